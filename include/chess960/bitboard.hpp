@@ -1,0 +1,88 @@
+// Bitboards and attack tables. Sliding attacks use PEXT where the build target has BMI2
+// (CHESS960_USE_PEXT) and magic bitboards otherwise; both index the same kind of table.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "chess960/types.hpp"
+
+#if defined(__BMI2__) && !defined(CHESS960_NO_PEXT)
+#include <immintrin.h>
+#define CHESS960_USE_PEXT 1
+#endif
+
+namespace chess960 {
+
+constexpr Bitboard kFileA = 0x0101010101010101ULL;
+constexpr Bitboard kRank1 = 0xFFULL;
+constexpr Bitboard file_bb(int file) { return kFileA << file; }
+constexpr Bitboard rank_bb(int rank) { return kRank1 << (8 * rank); }
+
+inline int popcount(Bitboard b) { return std::popcount(b); }
+inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+inline Square pop_lsb(Bitboard& b) {
+    Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
+constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+
+namespace detail {
+
+struct SliderTable {
+    Bitboard mask[64];
+    Bitboard magic[64];
+    Bitboard* attacks[64];
+    unsigned shift[64];
+
+    Bitboard lookup(Square s, Bitboard occupied) const {
+#ifdef CHESS960_USE_PEXT
+        return attacks[s][_pext_u64(occupied, mask[s])];
+#else
+        return attacks[s][((occupied & mask[s]) * magic[s]) >> shift[s]];
+#endif
+    }
+};
+
+struct Tables {
+    Bitboard pawn_attacks[2][64];
+    Bitboard knight_attacks[64];
+    Bitboard king_attacks[64];
+    Bitboard between[64][64];  // squares strictly between two aligned squares, else 0
+    Bitboard line[64][64];     // the whole line through two aligned squares, else 0
+    SliderTable rook;
+    SliderTable bishop;
+};
+
+extern Tables tables;
+
+}  // namespace detail
+
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::tables.pawn_attacks[c][s]; }
+inline Bitboard knight_attacks(Square s) { return detail::tables.knight_attacks[s]; }
+inline Bitboard king_attacks(Square s) { return detail::tables.king_attacks[s]; }
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+    return detail::tables.rook.lookup(s, occupied);
+}
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+    return detail::tables.bishop.lookup(s, occupied);
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+    return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
+}
+inline Bitboard between(Square a, Square b) { return detail::tables.between[a][b]; }
+inline Bitboard line_through(Square a, Square b) { return detail::tables.line[a][b]; }
+
+// Squares from a to b on one rank, both included (a and b on the same rank).
+inline Bitboard rank_span(Square a, Square b) {
+    return between(a, b) | square_bb(a) | square_bb(b);
+}
+
+// Attacks of a piece of type t (not pawn) from s.
+Bitboard attacks_of(PieceType t, Square s, Bitboard occupied);
+
+// Which slider implementation this build uses: "pext" or "magic".
+const char* slider_implementation();
+
+}  // namespace chess960

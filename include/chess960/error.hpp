@@ -1,0 +1,36 @@
+// The library's one error channel: std::expected<T, Error>.
+#pragma once
+
+#include <expected>
+#include <string>
+
+namespace chess960 {
+
+enum class ErrorCode {
+    InvalidFen,        // FEN text that does not parse (names the field and column)
+    InvalidPosition,   // parsed, but against the rules (missing king, side not to move in check...)
+    InvalidCastling,   // castling rights that match no king and rook
+    InvalidEnPassant,  // an en passant square no double step could have produced
+    NotStartPosition,  // not one of the 960 start positions
+    InvalidNumber,     // start position number outside 0..959
+    InvalidMove,       // move text that does not parse
+    IllegalMove,       // a well-formed move that is not legal here
+};
+
+struct Error {
+    ErrorCode code;
+    std::string message;
+    int column = -1;  // 1-based column in the parsed text, or -1 when not about a column
+
+    // The message, with the column when there is one.
+    std::string to_string() const;
+};
+
+template <typename T>
+using Result = std::expected<T, Error>;
+
+inline std::unexpected<Error> make_error(ErrorCode code, std::string message, int column = -1) {
+    return std::unexpected<Error>(Error{code, std::move(message), column});
+}
+
+}  // namespace chess960

@@ -1,0 +1,192 @@
+// Position: a legal Chess960 position with fully legal move generation and copy-make.
+//
+// Castling follows FIDE's Chess960 rules (see RULES.md section 3): a right is the square of the
+// castling rook; the move is encoded as "king takes own rook"; the king ends on g/c and the rook
+// on f/d whatever their start squares.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "chess960/bitboard.hpp"
+#include "chess960/error.hpp"
+#include "chess960/types.hpp"
+
+namespace chess960 {
+
+// A fixed-capacity list of moves on the stack. 218 is the most legal moves of any position.
+class MoveList {
+  public:
+    static constexpr int kCapacity = 256;
+    void push(Move m) { moves_[size_++] = m; }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move operator[](int i) const { return moves_[i]; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+    bool contains(Move m) const;
+
+  private:
+    std::array<Move, kCapacity> moves_;
+    int size_ = 0;
+};
+
+// The parsed content of a FEN, not yet checked against the rules: any board, maybe illegal.
+struct Setup {
+    std::array<Piece, 64> board;
+    Color side_to_move = White;
+    // Castling rights as written: any of K Q k q (outermost rook on that side), A-H a-h (the
+    // rook on that file). Validated against the board by Position::from_setup.
+    std::string castling;
+    Square en_passant = NoSquare;
+    int halfmove_clock = 0;
+    int fullmove_number = 1;
+
+    Setup() { board.fill(NoPiece); }
+};
+
+struct SetupOptions {
+    // Drop castling rights that match no king and rook instead of reporting an error.
+    bool drop_invalid_castling = false;
+};
+
+// How a castling right is written in FEN.
+enum class CastlingNotation {
+    XFen,     // KQkq for the outermost rooks, a file letter for an inner rook (default)
+    Shredder  // always the rook's file letter: HAha
+};
+
+// Which en passant square FEN output shows.
+enum class EnPassantNotation {
+    Legal,       // only when an en passant capture is legal (lichess, python-chess) (default)
+    DoubleStep,  // after every double step (FEN as of 1994)
+};
+
+struct FenOptions {
+    CastlingNotation castling = CastlingNotation::XFen;
+    EnPassantNotation en_passant = EnPassantNotation::Legal;
+};
+
+class Position {
+  public:
+    // The ordinary start position (number 518).
+    Position();
+
+    // Checks `setup` against the rules: one king each, no pawns on the first or last rank,
+    // sensible piece counts, side not to move not in check, castling rights that match a king
+    // and rook, an en passant square a double step could have produced.
+    static Result<Position> from_setup(const Setup& setup, SetupOptions options = {});
+    Setup to_setup() const;
+
+    // --- The board -----------------------------------------------------------------------
+    Piece piece_on(Square s) const { return board_[s]; }
+    Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType t) const { return by_type_[t]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
+    Square king_square(Color c) const { return lsb(pieces(c, King)); }
+    Color side_to_move() const { return side_; }
+    int halfmove_clock() const { return halfmove_clock_; }
+    int fullmove_number() const { return fullmove_number_; }
+    int game_ply() const { return 2 * (fullmove_number_ - 1) + side_; }
+
+    // The square behind a pawn that just made a double step, only when an en passant capture
+    // is legal for the side to move; NoSquare otherwise.
+    Square en_passant_square() const { return en_passant_; }
+    // The square behind the pawn that just made a double step, capturable or not.
+    Square double_step_square() const { return double_step_; }
+
+    // --- Castling ------------------------------------------------------------------------
+    // The square of the rook `c` may still castle with on `side`, or NoSquare.
+    Square castling_rook(Color c, CastlingSide side) const { return castling_rook_[c * 2 + side]; }
+    bool has_castling_right(Color c, CastlingSide side) const {
+        return castling_rook(c, side) != NoSquare;
+    }
+
+    // --- Checks and attacks --------------------------------------------------------------
+    Bitboard checkers() const { return checkers_; }
+    bool in_check() const { return checkers_ != 0; }
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    bool is_attacked_by(Color c, Square s) const {
+        return (attackers_to(s, pieces()) & pieces(c)) != 0;
+    }
+
+    // --- Moves ---------------------------------------------------------------------------
+    MoveList legal_moves() const;
+    void generate_legal(MoveList& out) const;
+    bool is_legal(Move m) const;
+    // Plays a legal move (the caller guarantees legality; use is_legal for untrusted moves).
+    void play(Move m);
+    Position after(Move m) const {
+        Position p = *this;
+        p.play(m);
+        return p;
+    }
+    // For a castling move: the side it castles to.
+    CastlingSide castling_side(Move m) const {
+        return file_of(m.to()) > file_of(m.from()) ? GSide : CSide;
+    }
+    // The square a move puts the moving piece on (for castling: the king's destination).
+    Square destination(Move m) const {
+        return m.is_castling() ? king_castling_destination(side_, castling_side(m)) : m.to();
+    }
+    bool is_capture(Move m) const {
+        return m.is_en_passant() || (!m.is_castling() && piece_on(m.to()) != NoPiece);
+    }
+
+    // --- Identity --------------------------------------------------------------------------
+    // Zobrist key of piece placement, side to move, castling rights and *legal* en passant.
+    std::uint64_t key() const { return key_; }
+    std::uint64_t compute_key() const;  // from scratch, to check the incremental key
+    // Equal placement, side to move, castling rights and legal en passant (not the clocks).
+    bool same_position(const Position& other) const;
+    bool operator==(const Position& other) const {
+        return same_position(other) && halfmove_clock_ == other.halfmove_clock_ &&
+               fullmove_number_ == other.fullmove_number_;
+    }
+
+    // FEN in X-FEN (default) or Shredder-FEN. See notation/fen.hpp for parsing.
+    std::string fen(FenOptions options = {}) const;
+    static Result<Position> from_fen(std::string_view fen, SetupOptions options = {});
+    // Board diagram, White at the bottom, with file and rank labels.
+    std::string diagram() const;
+
+    // Debug aid: checks every internal invariant (bitboards vs mailbox, key, checkers).
+    // Returns an empty string when all hold, else what is broken.
+    std::string validate_internal() const;
+
+  private:
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void update_castling_rights(Bitboard touched);
+    void set_en_passant_after_double_step(Square skipped);
+    bool en_passant_capture_legal(Square from, Square ep) const;
+    template <Color Us>
+    void generate(MoveList& out) const;
+
+    std::array<Bitboard, 6> by_type_{};
+    std::array<Bitboard, 2> by_color_{};
+    std::uint64_t key_ = 0;
+    Bitboard checkers_ = 0;
+    // King and castling-rook start squares of the rights still held; a move touching one of
+    // them updates the rights (no Chess960 special case in play()).
+    Bitboard castling_squares_ = 0;
+    std::array<Square, 4> castling_rook_{NoSquare, NoSquare, NoSquare, NoSquare};
+    std::array<Piece, 64> board_{};
+    Square en_passant_ = NoSquare;
+    Square double_step_ = NoSquare;
+    Color side_ = White;
+    std::uint16_t halfmove_clock_ = 0;
+    std::uint16_t fullmove_number_ = 1;
+};
+
+namespace zobrist {
+std::uint64_t piece_square(Piece p, Square s);
+std::uint64_t castling_rook(Square rook);  // one key per possible castling-rook square
+std::uint64_t en_passant_file(int file);
+std::uint64_t side_to_move();
+}  // namespace zobrist
+
+}  // namespace chess960

@@ -1,0 +1,235 @@
+// The `chess960` command: start positions, perft and the UCI loop.
+// Exit status: 0 success, 1 bad input (a FEN, a position), 2 bad arguments.
+#include <charconv>
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess960/fen.hpp"
+#include "chess960/startpos.hpp"
+#include "uci/uci.hpp"
+
+using namespace chess960;
+
+namespace {
+
+constexpr int kBadInput = 1;
+constexpr int kBadArguments = 2;
+
+constexpr const char* kUsage = R"(usage: chess960 <command> [options]
+
+commands:
+  position N                      start position number N (0..959): number, back rank, FEN, board
+  position random [--seed S] [--count K] [--exclude-standard] [--double]
+                                  K random start positions (each of the 960 equally likely);
+                                  --double draws a different arrangement for each side
+  position --fen FEN              the start position number of FEN, or why it is not one
+  perft (--fen FEN | --position N) --depth D [--divide] [--standard]
+                                  count leaf nodes; --divide prints one line per root move
+                                  (castling as king-takes-rook; --standard writes e1g1)
+  uci                             speak UCI on stdin/stdout
+  help                            this text
+)";
+
+struct ArgumentError {
+    std::string message;
+};
+
+int fail_arguments(const std::string& message) {
+    std::cerr << "chess960: " << message << "\n(see 'chess960 help')" << std::endl;
+    return kBadArguments;
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text, std::int64_t lo, std::int64_t hi) {
+    std::int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size() || value < lo || value > hi)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+    std::uint64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// Options are "--name value" or "--flag"; every argument must be recognised.
+class Arguments {
+  public:
+    Arguments(int argc, char** argv, int first) {
+        for (int i = first; i < argc; ++i) args_.emplace_back(argv[i]);
+        used_.assign(args_.size(), false);
+    }
+    bool flag(std::string_view name) {
+        for (std::size_t i = 0; i < args_.size(); ++i)
+            if (!used_[i] && args_[i] == name) return used_[i] = true;
+        return false;
+    }
+    // The value after --name; throws if --name is last.
+    std::optional<std::string> value(std::string_view name) {
+        for (std::size_t i = 0; i < args_.size(); ++i) {
+            if (used_[i] || args_[i] != name) continue;
+            if (i + 1 >= args_.size()) throw ArgumentError{std::string(name) + " needs a value"};
+            used_[i] = used_[i + 1] = true;
+            return args_[i + 1];
+        }
+        return std::nullopt;
+    }
+    std::optional<std::string> positional() {
+        for (std::size_t i = 0; i < args_.size(); ++i)
+            if (!used_[i] && !args_[i].starts_with("--")) {
+                used_[i] = true;
+                return args_[i];
+            }
+        return std::nullopt;
+    }
+    void expect_all_used() const {
+        for (std::size_t i = 0; i < args_.size(); ++i)
+            if (!used_[i]) throw ArgumentError{"unexpected argument '" + args_[i] + "'"};
+    }
+
+  private:
+    std::vector<std::string> args_;
+    std::vector<bool> used_;
+};
+
+void print_start_position(const Position& pos, startpos::Numbers numbers) {
+    auto white = startpos::back_rank(numbers.white);
+    auto black = startpos::back_rank(numbers.black);
+    if (numbers.is_double()) {
+        std::cout << "Number: " << numbers.white << ":" << numbers.black << " (Double Chess960)\n"
+                  << "Back rank: " << startpos::to_string(*white) << " (white), "
+                  << startpos::to_string(*black) << " (black)\n";
+    } else {
+        std::cout << "Number: " << numbers.white << "\n"
+                  << "Back rank: " << startpos::to_string(*white) << "\n";
+    }
+    std::cout << "FEN: " << pos.fen() << "\n"
+              << "Shredder-FEN: " << pos.fen({CastlingNotation::Shredder}) << "\n\n"
+              << pos.diagram();
+}
+
+int cmd_position(Arguments& args) {
+    if (auto fen = args.value("--fen")) {
+        args.expect_all_used();
+        auto pos = Position::from_fen(*fen);
+        if (!pos) {
+            std::cerr << "chess960: invalid FEN '" << *fen << "': " << pos.error().to_string()
+                      << std::endl;
+            return kBadInput;
+        }
+        auto numbers = startpos::numbers_of(*pos);
+        if (!numbers) {
+            std::cerr << "chess960: " << numbers.error().message << std::endl;
+            return kBadInput;
+        }
+        print_start_position(*pos, *numbers);
+        return 0;
+    }
+    auto what = args.positional();
+    if (!what) throw ArgumentError{"position needs a number, 'random' or --fen FEN"};
+    if (*what == "random") {
+        std::uint64_t seed = startpos::random_seed();
+        bool seeded = false;
+        if (auto s = args.value("--seed")) {
+            auto parsed = parse_seed(*s);
+            if (!parsed)
+                throw ArgumentError{"--seed must be a non-negative integer, not '" + *s + "'"};
+            seed = *parsed;
+            seeded = true;
+        }
+        std::int64_t count = 1;
+        if (auto c = args.value("--count")) {
+            auto parsed = parse_int(*c, 1, 1'000'000);
+            if (!parsed)
+                throw ArgumentError{"--count must be a number from 1 to 1000000, not '" + *c + "'"};
+            count = *parsed;
+        }
+        bool exclude_standard = args.flag("--exclude-standard");
+        bool double960 = args.flag("--double");
+        args.expect_all_used();
+        if (!seeded)
+            std::cerr << "Seed: " << seed << " (repeat this draw with --seed " << seed << ")\n";
+        startpos::Random random(seed);
+        for (std::int64_t i = 0; i < count; ++i) {
+            int white = random.draw(exclude_standard);
+            int black = double960 ? random.draw(exclude_standard) : white;
+            if (i) std::cout << "\n";
+            print_start_position(*startpos::position(white, black), {white, black});
+        }
+        return 0;
+    }
+    args.expect_all_used();
+    auto number = parse_int(*what, 0, 959);
+    if (!number) throw ArgumentError{"start position number must be 0..959, not '" + *what + "'"};
+    int n = int(*number);
+    print_start_position(*startpos::position(n), {n, n});
+    return 0;
+}
+
+int cmd_perft(Arguments& args) {
+    auto fen = args.value("--fen");
+    auto number = args.value("--position");
+    auto depth_text = args.value("--depth");
+    bool divide = args.flag("--divide");
+    bool standard = args.flag("--standard");
+    args.expect_all_used();
+    if (fen.has_value() == number.has_value())
+        throw ArgumentError{"perft needs exactly one of --fen FEN and --position N"};
+    if (!depth_text) throw ArgumentError{"perft needs --depth D"};
+    auto depth = parse_int(*depth_text, 1, 20);
+    if (!depth)
+        throw ArgumentError{"--depth must be a number from 1 to 20, not '" + *depth_text + "'"};
+    Position pos;
+    if (fen) {
+        auto parsed = Position::from_fen(*fen);
+        if (!parsed) {
+            std::cerr << "chess960: invalid FEN '" << *fen << "': " << parsed.error().to_string()
+                      << std::endl;
+            return kBadInput;
+        }
+        pos = *parsed;
+    } else {
+        auto n = parse_int(*number, 0, 959);
+        if (!n)
+            throw ArgumentError{"--position must be a number from 0 to 959, not '" + *number + "'"};
+        pos = *startpos::position(int(*n));
+    }
+    uci::print_perft(std::cout, std::cerr, pos, int(*depth), divide,
+                     standard ? CastlingMode::Standard : CastlingMode::Chess960);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return kBadArguments;
+    }
+    std::string_view command = argv[1];
+    try {
+        Arguments args(argc, argv, 2);
+        if (command == "help" || command == "--help" || command == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (command == "position") return cmd_position(args);
+        if (command == "perft") return cmd_perft(args);
+        if (command == "uci") {
+            args.expect_all_used();
+            uci::Session session(std::cout, std::cerr);
+            session.run(std::cin);
+            return 0;
+        }
+        return fail_arguments("unknown command '" + std::string(command) + "'");
+    } catch (const ArgumentError& e) {
+        return fail_arguments(e.message);
+    }
+}

@@ -53,6 +53,15 @@ std::string walk(const Position& pos, int depth, std::uint64_t& nodes) {
         next.play(m);
         if (!(before == pos) || before.key() != pos.key())
             return "playing a move changed its parent position";
+        Position unmade = pos;
+        Position::Undo undo = unmade.make(m);
+        if (!(unmade == next) || unmade.key() != next.key() || unmade.checkers() != next.checkers())
+            return "make() and play() disagree";
+        unmade.unmake(m, undo);
+        if (!(unmade == pos) || unmade.key() != pos.key() || unmade.checkers() != pos.checkers() ||
+            !unmade.validate_internal().empty())
+            return "unmake did not restore the position exactly after " + square_name(m.from()) +
+                   square_name(m.to());
         bool check_expected =
             next.is_attacked_by(pos.side_to_move(), next.king_square(next.side_to_move()));
         if (check_expected != next.in_check()) return "check flag wrong after a move";

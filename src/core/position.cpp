@@ -203,6 +203,58 @@ void Position::play(Move m) {
     checkers_ = attackers_to(king_square(them), pieces()) & pieces(us);
 }
 
+Position::Undo Position::make(Move m) {
+    Undo undo{key_,
+              checkers_,
+              castling_squares_,
+              castling_rook_,
+              en_passant_,
+              double_step_,
+              m.is_castling() ? NoPiece : board_[m.to()],
+              halfmove_clock_};
+    play(m);
+    return undo;
+}
+
+void Position::unmake(Move m, const Undo& undo) {
+    const Color them = side_, us = ~them;
+    const Square from = m.from(), to = m.to();
+    side_ = us;
+    if (us == Black) --fullmove_number_;
+    switch (m.kind()) {
+        case Move::Castling: {
+            CastlingSide side = castling_side(m);
+            Square king_to = king_castling_destination(us, side);
+            Square rook_to = rook_castling_destination(us, side);
+            remove_piece(king_to);
+            remove_piece(rook_to);
+            put_piece(make_piece(us, King), from);
+            put_piece(make_piece(us, Rook), to);
+            break;
+        }
+        case Move::EnPassant:
+            move_piece(to, from);
+            put_piece(make_piece(them, Pawn), Square(to - pawn_push(us)));
+            break;
+        case Move::Promotion:
+            remove_piece(to);
+            put_piece(make_piece(us, Pawn), from);
+            if (undo.captured != NoPiece) put_piece(undo.captured, to);
+            break;
+        case Move::Normal:
+            move_piece(to, from);
+            if (undo.captured != NoPiece) put_piece(undo.captured, to);
+            break;
+    }
+    key_ = undo.key;
+    checkers_ = undo.checkers;
+    castling_squares_ = undo.castling_squares;
+    castling_rook_ = undo.castling_rook;
+    en_passant_ = undo.en_passant;
+    double_step_ = undo.double_step;
+    halfmove_clock_ = undo.halfmove_clock;
+}
+
 // --- Legal move generation -------------------------------------------------------------------
 
 namespace {

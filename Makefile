@@ -1,0 +1,89 @@
+# chess960 — the two commands that do everything on a fresh Debian machine:
+#   make run    installs what is missing, builds, starts the main job
+#   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
+# Other targets: build, test-slow, bench, diffperft, fuzz, format, clean.
+
+SHELL := /bin/bash
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+# Debian packages each kind of work needs.
+BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
+BENCH_PACKAGES := stockfish python3
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+
+.PHONY: run test build test-fast test-asan test-slow bench diffperft fuzz format clean \
+        deps deps-bench deps-fuzz
+
+# Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
+# it says which are missing and how to install them.
+define install_packages
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "Missing Debian packages:$$missing"; \
+	    echo "Install them with: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+endef
+
+deps:
+	$(call install_packages,$(BUILD_PACKAGES))
+
+deps-bench: deps
+	$(call install_packages,$(BENCH_PACKAGES))
+
+deps-fuzz: deps
+	$(call install_packages,$(FUZZ_PACKAGES))
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The main job (for now): a random start position and its perft.
+run: build
+	@out=$$($(BUILD)/chess960 position random) && echo "$$out" && \
+	  n=$$(echo "$$out" | sed -n 's/^Number: //p') && echo && \
+	  echo "Perft of start position $$n to depth 5:" && \
+	  $(BUILD)/chess960 perft --position $$n --depth 5
+
+# Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.
+test: test-asan test-fast
+
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+# The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan.
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHESS960_SANITIZE=ON \
+	  -DCHESS960_BENCH=OFF >/dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+# Perft of every file at every depth (about 800 billion nodes: half an hour on 2 cores).
+test-slow: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
+
+bench: deps-bench build
+	$(BUILD)/bench/perft_bench
+
+diffperft: deps-bench build
+	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4
+
+fuzz: deps-fuzz
+	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null
+	cmake --build build-fuzz -j $(JOBS)
+	@echo "Run: build-fuzz/fuzz/fen_fuzzer -max_total_time=600 fuzz/corpus_seed/fen (see fuzz/README.md)"
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic

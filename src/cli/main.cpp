@@ -10,6 +10,7 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "cli/pgn_commands.hpp"
 #include "uci/uci.hpp"
 
 using namespace chess960;
@@ -30,6 +31,11 @@ commands:
   perft (--fen FEN | --position N) --depth D [--divide] [--standard]
                                   count leaf nodes; --divide prints one line per root move
                                   (castling as king-takes-rook; --standard writes e1g1)
+  pgn check FILE...               replay every game (FILE '-' is stdin), one line per problem
+  pgn normalize FILE              write the games back in canonical form
+  pgn stats FILE                  games and results per start position number
+  pgn fen FILE [--game N] [--ply K]
+                                  the FEN after ply K (default: the final position)
   uci                             speak UCI on stdin/stdout
   help                            this text
 )";
@@ -205,6 +211,46 @@ int cmd_perft(Arguments& args) {
     return 0;
 }
 
+int cmd_pgn(Arguments& args) {
+    auto what = args.positional();
+    if (!what) throw ArgumentError{"pgn needs a subcommand: check, normalize, stats or fen"};
+    if (*what == "check") {
+        std::vector<std::string> files;
+        while (auto f = args.positional()) files.push_back(*f);
+        if (args.flag("-")) files.push_back("-");
+        args.expect_all_used();
+        if (files.empty())
+            throw ArgumentError{"pgn check needs at least one FILE (or - for stdin)"};
+        return cli::pgn_check(files);
+    }
+    if (*what == "fen") {
+        long game = 0, ply = -1;
+        if (auto g = args.value("--game")) {
+            auto n = parse_int(*g, 1, 1'000'000'000);
+            if (!n) throw ArgumentError{"--game must be a number from 1, not '" + *g + "'"};
+            game = long(*n);
+        }
+        if (auto k = args.value("--ply")) {
+            auto n = parse_int(*k, 0, 1'000'000);
+            if (!n) throw ArgumentError{"--ply must be a number from 0, not '" + *k + "'"};
+            ply = long(*n);
+        }
+        auto file = args.positional();
+        if (!file) file = args.flag("-") ? std::optional<std::string>("-") : std::nullopt;
+        args.expect_all_used();
+        if (!file) throw ArgumentError{"pgn fen needs a FILE"};
+        return cli::pgn_fen(*file, game, ply);
+    }
+    if (*what == "normalize" || *what == "stats") {
+        auto file = args.positional();
+        if (!file) file = args.flag("-") ? std::optional<std::string>("-") : std::nullopt;
+        args.expect_all_used();
+        if (!file) throw ArgumentError{"pgn " + *what + " needs a FILE"};
+        return *what == "normalize" ? cli::pgn_normalize(*file) : cli::pgn_stats(*file);
+    }
+    throw ArgumentError{"unknown pgn subcommand '" + *what + "' (check, normalize, stats, fen)"};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -222,6 +268,7 @@ int main(int argc, char** argv) {
         }
         if (command == "position") return cmd_position(args);
         if (command == "perft") return cmd_perft(args);
+        if (command == "pgn") return cmd_pgn(args);
         if (command == "uci") {
             args.expect_all_used();
             uci::Session session(std::cout, std::cerr);

@@ -1,0 +1,91 @@
+// A game: a start position, the moves played, and the outcome under FIDE's Laws.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess960/error.hpp"
+#include "chess960/position.hpp"
+
+namespace chess960 {
+
+enum class GameResult { Ongoing, WhiteWins, BlackWins, Draw };
+
+enum class Termination {
+    None,
+    Checkmate,                 // Laws 5.1.1
+    Stalemate,                 // 5.2.1
+    DeadPosition,              // 5.2.2: here the standard cases of insufficient material
+    FivefoldRepetition,        // 9.6.1, automatic
+    SeventyFiveMoves,          // 9.6.2, automatic
+    ThreefoldRepetition,       // 9.2, claimed
+    FiftyMoves,                // 9.3, claimed
+    Resignation,               // 5.1.2
+    Agreement,                 // 5.2.3
+    Time,                      // 6.9: the flag fell and the opponent can mate
+    TimeInsufficientMaterial,  // 6.9: the flag fell but the opponent cannot mate: a draw
+};
+
+struct Outcome {
+    GameResult result = GameResult::Ongoing;
+    Termination termination = Termination::None;
+    bool is_over() const { return result != GameResult::Ongoing; }
+};
+
+// "1-0", "0-1", "1/2-1/2", "*"
+const char* result_string(GameResult r);
+// "checkmate", "fivefold repetition", ...
+const char* termination_string(Termination t);
+
+// Whether `c` can still checkmate by any sequence of legal moves, as far as material tells:
+// false for a lone king, a lone knight or bishops of one colour against a king with nothing to
+// block with (Laws 6.9 and 5.2.2, the standard cases).
+bool can_checkmate(const Position& pos, Color c);
+// Neither side can mate: K v K, K+minor v K, K+B v K+B with all bishops on one colour, ...
+bool is_insufficient_material(const Position& pos);
+
+class Game {
+  public:
+    explicit Game(Position start = Position());
+
+    const Position& start_position() const { return positions_.front(); }
+    const Position& position() const { return positions_.back(); }
+    const std::vector<Move>& moves() const { return moves_; }
+    int ply_count() const { return int(moves_.size()); }
+    // The position before ply `ply` (0 = start) .. after the last move.
+    const Position& position_at(int ply) const { return positions_.at(std::size_t(ply)); }
+
+    // Plays a move; an error if it is not legal or the game is over.
+    Result<void> play(Move m);
+    Result<void> play_san(std::string_view san);
+    Result<void> play_uci(std::string_view uci, bool chess960 = true);
+    // Takes back the last move (and an outcome a caller had set); false if there is none.
+    bool undo();
+
+    // The outcome: checkmate, stalemate, dead position, fivefold repetition and the 75-move
+    // rule end the game by themselves; claims, resignation, agreement and time are set by the
+    // caller below.
+    Outcome outcome() const;
+    // How often the current position (placement, side to move, castling rights, possible en
+    // passant) has stood on the board, this time included.
+    int repetition_count() const;
+    // A draw the player to move may claim now: threefold repetition or the 50-move rule.
+    std::optional<Termination> claimable_draw() const;
+    Result<void> claim_draw();
+    void resign(Color loser);
+    void agree_draw();
+    // `loser`'s flag fell: a loss, or a draw when the opponent cannot mate (Laws 6.9).
+    void flag_fell(Color loser);
+    // Sets an outcome read from a record (PGN result tag) without checking it.
+    void set_outcome(Outcome o) { declared_ = o; }
+
+  private:
+    std::vector<Position> positions_;
+    std::vector<Move> moves_;
+    std::optional<Outcome> declared_;
+};
+
+}  // namespace chess960

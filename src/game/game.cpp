@@ -1,0 +1,181 @@
+#include "chess960/game.hpp"
+
+#include "chess960/san.hpp"
+#include "chess960/uci_move.hpp"
+
+namespace chess960 {
+
+const char* result_string(GameResult r) {
+    switch (r) {
+        case GameResult::WhiteWins:
+            return "1-0";
+        case GameResult::BlackWins:
+            return "0-1";
+        case GameResult::Draw:
+            return "1/2-1/2";
+        default:
+            return "*";
+    }
+}
+
+const char* termination_string(Termination t) {
+    switch (t) {
+        case Termination::None:
+            return "none";
+        case Termination::Checkmate:
+            return "checkmate";
+        case Termination::Stalemate:
+            return "stalemate";
+        case Termination::DeadPosition:
+            return "dead position (insufficient material)";
+        case Termination::FivefoldRepetition:
+            return "fivefold repetition";
+        case Termination::SeventyFiveMoves:
+            return "75-move rule";
+        case Termination::ThreefoldRepetition:
+            return "threefold repetition";
+        case Termination::FiftyMoves:
+            return "50-move rule";
+        case Termination::Resignation:
+            return "resignation";
+        case Termination::Agreement:
+            return "agreement";
+        case Termination::Time:
+            return "time forfeit";
+        case Termination::TimeInsufficientMaterial:
+            return "time forfeit, opponent cannot mate";
+    }
+    return "unknown";
+}
+
+namespace {
+
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+
+}  // namespace
+
+bool can_checkmate(const Position& pos, Color c) {
+    const Color them = ~c;
+    if (pos.pieces(c, Pawn) | pos.pieces(c, Rook) | pos.pieces(c, Queen)) return true;
+    const Bitboard knights = pos.pieces(c, Knight), bishops = pos.pieces(c, Bishop);
+    const Bitboard their_others = pos.pieces(them) & ~pos.pieces(them, King);
+    if (!knights && !bishops) return false;  // a lone king
+    if (knights && bishops) return true;
+    if (knights) {
+        // Two knights can mate with the opponent's help; one knight only if the opponent has a
+        // piece to block its own king.
+        return more_than_one(knights) || their_others != 0;
+    }
+    // Only bishops: all on one colour cannot mate unless the opponent has something other than
+    // bishops of that same colour to block with.
+    const bool light = bishops & kLightSquares, dark = bishops & ~kLightSquares;
+    if (light && dark) return true;
+    const Bitboard same_colour = light ? kLightSquares : ~kLightSquares;
+    const Bitboard blockers = their_others & ~(pos.pieces(them, Bishop) & same_colour);
+    return blockers != 0;
+}
+
+bool is_insufficient_material(const Position& pos) {
+    return !can_checkmate(pos, White) && !can_checkmate(pos, Black);
+}
+
+Game::Game(Position start) { positions_.push_back(start); }
+
+Result<void> Game::play(Move m) {
+    if (outcome().is_over())
+        return make_error(
+            ErrorCode::IllegalMove,
+            std::string("the game is over (") + termination_string(outcome().termination) + ")");
+    if (!position().is_legal(m)) return make_error(ErrorCode::IllegalMove, "illegal move");
+    positions_.push_back(position().after(m));
+    moves_.push_back(m);
+    return {};
+}
+
+Result<void> Game::play_san(std::string_view san) {
+    auto m = parse_san(position(), san);
+    if (!m) return std::unexpected(m.error());
+    return play(*m);
+}
+
+Result<void> Game::play_uci(std::string_view uci, bool chess960) {
+    auto m = parse_uci(position(), uci, chess960 ? CastlingMode::Chess960 : CastlingMode::Standard);
+    if (!m) return std::unexpected(m.error());
+    return play(*m);
+}
+
+bool Game::undo() {
+    declared_.reset();
+    if (moves_.empty()) return false;
+    moves_.pop_back();
+    positions_.pop_back();
+    return true;
+}
+
+int Game::repetition_count() const {
+    const Position& now = position();
+    int count = 0;
+    // Only positions since the last capture or pawn move can repeat; step by two plies so
+    // the side to move is the same.
+    const int last = int(positions_.size()) - 1;
+    const int earliest = std::max(0, last - now.halfmove_clock());
+    for (int i = last; i >= earliest; i -= 2)
+        if (positions_[std::size_t(i)].key() == now.key() &&
+            positions_[std::size_t(i)].same_position(now))
+            ++count;
+    return count;
+}
+
+Outcome Game::outcome() const {
+    const Position& pos = position();
+    const bool no_moves = pos.legal_moves().empty();
+    if (no_moves && pos.in_check())
+        return {pos.side_to_move() == White ? GameResult::BlackWins : GameResult::WhiteWins,
+                Termination::Checkmate};
+    if (no_moves) return {GameResult::Draw, Termination::Stalemate};
+    if (is_insufficient_material(pos)) return {GameResult::Draw, Termination::DeadPosition};
+    if (declared_) return *declared_;
+    if (repetition_count() >= 5) return {GameResult::Draw, Termination::FivefoldRepetition};
+    if (pos.halfmove_clock() >= 150) return {GameResult::Draw, Termination::SeventyFiveMoves};
+    return {};
+}
+
+std::optional<Termination> Game::claimable_draw() const {
+    if (outcome().is_over()) return std::nullopt;
+    if (repetition_count() >= 3) return Termination::ThreefoldRepetition;
+    if (position().halfmove_clock() >= 100) return Termination::FiftyMoves;
+    return std::nullopt;
+}
+
+Result<void> Game::claim_draw() {
+    auto claim = claimable_draw();
+    if (!claim)
+        return make_error(
+            ErrorCode::IllegalMove,
+            "no draw to claim: the position has not occurred three times and the last "
+            "50 moves of each side contain a capture or pawn move");
+    declared_ = Outcome{GameResult::Draw, *claim};
+    return {};
+}
+
+void Game::resign(Color loser) {
+    if (outcome().is_over()) return;
+    declared_ = Outcome{loser == White ? GameResult::BlackWins : GameResult::WhiteWins,
+                        Termination::Resignation};
+}
+
+void Game::agree_draw() {
+    if (outcome().is_over()) return;
+    declared_ = Outcome{GameResult::Draw, Termination::Agreement};
+}
+
+void Game::flag_fell(Color loser) {
+    if (outcome().is_over()) return;
+    if (!can_checkmate(position(), ~loser))
+        declared_ = Outcome{GameResult::Draw, Termination::TimeInsufficientMaterial};
+    else
+        declared_ = Outcome{loser == White ? GameResult::BlackWins : GameResult::WhiteWins,
+                            Termination::Time};
+}
+
+}  // namespace chess960

@@ -1,0 +1,419 @@
+// PGN game records: start position from the tags, replay with checks, and the writer.
+#include <algorithm>
+#include <cctype>
+
+#include "chess960/fen.hpp"
+#include "chess960/pgn.hpp"
+#include "chess960/san.hpp"
+
+namespace chess960::pgn {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string trim_copy(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return std::string(s);
+}
+
+// Whether a position's castling rights need Chess960 rules: a right whose king is not on e1/e8
+// or whose rook is not on a corner.
+bool needs_chess960(const Position& pos) {
+    for (Color c : {White, Black})
+        for (CastlingSide side : {GSide, CSide}) {
+            Square rook = pos.castling_rook(c, side);
+            if (rook == NoSquare) continue;
+            if (pos.king_square(c) != relative_square(c, E1)) return true;
+            if (rook != relative_square(c, side == GSide ? H1 : A1)) return true;
+        }
+    return false;
+}
+
+}  // namespace
+
+bool is_chess960_variant(std::string_view value) {
+    std::string v = lower(trim_copy(value));
+    return v == "chess960" || v == "chess 960" || v == "chess-960" || v == "fischerandom" ||
+           v == "fischer random" || v == "fischerrandom" || v == "frc" || v == "960" ||
+           v == "freestyle" || v == "chess960 (fischer random)";
+}
+
+bool is_standard_variant(std::string_view value) {
+    std::string v = lower(trim_copy(value));
+    return v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "from position" ||
+           v == "fromposition" || v == "orthodox";
+}
+
+GameResult parse_result(std::string_view text) {
+    if (text == "1-0") return GameResult::WhiteWins;
+    if (text == "0-1") return GameResult::BlackWins;
+    if (text == "1/2-1/2") return GameResult::Draw;
+    return GameResult::Ongoing;
+}
+
+Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::string>>& tags) {
+    const std::string* variant = nullptr;
+    const std::string* fen = nullptr;
+    for (const auto& [name, value] : tags) {
+        if (name == "Variant") variant = &value;
+        if (name == "FEN") fen = &value;
+    }
+    bool chess960 = false;
+    if (variant) {
+        if (is_chess960_variant(*variant))
+            chess960 = true;
+        else if (!is_standard_variant(*variant))
+            return make_error(ErrorCode::InvalidPosition, "unsupported variant '" + *variant + "'");
+    }
+    if (!fen) {
+        if (chess960)
+            return make_error(ErrorCode::InvalidFen,
+                              "a Chess960 game needs a [FEN] tag with its start position");
+        return StartInfo{Position(), false};
+    }
+    auto pos = Position::from_fen(*fen);
+    if (!pos)
+        return make_error(pos.error().code, "[FEN \"" + *fen + "\"]: " + pos.error().to_string());
+    // Exports without a Variant tag (chess.com) still mark Chess960 by Shredder letters or by
+    // rights that ordinary chess cannot have.
+    if (!variant) {
+        std::size_t field_start = fen->find(' ');
+        if (field_start != std::string::npos) field_start = fen->find(' ', field_start + 1);
+        std::string_view field = field_start == std::string::npos
+                                     ? std::string_view{}
+                                     : std::string_view(*fen).substr(field_start + 1);
+        field = field.substr(0, field.find(' '));
+        bool shredder_letters = std::any_of(field.begin(), field.end(), [](char c) {
+            return (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+        });
+        chess960 = shredder_letters || needs_chess960(*pos);
+    }
+    return StartInfo{*pos, chess960};
+}
+
+std::optional<std::string> GameRecord::tag(std::string_view name) const {
+    for (const auto& [n, v] : tags)
+        if (n == name) return v;
+    return std::nullopt;
+}
+
+void GameRecord::set_tag(std::string_view name, std::string value) {
+    for (auto& [n, v] : tags)
+        if (n == name) {
+            v = std::move(value);
+            return;
+        }
+    tags.emplace_back(std::string(name), std::move(value));
+}
+
+Position GameRecord::final_position() const {
+    Position pos = start;
+    for (const Node& n : main.nodes) pos.play(n.move);
+    return pos;
+}
+
+// --- Replayer --------------------------------------------------------------------------------
+
+std::string Replayer::Problem::describe() const {
+    std::string out = "game " + std::to_string(game);
+    if (!players.empty()) out += " (" + players + ")";
+    if (ply > 0) {
+        out += ", ply " + std::to_string(ply);
+        if (!move.empty()) out += " (" + move + ")";
+    }
+    return out + ": " + message;
+}
+
+void Replayer::problem(const std::string& message, Location where, int ply, std::string move_text) {
+    std::string white = "?", black = "?";
+    for (const auto& [n, v] : tags_) {
+        if (n == "White") white = v;
+        if (n == "Black") black = v;
+    }
+    problems.push_back(
+        {game_number_, where, white + " - " + black, ply, std::move(move_text), message});
+}
+
+void Replayer::begin_game(long game_number, Location) {
+    game_number_ = game_number;
+    tags_.clear();
+    stack_.clear();
+    in_movetext_ = false;
+    skip_ = false;
+    result_token_.clear();
+    record_ = GameRecord{};
+}
+
+void Replayer::tag(std::string_view name, std::string_view value, Location) {
+    tags_.emplace_back(std::string(name), std::string(value));
+}
+
+void Replayer::ensure_movetext(Location where) {
+    if (!in_movetext_) begin_movetext(where);
+}
+
+void Replayer::begin_movetext(Location where) {
+    if (in_movetext_) return;
+    in_movetext_ = true;
+    auto start = start_from_tags(tags_);
+    if (!start) {
+        problem(start.error().message, where);
+        skip_ = true;
+        return;
+    }
+    record_.tags = tags_;
+    record_.start = start->position;
+    record_.chess960 = start->chess960;
+    const Position& pos = start->position;
+    stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, pos, 0, false});
+    for (const auto& [n, v] : tags_)
+        if (n == "Result" && v != "1-0" && v != "0-1" && v != "1/2-1/2" && v != "*")
+            problem("invalid Result tag '" + v + "'", where);
+}
+
+namespace {
+
+std::string move_number_text(const Position& before, const std::string& san) {
+    return std::to_string(before.fullmove_number()) +
+           (before.side_to_move() == White ? ". " : "... ") + san;
+}
+
+}  // namespace
+
+void Replayer::move(std::string_view san, Location where) {
+    ensure_movetext(where);
+    if (skip_ || stack_.empty()) return;
+    Level& level = stack_.back();
+    auto m = parse_san(level.current, san);
+    if (!m) {
+        // Strip the "illegal move 'x': " prefix the SAN reader adds; the report names the move.
+        std::string why = m.error().message;
+        if (auto colon = why.find("': "); colon != std::string::npos) why = why.substr(colon + 3);
+        const char* kind =
+            m.error().code == ErrorCode::InvalidMove ? "malformed move: " : "illegal move: ";
+        problem(kind + why, where, level.ply + 1,
+                move_number_text(level.current, std::string(san)));
+        skip_ = true;
+        return;
+    }
+    level.before_last = level.current;
+    level.current.play(*m);
+    level.has_move = true;
+    ++level.ply;
+    ++moves_read;
+    if (level.line) level.line->nodes.push_back(Node{*m, {}, {}, {}});
+}
+
+void Replayer::comment(std::string_view text, Location where) {
+    ensure_movetext(where);
+    if (skip_ || stack_.empty() || !keep_records_) return;
+    Line* line = stack_.back().line;
+    std::string trimmed = trim_copy(text);
+    if (line->nodes.empty())
+        line->comments.push_back(std::move(trimmed));
+    else
+        line->nodes.back().comments.push_back(std::move(trimmed));
+}
+
+void Replayer::nag(int number, Location where) {
+    ensure_movetext(where);
+    if (skip_ || stack_.empty() || !keep_records_) return;
+    Line* line = stack_.back().line;
+    if (line->nodes.empty())
+        problem("NAG $" + std::to_string(number) + " before any move", where);
+    else
+        line->nodes.back().nags.push_back(number);
+}
+
+void Replayer::begin_variation(Location where) {
+    ensure_movetext(where);
+    if (skip_ || stack_.empty()) return;
+    Level& parent = stack_.back();
+    if (!parent.has_move) {
+        problem("a variation must follow a move", where, parent.ply);
+        skip_ = true;
+        return;
+    }
+    Line* line = nullptr;
+    if (parent.line) {
+        parent.line->nodes.back().variations.emplace_back();
+        line = &parent.line->nodes.back().variations.back();
+    }
+    stack_.push_back({line, parent.before_last, parent.before_last, parent.ply - 1, false});
+}
+
+void Replayer::end_variation(Location) {
+    if (skip_ || stack_.size() <= 1) return;
+    stack_.pop_back();
+}
+
+void Replayer::result(std::string_view token, Location) { result_token_ = std::string(token); }
+
+void Replayer::end_game(Location where) {
+    ++games_read;
+    if (!in_movetext_) begin_movetext(where);
+    if (skip_ || stack_.empty()) return;
+    const Level& main = stack_.front();
+    const Position& final = main.current;
+    GameResult result = parse_result(result_token_);
+    std::optional<std::string> result_tag;
+    for (const auto& [n, v] : tags_)
+        if (n == "Result") result_tag = v;
+    if (!result_token_.empty() && result_tag && *result_tag != result_token_)
+        problem("Result tag \"" + *result_tag + "\" differs from the result " + result_token_ +
+                    " after the moves",
+                where);
+    if (result_token_.empty() && result_tag) result = parse_result(*result_tag);
+    // The board's verdict, where there is one, must match the recorded result.
+    if (final.legal_moves().empty() && !result_token_.empty()) {
+        bool mate = final.in_check();
+        GameResult expected =
+            !mate ? GameResult::Draw
+                  : (final.side_to_move() == White ? GameResult::BlackWins : GameResult::WhiteWins);
+        if (result != expected)
+            problem(std::string("result ") + result_string(result) + " contradicts the " +
+                        (mate ? "checkmate" : "stalemate") + " on the board (" +
+                        result_string(expected) + ")",
+                    where, main.ply);
+    }
+    if (keep_records_) {
+        record_.result = result;
+        games.push_back(std::move(record_));
+        record_ = GameRecord{};
+    }
+}
+
+void Replayer::syntax_error(const std::string& message, Location where) { problem(message, where); }
+
+// --- Writer ----------------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+std::string escape(std::string_view value) {
+    std::string out;
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+// Accumulates tokens into lines of at most 80 columns.
+class Wrapper {
+  public:
+    void token(const std::string& t) {
+        if (!line_.empty() && line_.size() + 1 + t.size() > 80) flush();
+        if (!line_.empty()) line_ += ' ';
+        line_ += t;
+    }
+    void flush() {
+        if (!line_.empty()) out_ += line_ + '\n';
+        line_.clear();
+    }
+    std::string& text() { return out_; }
+
+  private:
+    std::string out_, line_;
+};
+
+void write_comment(Wrapper& w, const std::string& comment) {
+    // Comment words wrap like moves; '}' cannot appear inside a brace comment.
+    std::string text = comment;
+    std::replace(text.begin(), text.end(), '}', ')');
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::string word;
+    bool first = true;
+    auto emit = [&](std::string piece, bool last) {
+        if (first) piece = "{" + piece;
+        if (last) piece += "}";
+        w.token(piece);
+        first = false;
+    };
+    std::vector<std::string> words;
+    for (char c : text) {
+        if (c == ' ') {
+            if (!word.empty()) words.push_back(word);
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    if (!word.empty()) words.push_back(word);
+    if (words.empty()) {
+        w.token("{}");
+        return;
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) emit(words[i], i + 1 == words.size());
+}
+
+void write_line(Wrapper& w, const Line& line, Position pos) {
+    for (const std::string& c : line.comments) write_comment(w, c);
+    bool need_number = true;
+    for (const Node& node : line.nodes) {
+        std::string san = to_san(pos, node.move);
+        if (pos.side_to_move() == White)
+            w.token(std::to_string(pos.fullmove_number()) + ". " + san);
+        else if (need_number)
+            w.token(std::to_string(pos.fullmove_number()) + "... " + san);
+        else
+            w.token(san);
+        need_number = false;
+        for (int nag : node.nags) w.token("$" + std::to_string(nag));
+        for (const std::string& c : node.comments) {
+            write_comment(w, c);
+            need_number = true;
+        }
+        for (const Line& variation : node.variations) {
+            w.token("(");
+            write_line(w, variation, pos);
+            w.token(")");
+            need_number = true;
+        }
+        pos.play(node.move);
+    }
+}
+
+}  // namespace
+
+std::string write_game(const GameRecord& game) {
+    std::string out;
+    for (const char* name : kRoster) {
+        std::string value;
+        if (std::string_view(name) == "Result")
+            value = result_string(game.result);
+        else
+            value = game.tag(name).value_or(std::string_view(name) == "Date" ? "????.??.??" : "?");
+        out += "[" + std::string(name) + " \"" + escape(value) + "\"]\n";
+    }
+    const bool custom_start = game.chess960 || !game.start.same_position(Position()) ||
+                              game.start.fullmove_number() != 1 || game.start.halfmove_clock() != 0;
+    if (game.chess960) out += "[Variant \"Chess960\"]\n";
+    if (custom_start) {
+        out += "[SetUp \"1\"]\n";
+        out += "[FEN \"" + game.start.fen() + "\"]\n";
+    }
+    for (const auto& [name, value] : game.tags) {
+        if (std::find_if(std::begin(kRoster), std::end(kRoster),
+                         [&](const char* r) { return name == r; }) != std::end(kRoster))
+            continue;
+        if (name == "Variant" || name == "SetUp" || name == "FEN") continue;
+        out += "[" + name + " \"" + escape(value) + "\"]\n";
+    }
+    out += '\n';
+    Wrapper w;
+    write_line(w, game.main, game.start);
+    w.token(result_string(game.result));
+    w.flush();
+    out += w.text();
+    return out;
+}
+
+}  // namespace chess960::pgn

@@ -1,0 +1,343 @@
+// The streaming PGN reader: a line source over a fixed buffer, and a tokenizer that calls the
+// visitor as it goes.
+#include <cctype>
+#include <cstring>
+
+#include "chess960/pgn.hpp"
+
+namespace chess960::pgn {
+
+namespace {
+
+constexpr std::size_t kChunk = 1 << 20;
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// NAG numbers of the traditional suffix annotations.
+int suffix_nag(std::string_view s) {
+    if (s == "!") return 1;
+    if (s == "?") return 2;
+    if (s == "!!") return 3;
+    if (s == "??") return 4;
+    if (s == "!?") return 5;
+    if (s == "?!") return 6;
+    return 0;
+}
+
+bool is_result(std::string_view s) {
+    return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
+}
+
+}  // namespace
+
+struct Reader::Impl {
+    std::istream* stream = nullptr;
+    std::FILE* file = nullptr;
+    std::vector<char> buffer = std::vector<char>(kChunk);
+    std::size_t begin = 0, end = 0;  // unread bytes: buffer[begin, end)
+    bool eof = false;
+    bool first_line = true;
+    long line_number = 0;
+    long game_number = 0;
+
+    std::string_view line;  // the current line, without its end of line
+    std::size_t col = 0;    // position in `line`
+    bool have_line = false;
+
+    std::string comment_text;  // a comment that spans lines
+
+    std::size_t fill(char* to, std::size_t n) {
+        if (file) return std::fread(to, 1, n, file);
+        stream->read(to, std::streamsize(n));
+        return std::size_t(stream->gcount());
+    }
+
+    // Makes the next line current; false at the end of the input.
+    bool next_line() {
+        for (;;) {
+            const char* start = buffer.data() + begin;
+            const void* nl = std::memchr(start, '\n', end - begin);
+            if (nl || (eof && end > begin)) {
+                std::size_t length =
+                    nl ? std::size_t(static_cast<const char*>(nl) - start) : end - begin;
+                line = std::string_view(start, length);
+                begin += length + (nl ? 1 : 0);
+                if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+                if (first_line && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+                first_line = false;
+                ++line_number;
+                col = 0;
+                have_line = true;
+                return true;
+            }
+            if (eof) {
+                have_line = false;
+                return false;
+            }
+            // Move the partial line to the front; grow the buffer for a line longer than it.
+            std::memmove(buffer.data(), buffer.data() + begin, end - begin);
+            end -= begin;
+            begin = 0;
+            if (end == buffer.size()) buffer.resize(buffer.size() * 2);
+            std::size_t got = fill(buffer.data() + end, buffer.size() - end);
+            end += got;
+            if (got == 0) eof = true;
+        }
+    }
+
+    // Skips white space, moving to following lines; false at the end of the input.
+    bool skip_space() {
+        for (;;) {
+            if (!have_line && !next_line()) return false;
+            while (col < line.size() && is_space(line[col])) ++col;
+            if (col < line.size()) return true;
+            have_line = false;
+        }
+    }
+
+    Location here() const { return {line_number, int(col) + 1}; }
+
+    // [Name "value"]; col is at '['. Returns false after a syntax error (rest of line skipped).
+    bool read_tag(Visitor& v) {
+        Location at = here();
+        std::size_t i = col + 1;
+        while (i < line.size() && is_space(line[i])) ++i;
+        std::size_t name_start = i;
+        while (i < line.size() &&
+               (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
+            ++i;
+        std::string_view name = line.substr(name_start, i - name_start);
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (name.empty() || i >= line.size() || line[i] != '"') {
+            v.syntax_error("malformed tag: expected [Name \"value\"]", at);
+            have_line = false;
+            return false;
+        }
+        ++i;
+        std::string value;
+        bool closed = false;
+        for (; i < line.size(); ++i) {
+            char c = line[i];
+            if (c == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
+                value += line[++i];
+            } else if (c == '"') {
+                closed = true;
+                ++i;
+                break;
+            } else {
+                value += c;
+            }
+        }
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (!closed || i >= line.size() || line[i] != ']') {
+            v.syntax_error(
+                closed ? "malformed tag: missing ']'" : "malformed tag: unterminated value", at);
+            have_line = false;
+            return false;
+        }
+        v.tag(name, value, at);
+        col = i + 1;
+        return true;
+    }
+
+    // A {comment}, possibly over several lines; col is at '{'. False if the input ends first.
+    bool read_brace_comment(Visitor& v) {
+        Location at = here();
+        std::size_t close = line.find('}', col + 1);
+        if (close != std::string_view::npos) {
+            v.comment(line.substr(col + 1, close - col - 1), at);
+            col = close + 1;
+            return true;
+        }
+        comment_text.assign(line.substr(col + 1));
+        for (;;) {
+            if (!next_line()) {
+                v.syntax_error(
+                    "unterminated comment (opened at line " + std::to_string(at.line) + ")", at);
+                return false;
+            }
+            close = line.find('}');
+            comment_text += '\n';
+            if (close != std::string_view::npos) {
+                comment_text.append(line.substr(0, close));
+                col = close + 1;
+                v.comment(comment_text, at);
+                return true;
+            }
+            comment_text.append(line);
+        }
+    }
+
+    bool read_game(Visitor& v) {
+        // Skip to the first token, ignoring % escape lines.
+        for (;;) {
+            if (!skip_space()) return false;
+            if (col == 0 && line[0] == '%') {
+                have_line = false;
+                continue;
+            }
+            break;
+        }
+        ++game_number;
+        v.begin_game(game_number, here());
+        bool in_movetext = false;
+        int depth = 0;
+        bool line_error = false;  // one "unexpected character" report per line
+        long error_line = -1;
+        for (;;) {
+            if (!skip_space()) {
+                v.syntax_error(
+                    "game " + std::to_string(game_number) + " has no result (end of input)",
+                    here());
+                v.end_game(here());
+                return true;
+            }
+            if (line_number != error_line) line_error = false;
+            const char c = line[col];
+            if (col == 0 && c == '%') {
+                have_line = false;
+                continue;
+            }
+            if (c == '[') {
+                if (in_movetext) {
+                    // A new game starts: this one had no result.
+                    v.syntax_error("game " + std::to_string(game_number) +
+                                       " has no result (a new game starts at line " +
+                                       std::to_string(line_number) + ")",
+                                   here());
+                    v.end_game(here());
+                    return true;
+                }
+                read_tag(v);
+                continue;
+            }
+            if (!in_movetext) {
+                in_movetext = true;
+                v.begin_movetext(here());
+            }
+            Location at = here();
+            switch (c) {
+                case '{':
+                    if (!read_brace_comment(v)) {
+                        v.end_game(here());
+                        return true;
+                    }
+                    continue;
+                case ';':
+                    v.comment(line.substr(col + 1), at);
+                    have_line = false;
+                    continue;
+                case '(':
+                    ++depth;
+                    ++col;
+                    v.begin_variation(at);
+                    continue;
+                case ')':
+                    ++col;
+                    if (depth == 0) {
+                        v.syntax_error("unbalanced ')'", at);
+                    } else {
+                        --depth;
+                        v.end_variation(at);
+                    }
+                    continue;
+                case '$': {
+                    std::size_t i = col + 1;
+                    int n = 0;
+                    while (i < line.size() && is_digit(line[i]) && n < 1000)
+                        n = n * 10 + (line[i++] - '0');
+                    if (i == col + 1)
+                        v.syntax_error("'$' without a number", at);
+                    else
+                        v.nag(n, at);
+                    col = i;
+                    continue;
+                }
+                default:
+                    break;
+            }
+            // A symbol: move number, move, result or annotation.
+            std::size_t i = col;
+            while (i < line.size() && !is_space(line[i]) && line[i] != '{' && line[i] != '}' &&
+                   line[i] != '(' && line[i] != ')' && line[i] != ';' && line[i] != '$' &&
+                   line[i] != '[' && line[i] != ']')
+                ++i;
+            if (i == col) {  // a lone '}' or ']'
+                v.syntax_error(std::string("unexpected '") + c + "'", at);
+                ++col;
+                continue;
+            }
+            std::string_view token = line.substr(col, i - col);
+            col = i;
+            if (is_result(token)) {
+                if (depth > 0) {
+                    v.syntax_error("result " + std::string(token) + " inside a variation", at);
+                    while (depth > 0) {
+                        --depth;
+                        v.end_variation(at);
+                    }
+                }
+                v.result(token, at);
+                v.end_game(here());
+                return true;
+            }
+            // Move numbers: "12." "12..." "12" (then " ." or " ...") and lone dots; in "12.e4"
+            // the move follows the dots in the same token.
+            std::size_t digits = 0;
+            while (digits < token.size() && is_digit(token[digits])) ++digits;
+            std::size_t after_dots = digits;
+            while (after_dots < token.size() && token[after_dots] == '.') ++after_dots;
+            if (after_dots == token.size()) continue;
+            if (digits > 0 && after_dots > digits) {
+                token.remove_prefix(after_dots);
+                at.column += int(after_dots);
+            }
+            if (int nag = suffix_nag(token)) {
+                v.nag(nag, at);
+                continue;
+            }
+            // A move, maybe with a suffix annotation glued on.
+            std::size_t end_of_move = token.size();
+            while (end_of_move > 0 &&
+                   (token[end_of_move - 1] == '!' || token[end_of_move - 1] == '?'))
+                --end_of_move;
+            std::string_view suffix = token.substr(end_of_move);
+            std::string_view san = token.substr(0, end_of_move);
+            unsigned char first = static_cast<unsigned char>(san.empty() ? 0 : san[0]);
+            bool plausible = !san.empty() && (std::isalpha(first) || first == '0' || san == "--");
+            if (!plausible) {
+                if (!line_error) {
+                    std::string shown;
+                    for (char ch : token.substr(0, 16))
+                        shown += (static_cast<unsigned char>(ch) < 32 ||
+                                  static_cast<unsigned char>(ch) > 126)
+                                     ? '?'
+                                     : ch;
+                    v.syntax_error("unexpected text '" + shown + "'", at);
+                    line_error = true;
+                    error_line = line_number;
+                }
+                continue;
+            }
+            v.move(san, at);
+            if (int nag = suffix_nag(suffix)) v.nag(nag, at);
+        }
+    }
+};
+
+Reader::Reader(std::istream& in) : impl_(std::make_unique<Impl>()) { impl_->stream = &in; }
+Reader::Reader(std::FILE* file) : impl_(std::make_unique<Impl>()) { impl_->file = file; }
+Reader::~Reader() = default;
+
+bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
+
+long Reader::read_all(Visitor& visitor) {
+    long n = 0;
+    while (read_game(visitor)) ++n;
+    return n;
+}
+
+}  // namespace chess960::pgn

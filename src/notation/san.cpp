@@ -1,0 +1,235 @@
+#include "chess960/san.hpp"
+
+#include "chess960/uci_move.hpp"
+
+namespace chess960 {
+
+namespace {
+
+constexpr char kPieceLetters[] = "PNBRQK";
+
+const char* piece_name(PieceType t) {
+    constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+    return kNames[t];
+}
+
+}  // namespace
+
+std::string to_san_without_suffix(const Position& pos, Move m) {
+    if (m.is_castling()) return pos.castling_side(m) == GSide ? "O-O" : "O-O-O";
+    const Square from = m.from(), to = m.to();
+    const PieceType piece = type_of(pos.piece_on(from));
+    std::string san;
+    if (piece == Pawn) {
+        if (file_of(from) != file_of(to)) {
+            san += char('a' + file_of(from));
+            san += 'x';
+        }
+        san += square_name(to);
+        if (m.is_promotion()) {
+            san += '=';
+            san += kPieceLetters[m.promotion()];
+        }
+        return san;
+    }
+    san += kPieceLetters[piece];
+    if (piece != King) {
+        // Other pieces of the same type that can legally go to the same square.
+        bool ambiguous = false, same_file = false, same_rank = false;
+        for (Move other : pos.legal_moves()) {
+            if (other == m || other.to() != to || other.is_castling() ||
+                type_of(pos.piece_on(other.from())) != piece)
+                continue;
+            ambiguous = true;
+            same_file |= file_of(other.from()) == file_of(from);
+            same_rank |= rank_of(other.from()) == rank_of(from);
+        }
+        if (ambiguous) {
+            if (!same_file)
+                san += char('a' + file_of(from));
+            else if (!same_rank)
+                san += char('1' + rank_of(from));
+            else
+                san += square_name(from);
+        }
+    }
+    if (pos.is_capture(m)) san += 'x';
+    san += square_name(to);
+    return san;
+}
+
+std::string to_san(const Position& pos, Move m) {
+    std::string san = to_san_without_suffix(pos, m);
+    Position next = pos.after(m);
+    if (next.in_check()) san += next.legal_moves().empty() ? '#' : '+';
+    return san;
+}
+
+namespace {
+
+struct SanParts {
+    PieceType piece = Pawn;
+    int from_file = -1, from_rank = -1;
+    Square to = NoSquare;
+    PieceType promotion = NoPieceType;
+};
+
+std::unexpected<Error> san_error(ErrorCode code, std::string_view text, const std::string& why) {
+    return make_error(code,
+                      (code == ErrorCode::InvalidMove ? "malformed move '" : "illegal move '") +
+                          std::string(text) + "': " + why);
+}
+
+// Explains why no legal move matches; `parts` parsed fine.
+std::unexpected<Error> explain_no_match(const Position& pos, std::string_view text,
+                                        const SanParts& p) {
+    const Color us = pos.side_to_move();
+    Bitboard candidates = pos.pieces(us, p.piece);
+    if (p.from_file >= 0) candidates &= file_bb(p.from_file);
+    if (p.from_rank >= 0) candidates &= rank_bb(p.from_rank);
+    // Pieces that could reach the square if check were ignored.
+    Bitboard reaching = 0;
+    if (p.piece == Pawn) {
+        Bitboard b = candidates;
+        while (b) {
+            Square s = pop_lsb(b);
+            int forward = us == White ? 8 : -8;
+            bool capture = pawn_attacks(us, s) & square_bb(p.to) & pos.pieces(~us);
+            bool ep = pawn_attacks(us, s) & square_bb(p.to) && p.to == pos.double_step_square();
+            bool push = s + forward == p.to && pos.piece_on(p.to) == NoPiece;
+            bool dbl = s + 2 * forward == p.to && rank_of(s) == relative_rank(us, 1) &&
+                       pos.piece_on(Square(s + forward)) == NoPiece &&
+                       pos.piece_on(p.to) == NoPiece;
+            if (capture || ep || push || dbl) reaching |= square_bb(s);
+        }
+    } else {
+        reaching = candidates & attacks_of(p.piece, p.to, pos.pieces());
+        if (pos.pieces(us) & square_bb(p.to)) reaching = 0;
+    }
+    std::string target = square_name(p.to);
+    if (!reaching) {
+        if (!candidates)
+            return san_error(ErrorCode::IllegalMove, text,
+                             std::string("no ") + piece_name(p.piece) +
+                                 (p.from_file >= 0 || p.from_rank >= 0 ? " there" : "") +
+                                 " to move");
+        if (pos.pieces(us) & square_bb(p.to))
+            return san_error(ErrorCode::IllegalMove, text, "own piece on " + target);
+        return san_error(ErrorCode::IllegalMove, text,
+                         std::string("no ") + piece_name(p.piece) + " can move to " + target);
+    }
+    if (p.piece == Pawn && rank_of(p.to) == relative_rank(us, 7) && p.promotion == NoPieceType)
+        return san_error(ErrorCode::IllegalMove, text,
+                         "a promotion needs its piece, like " + target + "=Q");
+    if (pos.in_check())
+        return san_error(ErrorCode::IllegalMove, text, "it does not answer the check");
+    return san_error(ErrorCode::IllegalMove, text, "it leaves the king in check");
+}
+
+Result<Move> parse_castling(const Position& pos, std::string_view text, CastlingSide side) {
+    for (Move m : pos.legal_moves())
+        if (m.is_castling() && pos.castling_side(m) == side) return m;
+    const char* name = side == GSide ? "g-side" : "c-side";
+    if (!pos.has_castling_right(pos.side_to_move(), side))
+        return san_error(ErrorCode::IllegalMove, text,
+                         std::string("no castling right on the ") + name);
+    if (pos.in_check())
+        return san_error(ErrorCode::IllegalMove, text, "cannot castle out of check");
+    return san_error(ErrorCode::IllegalMove, text,
+                     std::string(name) + " castling path is blocked or passes through check");
+}
+
+}  // namespace
+
+Result<Move> parse_san(const Position& pos, std::string_view original) {
+    std::string_view text = original;
+    // Annotations and check marks at the end; " e.p." after an en passant capture.
+    while (!text.empty() &&
+           (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
+        text.remove_suffix(1);
+    for (std::string_view suffix : {" e.p.", "e.p.", " ep"})
+        if (text.size() > suffix.size() && text.ends_with(suffix))
+            text.remove_suffix(suffix.size());
+    if (text.empty()) return san_error(ErrorCode::InvalidMove, original, "empty move");
+
+    if (text == "O-O" || text == "0-0") return parse_castling(pos, original, GSide);
+    if (text == "O-O-O" || text == "0-0-0") return parse_castling(pos, original, CSide);
+
+    // UCI text (e2e4, e7e8q, e1h1 as king takes own rook).
+    if ((text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) != NoSquare &&
+        parse_square(text.substr(2, 2)) != NoSquare &&
+        (text.size() == 4 || std::string_view("qrbn").find(text[4]) != std::string_view::npos)) {
+        auto m = parse_uci(pos, text, CastlingMode::Chess960);
+        if (!m) return std::unexpected(Error{m.error().code, m.error().message, -1});
+        return m;
+    }
+
+    SanParts p;
+    std::size_t i = 0;
+    if (std::string_view("NBRQK").find(text[0]) != std::string_view::npos) {
+        p.piece = type_of(piece_from_char(text[0]));
+        i = 1;
+    }
+    // The rest: [from file][from rank][-|x]<to square>[=][promotion]
+    std::string_view body = text.substr(i);
+    std::size_t promo_at = body.find('=');
+    if (promo_at == std::string_view::npos && !body.empty() &&
+        std::string_view("QRBNqrbn").find(body.back()) != std::string_view::npos &&
+        body.size() >= 3)
+        promo_at = body.size() - 1;  // "e8Q" without '='
+    std::string_view squares = body.substr(0, promo_at);
+    if (promo_at != std::string_view::npos) {
+        std::string_view promo = body.substr(promo_at);
+        if (!promo.empty() && promo[0] == '=') promo.remove_prefix(1);
+        if (promo.size() != 1 ||
+            std::string_view("QRBNqrbn").find(promo[0]) == std::string_view::npos)
+            return san_error(ErrorCode::InvalidMove, original,
+                             "promotion piece must be Q, R, B or N");
+        if (p.piece != Pawn)
+            return san_error(ErrorCode::InvalidMove, original, "only pawns promote");
+        p.promotion = type_of(piece_from_char(char(promo[0] & ~0x20)));
+    }
+    if (squares.size() < 2)
+        return san_error(ErrorCode::InvalidMove, original, "no destination square");
+    p.to = parse_square(squares.substr(squares.size() - 2));
+    if (p.to == NoSquare)
+        return san_error(ErrorCode::InvalidMove, original, "no destination square");
+    std::string_view from = squares.substr(0, squares.size() - 2);
+    if (!from.empty() && (from.back() == 'x' || from.back() == '-' || from.back() == ':'))
+        from.remove_suffix(1);
+    if (from.size() > 2)
+        return san_error(ErrorCode::InvalidMove, original, "unexpected characters");
+    for (char c : from) {
+        if (c >= 'a' && c <= 'h' && p.from_file < 0 && p.from_rank < 0)
+            p.from_file = c - 'a';
+        else if (c >= '1' && c <= '8' && p.from_rank < 0)
+            p.from_rank = c - '1';
+        else
+            return san_error(ErrorCode::InvalidMove, original,
+                             std::string("unexpected '") + c + "'");
+    }
+    if (p.piece == Pawn && p.from_file < 0 && !from.empty())
+        return san_error(ErrorCode::InvalidMove, original, "a pawn capture names the pawn's file");
+
+    Move found;
+    int matches = 0;
+    std::string candidates;
+    for (Move m : pos.legal_moves()) {
+        if (m.is_castling() || m.to() != p.to) continue;  // a king move is never castling
+        if (type_of(pos.piece_on(m.from())) != p.piece) continue;
+        if (p.from_file >= 0 && file_of(m.from()) != p.from_file) continue;
+        if (p.from_rank >= 0 && rank_of(m.from()) != p.from_rank) continue;
+        if (m.is_promotion() ? m.promotion() != p.promotion : p.promotion != NoPieceType) continue;
+        // A pawn move without a file is a push: "d5" never means a capture onto d5.
+        if (p.piece == Pawn && p.from_file < 0 && file_of(m.from()) != file_of(p.to)) continue;
+        found = m;
+        if (matches++) candidates += " or ";
+        candidates += to_san_without_suffix(pos, m);
+    }
+    if (matches == 1) return found;
+    if (matches > 1)
+        return san_error(ErrorCode::IllegalMove, original, "ambiguous between " + candidates);
+    return explain_no_match(pos, original, p);
+}
+
+}  // namespace chess960

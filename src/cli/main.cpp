@@ -26,7 +26,8 @@ commands:
   position N                      start position number N (0..959): number, back rank, FEN, board
   position random [--seed S] [--count K] [--exclude-standard] [--double]
                                   K random start positions (each of the 960 equally likely);
-                                  --double draws a different arrangement for each side
+                                  --double draws each side's arrangement independently
+                                  (Double Chess960)
   position --fen FEN              the start position number of FEN, or why it is not one
   perft (--fen FEN | --position N) --depth D [--divide] [--standard]
                                   count leaf nodes; --divide prints one line per root move
@@ -137,12 +138,15 @@ int cmd_position(Arguments& args) {
         print_start_position(*pos, *numbers);
         return 0;
     }
+    // Options with values first, so that their values are not taken for the position.
+    auto seed_text = args.value("--seed");
+    auto count_text = args.value("--count");
     auto what = args.positional();
     if (!what) throw ArgumentError{"position needs a number, 'random' or --fen FEN"};
     if (*what == "random") {
         std::uint64_t seed = startpos::random_seed();
         bool seeded = false;
-        if (auto s = args.value("--seed")) {
+        if (auto s = seed_text) {
             auto parsed = parse_seed(*s);
             if (!parsed)
                 throw ArgumentError{"--seed must be a non-negative integer, not '" + *s + "'"};
@@ -150,7 +154,7 @@ int cmd_position(Arguments& args) {
             seeded = true;
         }
         std::int64_t count = 1;
-        if (auto c = args.value("--count")) {
+        if (auto c = count_text) {
             auto parsed = parse_int(*c, 1, 1'000'000);
             if (!parsed)
                 throw ArgumentError{"--count must be a number from 1 to 1000000, not '" + *c + "'"};
@@ -170,6 +174,8 @@ int cmd_position(Arguments& args) {
         }
         return 0;
     }
+    if (seed_text || count_text)
+        throw ArgumentError{"--seed and --count go with 'position random'"};
     args.expect_all_used();
     auto number = parse_int(*what, 0, 959);
     if (!number) throw ArgumentError{"start position number must be 0..959, not '" + *what + "'"};

@@ -63,6 +63,14 @@ Result<Move> parse_uci(const Position& pos, std::string_view text, CastlingMode 
         rank_of(to) == relative_rank(pos.side_to_move(), 7))
         return make_error(ErrorCode::IllegalMove, illegal + ": a promotion needs its piece, like " +
                                                       std::string(text) + "q");
+    if (type_of(moving) == King && mode == CastlingMode::Chess960) {
+        for (Move m : legal)
+            if (m.is_castling() && m.from() == from && pos.destination(m) == to)
+                return make_error(
+                    ErrorCode::IllegalMove,
+                    illegal + ": with UCI_Chess960 castling is written king takes own rook, " +
+                        to_uci(pos, m, mode));
+    }
     if (type_of(moving) == King && pos.piece_on(to) == make_piece(pos.side_to_move(), Rook)) {
         if (mode == CastlingMode::Standard || !(pos.has_castling_right(pos.side_to_move(), GSide) ||
                                                 pos.has_castling_right(pos.side_to_move(), CSide)))

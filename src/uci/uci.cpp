@@ -115,13 +115,19 @@ void Session::cmd_uci() {
 }
 
 void Session::cmd_setoption(std::string_view args) {
-    // setoption name <id, may contain spaces> [value <x>]
+    // setoption name <id, may contain spaces> [value <x>]; words are separated by blanks or tabs.
     if (next_word(args) != "name")
         return error("setoption: expected 'setoption name <option> [value <x>]'");
-    std::string_view name = args, value;
-    if (auto pos = args.find(" value"); pos != std::string_view::npos) {
-        name = trim(args.substr(0, pos));
-        value = trim(args.substr(pos + 6));
+    std::string name;
+    std::string_view value;
+    while (!args.empty()) {
+        std::string_view word = next_word(args);
+        if (word == "value") {
+            value = args;
+            break;
+        }
+        if (!name.empty()) name += ' ';
+        name += word;
     }
     if (iequals(name, "UCI_Chess960")) {
         if (iequals(value, "true"))
@@ -133,7 +139,7 @@ void Session::cmd_setoption(std::string_view args) {
                   std::string(value) + "'");
         return;
     }
-    error("unknown option '" + std::string(name) + "'");
+    error("unknown option '" + name + "'");
 }
 
 void Session::cmd_position(std::string_view args) {

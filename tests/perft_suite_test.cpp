@@ -2,6 +2,7 @@
 // CHESS960_PERFT_MAX_DEPTH limits the depth (0 or unset: every depth the file lists).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>

@@ -117,12 +117,19 @@ constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 TEST(Uci, UciPrintsIdOptionAndUciok) {
     Harness h;
     auto lines = split_lines(h.run("uci\n"));
-    ASSERT_EQ(lines.size(), 4u);
+    ASSERT_GE(lines.size(), 4u);
     EXPECT_TRUE(lines[0].starts_with("id name ")) << lines[0];
     EXPECT_GT(lines[0].size(), std::string("id name ").size());
     EXPECT_TRUE(lines[1].starts_with("id author ")) << lines[1];
-    EXPECT_EQ(lines[2], "option name UCI_Chess960 type check default false");
-    EXPECT_EQ(lines[3], "uciok");
+    for (const char* option : {"option name UCI_Chess960 type check default false",
+                               "option name Hash type spin default 16 min 1 max 65536",
+                               "option name MultiPV type spin default 1 min 1 max 256",
+                               "option name UCI_LimitStrength type check default false",
+                               "option name UCI_Elo type spin default 1500 min 1320 max 3190"})
+        EXPECT_NE(std::find(lines.begin(), lines.end(), option), lines.end()) << option;
+    for (std::size_t i = 2; i + 1 < lines.size(); ++i)
+        EXPECT_TRUE(lines[i].starts_with("option name ")) << lines[i];
+    EXPECT_EQ(lines.back(), "uciok");
     EXPECT_EQ(h.session.mode(), CastlingMode::Standard) << "UCI_Chess960 defaults to false";
 }
 
@@ -170,9 +177,14 @@ TEST(Uci, SetOptionBadValueIsReportedAndIgnored) {
 
 TEST(Uci, SetOptionUnknownOrMalformed) {
     Harness h;
-    auto errors = error_lines(h.run("setoption name Hash value 16\n"));
+    auto errors = error_lines(h.run("setoption name Hashes value 16\n"));
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("'Hash'"), std::string::npos) << errors[0];
+    EXPECT_NE(errors[0].find("'Hashes'"), std::string::npos) << errors[0];
+    EXPECT_EQ(h.run("setoption name Hash value 32\n"), "");
+    for (const char* bad :
+         {"setoption name Hash value 0\n", "setoption name Hash value lots\n",
+          "setoption name MultiPV value 999\n", "setoption name Ponder value maybe\n"})
+        EXPECT_EQ(error_lines(h.run(bad)).size(), 1u) << bad;
     errors = error_lines(h.run("setoption UCI_Chess960 true\n"));
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0].find("setoption"), std::string::npos) << errors[0];
@@ -482,12 +494,62 @@ TEST(Uci, GoPerftBadDepth) {
     }
 }
 
-TEST(Uci, GoWithoutPerftIsAnError) {
+// --- go: the search ---------------------------------------------------------------------------
+
+// The move of the last "bestmove" line, which must be the last line.
+std::string bestmove_of(const std::string& out) {
+    auto lines = split_lines(out);
+    if (lines.empty() || !lines.back().starts_with("bestmove ")) return "";
+    std::string rest = lines.back().substr(9);
+    return rest.substr(0, rest.find(' '));
+}
+
+TEST(Uci, GoDepthAnswersALegalBestmoveAfterInfoLines) {
     Harness h;
-    for (const char* cmd : {"go\n", "go depth 5\n", "go infinite\n"}) {
+    auto out = h.run("position startpos moves e2e4\ngo depth 4\n");
+    std::string best = bestmove_of(out);
+    ASSERT_FALSE(best.empty()) << out;
+    EXPECT_TRUE(parse_uci(h.session.position(), best, CastlingMode::Standard).has_value()) << best;
+    EXPECT_NE(out.find("info depth 4 "), std::string::npos) << out;
+    EXPECT_NE(out.find(" score cp "), std::string::npos) << out;
+    EXPECT_NE(out.find(" pv "), std::string::npos) << out;
+}
+
+TEST(Uci, GoFindsMateInOneAndReportsMateScore) {
+    Harness h;
+    auto out = h.run("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n");
+    EXPECT_EQ(bestmove_of(out), "d1d8") << out;
+    EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
+}
+
+TEST(Uci, GoInfiniteWaitsForStop) {
+    Harness h;
+    auto out = h.run("position startpos\ngo infinite\n");  // end of input stops it
+    EXPECT_FALSE(bestmove_of(out).empty()) << out;
+    out = h.run("go infinite\nisready\nstop\n");
+    auto lines = split_lines(out);
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "readyok"), lines.end()) << out;
+    EXPECT_FALSE(bestmove_of(out).empty()) << out;
+}
+
+TEST(Uci, BestmoveUsesTheModesCastlingForm) {
+    // With searchmoves restricted to the castle, bestmove is the castle in the mode's form.
+    Harness h;
+    h.run("setoption name UCI_Chess960 value true\n");
+    auto out = h.run("position fen 4k3/R7/8/8/8/8/8/4K2R w K - 0 1\ngo depth 3 searchmoves e1h1\n");
+    EXPECT_EQ(bestmove_of(out), "e1h1") << out;
+    h.run("setoption name UCI_Chess960 value false\n");
+    out = h.run("position fen 4k3/R7/8/8/8/8/8/4K2R w K - 0 1\ngo depth 3 searchmoves e1g1\n");
+    EXPECT_EQ(bestmove_of(out), "e1g1") << out;
+}
+
+TEST(Uci, GoWithBadParametersIsAnError) {
+    Harness h;
+    for (const char* cmd :
+         {"go depth x\n", "go nodes -5\n", "go wibble\n", "go searchmoves z9z9\n"}) {
         auto out = h.run(cmd);
         EXPECT_EQ(error_lines(out).size(), 1u) << cmd << out;
-        EXPECT_EQ(split_lines(out).size(), 1u) << cmd << out;
+        EXPECT_EQ(bestmove_of(out), "") << cmd << out;
     }
 }
 
@@ -561,9 +623,10 @@ TEST(Uci, FullGuiExchange) {
         "quit\n"
         "go perft 1\n");
     auto lines = split_lines(out);
-    ASSERT_GE(lines.size(), 6u);
-    EXPECT_EQ(lines[3], "uciok");
-    EXPECT_EQ(lines[4], "readyok");
+    auto uciok = std::find(lines.begin(), lines.end(), "uciok");
+    ASSERT_NE(uciok, lines.end());
+    ASSERT_NE(uciok + 1, lines.end());
+    EXPECT_EQ(*(uciok + 1), "readyok");
     auto p = parse_perft(out);
     EXPECT_EQ(p.total_lines, 1) << "nothing after quit";
     EXPECT_EQ(p.total, 33u);

@@ -24,6 +24,7 @@ class MoveList {
     bool empty() const { return size_ == 0; }
     Move operator[](int i) const { return moves_[i]; }
     const Move* begin() const { return moves_.data(); }
+    Move* data() { return moves_.data(); }  // for reordering in place
     const Move* end() const { return moves_.data() + size_; }
     bool contains(Move m) const;
 
@@ -138,6 +139,9 @@ class Position {
     Undo make(Move m);
     void unmake(Move m, const Undo& undo);
 
+    // The side to move passes (search only; never when in check).
+    void play_null();
+
     // For a castling move: the side it castles to.
     CastlingSide castling_side(Move m) const {
         return file_of(m.to()) > file_of(m.from()) ? GSide : CSide;
@@ -203,5 +207,14 @@ std::uint64_t castling_rook(Square rook);  // one key per possible castling-rook
 std::uint64_t en_passant_file(int file);
 std::uint64_t side_to_move();
 }  // namespace zobrist
+
+inline void Position::play_null() {
+    if (en_passant_ != NoSquare) key_ ^= zobrist::en_passant_file(file_of(en_passant_));
+    en_passant_ = double_step_ = NoSquare;
+    side_ = ~side_;
+    key_ ^= zobrist::side_to_move();
+    checkers_ = 0;
+    if (halfmove_clock_ < 0xFFFF) ++halfmove_clock_;
+}
 
 }  // namespace chess960

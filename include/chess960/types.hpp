@@ -81,6 +81,11 @@ class Move {
         : data_(std::uint16_t(from | (to << 6) | ((promotion - Knight) << 12) | (kind << 14))) {}
 
     static constexpr Move none() { return Move(); }
+    static constexpr Move from_raw(std::uint16_t raw) {
+        Move m;
+        m.data_ = raw;
+        return m;
+    }
 
     constexpr Square from() const { return Square(data_ & 63); }
     constexpr Square to() const { return Square((data_ >> 6) & 63); }

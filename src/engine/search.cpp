@@ -1,0 +1,503 @@
+#include "engine/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "chess960/fen.hpp"
+#include "engine/eval.hpp"
+
+namespace chess960::engine {
+
+// --- Transposition table ---------------------------------------------------------------------
+
+void TranspositionTable::resize(std::size_t megabytes) {
+    std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Entry));
+    entries_.assign(count, Entry{});
+}
+
+void TranspositionTable::clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+
+const TranspositionTable::Entry* TranspositionTable::probe(std::uint64_t key) const {
+    const Entry& e = entries_[index(key)];
+    return (e.key32 == std::uint32_t(key) && (e.bound_and_age & 3)) ? &e : nullptr;
+}
+
+void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval, int depth,
+                               Bound bound) {
+    Entry& e = entries_[index(key)];
+    const bool same = e.key32 == std::uint32_t(key);
+    // Keep a deeper entry of the current search unless this one is exact.
+    if (same && bound != Bound::Exact && depth + 2 < e.depth && (e.bound_and_age >> 2) == age_)
+        return;
+    if (move || !same) e.move = move.raw();
+    e.key32 = std::uint32_t(key);
+    e.score = std::int16_t(score);
+    e.eval = std::int16_t(eval);
+    e.depth = std::uint8_t(std::clamp(depth, 0, 255));
+    e.bound_and_age = std::uint8_t(int(bound) | (age_ << 2));
+}
+
+int TranspositionTable::hashfull() const {
+    int used = 0;
+    const std::size_t sample = std::min<std::size_t>(1000, entries_.size());
+    for (std::size_t i = 0; i < sample; ++i)
+        used += (entries_[i].bound_and_age & 3) && (entries_[i].bound_and_age >> 2) == age_;
+    return int(used * 1000 / std::max<std::size_t>(1, sample));
+}
+
+// --- Helpers ---------------------------------------------------------------------------------
+
+namespace {
+
+// Mate scores are stored relative to the node, not the root.
+int score_to_tt(int score, int ply) {
+    if (score > kMateBound) return score + ply;
+    if (score < -kMateBound) return score - ply;
+    return score;
+}
+int score_from_tt(int score, int ply) {
+    if (score > kMateBound) return score - ply;
+    if (score < -kMateBound) return score + ply;
+    return score;
+}
+
+bool has_non_pawn_material(const Position& pos, Color c) {
+    return (pos.pieces(c) & ~pos.pieces(c, Pawn) & ~pos.pieces(c, King)) != 0;
+}
+
+int reduction(int depth, int move_number) {
+    static const auto table = [] {
+        std::array<std::array<int, 64>, 64> t{};
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m) t[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+        return t;
+    }();
+    return table[std::min(depth, 63)][std::min(move_number, 63)];
+}
+
+}  // namespace
+
+// --- Searcher --------------------------------------------------------------------------------
+
+Searcher::Searcher() { clear(); }
+
+void Searcher::clear() {
+    tt_.clear();
+    std::memset(history_, 0, sizeof history_);
+    for (auto& k : killers_) k[0] = k[1] = Move();
+}
+
+void Searcher::ponderhit() {
+    start_ = std::chrono::steady_clock::now();
+    ponder_hit_ = true;
+}
+
+bool Searcher::should_stop() {
+    if (aborted_) return true;
+    if ((nodes_ & 1023) != 0) return false;
+    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
+    if (timed_) {
+        auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - start_)
+                           .count();
+        if (elapsed >= hard_ms_) return aborted_ = true;
+    }
+    return false;
+}
+
+// A position repeated since the last irreversible move is scored as a draw: once inside the
+// search path, or (as a threefold claim would need) twice in the game before it.
+bool Searcher::is_repetition(const Position& pos, int ply) const {
+    const int n = int(keys_.size()) - 1;  // keys_.back() is pos
+    const int stop = std::max(0, n - pos.halfmove_clock());
+    int seen = 0;
+    for (int i = n - 4; i >= stop; i -= 2) {
+        if (keys_[std::size_t(i)] != pos.key()) continue;
+        if (i > n - ply) return true;  // within the search path
+        if (++seen >= 2) return true;
+    }
+    return false;
+}
+
+void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
+                           int* scores) const {
+    const Color us = pos.side_to_move();
+    for (int i = 0; i < moves.size(); ++i) {
+        Move m = moves[i];
+        int s;
+        if (m == tt_move) {
+            s = 1 << 30;
+        } else if (pos.is_capture(m) || m.is_promotion()) {
+            PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
+            if (m.is_en_passant() || pos.piece_on(m.to()) == NoPiece) victim = Pawn;
+            int attacker = type_of(pos.piece_on(m.from()));
+            s = (1 << 28) + kPieceValue[victim] * 10 - attacker +
+                (m.is_promotion() ? kPieceValue[m.promotion()] * 10 : 0);
+            if (m.is_promotion() && m.promotion() != Queen) s = -(1 << 20);
+        } else if (m == killers_[ply][0]) {
+            s = (1 << 27);
+        } else if (m == killers_[ply][1]) {
+            s = (1 << 27) - 1;
+        } else {
+            s = history_[us][m.from()][m.to()];
+        }
+        scores[i] = s;
+    }
+}
+
+void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int depth,
+                                  const Move* tried, int tried_count) {
+    const Color us = pos.side_to_move();
+    if (killers_[ply][0] != best) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = best;
+    }
+    const int bonus = std::min(depth * depth, 400);
+    auto update = [&](Move m, int delta) {
+        int& h = history_[us][m.from()][m.to()];
+        h += delta - h * std::abs(delta) / 16384;
+    };
+    update(best, bonus);
+    for (int i = 0; i < tried_count; ++i)
+        if (tried[i] != best) update(tried[i], -bonus);
+}
+
+int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
+    ++nodes_;
+    pv_length_[ply] = ply;
+    if (should_stop()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    if (ply >= kMaxPly) return evaluate(pos);
+    const bool in_check = pos.in_check();
+    int best = -kInfinite;
+    if (!in_check) {
+        best = evaluate(pos);
+        if (best >= beta) return best;
+        alpha = std::max(alpha, best);
+    }
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.empty()) return in_check ? -kMate + ply : 0;
+    int scores[MoveList::kCapacity];
+    order_moves(pos, moves, Move(), ply, scores);
+    Move* list = moves.data();
+    for (int i = 0; i < moves.size(); ++i) {
+        int pick = i;
+        for (int j = i + 1; j < moves.size(); ++j)
+            if (scores[j] > scores[pick]) pick = j;
+        std::swap(list[i], list[pick]);
+        std::swap(scores[i], scores[pick]);
+        const Move m = list[i];
+        if (!in_check && !pos.is_capture(m) && !(m.is_promotion() && m.promotion() == Queen))
+            continue;
+        // Delta pruning: even winning the piece cannot lift alpha.
+        if (!in_check && !m.is_promotion()) {
+            PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
+            if (best + kPieceValue[victim] + 200 < alpha) continue;
+        }
+        Position next = pos.after(m);
+        keys_.push_back(next.key());
+        int score = -quiescence(next, -beta, -alpha, ply + 1);
+        keys_.pop_back();
+        if (aborted_) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int ply, bool cut_node) {
+    const bool pv_node = beta - alpha > 1;
+    pv_length_[ply] = ply;
+    if (ply > 0) {
+        if (pos.halfmove_clock() >= 100 || is_repetition(pos, ply)) return 0;
+        // Mate distance pruning.
+        alpha = std::max(alpha, -kMate + ply);
+        beta = std::min(beta, kMate - ply - 1);
+        if (alpha >= beta) return alpha;
+    }
+    if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+    ++nodes_;
+    if (should_stop()) return 0;
+    if (ply >= kMaxPly) return evaluate(pos);
+    seldepth_ = std::max(seldepth_, ply);
+
+    const bool in_check = pos.in_check();
+    const auto* entry = tt_.probe(pos.key());
+    Move tt_move = entry ? Move::from_raw(entry->move) : Move();
+    if (entry && !pv_node && entry->depth >= depth) {
+        int s = score_from_tt(entry->score, ply);
+        Bound b = Bound(entry->bound_and_age & 3);
+        if (b == Bound::Exact || (b == Bound::Lower && s >= beta) ||
+            (b == Bound::Upper && s <= alpha))
+            return s;
+    }
+    const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate(pos));
+
+    // Reverse futility pruning and null-move pruning (not in check, not in PV nodes).
+    if (!pv_node && !in_check) {
+        if (depth <= 6 && static_eval - 80 * depth >= beta && std::abs(beta) < kMateBound)
+            return static_eval;
+        if (depth >= 3 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
+            Position next = pos;
+            next.play_null();
+            keys_.push_back(next.key());
+            int r = 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
+            int score = -negamax(next, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+            keys_.pop_back();
+            if (aborted_) return 0;
+            if (score >= beta) return score >= kMateBound ? beta : score;
+        }
+    }
+
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (ply == 0) {
+        // Root: honour searchmoves and MultiPV exclusions.
+        MoveList kept;
+        for (Move m : moves) {
+            bool allowed = limits_.searchmoves.empty() ||
+                           std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
+                               limits_.searchmoves.end();
+            bool excluded =
+                std::find(excluded_root_.begin(), excluded_root_.end(), m) != excluded_root_.end();
+            if (allowed && !excluded) kept.push(m);
+        }
+        moves = kept;
+    }
+    if (moves.empty()) return ply == 0 ? -kInfinite : (in_check ? -kMate + ply : 0);
+
+    int scores[MoveList::kCapacity];
+    order_moves(pos, moves, tt_move, ply, scores);
+    Move* list = moves.data();
+
+    int best = -kInfinite;
+    Move best_move;
+    const int original_alpha = alpha;
+    Move quiets[MoveList::kCapacity];
+    int quiet_count = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+        int pick = i;
+        for (int j = i + 1; j < moves.size(); ++j)
+            if (scores[j] > scores[pick]) pick = j;
+        std::swap(list[i], list[pick]);
+        std::swap(scores[i], scores[pick]);
+        const Move m = list[i];
+        const bool quiet = !pos.is_capture(m) && !m.is_promotion();
+
+        // Late move pruning of quiet moves at shallow depth.
+        if (!pv_node && !in_check && quiet && best > -kMateBound && depth <= 3 &&
+            i >= 4 + 4 * depth * depth)
+            continue;
+
+        Position next = pos.after(m);
+        keys_.push_back(next.key());
+        const bool gives_check = next.in_check();
+        const int extension = gives_check ? 1 : 0;
+        const int new_depth = depth - 1 + extension;
+        int score;
+        if (i == 0) {
+            score = -negamax(next, -beta, -alpha, new_depth, ply + 1, false);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !in_check && !gives_check) {
+                r = reduction(depth, i);
+                if (pv_node) r -= 1;
+                if (cut_node) r += 1;
+                if (m == killers_[ply][0] || m == killers_[ply][1]) r -= 1;
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            score = -negamax(next, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (r > 0 && score > alpha)
+                score = -negamax(next, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            if (score > alpha && score < beta)
+                score = -negamax(next, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        keys_.pop_back();
+        if (aborted_) return 0;
+        if (quiet && quiet_count < MoveList::kCapacity) quiets[quiet_count++] = m;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                pv_[ply][ply] = m;
+                for (int k = ply + 1; k < pv_length_[ply + 1]; ++k) pv_[ply][k] = pv_[ply + 1][k];
+                pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+                if (score >= beta) {
+                    if (quiet) update_quiet_stats(pos, m, ply, depth, quiets, quiet_count);
+                    break;
+                }
+            }
+        }
+    }
+    Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+              bound);
+    return best;
+}
+
+SearchResult Searcher::search(const Position& root, const std::vector<std::uint64_t>& history,
+                              const Limits& limits, std::atomic<bool>& stop,
+                              const std::function<void(const SearchInfo&)>& on_info) {
+    stop_ = &stop;
+    limits_ = limits;
+    start_ = std::chrono::steady_clock::now();
+    nodes_ = 0;
+    aborted_ = false;
+    ponder_hit_ = false;
+    root_side_ = root.side_to_move();
+    keys_ = history;
+    keys_.push_back(root.key());
+    tt_.new_search();
+    for (auto& k : killers_) k[0] = k[1] = Move();
+
+    // Time: a share of the remaining time plus most of the increment; a hard limit for the
+    // current iteration.
+    const Color us = root.side_to_move();
+    timed_ = false;
+    if (limits.movetime > 0) {
+        timed_ = true;
+        soft_ms_ = hard_ms_ = std::max<std::int64_t>(1, limits.movetime - limits.move_overhead);
+    } else if (limits.time[us] > 0 && !limits.infinite) {
+        timed_ = true;
+        std::int64_t remaining = std::max<std::int64_t>(1, limits.time[us] - limits.move_overhead);
+        int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
+        soft_ms_ = remaining / moves_left + limits.increment[us] * 3 / 4;
+        soft_ms_ = std::min(soft_ms_, remaining / 2);
+        hard_ms_ = std::min(remaining * 3 / 4, soft_ms_ * 4);
+        soft_ms_ = std::max<std::int64_t>(1, soft_ms_);
+        hard_ms_ = std::max<std::int64_t>(1, hard_ms_);
+    }
+
+    MoveList legal = root.legal_moves();
+    SearchResult result;
+    if (legal.empty()) return result;
+    result.best = legal[0];
+
+    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    // Weaker levels look less deep.
+    if (skill_ < 20) max_depth = std::min(max_depth, 1 + skill_ / 2);
+    const int lines = std::min(std::max(multipv_, skill_ < 20 ? 4 : 1), legal.size());
+
+    std::vector<std::pair<int, std::vector<Move>>> last_lines;
+    int previous_score = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        excluded_root_.clear();
+        std::vector<std::pair<int, std::vector<Move>>> lines_found;
+        for (int line = 0; line < lines; ++line) {
+            seldepth_ = 0;
+            int delta = 25, alpha = -kInfinite, beta = kInfinite;
+            if (depth >= 4 && line == 0) {
+                alpha = std::max(previous_score - delta, -kInfinite);
+                beta = std::min(previous_score + delta, kInfinite);
+            }
+            int score;
+            for (;;) {
+                score = negamax(root, alpha, beta, depth, 0, false);
+                if (aborted_) break;
+                if (score <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -kInfinite);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, kInfinite);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+            }
+            if (aborted_ || score == -kInfinite) break;
+            std::vector<Move> pv(pv_[0], pv_[0] + pv_length_[0]);
+            if (pv.empty()) break;
+            lines_found.emplace_back(score, pv);
+            excluded_root_.push_back(pv[0]);
+            if (line == 0) previous_score = score;
+        }
+        if (lines_found.empty()) break;
+        if (!aborted_ || last_lines.empty() || lines_found.size() >= last_lines.size()) {
+            if (!aborted_ || !lines_found.empty()) last_lines = lines_found;
+        }
+        const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - start_)
+                                 .count();
+        if (!aborted_ || depth == 1) {
+            int shown = std::min<int>(int(lines_found.size()), multipv_);
+            for (int k = 0; k < shown; ++k) {
+                SearchInfo info;
+                info.depth = depth;
+                info.seldepth = std::max(seldepth_, depth);
+                info.multipv = k + 1;
+                info.score = lines_found[std::size_t(k)].first;
+                info.nodes = nodes_;
+                info.time_ms = elapsed;
+                info.hashfull = tt_.hashfull();
+                info.pv = lines_found[std::size_t(k)].second;
+                on_info(info);
+            }
+        }
+        if (aborted_) break;
+        if (limits.mate > 0 && previous_score > kMateBound &&
+            (kMate - previous_score + 1) / 2 <= limits.mate)
+            break;
+        if (timed_ && limits.movetime == 0 && elapsed >= soft_ms_ / 2) break;
+    }
+
+    // Weaker levels pick among the near-best lines, more loosely the weaker they are.
+    std::size_t choice = 0;
+    if (skill_ < 20 && last_lines.size() > 1) {
+        const int margin = 30 + (20 - skill_) * 15;
+        std::uint64_t seed = root.key() ^ (nodes_ * 0x9E3779B97F4A7C15ULL);
+        std::vector<std::size_t> candidates;
+        for (std::size_t k = 0; k < last_lines.size(); ++k)
+            if (last_lines[k].first >= last_lines[0].first - margin) candidates.push_back(k);
+        seed ^= seed >> 29;
+        choice = candidates[std::size_t(seed % candidates.size())];
+    }
+    if (!last_lines.empty()) {
+        const auto& pv = last_lines[choice].second;
+        result.best = pv[0];
+        if (pv.size() > 1) result.ponder = pv[1];
+        result.score = last_lines[choice].first;
+    }
+    result.nodes = nodes_;
+    return result;
+}
+
+std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms) {
+    static const char* kPositions[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14",
+        "qbbnrkr1/p1pppppp/1p4n1/8/2P5/6N1/PPNPPPPP/1BRKBRQ1 b FCge - 1 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1",
+    };
+    std::uint64_t total = 0;
+    auto start = std::chrono::steady_clock::now();
+    for (const char* fen : kPositions) {
+        Searcher searcher;
+        std::atomic<bool> stop{false};
+        Limits limits;
+        limits.depth = depth;
+        Position pos = *Position::from_fen(fen);
+        total += searcher.search(pos, {}, limits, stop, [](const SearchInfo&) {}).nodes;
+    }
+    if (elapsed_ms)
+        *elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+    return total;
+}
+
+}  // namespace chess960::engine

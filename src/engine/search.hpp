@@ -1,0 +1,140 @@
+// Alpha-beta search: iterative deepening, principal variation search with aspiration windows,
+// quiescence search, a transposition table, null-move pruning, late-move reductions and check
+// extensions.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "chess960/position.hpp"
+
+namespace chess960::engine {
+
+constexpr int kInfinite = 32001;
+constexpr int kMate = 32000;
+constexpr int kMaxPly = 128;
+constexpr int kMateBound = kMate - kMaxPly;
+
+enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
+
+struct Limits {
+    int depth = 0;            // 0: none
+    std::uint64_t nodes = 0;  // 0: none
+    std::int64_t movetime = 0;
+    std::int64_t time[2] = {0, 0};  // wtime, btime in ms (0: not given)
+    std::int64_t increment[2] = {0, 0};
+    int movestogo = 0;
+    int mate = 0;  // search for a mate in this many moves
+    bool infinite = false;
+    std::vector<Move> searchmoves;
+    std::int64_t move_overhead = 30;
+};
+
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    int score = 0;  // centipawns, or mate distance when |score| > kMateBound
+    Bound bound = Bound::Exact;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best;
+    Move ponder;
+    int score = 0;
+    std::uint64_t nodes = 0;
+};
+
+class TranspositionTable {
+  public:
+    struct Entry {
+        std::uint32_t key32 = 0;
+        std::uint16_t move = 0;
+        std::int16_t score = 0;
+        std::int16_t eval = 0;
+        std::uint8_t depth = 0;
+        std::uint8_t bound_and_age = 0;
+    };
+    explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
+    void resize(std::size_t megabytes);
+    void clear();
+    void new_search() { age_ = std::uint8_t((age_ + 1) & 63); }
+    const Entry* probe(std::uint64_t key) const;
+    void store(std::uint64_t key, Move move, int score, int eval, int depth, Bound bound);
+    int hashfull() const;  // per mille
+
+  private:
+    std::vector<Entry> entries_;
+    std::uint8_t age_ = 0;
+    std::size_t index(std::uint64_t key) const {
+        // The high half of key * size: an index in [0, size) without a division.
+        __extension__ using Wide = unsigned __int128;
+        return std::size_t(Wide(key) * entries_.size() >> 64);
+    }
+};
+
+class Searcher {
+  public:
+    Searcher();
+
+    void set_hash_megabytes(std::size_t mb) { tt_.resize(mb); }
+    void set_multipv(int n) { multipv_ = n < 1 ? 1 : n; }
+    // 0..20 (20 = full strength). Lower levels search shallower and pick among near-best moves.
+    void set_skill(int level) { skill_ = level < 0 ? 0 : level > 20 ? 20 : level; }
+    void clear();  // new game: empties the hash and the move-ordering tables
+
+    // Searches `root`; `history` holds the keys of the game's positions before the root (for
+    // repetition). `stop` is polled; `on_info` gets a line per finished iteration (and per PV).
+    SearchResult search(const Position& root, const std::vector<std::uint64_t>& history,
+                        const Limits& limits, std::atomic<bool>& stop,
+                        const std::function<void(const SearchInfo&)>& on_info);
+
+    // Called while pondering: the opponent played the expected move, the clock now runs.
+    void ponderhit();
+    std::uint64_t nodes() const { return nodes_; }
+
+  private:
+    int negamax(const Position& pos, int alpha, int beta, int depth, int ply, bool cut_node);
+    int quiescence(const Position& pos, int alpha, int beta, int ply);
+    bool should_stop();
+    bool is_repetition(const Position& pos, int ply) const;
+    void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
+                     int* scores) const;
+    void update_quiet_stats(const Position& pos, Move best, int ply, int depth, const Move* tried,
+                            int tried_count);
+
+    TranspositionTable tt_;
+    int multipv_ = 1;
+    int skill_ = 20;
+
+    // Per search.
+    std::atomic<bool>* stop_ = nullptr;
+    std::atomic<bool> ponder_hit_{false};
+    Limits limits_;
+    std::chrono::steady_clock::time_point start_;
+    std::int64_t soft_ms_ = 0, hard_ms_ = 0;
+    bool timed_ = false;
+    std::uint64_t nodes_ = 0;
+    int seldepth_ = 0;
+    bool aborted_ = false;
+    std::vector<std::uint64_t> keys_;  // game history + search path
+    std::vector<Move> excluded_root_;  // MultiPV: moves of the earlier lines
+    Move killers_[kMaxPly + 1][2];
+    int history_[2][64][64];
+    Move pv_[kMaxPly + 1][kMaxPly + 1];
+    int pv_length_[kMaxPly + 1];
+    Color root_side_ = White;
+};
+
+// Plays a fixed set of positions to a fixed depth and returns the node count: the engine's
+// signature, the same on every run of the same build.
+std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms = nullptr);
+
+}  // namespace chess960::engine

@@ -151,7 +151,8 @@ void Position::play(Move m) {
 
     if (en_passant_ != NoSquare) key_ ^= zobrist::kKeys.en_passant[file_of(en_passant_)];
     en_passant_ = double_step_ = NoSquare;
-    ++halfmove_clock_;
+    // The clocks saturate at 65535 (the most FEN and from_setup accept) instead of wrapping.
+    if (halfmove_clock_ < 0xFFFF) ++halfmove_clock_;
 
     // Rights are updated before the king moves, while king_square() is still its start square.
     const Bitboard touched = square_bb(from) | square_bb(to);
@@ -199,7 +200,7 @@ void Position::play(Move m) {
 
     side_ = them;
     key_ ^= zobrist::kKeys.side;
-    if (us == Black) ++fullmove_number_;
+    if (us == Black && fullmove_number_ < 0xFFFF) ++fullmove_number_;
     checkers_ = attackers_to(king_square(them), pieces()) & pieces(us);
 }
 
@@ -607,6 +608,12 @@ Result<Position> Position::from_setup(const Setup& setup, SetupOptions options) 
         const Square king = pos.king_square(c);
         const Piece rook_piece = make_piece(c, Rook);
         std::string what = std::string("castling right '") + ch + "'";
+        // A Setup may come from anywhere, not only from parse_fen: reject what is no right at
+        // all before using it as a file (it would index outside the board).
+        bool letter = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+        if (!letter || !(lower == 'k' || lower == 'q' || (lower >= 'a' && lower <= 'h')))
+            return make_error(ErrorCode::InvalidCastling,
+                              what + ": not K, Q, k, q or a file letter A-H / a-h");
         auto fail = [&](const std::string& why) -> std::expected<void, Error> {
             if (options.drop_invalid_castling) return {};
             return std::unexpected(Error{ErrorCode::InvalidCastling, what + ": " + why, -1});

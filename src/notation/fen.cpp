@@ -21,9 +21,11 @@ std::vector<Token> split_fields(std::string_view text) {
     std::vector<Token> tokens;
     std::size_t i = 0;
     while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+        // Blanks, tabs and line ends (a FEN read from a CRLF file keeps its '\r') separate fields.
+        auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+        while (i < text.size() && blank(text[i])) ++i;
         std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+        while (i < text.size() && !blank(text[i])) ++i;
         if (i > start) tokens.push_back({text.substr(start, i - start), int(start) + 1});
     }
     return tokens;

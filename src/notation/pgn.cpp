@@ -93,6 +93,11 @@ Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::
             return (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
         });
         chess960 = shredder_letters || needs_chess960(*pos);
+    } else if (!chess960 && needs_chess960(*pos)) {
+        // "Standard" or "From Position" with castling rights only Chess960 rules give (lila#3998):
+        // castled by those rules, so marked Chess960, else the written record would be read
+        // back as another game.
+        chess960 = true;
     }
     return StartInfo{*pos, chess960};
 }
@@ -297,9 +302,14 @@ namespace {
 
 constexpr const char* kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
+// A tag value as written: '"' and '\\' escaped; control characters, which PGN's export format
+// does not allow and the reader takes for binary data, as a space (white space) or '?'.
 std::string escape(std::string_view value) {
     std::string out;
     for (char c : value) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 32 || byte == 127)
+            c = (c == '\t' || c == '\r' || c == '\v' || c == '\f') ? ' ' : '?';
         if (c == '"' || c == '\\') out += '\\';
         out += c;
     }
@@ -325,10 +335,13 @@ class Wrapper {
 };
 
 void write_comment(Wrapper& w, const std::string& comment) {
-    // Comment words wrap like moves; '}' cannot appear inside a brace comment.
+    // Comment words wrap like moves; '}' cannot appear inside a brace comment. Any white space
+    // separates words: a word ending in '\r' put at the end of a line would lose it on reading.
     std::string text = comment;
     std::replace(text.begin(), text.end(), '}', ')');
-    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::replace_if(
+        text.begin(), text.end(),
+        [](char c) { return c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f'; }, ' ');
     std::string word;
     bool first = true;
     auto emit = [&](std::string piece, bool last) {

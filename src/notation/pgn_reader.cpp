@@ -31,6 +31,29 @@ bool is_result(std::string_view s) {
     return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
 }
 
+// Control characters other than white space: binary data, not PGN text.
+bool has_binary(std::string_view s) {
+    for (char ch : s) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if ((c < 32 && !is_space(ch)) || c == 127) return true;
+    }
+    return false;
+}
+
+// A whole line of the form [Name "value"]: the start of a game's tags.
+bool is_tag_line(std::string_view s) {
+    std::size_t i = 0;
+    if (s.empty() || s[i++] != '[') return false;
+    while (i < s.size() && is_space(s[i])) ++i;
+    const std::size_t name = i;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    if (i == name || i == s.size() || !is_space(s[i])) return false;
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i == s.size() || s[i] != '"') return false;
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
+}
+
 }  // namespace
 
 struct Reader::Impl {
@@ -39,7 +62,6 @@ struct Reader::Impl {
     std::vector<char> buffer = std::vector<char>(kChunk);
     std::size_t begin = 0, end = 0;  // unread bytes: buffer[begin, end)
     bool eof = false;
-    bool first_line = true;
     long line_number = 0;
     long game_number = 0;
 
@@ -66,8 +88,8 @@ struct Reader::Impl {
                 line = std::string_view(start, length);
                 begin += length + (nl ? 1 : 0);
                 if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-                if (first_line && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
-                first_line = false;
+                // A UTF-8 byte order mark: at the start of the input, or of a file appended to it.
+                if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
                 ++line_number;
                 col = 0;
                 have_line = true;
@@ -143,21 +165,32 @@ struct Reader::Impl {
         return true;
     }
 
-    // A {comment}, possibly over several lines; col is at '{'. False if the input ends first.
-    bool read_brace_comment(Visitor& v) {
+    enum class CommentEnd { Closed, EndOfInput, NewGame };
+
+    // A {comment}, possibly over several lines; col is at '{'. A comment still open when the
+    // input ends or when a line holds a tag pair (the next game: its '}' was lost) is reported;
+    // the tag line then stays current for the next game.
+    CommentEnd read_brace_comment(Visitor& v) {
         Location at = here();
         std::size_t close = line.find('}', col + 1);
         if (close != std::string_view::npos) {
             v.comment(line.substr(col + 1, close - col - 1), at);
             col = close + 1;
-            return true;
+            return CommentEnd::Closed;
         }
         comment_text.assign(line.substr(col + 1));
+        const std::string unterminated =
+            "unterminated comment (opened at line " + std::to_string(at.line) + ")";
         for (;;) {
             if (!next_line()) {
+                v.syntax_error(unterminated, at);
+                return CommentEnd::EndOfInput;
+            }
+            if (is_tag_line(line)) {
                 v.syntax_error(
-                    "unterminated comment (opened at line " + std::to_string(at.line) + ")", at);
-                return false;
+                    unterminated + ": a new game starts at line " + std::to_string(line_number),
+                    at);
+                return CommentEnd::NewGame;
             }
             close = line.find('}');
             comment_text += '\n';
@@ -165,17 +198,32 @@ struct Reader::Impl {
                 comment_text.append(line.substr(0, close));
                 col = close + 1;
                 v.comment(comment_text, at);
-                return true;
+                return CommentEnd::Closed;
             }
             comment_text.append(line);
         }
     }
 
     bool read_game(Visitor& v) {
-        // Skip to the first token, ignoring % escape lines.
+        // Skip to the first token, ignoring % escape lines. Lines of binary data between games
+        // are skipped too, and reported with the game that follows (they are not a game).
+        long binary_lines = 0;
+        Location binary_at;
+        auto binary_message = [&] {
+            return std::to_string(binary_lines) + (binary_lines == 1 ? " line" : " lines") +
+                   " of binary data skipped";
+        };
         for (;;) {
-            if (!skip_space()) return false;
+            if (!skip_space()) {
+                if (binary_lines) v.syntax_error(binary_message() + " at the end", binary_at);
+                return false;
+            }
             if (col == 0 && line[0] == '%') {
+                have_line = false;
+                continue;
+            }
+            if (has_binary(line.substr(col))) {
+                if (binary_lines++ == 0) binary_at = here();
                 have_line = false;
                 continue;
             }
@@ -183,6 +231,7 @@ struct Reader::Impl {
         }
         ++game_number;
         v.begin_game(game_number, here());
+        if (binary_lines) v.syntax_error(binary_message() + " before the game", binary_at);
         bool in_movetext = false;
         int depth = 0;
         bool line_error = false;  // one "unexpected character" report per line
@@ -221,7 +270,7 @@ struct Reader::Impl {
             Location at = here();
             switch (c) {
                 case '{':
-                    if (!read_brace_comment(v)) {
+                    if (read_brace_comment(v) != CommentEnd::Closed) {
                         v.end_game(here());
                         return true;
                     }

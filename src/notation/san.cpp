@@ -1,5 +1,7 @@
 #include "chess960/san.hpp"
 
+#include <vector>
+
 #include "chess960/uci_move.hpp"
 
 namespace chess960 {
@@ -78,6 +80,74 @@ std::unexpected<Error> san_error(ErrorCode code, std::string_view text, const st
     return make_error(code,
                       (code == ErrorCode::InvalidMove ? "malformed move '" : "illegal move '") +
                           std::string(text) + "': " + why);
+}
+
+// The one legal move `p` describes, found without generating every legal move: the pieces
+// that could make the move by its geometry, each checked for leaving its own king attacked
+// (the board after the move, which covers pins, checks and en passant). NoMove (Move()) when
+// no move or more than one matches: the caller then looks at every legal move to tell which
+// and to name them. Castling is not looked at (a king move is never castling).
+Move unique_match(const Position& pos, const SanParts& p) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Bitboard occupied = pos.pieces(), target = square_bb(p.to);
+    if (pos.pieces(us) & target) return Move();
+    Bitboard from_mask = ~Bitboard{0};
+    if (p.from_file >= 0) from_mask &= file_bb(p.from_file);
+    if (p.from_rank >= 0) from_mask &= rank_bb(p.from_rank);
+    const Square king = pos.king_square(us);
+    if (p.piece == King) {
+        if (p.promotion != NoPieceType || !(king_attacks(p.to) & square_bb(king) & from_mask) ||
+            (pos.attackers_to(p.to, occupied ^ square_bb(king)) & pos.pieces(them)))
+            return Move();
+        return Move(king, p.to);
+    }
+    Bitboard froms = 0;       // pieces that reach the square by a normal move or capture
+    Bitboard en_passant = 0;  // pawns that capture en passant onto it
+    if (p.piece == Pawn) {
+        const bool last_rank = rank_of(p.to) == relative_rank(us, 7);
+        if (last_rank != (p.promotion != NoPieceType)) return Move();
+        const Bitboard pawns = pos.pieces(us, Pawn) & from_mask;
+        if (p.from_file < 0 || p.from_file == file_of(p.to)) {
+            // Pushes: one step, or two from the pawn's start rank over an empty square.
+            if (!(occupied & target)) {
+                const Bitboard one = us == White ? target >> 8 : target << 8;
+                if (pawns & one) {
+                    froms = pawns & one;
+                } else if (!(occupied & one) && rank_of(p.to) == relative_rank(us, 3)) {
+                    froms = pawns & (us == White ? one >> 8 : one << 8);
+                }
+            }
+        } else {
+            const Bitboard capturers = pawn_attacks(them, p.to) & pawns;
+            if (pos.pieces(them) & target)
+                froms = capturers;
+            else if (p.to == pos.en_passant_square())
+                en_passant = capturers;
+        }
+    } else {
+        if (p.promotion != NoPieceType) return Move();
+        froms = pos.pieces(us, p.piece) & attacks_of(p.piece, p.to, occupied) & from_mask;
+    }
+    Move found;
+    int count = 0;
+    for (Bitboard b = froms | en_passant; b;) {
+        const Square from = pop_lsb(b);
+        Bitboard after = (occupied ^ square_bb(from)) | target;
+        Bitboard removed = target;  // the captured piece
+        Move m = Move(from, p.to);
+        if (en_passant & square_bb(from)) {
+            const Square captured = Square(us == White ? p.to - 8 : p.to + 8);
+            after ^= square_bb(captured);
+            removed = square_bb(captured);
+            m = Move(from, p.to, Move::EnPassant);
+        } else if (p.promotion != NoPieceType) {
+            m = Move(from, p.to, Move::Promotion, p.promotion);
+        }
+        if (pos.attackers_to(king, after) & pos.pieces(them) & ~removed) continue;
+        found = m;
+        if (++count > 1) return Move();
+    }
+    return count == 1 ? found : Move();
 }
 
 // Explains why no legal move matches; `parts` parsed fine.
@@ -211,9 +281,12 @@ Result<Move> parse_san(const Position& pos, std::string_view original) {
     if (p.piece == Pawn && p.from_file < 0 && !from.empty())
         return san_error(ErrorCode::InvalidMove, original, "a pawn capture names the pawn's file");
 
-    Move found;
-    int matches = 0;
-    std::string candidates;
+    // The usual case, one matching move, without generating every legal move.
+    if (Move m = unique_match(pos, p)) return m;
+
+    // None or several: every legal move, to name the candidates or explain why none fits.
+    // Their SAN (which costs another move generation each) is written only when several match.
+    MoveList matching;
     for (Move m : pos.legal_moves()) {
         if (m.is_castling() || m.to() != p.to) continue;  // a king move is never castling
         if (type_of(pos.piece_on(m.from())) != p.piece) continue;
@@ -222,13 +295,18 @@ Result<Move> parse_san(const Position& pos, std::string_view original) {
         if (m.is_promotion() ? m.promotion() != p.promotion : p.promotion != NoPieceType) continue;
         // A pawn move without a file is a push: "d5" never means a capture onto d5.
         if (p.piece == Pawn && p.from_file < 0 && file_of(m.from()) != file_of(p.to)) continue;
-        found = m;
-        if (matches++) candidates += " or ";
-        candidates += to_san_without_suffix(pos, m);
+        matching.push(m);
     }
-    if (matches == 1) return found;
-    if (matches > 1)
-        return san_error(ErrorCode::IllegalMove, original, "ambiguous between " + candidates);
+    if (matching.size() == 1) return matching[0];
+    if (matching.size() > 1) {
+        std::vector<std::string> candidates;
+        for (Move m : matching) candidates.push_back(to_san_without_suffix(pos, m));
+        // "ambiguous between Nbd2 and Nfd2", "... between Qa1b2, Q3b2 and Qcb2"
+        std::string list;
+        for (std::size_t k = 0; k < candidates.size(); ++k)
+            list += (k == 0 ? "" : k + 1 == candidates.size() ? " and " : ", ") + candidates[k];
+        return san_error(ErrorCode::IllegalMove, original, "ambiguous between " + list);
+    }
     return explain_no_match(pos, original, p);
 }
 

@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
 BENCH_PACKAGES := stockfish python3
-FUZZ_PACKAGES := clang libclang-rt-14-dev
+FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 
 .PHONY: run test build test-fast test-asan test-slow bench diffperft fuzz format clean \
         deps deps-bench deps-fuzz
@@ -76,11 +76,16 @@ bench: deps-bench build
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4
 
+# Builds the libFuzzer targets (clang 19: clang 14 cannot compile GCC 12's <expected>) and runs
+# each for FUZZ_SECONDS (see fuzz/README.md).
+FUZZ_SECONDS ?= 600
 fuzz: deps-fuzz
-	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null
-	cmake --build build-fuzz -j $(JOBS)
-	@echo "Run: build-fuzz/fuzz/fen_fuzzer -max_total_time=600 fuzz/corpus_seed/fen (see fuzz/README.md)"
+	cmake --build build-fuzz -j $(JOBS) --target fen_fuzzer pgn_fuzzer san_fuzzer
+	for t in fen pgn san; do mkdir -p fuzz/corpus/$$t; \
+	  build-fuzz/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ fuzz/corpus/$$t fuzz/corpus_seed/$$t || exit 1; done
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -116,6 +116,8 @@ class Position {
     // --- Moves ---------------------------------------------------------------------------
     MoveList legal_moves() const;
     void generate_legal(MoveList& out) const;
+    // The number of legal moves, without listing them (perft's last ply).
+    int count_legal() const;
     bool is_legal(Move m) const;
     // Plays a legal move (the caller guarantees legality; use is_legal for untrusted moves).
     void play(Move m);
@@ -182,8 +184,8 @@ class Position {
     void update_castling_rights(Bitboard touched);
     void set_en_passant_after_double_step(Square skipped);
     bool en_passant_capture_legal(Square from, Square ep) const;
-    template <Color Us>
-    void generate(MoveList& out) const;
+    template <Color Us, typename Sink>
+    void generate(Sink& out) const;
 
     std::array<Bitboard, 6> by_type_{};
     std::array<Bitboard, 2> by_color_{};

@@ -6,9 +6,9 @@ namespace chess960 {
 
 std::uint64_t perft(const Position& pos, int depth) {
     if (depth <= 0) return 1;
+    if (depth == 1) return std::uint64_t(pos.count_legal());
     MoveList moves;
     pos.generate_legal(moves);
-    if (depth == 1) return std::uint64_t(moves.size());
     std::uint64_t nodes = 0;
     for (Move m : moves) {
         Position next = pos;

@@ -260,21 +260,35 @@ void Position::unmake(Move m, const Undo& undo) {
 
 namespace {
 
-template <Color Us>
-inline void add_pawn_moves(MoveList& out, Bitboard targets, int delta, bool promotion) {
-    while (targets) {
-        Square to = pop_lsb(targets);
-        Square from = Square(to - delta);
-        if (promotion) {
-            out.push(Move(from, to, Move::Promotion, Queen));
-            out.push(Move(from, to, Move::Promotion, Rook));
-            out.push(Move(from, to, Move::Promotion, Bishop));
-            out.push(Move(from, to, Move::Promotion, Knight));
-        } else {
-            out.push(Move(from, to));
+// Where generated moves go: into a list, or (for perft's last ply) only counted.
+struct ListSink {
+    MoveList& list;
+    void move(Move m) { list.push(m); }
+    void targets(Square from, Bitboard t) {
+        while (t) list.push(Move(from, pop_lsb(t)));
+    }
+    void pawns(Bitboard t, int delta, bool promotion) {
+        while (t) {
+            Square to = pop_lsb(t);
+            Square from = Square(to - delta);
+            if (promotion) {
+                list.push(Move(from, to, Move::Promotion, Queen));
+                list.push(Move(from, to, Move::Promotion, Rook));
+                list.push(Move(from, to, Move::Promotion, Bishop));
+                list.push(Move(from, to, Move::Promotion, Knight));
+            } else {
+                list.push(Move(from, to));
+            }
         }
     }
-}
+};
+
+struct CountSink {
+    int count = 0;
+    void move(Move) { ++count; }
+    void targets(Square, Bitboard t) { count += popcount(t); }
+    void pawns(Bitboard t, int, bool promotion) { count += popcount(t) * (promotion ? 4 : 1); }
+};
 
 template <Color C>
 constexpr Bitboard shift_up(Bitboard b) {
@@ -283,8 +297,8 @@ constexpr Bitboard shift_up(Bitboard b) {
 
 }  // namespace
 
-template <Color Us>
-void Position::generate(MoveList& out) const {
+template <Color Us, typename Sink>
+void Position::generate(Sink& out) const {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == White ? 8 : -8;
     constexpr int UpLeft = Us == White ? 7 : -9;   // capture towards the a-file
@@ -310,7 +324,7 @@ void Position::generate(MoveList& out) const {
     }
 
     Bitboard king_targets = king_attacks(king) & ~ours & ~attacked;
-    while (king_targets) out.push(Move(king, pop_lsb(king_targets)));
+    out.targets(king, king_targets);
 
     if (more_than_one(checkers_)) return;
 
@@ -342,7 +356,7 @@ void Position::generate(MoveList& out) const {
     while (b) {
         Square from = pop_lsb(b);
         Bitboard t = knight_attacks(from) & targets;
-        while (t) out.push(Move(from, pop_lsb(t)));
+        out.targets(from, t);
     }
     // Diagonal sliders: a piece pinned on a diagonal may move along it.
     const Bitboard diagonal = pieces(Us, Bishop) | pieces(Us, Queen);
@@ -350,26 +364,26 @@ void Position::generate(MoveList& out) const {
     while (b) {
         Square from = pop_lsb(b);
         Bitboard t = bishop_attacks(from, occupied) & targets;
-        while (t) out.push(Move(from, pop_lsb(t)));
+        out.targets(from, t);
     }
     b = diagonal & pin_diag;
     while (b) {
         Square from = pop_lsb(b);
         Bitboard t = bishop_attacks(from, occupied) & targets & pin_diag;
-        while (t) out.push(Move(from, pop_lsb(t)));
+        out.targets(from, t);
     }
     const Bitboard orthogonal = pieces(Us, Rook) | pieces(Us, Queen);
     b = orthogonal & ~pinned;
     while (b) {
         Square from = pop_lsb(b);
         Bitboard t = rook_attacks(from, occupied) & targets;
-        while (t) out.push(Move(from, pop_lsb(t)));
+        out.targets(from, t);
     }
     b = orthogonal & pin_orth;
     while (b) {
         Square from = pop_lsb(b);
         Bitboard t = rook_attacks(from, occupied) & targets & pin_orth;
-        while (t) out.push(Move(from, pop_lsb(t)));
+        out.targets(from, t);
     }
 
     // Pawns. A pawn pinned on a file may only push; one pinned on a diagonal may only capture
@@ -393,9 +407,9 @@ void Position::generate(MoveList& out) const {
             single &= ~bad_single;
             dbl &= ~bad_double;
         }
-        add_pawn_moves<Us>(out, single & ~kPromotionRank, Up, false);
-        add_pawn_moves<Us>(out, single & kPromotionRank, Up, true);
-        add_pawn_moves<Us>(out, dbl, 2 * Up, false);
+        out.pawns(single & ~kPromotionRank, Up, false);
+        out.pawns(single & kPromotionRank, Up, true);
+        out.pawns(dbl, 2 * Up, false);
 
         const Bitboard capturers = (pawns & ~pinned) | (pawns & pin_diag);
         const Bitboard capture_targets = theirs & check_mask;
@@ -415,17 +429,17 @@ void Position::generate(MoveList& out) const {
             left &= ~(l & ~pin_diag);
             right &= ~(r & ~pin_diag);
         }
-        add_pawn_moves<Us>(out, left & ~kPromotionRank, UpLeft, false);
-        add_pawn_moves<Us>(out, left & kPromotionRank, UpLeft, true);
-        add_pawn_moves<Us>(out, right & ~kPromotionRank, UpRight, false);
-        add_pawn_moves<Us>(out, right & kPromotionRank, UpRight, true);
+        out.pawns(left & ~kPromotionRank, UpLeft, false);
+        out.pawns(left & kPromotionRank, UpLeft, true);
+        out.pawns(right & ~kPromotionRank, UpRight, false);
+        out.pawns(right & kPromotionRank, UpRight, true);
 
         if (en_passant_ != NoSquare) {
             Bitboard ep_capturers = pawn_attacks(Them, en_passant_) & pawns;
             while (ep_capturers) {
                 Square from = pop_lsb(ep_capturers);
                 if (en_passant_capture_legal(from, en_passant_))
-                    out.push(Move(from, en_passant_, Move::EnPassant));
+                    out.move(Move(from, en_passant_, Move::EnPassant));
             }
         }
     }
@@ -449,15 +463,25 @@ void Position::generate(MoveList& out) const {
             Square s = pop_lsb(king_path);
             if (attackers_to(s, occ_without) & theirs) safe = false;
         }
-        if (safe) out.push(Move(king, rook, Move::Castling));
+        if (safe) out.move(Move(king, rook, Move::Castling));
     }
 }
 
 void Position::generate_legal(MoveList& out) const {
+    ListSink sink{out};
     if (side_ == White)
-        generate<White>(out);
+        generate<White>(sink);
     else
-        generate<Black>(out);
+        generate<Black>(sink);
+}
+
+int Position::count_legal() const {
+    CountSink sink;
+    if (side_ == White)
+        generate<White>(sink);
+    else
+        generate<Black>(sink);
+    return sink.count;
 }
 
 MoveList Position::legal_moves() const {

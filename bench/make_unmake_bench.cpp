@@ -12,9 +12,9 @@ using namespace chess960;
 namespace {
 
 std::uint64_t perft_make_unmake(Position& pos, int depth) {
+    if (depth == 1) return std::uint64_t(pos.count_legal());
     MoveList moves;
     pos.generate_legal(moves);
-    if (depth == 1) return std::uint64_t(moves.size());
     std::uint64_t nodes = 0;
     for (Move m : moves) {
         Position::Undo undo = pos.make(m);
@@ -62,14 +62,14 @@ int main() {
                          (unsigned long long)a, (unsigned long long)b);
             return 1;
         }
-        std::printf("%-70s %12llu %10.1f %10.1f\n", fen, (unsigned long long)a, a / copy / 1e6,
-                    a / unmake / 1e6);
+        std::printf("%-70s %12llu %10.1f %10.1f\n", fen, (unsigned long long)a, double(a) / copy / 1e6,
+                    double(a) / unmake / 1e6);
         copy_total += copy;
         unmake_total += unmake;
         nodes_total += a;
     }
     std::printf(
         "total: copy-make %.1f Mnodes/s, make/unmake %.1f Mnodes/s, ratio copy/unmake %.2f\n",
-        nodes_total / copy_total / 1e6, nodes_total / unmake_total / 1e6,
+        double(nodes_total) / copy_total / 1e6, double(nodes_total) / unmake_total / 1e6,
         unmake_total / copy_total);
 }

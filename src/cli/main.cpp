@@ -10,6 +10,7 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "cli/match_command.hpp"
 #include "cli/pgn_commands.hpp"
 #include "uci/uci.hpp"
 
@@ -37,6 +38,14 @@ commands:
   pgn stats FILE                  games and results per start position number
   pgn fen FILE [--game N] [--ply K]
                                   the FEN after ply K (default: the final position)
+  match --engine cmd=PATH [name=N] [arg=A] [option.NAME=V]... --engine ... --games N
+        (--tc [MOVES/]S[+INC] | --nodes N | --depth D) [--concurrency K] [--pgn FILE]
+        [--positions random|all|N,N:M,...|FILE] [--seed S] [--double960] [--maxmoves N]
+        [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=40 movecount=8
+        score=10] [--resign movecount=3 score=600 twosided=true] [--time-margin MS]
+        [--move-timeout S] [--event NAME] [--log FILE] [--quiet]
+                                  a Chess960 match between two UCI engines, each start
+                                  position played twice with colours swapped; report on stdout
   uci                             speak UCI on stdin/stdout
   help                            this text
 )";
@@ -261,6 +270,10 @@ int cmd_pgn(Arguments& args) {
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
+    // std::cin is tied to std::cout: every read would flush std::cout from the main thread while
+    // the UCI search thread writes "bestmove" under its lock, a data race that now and then
+    // printed a bestmove twice (the second one answering the next "go").
+    std::cin.tie(nullptr);
     if (argc < 2) {
         std::cerr << kUsage;
         return kBadArguments;
@@ -275,6 +288,8 @@ int main(int argc, char** argv) {
         if (command == "position") return cmd_position(args);
         if (command == "perft") return cmd_perft(args);
         if (command == "pgn") return cmd_pgn(args);
+        if (command == "match")
+            return cli::match_command(std::vector<std::string>(argv + 2, argv + argc));
         if (command == "uci") {
             args.expect_all_used();
             uci::Session session(std::cout, std::cerr);

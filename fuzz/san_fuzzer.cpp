@@ -40,7 +40,7 @@ constexpr std::array<const char*, 22> kFens = {
     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
     "1r2k3/8/8/8/8/8/8/RK5R w AHb - 0 1",      // king b1: O-O-O puts it on c1
     "4k3/8/8/8/8/8/8/R5KR w HA - 0 1",         // king g1: O-O leaves it there
-    "k7/8/8/8/8/8/8/4RK1R w H - 0 1",         // Kg1 is a king move, O-O too goes to g1
+    "k7/8/8/8/8/8/8/4RK1R w H - 0 1",          // Kg1 is a king move, O-O too goes to g1
     "2r1k3/8/8/8/8/8/8/1KR5 w C - 0 1",        // O-O with the rook next to the king
     "rk6/8/8/8/8/8/8/RK6 w Aa - 0 1",          // king b1, rook a1
     "r3k1r1/8/8/8/8/8/8/R3K1R1 b AGag - 0 1",  // rooks on a and g, Black to move

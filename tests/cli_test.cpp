@@ -558,3 +558,13 @@ TEST(Cli, UciEndsAtEndOfInput) {
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(contains(r.err, "'extra'")) << r.err;
 }
+
+// Junk after the last game is reported by the reader's final call; it must not be lost.
+TEST(Cli, PgnCheckReportsJunkAfterTheLastGame) {
+    std::string games = "[Event \"a\"]\n\n1. e4 e5 *\n\n";
+    auto good = run({"pgn", "check", "-"}, games);
+    EXPECT_EQ(good.status, 0) << good.out << good.err;
+    auto bad = run({"pgn", "check", "-"}, games + std::string("\x01\x02\x03 junk\n"));
+    EXPECT_EQ(bad.status, 1) << bad.out << bad.err;
+    EXPECT_TRUE(contains(bad.out, "1 errors")) << bad.out;
+}

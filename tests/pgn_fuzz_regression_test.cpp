@@ -95,3 +95,36 @@ TEST(PgnFuzzRegression, ControlCharactersInTagValuesAreNotWritten) {
     EXPECT_EQ(written.rfind("[Event \"a?b c\"]\n", 0), 0u) << written;
     EXPECT_EQ(expect_games_round_trip(text), 1);
 }
+
+// A comment whose words, wrapped at 80 columns, put a tag pair alone on a line of its own
+// ('[Variant "y"]'): the reader takes such a line inside an open comment for the next game (a
+// comment that lost its '}'), so the game read back ended early and a second game followed. The
+// writer now starts a comment line that would begin with '[' with a space.
+TEST(PgnFuzzRegression, CommentLineLookingLikeATagPair) {
+    for (int pad = 60; pad <= 80; ++pad) {
+        const std::string x(std::size_t(pad), 'x'), z(std::size_t(pad), 'z');
+        const std::string text =
+            "[Event \"t\"]\n\n1. e4 {" + x + " [Variant \"y\"] " + z + "} e5 *\n";
+        const auto games = read_games(text);
+        ASSERT_EQ(games.size(), 1u) << "pad " << pad;
+        const std::string written = pgn::write_game(games[0]);
+        EXPECT_EQ(written.find("\n[Variant \"y\"]"), std::string::npos) << written;
+        EXPECT_EQ(expect_games_round_trip(text), 1) << "pad " << pad;
+    }
+}
+
+// A comment word starting with a UTF-8 byte order mark, put first on a line by the wrap: the
+// reader drops a BOM at the start of any line, so the comment read back differed. The writer
+// now starts such a comment line with a space too.
+TEST(PgnFuzzRegression, CommentLineStartingWithAByteOrderMark) {
+    for (int pad = 60; pad <= 80; ++pad) {
+        const std::string x(std::size_t(pad), 'x'), z(std::size_t(pad), 'z');
+        const std::string text =
+            "[Event \"t\"]\n\n1. e4 {" + x + " \xEF\xBB\xBFword " + z + "} e5 *\n";
+        const auto games = read_games(text);
+        ASSERT_EQ(games.size(), 1u) << "pad " << pad;
+        const std::string written = pgn::write_game(games[0]);
+        EXPECT_EQ(written.find("\n\xEF\xBB\xBF"), std::string::npos) << written;
+        EXPECT_EQ(expect_games_round_trip(text), 1) << "pad " << pad;
+    }
+}

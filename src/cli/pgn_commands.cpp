@@ -61,7 +61,10 @@ int pgn_check(const std::vector<std::string>& files) {
         if (!input.file()) return open_failed(path);
         pgn::Reader reader(input.file());
         pgn::Replayer replayer(false);
-        while (reader.read_game(replayer)) {
+        // The last call (which finds no game) can still report junk after the last game.
+        bool more = true;
+        while (more) {
+            more = reader.read_game(replayer);
             errors += long(replayer.problems.size());
             print_problems(input.name(), replayer, std::cout);
         }
@@ -84,7 +87,9 @@ int pgn_normalize(const std::string& path) {
     pgn::Replayer replayer(true);
     long errors = 0;
     bool first = true;
-    while (reader.read_game(replayer)) {
+    bool more = true;
+    while (more) {
+        more = reader.read_game(replayer);
         errors += long(replayer.problems.size());
         print_problems(input.name(), replayer, std::cerr);
         for (const pgn::GameRecord& game : replayer.games) {

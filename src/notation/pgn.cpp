@@ -319,9 +319,15 @@ std::string escape(std::string_view value) {
 // Accumulates tokens into lines of at most 80 columns.
 class Wrapper {
   public:
-    void token(const std::string& t) {
+    // `in_comment`: a word inside a brace comment. A comment line that starts with '[' or a
+    // UTF-8 byte order mark starts with a space: the reader takes a line that looks like a tag
+    // pair for the next game (a comment that lost its '}'), and drops a BOM at a line start.
+    void token(const std::string& t, bool in_comment = false) {
         if (!line_.empty() && line_.size() + 1 + t.size() > 80) flush();
-        if (!line_.empty()) line_ += ' ';
+        if (!line_.empty())
+            line_ += ' ';
+        else if (in_comment && (t.starts_with('[') || t.starts_with("\xEF\xBB\xBF")))
+            line_ = " ";
         line_ += t;
     }
     void flush() {
@@ -347,7 +353,7 @@ void write_comment(Wrapper& w, const std::string& comment) {
     auto emit = [&](std::string piece, bool last) {
         if (first) piece = "{" + piece;
         if (last) piece += "}";
-        w.token(piece);
+        w.token(piece, !first);
         first = false;
     };
     std::vector<std::string> words;

@@ -9,7 +9,10 @@ namespace chess960::pgn {
 
 namespace {
 
-constexpr std::size_t kChunk = 1 << 20;
+// The initial buffer, and the size of each read; it grows for a longer line. 64 KiB reads a
+// large file as fast as 1 MiB did, and a reader of a short text (a test, a fuzzer input) no
+// longer zero-fills and faults in a whole MiB.
+constexpr std::size_t kChunk = 1 << 16;
 
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';

@@ -11,10 +11,10 @@ CMAKE_FLAGS ?=
 
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
-BENCH_PACKAGES := stockfish python3
+BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 
-.PHONY: run test build test-fast test-asan test-slow bench diffperft fuzz format clean \
+.PHONY: run test build test-fast test-asan test-slow bench bench-pgn diffperft fuzz format clean \
         deps deps-bench deps-fuzz
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
@@ -72,6 +72,11 @@ test-slow: build
 
 bench: deps-bench build
 	$(BUILD)/bench/perft_bench
+
+# PGN checking speed against pgn-extract and chessops (generates about 1 GB under build/).
+bench-pgn: deps-bench build
+	cd bench/chessops && npm ci --silent
+	bench/pgn_bench.sh
 
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4

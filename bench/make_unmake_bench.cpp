@@ -62,8 +62,8 @@ int main() {
                          (unsigned long long)a, (unsigned long long)b);
             return 1;
         }
-        std::printf("%-70s %12llu %10.1f %10.1f\n", fen, (unsigned long long)a, double(a) / copy / 1e6,
-                    double(a) / unmake / 1e6);
+        std::printf("%-70s %12llu %10.1f %10.1f\n", fen, (unsigned long long)a,
+                    double(a) / copy / 1e6, double(a) / unmake / 1e6);
         copy_total += copy;
         unmake_total += unmake;
         nodes_total += a;

@@ -6,6 +6,8 @@
 // against Stockfish 15.1 with UCI_Chess960 true.
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -19,14 +21,7 @@ using namespace chess960;
 
 namespace {
 
-Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
-    if (!pos) {
-        ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
-        return Position();
-    }
-    return *pos;
-}
+using chess960::testing::parse;
 
 // The castling moves of the side to move, in king-takes-rook UCI, sorted.
 std::vector<std::string> castles(const Position& pos) {

@@ -16,63 +16,17 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
+
 using namespace std::string_literals;
 
 namespace {
 
-struct Result {
-    std::string out;
-    std::string err;
-    int status = -1;  // exit status, or -1 if the process did not exit normally
-};
+using Result = chess960::testing::CommandResult;
+using chess960::testing::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// Runs the built binary with `args` (no shell involved), feeding `input` on stdin.
 Result run(const std::vector<std::string>& args, const std::string& input = "") {
-    char dir_template[] = "/tmp/chess960_cli_test_XXXXXX";
-    const char* dir = mkdtemp(dir_template);
-    EXPECT_NE(dir, nullptr);
-    const std::string in_path = std::string(dir) + "/in", out_path = std::string(dir) + "/out",
-                      err_path = std::string(dir) + "/err";
-    {
-        std::ofstream in(in_path, std::ios::binary);
-        in << input;
-    }
-    Result r;
-    EXPECT_EQ(access(CHESS960_BINARY, X_OK), 0)
-        << CHESS960_BINARY << " is missing: build the chess960_cli target too";
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
-            !freopen(err_path.c_str(), "wb", stderr))
-            _exit(127);
-        std::vector<char*> argv;
-        std::string binary = CHESS960_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
-    }
-    EXPECT_GT(pid, 0);
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFEXITED(wstatus)) r.status = WEXITSTATUS(wstatus);
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
-    std::remove(in_path.c_str());
-    std::remove(out_path.c_str());
-    std::remove(err_path.c_str());
-    rmdir(dir);
-    return r;
+    return chess960::testing::run_chess960(args, input);
 }
 
 std::vector<std::string> split_lines(const std::string& text) {

@@ -4,6 +4,8 @@
 // Legal move counts and castling moves quoted here were checked against Stockfish 15.1.
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,14 +21,7 @@ namespace {
 constexpr std::string_view kStartBoard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 constexpr std::string_view kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
-    if (!pos) {
-        ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
-        return Position();
-    }
-    return *pos;
-}
+using chess960::testing::parse;
 
 bool contains(const std::string& text, std::string_view part) {
     return text.find(part) != std::string::npos;

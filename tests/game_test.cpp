@@ -4,6 +4,8 @@
 // Positions and final FENs were checked with Stockfish 15.1 (`d`: Fen and Checkers, `go perft 1`).
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,14 +17,7 @@ using namespace chess960;
 
 namespace {
 
-Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
-    if (!pos) {
-        ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
-        return Position();
-    }
-    return *pos;
-}
+using chess960::testing::parse;
 
 Game game_from(std::string_view fen) { return Game(parse(fen)); }
 

@@ -28,6 +28,7 @@
 #include "chess960/pgn.hpp"
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
+#include "test_support.hpp"
 
 using namespace chess960;
 using namespace std::string_literals;
@@ -1471,11 +1472,7 @@ TEST(PgnCorpus, EveryCorruptionAtOnce) {
 
 namespace {
 
-struct CliRun {
-    std::string out;
-    std::string err;
-    int status = -1;
-};
+using CliRun = chess960::testing::CommandResult;
 
 // A directory for the files the CLI tests write, removed when the test program ends.
 struct TempDir {
@@ -1503,41 +1500,8 @@ std::string write_temp(const std::string& name, const std::string& content) {
     return path;
 }
 
-// Runs the built binary with `args` (no shell), `input` on stdin.
 CliRun run(const std::vector<std::string>& args, const std::string& input = "") {
-    static int counter = 0;
-    const std::string base = temp_dir() + "/run" + std::to_string(counter++);
-    const std::string in_path = base + ".in", out_path = base + ".out", err_path = base + ".err";
-    {
-        std::ofstream in(in_path, std::ios::binary);
-        in << input;
-    }
-    CliRun r;
-    EXPECT_EQ(access(CHESS960_BINARY, X_OK), 0) << CHESS960_BINARY << " is missing";
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
-            !freopen(err_path.c_str(), "wb", stderr))
-            _exit(127);
-        std::string binary = CHESS960_BINARY;
-        std::vector<std::string> copy = args;
-        std::vector<char*> argv{binary.data()};
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
-    }
-    EXPECT_GT(pid, 0);
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFEXITED(wstatus)) r.status = WEXITSTATUS(wstatus);
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
-    std::remove(in_path.c_str());
-    std::remove(out_path.c_str());
-    std::remove(err_path.c_str());
-    return r;
+    return chess960::testing::run_chess960(args, input);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -4,6 +4,8 @@
 // (UCI_Chess960 true), which agrees with the appendix table of PITFALLS.md.
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -23,14 +25,7 @@ namespace {
 
 using Moves = std::vector<std::string>;
 
-Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
-    if (!pos) {
-        ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
-        return Position();
-    }
-    return *pos;
-}
+using chess960::testing::parse;
 
 Moves castles(const Position& pos) {
     Moves out;

@@ -4,6 +4,8 @@
 // Stockfish 15.1 (UCI_Chess960 true, `go perft 1` and `d`).
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -18,14 +20,7 @@ using namespace chess960;
 
 namespace {
 
-Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
-    if (!pos) {
-        ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
-        return Position();
-    }
-    return *pos;
-}
+using chess960::testing::parse;
 
 Move uci(const Position& pos, std::string_view text) {
     auto m = parse_uci(pos, text, CastlingMode::Chess960);

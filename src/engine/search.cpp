@@ -66,6 +66,16 @@ bool has_non_pawn_material(const Position& pos, Color c) {
     return (pos.pieces(c) & ~pos.pieces(c, Pawn) & ~pos.pieces(c, King)) != 0;
 }
 
+// Selection sort, one step: brings the best-scored of moves [i, size) to place i.
+Move pick_next(Move* list, int* scores, int i, int size) {
+    int pick = i;
+    for (int j = i + 1; j < size; ++j)
+        if (scores[j] > scores[pick]) pick = j;
+    std::swap(list[i], list[pick]);
+    std::swap(scores[i], scores[pick]);
+    return list[i];
+}
+
 int reduction(int depth, int move_number) {
     static const auto table = [] {
         std::array<std::array<int, 64>, 64> t{};
@@ -184,12 +194,7 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
     order_moves(pos, moves, Move(), ply, scores);
     Move* list = moves.data();
     for (int i = 0; i < moves.size(); ++i) {
-        int pick = i;
-        for (int j = i + 1; j < moves.size(); ++j)
-            if (scores[j] > scores[pick]) pick = j;
-        std::swap(list[i], list[pick]);
-        std::swap(scores[i], scores[pick]);
-        const Move m = list[i];
+        const Move m = pick_next(list, scores, i, moves.size());
         if (!in_check && !pos.is_capture(m) && !(m.is_promotion() && m.promotion() == Queen))
             continue;
         // Delta pruning: even winning the piece cannot lift alpha.
@@ -284,12 +289,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     Move quiets[MoveList::kCapacity];
     int quiet_count = 0;
     for (int i = 0; i < moves.size(); ++i) {
-        int pick = i;
-        for (int j = i + 1; j < moves.size(); ++j)
-            if (scores[j] > scores[pick]) pick = j;
-        std::swap(list[i], list[pick]);
-        std::swap(scores[i], scores[pick]);
-        const Move m = list[i];
+        const Move m = pick_next(list, scores, i, moves.size());
         const bool quiet = !pos.is_capture(m) && !m.is_promotion();
 
         // Late move pruning of quiet moves at shallow depth.

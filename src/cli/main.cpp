@@ -232,7 +232,6 @@ int cmd_pgn(Arguments& args) {
     if (*what == "check") {
         std::vector<std::string> files;
         while (auto f = args.positional()) files.push_back(*f);
-        if (args.flag("-")) files.push_back("-");
         args.expect_all_used();
         if (files.empty())
             throw ArgumentError{"pgn check needs at least one FILE (or - for stdin)"};
@@ -251,14 +250,12 @@ int cmd_pgn(Arguments& args) {
             ply = long(*n);
         }
         auto file = args.positional();
-        if (!file) file = args.flag("-") ? std::optional<std::string>("-") : std::nullopt;
         args.expect_all_used();
         if (!file) throw ArgumentError{"pgn fen needs a FILE"};
         return cli::pgn_fen(*file, game, ply);
     }
     if (*what == "normalize" || *what == "stats") {
         auto file = args.positional();
-        if (!file) file = args.flag("-") ? std::optional<std::string>("-") : std::nullopt;
         args.expect_all_used();
         if (!file) throw ArgumentError{"pgn " + *what + " needs a FILE"};
         return *what == "normalize" ? cli::pgn_normalize(*file) : cli::pgn_stats(*file);

@@ -46,6 +46,24 @@ void print_problems(const std::string& file, pgn::Replayer& replayer, std::ostre
     replayer.problems.clear();
 }
 
+// Replays every game of `input`: after each read, prints its problems to `problems_out` and
+// calls `after_read()`, which returns false to stop early. The last read, which finds no game,
+// can still report junk after the last game, so its problems are printed too. Returns the
+// number of problems.
+template <typename AfterRead>
+long replay_games(const Input& input, pgn::Replayer& replayer, std::ostream& problems_out,
+                  AfterRead after_read) {
+    pgn::Reader reader(input.file());
+    long errors = 0;
+    for (bool more = true; more;) {
+        more = reader.read_game(replayer);
+        errors += long(replayer.problems.size());
+        print_problems(input.name(), replayer, problems_out);
+        if (!after_read()) break;
+    }
+    return errors;
+}
+
 int open_failed(const std::string& path) {
     std::cerr << "chess960: cannot open '" << path << "'" << std::endl;
     return 1;
@@ -59,15 +77,8 @@ int pgn_check(const std::vector<std::string>& files) {
     for (const std::string& path : files) {
         Input input(path);
         if (!input.file()) return open_failed(path);
-        pgn::Reader reader(input.file());
         pgn::Replayer replayer(false);
-        // The last call (which finds no game) can still report junk after the last game.
-        bool more = true;
-        while (more) {
-            more = reader.read_game(replayer);
-            errors += long(replayer.problems.size());
-            print_problems(input.name(), replayer, std::cout);
-        }
+        errors += replay_games(input, replayer, std::cout, [] { return true; });
         games += replayer.games_read;
         moves += replayer.moves_read;
     }
@@ -83,22 +94,17 @@ int pgn_check(const std::vector<std::string>& files) {
 int pgn_normalize(const std::string& path) {
     Input input(path);
     if (!input.file()) return open_failed(path);
-    pgn::Reader reader(input.file());
     pgn::Replayer replayer(true);
-    long errors = 0;
     bool first = true;
-    bool more = true;
-    while (more) {
-        more = reader.read_game(replayer);
-        errors += long(replayer.problems.size());
-        print_problems(input.name(), replayer, std::cerr);
+    const long errors = replay_games(input, replayer, std::cerr, [&] {
         for (const pgn::GameRecord& game : replayer.games) {
             if (!first) std::cout << '\n';
             std::cout << pgn::write_game(game);
             first = false;
         }
         replayer.games.clear();
-    }
+        return true;
+    });
     if (errors)
         std::cerr << "chess960: " << errors << " problems; games with problems were not written"
                   << std::endl;
@@ -206,31 +212,29 @@ int pgn_stats(const std::string& path) {
 int pgn_fen(const std::string& path, long only_game, long ply) {
     Input input(path);
     if (!input.file()) return open_failed(path);
-    pgn::Reader reader(input.file());
     pgn::Replayer replayer(true);
-    long errors = 0;
-    bool found = false;
-    while (reader.read_game(replayer)) {
-        errors += long(replayer.problems.size());
-        print_problems(input.name(), replayer, std::cerr);
-        long number = replayer.games_read;
+    bool found = false, too_short = false;
+    const long errors = replay_games(input, replayer, std::cerr, [&] {
+        const long number = replayer.games_read;
         for (const pgn::GameRecord& game : replayer.games) {
             if (only_game > 0 && number != only_game) continue;
             found = true;
-            long plies = long(game.main.nodes.size());
+            const long plies = long(game.main.nodes.size());
             if (ply > plies) {
                 std::cerr << "chess960: game " << number << " has " << plies << " plies, not "
                           << ply << std::endl;
-                return 1;
+                too_short = true;
+                return false;
             }
             Position pos = game.start;
-            long stop = ply >= 0 ? ply : plies;
+            const long stop = ply >= 0 ? ply : plies;
             for (long i = 0; i < stop; ++i) pos.play(game.main.nodes[std::size_t(i)].move);
             std::cout << pos.fen() << '\n';
         }
         replayer.games.clear();
-        if (only_game > 0 && number >= only_game) break;
-    }
+        return !(only_game > 0 && number >= only_game);
+    });
+    if (too_short) return 1;
     if (only_game > 0 && !found) {
         std::cerr << "chess960: no readable game " << only_game << " in '" << input.name() << "'"
                   << std::endl;

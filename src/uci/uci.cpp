@@ -309,7 +309,6 @@ void Session::cmd_go(std::string_view args) {
     }
     engine::Limits limits;
     bool ponder = false;
-    const Color us = position_.side_to_move();
     while (!args.empty()) {
         std::string_view word = next_word(args);
         std::int64_t value = 0;
@@ -362,7 +361,6 @@ void Session::cmd_go(std::string_view args) {
             return error("go: unknown parameter '" + std::string(word) + "'");
         }
     }
-    (void)us;
     limits.move_overhead = move_overhead_;
     stop_search();
     apply_strength();

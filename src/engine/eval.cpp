@@ -1,6 +1,6 @@
-// A hand-written tapered evaluation: material, piece-square terms by formula, mobility, pawn
-// structure, king safety, development and two Chess960 terms. The weights are a first guess;
-// they are meant to be tuned on game data (see the notes on issue 4).
+// The evaluation: material, piece-square tables, mobility, pawn structure, passed pawns, king
+// safety, threats, development and two Chess960 terms, each a tuned weight times a count (see
+// eval.hpp). One template computes both the score and, for the tuner, the counts.
 #include "engine/eval.hpp"
 
 #include <algorithm>
@@ -8,170 +8,293 @@
 
 namespace chess960::engine {
 
+namespace eval {
+
+const std::array<Weight, kParamCount> kWeights = {{
+#include "engine/eval_weights.inc"
+}};
+
 namespace {
 
-struct Score {
+struct Masks {
+    Bitboard adjacent_files[8];
+    Bitboard forward_file[2][64];  // squares in front of s on its file
+    Bitboard passed_span[2][64];   // in front of s on its file and the two beside it
+    Bitboard not_ahead[2][64];     // s's rank and the ranks behind it (from c's view)
+    Bitboard shield_zone[2][64];   // one and two ranks in front of s, on its file and beside
+    int distance[64][64];
+};
+
+const Masks& masks() {
+    static const Masks m = [] {
+        Masks t{};
+        for (int f = 0; f < 8; ++f)
+            t.adjacent_files[f] = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+        for (int c = 0; c < 2; ++c)
+            for (int s = 0; s < 64; ++s) {
+                const int f = s & 7, r = s >> 3;
+                Bitboard ahead = 0, behind = 0;
+                for (int rr = 0; rr < 8; ++rr) {
+                    const bool is_ahead = c == White ? rr > r : rr < r;
+                    (is_ahead ? ahead : behind) |= rank_bb(rr);
+                }
+                t.forward_file[c][s] = ahead & file_bb(f);
+                t.passed_span[c][s] = ahead & (file_bb(f) | t.adjacent_files[f]);
+                t.not_ahead[c][s] = behind;
+                for (int d = 1; d <= 2; ++d) {
+                    const int rr = c == White ? r + d : r - d;
+                    if (rr >= 0 && rr < 8)
+                        t.shield_zone[c][s] |= rank_bb(rr) & (file_bb(f) | t.adjacent_files[f]);
+                }
+            }
+        for (int a = 0; a < 64; ++a)
+            for (int b = 0; b < 64; ++b)
+                t.distance[a][b] =
+                    std::max(std::abs((a & 7) - (b & 7)), std::abs((a >> 3) - (b >> 3)));
+        return t;
+    }();
+    return m;
+}
+
+// Index of a square in a piece-square table seen from c's side, files mirrored.
+int pst_index(Color c, Square s) {
+    const Square r = relative_square(c, s);
+    const int f = file_of(r);
+    return rank_of(r) * 4 + (f < 4 ? f : 7 - f);
+}
+
+constexpr int kAttackUnits[6] = {0, 2, 2, 3, 5, 0};
+constexpr int kMobilityBase[6] = {
+    0, kMobilityKnight, kMobilityBishop, kMobilityRook, kMobilityQueen, 0};
+
+// Adds weights (evaluation) or counts (trace).
+struct Scorer {
     int mg = 0, eg = 0;
-    Score& operator+=(Score o) {
-        mg += o.mg;
-        eg += o.eg;
-        return *this;
-    }
-    Score& operator-=(Score o) {
-        mg -= o.mg;
-        eg -= o.eg;
-        return *this;
+    void add(Color c, int index, int count = 1) {
+        const int n = c == White ? count : -count;
+        mg += kWeights[std::size_t(index)].mg * n;
+        eg += kWeights[std::size_t(index)].eg * n;
     }
 };
-constexpr Score operator*(Score s, int k) { return {s.mg * k, s.eg * k}; }
-
-constexpr Score kMaterial[6] = {{90, 110}, {320, 300}, {335, 320}, {480, 540}, {960, 970}, {0, 0}};
-constexpr int kPhase[6] = {0, 1, 1, 2, 4, 0};
-
-constexpr Score kMobility[6] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
-constexpr int kMobilityCenter[6] = {0, 4, 6, 6, 12, 0};
-
-constexpr Score kBishopPair{30, 50};
-constexpr Score kDoubledPawn{-10, -20};
-constexpr Score kIsolatedPawn{-10, -15};
-constexpr Score kPassedPawn[8] = {{0, 0},   {5, 10},  {5, 15},   {10, 25},
-                                  {25, 50}, {45, 90}, {70, 130}, {0, 0}};
-constexpr Score kRookOpenFile{25, 10};
-constexpr Score kRookHalfOpenFile{12, 8};
-constexpr Score kUndevelopedMinor{-12, 0};
-constexpr Score kBlockedCornerBishop{-30, -10};
-constexpr Score kStuckKing{-25, 0};
-constexpr int kShieldPawn = 12;
-constexpr int kKingZoneAttack = 8;
-constexpr int kTempo = 10;
-
-int center_distance(Square s) {
-    int f = file_of(s), r = rank_of(s);
-    return std::max(f < 4 ? 3 - f : f - 4, r < 4 ? 3 - r : r - 4);
-}
-
-// Piece-square terms by formula: centralisation for pieces, advancement for pawns, shelter for
-// the middlegame king and activity for the endgame king.
-Score piece_square(PieceType t, Color c, Square s) {
-    const int rank = relative_rank(c, rank_of(s));
-    const int centre = center_distance(s);
-    const int file = file_of(s);
-    switch (t) {
-        case Pawn: {
-            int central = (file == 3 || file == 4) ? 2 : (file == 2 || file == 5) ? 1 : 0;
-            return {(rank - 1) * (2 + 3 * central), (rank - 1) * 8};
-        }
-        case Knight:
-            return {-8 * centre + 4, -6 * centre + 6};
-        case Bishop:
-            return {-4 * centre + 4, -4 * centre + 4};
-        case Rook:
-            return {rank == 6 ? 15 : 0, rank == 6 ? 20 : 0};
-        case Queen:
-            return {-2 * centre, -4 * centre + 4};
-        case King: {
-            int shelter = rank == 0 ? ((file <= 2 || file >= 6) ? 20 : 0) : -15 * rank;
-            return {shelter, -10 * centre + 15};
-        }
-        default:
-            return {};
+struct Tracer {
+    Trace* t;
+    void add(Color c, int index, int count = 1) {
+        t->count[std::size_t(index)] =
+            std::int16_t(t->count[std::size_t(index)] + (c == White ? count : -count));
     }
+};
+
+int non_pawn_material(const Position& pos, Color c) {
+    return popcount(pos.pieces(c, Knight)) * kPieceValue[Knight] +
+           popcount(pos.pieces(c, Bishop)) * kPieceValue[Bishop] +
+           popcount(pos.pieces(c, Rook)) * kPieceValue[Rook] +
+           popcount(pos.pieces(c, Queen)) * kPieceValue[Queen];
 }
 
-Score evaluate_side(const Position& pos, Color us, int& phase) {
-    const Color them = ~us;
-    const Bitboard occupied = pos.pieces();
-    const Bitboard our_pawns = pos.pieces(us, Pawn), their_pawns = pos.pieces(them, Pawn);
-    Bitboard their_pawn_attacks = 0;
-    for (Bitboard b = their_pawns; b;) their_pawn_attacks |= pawn_attacks(them, pop_lsb(b));
-    const Bitboard safe = ~pos.pieces(us) & ~their_pawn_attacks;
-    const Square their_king = pos.king_square(them);
-    const Bitboard their_king_zone = king_attacks(their_king) | square_bb(their_king);
+// The endgame scale when `strong` is the side ahead in the endgame score.
+int endgame_scale(const Position& pos, Color strong) {
+    const Color weak = ~strong;
+    const int npm_strong = non_pawn_material(pos, strong), npm_weak = non_pawn_material(pos, weak);
+    if (!pos.pieces(strong, Pawn) && npm_strong - npm_weak <= kPieceValue[Bishop])
+        return npm_strong < kPieceValue[Rook] ? 0 : kFullScale / 4;
+    // Opposite-coloured bishops and nothing else but pawns.
+    const Bitboard wb = pos.pieces(White, Bishop), bb = pos.pieces(Black, Bishop);
+    constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
+    if (npm_strong == kPieceValue[Bishop] && npm_weak == kPieceValue[Bishop] && wb && bb &&
+        bool(wb & kDark) != bool(bb & kDark))
+        return kFullScale / 2;
+    return kFullScale;
+}
 
-    Score score;
-    int zone_attacks = 0;
-    for (int t = Pawn; t <= King; ++t) {
-        Bitboard pieces = pos.pieces(us, PieceType(t));
-        score += kMaterial[t] * popcount(pieces);
-        phase += kPhase[t] * popcount(pieces);
-        while (pieces) {
-            Square s = pop_lsb(pieces);
-            score += piece_square(PieceType(t), us, s);
-            if (t == Pawn || t == King) continue;
-            Bitboard attacks = attacks_of(PieceType(t), s, occupied);
-            score += kMobility[t] * (popcount(attacks & safe) - kMobilityCenter[t]);
-            zone_attacks += popcount(attacks & their_king_zone);
-            if (t == Rook) {
-                Bitboard file = file_bb(file_of(s));
-                if (!(file & our_pawns))
-                    score += (file & their_pawns) ? kRookHalfOpenFile : kRookOpenFile;
+template <class Sink>
+void evaluate_terms(const Position& pos, Sink& sink, int& phase) {
+    const Masks& mk = masks();
+    const Bitboard occupied = pos.pieces();
+    Bitboard pawn_attacks_of[2] = {0, 0};
+    for (Color c : {White, Black})
+        for (Bitboard b = pos.pieces(c, Pawn); b;)
+            pawn_attacks_of[c] |= pawn_attacks(c, pop_lsb(b));
+
+    Bitboard attacked[2], attacked_by_minor[2] = {0, 0}, attacked_by_rook[2] = {0, 0};
+    int attack_units[2] = {0, 0};
+    for (Color us : {White, Black}) {
+        const Color them = ~us;
+        const Bitboard safe = ~pos.pieces(us) & ~pawn_attacks_of[them];
+        const Square their_king = pos.king_square(them);
+        const Bitboard zone = king_attacks(their_king) | square_bb(their_king);
+        attacked[us] = pawn_attacks_of[us] | king_attacks(pos.king_square(us));
+        for (int t = Pawn; t <= King; ++t) {
+            Bitboard pieces = pos.pieces(us, PieceType(t));
+            if (t != King) sink.add(us, kMaterial + t, popcount(pieces));
+            phase += (t == Knight || t == Bishop ? 1
+                      : t == Rook                ? 2
+                      : t == Queen               ? 4
+                                                 : 0) *
+                     popcount(pieces);
+            while (pieces) {
+                const Square s = pop_lsb(pieces);
+                sink.add(us, kPst + t * 32 + pst_index(us, s));
+                if (t == Pawn || t == King) continue;
+                const Bitboard att = attacks_of(PieceType(t), s, occupied);
+                attacked[us] |= att;
+                if (t == Knight || t == Bishop) attacked_by_minor[us] |= att;
+                if (t == Rook) attacked_by_rook[us] |= att;
+                sink.add(us, kMobilityBase[t] + popcount(att & safe));
+                if (att & zone) attack_units[us] += kAttackUnits[t] + popcount(att & zone) / 2;
+                if (t == Rook) {
+                    const Bitboard file = file_bb(file_of(s));
+                    if (!(file & pos.pieces(us, Pawn)))
+                        sink.add(us, (file & pos.pieces(them, Pawn)) ? kRookHalfOpenFile
+                                                                     : kRookOpenFile);
+                }
             }
         }
+        if (more_than_one(pos.pieces(us, Bishop))) sink.add(us, kBishopPair);
     }
-    if (more_than_one(pos.pieces(us, Bishop))) score += kBishopPair;
 
-    // Pawn structure.
-    for (int f = 0; f < 8; ++f) {
-        int count = popcount(our_pawns & file_bb(f));
-        if (count > 1) score += kDoubledPawn * (count - 1);
-        if (count) {
-            Bitboard neighbours = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
-            if (!(our_pawns & neighbours)) score += kIsolatedPawn * count;
+    for (Color us : {White, Black}) {
+        const Color them = ~us;
+        const Bitboard ours = pos.pieces(us, Pawn), theirs = pos.pieces(them, Pawn);
+        const Square our_king = pos.king_square(us), their_king = pos.king_square(them);
+        const int forward = us == White ? 8 : -8;
+
+        // Pawn structure and passed pawns.
+        for (Bitboard b = ours; b;) {
+            const Square s = pop_lsb(b);
+            const int f = file_of(s), rank = relative_rank(us, rank_of(s));
+            const Square stop = Square(s + forward);
+            if (mk.forward_file[us][s] & ours) sink.add(us, kDoubledPawn);
+            const Bitboard neighbours = ours & mk.adjacent_files[f];
+            if (!neighbours) {
+                sink.add(us, kIsolatedPawn);
+            } else if (!(neighbours & mk.not_ahead[us][s]) &&
+                       (pawn_attacks_of[them] & square_bb(stop))) {
+                sink.add(us, kBackwardPawn);
+            }
+            const bool supported = pawn_attacks(them, s) & ours;
+            const bool phalanx = neighbours & rank_bb(rank_of(s));
+            if (supported || phalanx) sink.add(us, kConnectedPawn + rank);
+            if (!(mk.passed_span[us][s] & theirs) && !(mk.forward_file[us][s] & ours)) {
+                sink.add(us, kPassedPawn + rank);
+                if (pos.piece_on(stop) == NoPiece) sink.add(us, kPassedFree + rank);
+                sink.add(us, kPassedOurKing + rank, mk.distance[our_king][stop]);
+                sink.add(us, kPassedTheirKing + rank, mk.distance[their_king][stop]);
+            }
         }
-    }
-    for (Bitboard b = our_pawns; b;) {
-        Square s = pop_lsb(b);
-        int f = file_of(s), r = rank_of(s);
-        Bitboard span = 0;
-        for (int ff = std::max(0, f - 1); ff <= std::min(7, f + 1); ++ff)
-            for (int rr = r + (us == White ? 1 : -1); rr >= 0 && rr < 8;
-                 rr += (us == White ? 1 : -1))
-                span |= square_bb(make_square(ff, rr));
-        if (!(span & their_pawns)) score += kPassedPawn[relative_rank(us, r)];
-    }
 
-    // King safety (middlegame): pawn shield and attacks on the enemy king zone.
-    const Square king = pos.king_square(us);
-    Bitboard shield = 0;
-    for (int df = -1; df <= 1; ++df) {
-        int f = file_of(king) + df;
-        if (f < 0 || f > 7) continue;
-        for (int dr = 1; dr <= 2; ++dr) {
-            int r = rank_of(king) + (us == White ? dr : -dr);
-            if (r >= 0 && r < 8) shield |= square_bb(make_square(f, r));
+        // King safety: the pawn shield and the attacks on the enemy king's zone.
+        const Bitboard front = mk.shield_zone[us][our_king];
+        sink.add(us, kKingShield + std::min(3, popcount(front & ours)));
+        sink.add(us, kKingAttack + std::min(15, attack_units[us]));
+
+        // Threats.
+        const Bitboard their_pieces =
+            pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King);
+        const Bitboard their_majors = pos.pieces(them, Rook) | pos.pieces(them, Queen);
+        sink.add(us, kThreatByPawn, popcount(pawn_attacks_of[us] & their_pieces));
+        sink.add(us, kThreatByMinor, popcount(attacked_by_minor[us] & their_majors));
+        sink.add(us, kThreatByRook, popcount(attacked_by_rook[us] & pos.pieces(them, Queen)));
+        sink.add(
+            us, kHanging,
+            popcount(attacked[us] & ~attacked[them] & pos.pieces(them) & ~pos.pieces(them, King)));
+
+        // Development: minor pieces still on the back rank.
+        const Bitboard home = rank_bb(back_rank(us));
+        sink.add(us, kUndevelopedMinor,
+                 popcount((pos.pieces(us, Knight) | pos.pieces(us, Bishop)) & home));
+
+        // Chess960: a bishop in a corner walled in by its own pawn on the long diagonal.
+        for (Square corner : {relative_square(us, A1), relative_square(us, H1)}) {
+            if (pos.piece_on(corner) != make_piece(us, Bishop)) continue;
+            const Square block = relative_square(us, corner == relative_square(us, A1) ? B2 : G2);
+            if (pos.piece_on(block) == make_piece(us, Pawn)) sink.add(us, kBlockedCornerBishop);
         }
+        // Chess960: a king in the middle of the back rank that can no longer castle.
+        if (!pos.has_castling_right(us, GSide) && !pos.has_castling_right(us, CSide) &&
+            rank_of(our_king) == back_rank(us) && file_of(our_king) >= 2 && file_of(our_king) <= 5)
+            sink.add(us, kStuckKing);
     }
-    score += Score{kShieldPawn * popcount(shield & our_pawns), 0};
-    score += Score{kKingZoneAttack * zone_attacks * zone_attacks / 4, 0};
+    sink.add(pos.side_to_move(), kTempo);
+}
 
-    // Development: minor pieces still on the back rank.
-    const Bitboard home = rank_bb(back_rank(us));
-    score += kUndevelopedMinor * popcount((pos.pieces(us, Knight) | pos.pieces(us, Bishop)) & home);
-
-    // Chess960: a bishop in a corner walled in by its own pawn on the long diagonal.
-    for (Square corner : {relative_square(us, A1), relative_square(us, H1)}) {
-        if (pos.piece_on(corner) != make_piece(us, Bishop)) continue;
-        Square front = relative_square(us, corner == relative_square(us, A1) ? B2 : G2);
-        if (pos.piece_on(front) == make_piece(us, Pawn)) score += kBlockedCornerBishop;
-    }
-    // Chess960: a king on the back rank's middle that can no longer castle.
-    if (!pos.has_castling_right(us, GSide) && !pos.has_castling_right(us, CSide) &&
-        rank_of(king) == back_rank(us) && file_of(king) >= 2 && file_of(king) <= 5)
-        score += kStuckKing;
-    return score;
+int combine(int mg, int eg, int phase, int scale_white, int scale_black, bool white_to_move) {
+    phase = std::min(phase, kMaxPhase);
+    const int scale = eg > 0 ? scale_white : scale_black;
+    const int value =
+        (mg * phase * kFullScale + eg * scale * (kMaxPhase - phase)) / (kMaxPhase * kFullScale);
+    return white_to_move ? value : -value;
 }
 
 }  // namespace
 
+Trace trace(const Position& pos) {
+    Trace t;
+    Tracer tracer{&t};
+    evaluate_terms(pos, tracer, t.phase);
+    t.scale_white = endgame_scale(pos, White);
+    t.scale_black = endgame_scale(pos, Black);
+    return t;
+}
+
+int evaluate_trace(const Trace& t, const std::array<Weight, kParamCount>& weights,
+                   bool white_to_move) {
+    int mg = 0, eg = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        mg += weights[i].mg * t.count[i];
+        eg += weights[i].eg * t.count[i];
+    }
+    return combine(mg, eg, t.phase, t.scale_white, t.scale_black, white_to_move);
+}
+
+const char* param_name(int index, int* offset) {
+    static constexpr struct {
+        int start;
+        const char* name;
+    } kBlocks[] = {
+        {kMaterial, "material"},
+        {kPst, "pst"},
+        {kMobilityKnight, "mobility knight"},
+        {kMobilityBishop, "mobility bishop"},
+        {kMobilityRook, "mobility rook"},
+        {kMobilityQueen, "mobility queen"},
+        {kBishopPair, "bishop pair"},
+        {kDoubledPawn, "doubled pawn"},
+        {kIsolatedPawn, "isolated pawn"},
+        {kBackwardPawn, "backward pawn"},
+        {kPassedPawn, "passed pawn"},
+        {kPassedFree, "passed pawn, free"},
+        {kPassedOurKing, "passed pawn, our king distance"},
+        {kPassedTheirKing, "passed pawn, their king distance"},
+        {kConnectedPawn, "connected pawn"},
+        {kRookOpenFile, "rook open file"},
+        {kRookHalfOpenFile, "rook half-open file"},
+        {kKingShield, "king shield"},
+        {kKingAttack, "king attack"},
+        {kUndevelopedMinor, "undeveloped minor"},
+        {kBlockedCornerBishop, "blocked corner bishop"},
+        {kStuckKing, "stuck king"},
+        {kThreatByPawn, "threat by pawn"},
+        {kThreatByMinor, "threat by minor"},
+        {kThreatByRook, "threat by rook"},
+        {kHanging, "hanging"},
+        {kTempo, "tempo"},
+    };
+    int found = 0;
+    for (int i = 0; i < int(std::size(kBlocks)); ++i)
+        if (kBlocks[i].start <= index) found = i;
+    if (offset) *offset = index - kBlocks[found].start;
+    return kBlocks[found].name;
+}
+
+}  // namespace eval
+
 int evaluate(const Position& pos) {
+    eval::Scorer scorer;
     int phase = 0;
-    Score white = evaluate_side(pos, White, phase);
-    Score black = evaluate_side(pos, Black, phase);
-    white -= black;
-    phase = std::min(phase, 24);
-    int value = (white.mg * phase + white.eg * (24 - phase)) / 24;
-    if (pos.side_to_move() == Black) value = -value;
-    return value + kTempo;
+    eval::evaluate_terms(pos, scorer, phase);
+    const Color strong = scorer.eg > 0 ? White : Black;
+    const int scale = eval::endgame_scale(pos, strong);
+    return eval::combine(scorer.mg, scorer.eg, phase, scale, scale, pos.side_to_move() == White);
 }
 
 }  // namespace chess960::engine

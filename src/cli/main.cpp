@@ -38,7 +38,7 @@ commands:
   pgn stats FILE                  games and results per start position number
   pgn fen FILE [--game N] [--ply K]
                                   the FEN after ply K (default: the final position)
-  match --engine cmd=PATH [name=N] [arg=A] [option.NAME=V]... --engine ... --games N
+  match --engine cmd=PATH [name=N] [arg=A] [nodes=N] [option.NAME=V]... --engine ... --games N
         (--tc [MOVES/]S[+INC] | --nodes N | --depth D) [--concurrency K] [--pgn FILE]
         [--positions random|all|N,N:M,...|FILE] [--seed S] [--double960] [--maxmoves N]
         [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=40 movecount=8

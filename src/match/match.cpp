@@ -186,7 +186,8 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
                 go += " movestogo " + std::to_string(tc.moves - moves_made[us] % tc.moves);
             allowed = std::chrono::milliseconds(clock[us] + config.time_margin_ms);
         } else {
-            go = limit.kind == Limit::Kind::Nodes ? "go nodes " + std::to_string(limit.nodes)
+            const std::uint64_t nodes = e->config().nodes ? e->config().nodes : limit.nodes;
+            go = limit.kind == Limit::Kind::Nodes ? "go nodes " + std::to_string(nodes)
                                                   : "go depth " + std::to_string(limit.depth);
             allowed = std::chrono::duration_cast<Clock::duration>(
                 std::chrono::duration<double>(config.move_timeout_s));

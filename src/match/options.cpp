@@ -1,6 +1,7 @@
 // The command line of `chess960 match`.
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "match/match.hpp"
@@ -157,11 +158,17 @@ std::expected<MatchConfig, std::string> parse_match_arguments(
                     engine.args.push_back(kv->value);
                 else if (kv->key == "dir")
                     engine.directory = kv->value;
-                else if (kv->key.starts_with("option.") && kv->key.size() > 7)
+                else if (kv->key == "nodes") {
+                    auto n = to_int(kv->value, 1, std::numeric_limits<std::int64_t>::max());
+                    if (!n)
+                        return Error("--engine: nodes must be a number from 1, not '" + kv->value +
+                                     "'");
+                    engine.nodes = std::uint64_t(*n);
+                } else if (kv->key.starts_with("option.") && kv->key.size() > 7)
                     engine.options.emplace_back(kv->key.substr(7), kv->value);
                 else
                     return Error("--engine: unknown key '" + kv->key +
-                                 "' (cmd, name, arg, dir, option.NAME)");
+                                 "' (cmd, name, arg, dir, nodes, option.NAME)");
             }
             if (engine.command.empty()) return Error("--engine needs cmd=PATH");
         } else if (option == "--games") {

@@ -22,6 +22,7 @@ struct EngineConfig {
     std::vector<std::string> args;
     std::string directory;
     std::vector<std::pair<std::string, std::string>> options;  // sent with setoption, in order
+    std::uint64_t nodes = 0;  // with --nodes: this engine's own node limit (0: the match's)
 };
 
 // The last score an engine reported, from its own point of view.

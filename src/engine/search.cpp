@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <thread>
 
 #include "chess960/fen.hpp"
 #include "engine/eval.hpp"
@@ -88,12 +89,69 @@ int reduction(int depth, int move_number) {
 
 }  // namespace
 
+bool see_ge(const Position& pos, Move m, int threshold) {
+    if (m.is_castling() || m.is_promotion() || m.is_en_passant()) return threshold <= 0;
+    const Square from = m.from(), to = m.to();
+    const Piece target = pos.piece_on(to);
+    // `swap` is what the side that captured last stands to lose if it is recaptured, measured
+    // against the threshold; `winning` says whether the first mover is at the threshold if the
+    // exchange stops here.
+    int swap = (target == NoPiece ? 0 : kPieceValue[type_of(target)]) - threshold;
+    if (swap < 0) return false;
+    swap = kPieceValue[type_of(pos.piece_on(from))] - swap;
+    if (swap <= 0) return true;
+    Bitboard occupied = pos.pieces() ^ square_bb(from) ^ square_bb(to);
+    const Bitboard diagonal = pos.pieces(Bishop) | pos.pieces(Queen);
+    const Bitboard straight = pos.pieces(Rook) | pos.pieces(Queen);
+    Bitboard attackers = pos.attackers_to(to, occupied);
+    Color side = pos.side_to_move();
+    int winning = 1;
+    for (;;) {
+        side = ~side;
+        attackers &= occupied;
+        const Bitboard mine = attackers & pos.pieces(side);
+        if (!mine) break;
+        winning ^= 1;
+        PieceType least = Pawn;
+        while (!(mine & pos.pieces(least))) least = PieceType(least + 1);
+        // The king may take only if nothing recaptures.
+        if (least == King) return (attackers & pos.pieces(~side)) ? !winning : winning;
+        swap = kPieceValue[least] - swap;
+        if (swap < winning) break;
+        occupied ^= square_bb(lsb(mine & pos.pieces(least)));
+        if (least == Pawn || least == Bishop || least == Queen)
+            attackers |= bishop_attacks(to, occupied) & diagonal;
+        if (least == Rook || least == Queen) attackers |= rook_attacks(to, occupied) & straight;
+    }
+    return winning != 0;
+}
+
 // --- Searcher --------------------------------------------------------------------------------
 
 Searcher::Searcher() { clear(); }
 
+void Searcher::set_threads(int threads) {
+    threads = std::max(1, threads);
+    helpers_.resize(std::size_t(threads - 1));
+    for (std::size_t i = 0; i < helpers_.size(); ++i) {
+        if (!helpers_[i]) {
+            helpers_[i] = std::make_unique<Searcher>();
+            helpers_[i]->own_tt_.resize(0);  // a table of one entry: it uses ours
+        }
+        helpers_[i]->tt_ = tt_;
+        helpers_[i]->first_depth_ = 1 + int(i % 2);
+    }
+}
+
+std::uint64_t Searcher::nodes() const {
+    std::uint64_t total = own_nodes();
+    for (const auto& h : helpers_) total += h->own_nodes();
+    return total;
+}
+
 void Searcher::clear() {
-    tt_.clear();
+    if (tt_ == &own_tt_) tt_->clear();
+    for (auto& h : helpers_) h->clear();
     std::memset(history_, 0, sizeof history_);
     for (auto& k : killers_) k[0] = k[1] = Move();
 }
@@ -105,9 +163,9 @@ void Searcher::ponderhit() {
 
 bool Searcher::should_stop() {
     if (aborted_) return true;
-    if ((nodes_ & 1023) != 0) return false;
+    if ((own_nodes() & 1023) != 0) return false;
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-    if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
+    if (limits_.nodes && own_nodes() >= limits_.nodes) return aborted_ = true;
     if (timed_) {
         auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::steady_clock::now() - start_)
@@ -140,12 +198,16 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
         if (m == tt_move) {
             s = 1 << 30;
         } else if (pos.is_capture(m) || m.is_promotion()) {
-            PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
-            if (m.is_en_passant() || pos.piece_on(m.to()) == NoPiece) victim = Pawn;
-            int attacker = type_of(pos.piece_on(m.from()));
-            s = (1 << 28) + kPieceValue[victim] * 10 - attacker +
-                (m.is_promotion() ? kPieceValue[m.promotion()] * 10 : 0);
-            if (m.is_promotion() && m.promotion() != Queen) s = -(1 << 20);
+            const Piece captured = pos.piece_on(m.to());
+            const PieceType victim =
+                m.is_en_passant() || captured == NoPiece ? Pawn : type_of(captured);
+            const int attacker = type_of(pos.piece_on(m.from()));
+            const int mvv_lva = kPieceValue[victim] * 10 - attacker +
+                                (m.is_promotion() ? kPieceValue[m.promotion()] * 10 : 0);
+            if (m.is_promotion() && m.promotion() != Queen)
+                s = -(1 << 21);
+            else  // Captures that lose material go after the quiet moves.
+                s = (see_ge(pos, m, 0) ? (1 << 28) : -(1 << 20)) + mvv_lva;
         } else if (m == killers_[ply][0]) {
             s = (1 << 27);
         } else if (m == killers_[ply][1]) {
@@ -175,15 +237,26 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int d
 }
 
 int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
-    ++nodes_;
+    count_node();
     pv_length_[ply] = ply;
     if (should_stop()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     if (ply >= kMaxPly) return evaluate(pos);
+    const bool pv_node = beta - alpha > 1;
+    const auto* entry = tt_->probe(pos.key());
+    if (entry && !pv_node) {
+        const int s = score_from_tt(entry->score, ply);
+        const Bound b = Bound(entry->bound_and_age & 3);
+        if (b == Bound::Exact || (b == Bound::Lower && s >= beta) ||
+            (b == Bound::Upper && s <= alpha))
+            return s;
+    }
     const bool in_check = pos.in_check();
     int best = -kInfinite;
+    int static_eval = -kInfinite;
     if (!in_check) {
-        best = evaluate(pos);
+        static_eval = entry ? entry->eval : evaluate(pos);
+        best = static_eval;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }
@@ -191,16 +264,21 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
     pos.generate_legal(moves);
     if (moves.empty()) return in_check ? -kMate + ply : 0;
     int scores[MoveList::kCapacity];
-    order_moves(pos, moves, Move(), ply, scores);
+    order_moves(pos, moves, entry ? Move::from_raw(entry->move) : Move(), ply, scores);
     Move* list = moves.data();
+    const int original_alpha = alpha;
+    Move best_move;
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
-        if (!in_check && !pos.is_capture(m) && !(m.is_promotion() && m.promotion() == Queen))
-            continue;
-        // Delta pruning: even winning the piece cannot lift alpha.
-        if (!in_check && !m.is_promotion()) {
-            PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
-            if (best + kPieceValue[victim] + 200 < alpha) continue;
+        if (!in_check) {
+            if (!pos.is_capture(m) && !(m.is_promotion() && m.promotion() == Queen)) continue;
+            // Delta pruning: even winning the piece cannot lift alpha.
+            if (!m.is_promotion()) {
+                PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
+                if (best + kPieceValue[victim] + 200 < alpha) continue;
+            }
+            // Captures that lose material.
+            if (!see_ge(pos, m, 0)) continue;
         }
         Position next = pos.after(m);
         keys_.push_back(next.key());
@@ -211,10 +289,15 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 if (score >= beta) break;
             }
         }
     }
+    const Bound bound = best >= beta            ? Bound::Lower
+                        : best > original_alpha ? Bound::Exact
+                                                : Bound::Upper;
+    tt_->store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, 0, bound);
     return best;
 }
 
@@ -229,13 +312,13 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         if (alpha >= beta) return alpha;
     }
     if (depth <= 0) return quiescence(pos, alpha, beta, ply);
-    ++nodes_;
+    count_node();
     if (should_stop()) return 0;
     if (ply >= kMaxPly) return evaluate(pos);
     seldepth_ = std::max(seldepth_, ply);
 
     const bool in_check = pos.in_check();
-    const auto* entry = tt_.probe(pos.key());
+    const auto* entry = tt_->probe(pos.key());
     Move tt_move = entry ? Move::from_raw(entry->move) : Move();
     if (entry && !pv_node && entry->depth >= depth) {
         int s = score_from_tt(entry->score, ply);
@@ -245,10 +328,18 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             return s;
     }
     const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate(pos));
+    static_eval_[ply] = static_eval;
+    // Improving: the static evaluation is better than two plies ago.
+    const bool improving = !in_check && ply >= 2 && static_eval > static_eval_[ply - 2];
+
+    // Internal iterative reduction: without a hash move this node is likely new and its
+    // ordering poor; search it a little shallower.
+    if (!tt_move && depth >= 4) --depth;
 
     // Reverse futility pruning and null-move pruning (not in check, not in PV nodes).
     if (!pv_node && !in_check) {
-        if (depth <= 6 && static_eval - 80 * depth >= beta && std::abs(beta) < kMateBound)
+        if (depth <= 6 && static_eval - 80 * (depth - improving) >= beta &&
+            std::abs(beta) < kMateBound)
             return static_eval;
         if (depth >= 3 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
             Position next = pos;
@@ -292,14 +383,22 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         const Move m = pick_next(list, scores, i, moves.size());
         const bool quiet = !pos.is_capture(m) && !m.is_promotion();
 
-        // Late move pruning of quiet moves at shallow depth.
-        if (!pv_node && !in_check && quiet && best > -kMateBound && depth <= 3 &&
-            i >= 4 + 4 * depth * depth)
-            continue;
+        // Shallow-depth pruning, once a move has kept us from being mated.
+        if (!pv_node && !in_check && best > -kMateBound && ply > 0) {
+            // Late move pruning of quiet moves.
+            if (quiet && depth <= 6 && i >= (4 + 2 * depth * depth) * (1 + improving) / 2) continue;
+            // Moves that lose material by exchange.
+            if (depth <= 7 && i > 0 && !see_ge(pos, m, quiet ? -25 * depth * depth : -90 * depth))
+                continue;
+        }
 
         Position next = pos.after(m);
-        keys_.push_back(next.key());
         const bool gives_check = next.in_check();
+        // Futility pruning: a quiet move at low depth far below alpha.
+        if (!pv_node && !in_check && quiet && !gives_check && best > -kMateBound && depth <= 6 &&
+            static_eval + 100 + 90 * depth <= alpha)
+            continue;
+        keys_.push_back(next.key());
         const int extension = gives_check ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int score;
@@ -312,6 +411,8 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
                 if (m == killers_[ply][0] || m == killers_[ply][1]) r -= 1;
+                if (!improving) r += 1;
+                r -= history_[pos.side_to_move()][m.from()][m.to()] / 8192;
                 r = std::clamp(r, 0, new_depth - 1);
             }
             score = -negamax(next, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -339,8 +440,8 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         }
     }
     Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-    tt_.store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
-              bound);
+    tt_->store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+               bound);
     return best;
 }
 
@@ -350,13 +451,13 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     stop_ = &stop;
     limits_ = limits;
     start_ = std::chrono::steady_clock::now();
-    nodes_ = 0;
+    nodes_.store(0, std::memory_order_relaxed);
     aborted_ = false;
     ponder_hit_ = false;
     root_side_ = root.side_to_move();
     keys_ = history;
     keys_.push_back(root.key());
-    tt_.new_search();
+    if (tt_ == &own_tt_) tt_->new_search();
     for (auto& k : killers_) k[0] = k[1] = Move();
 
     // Time: a share of the remaining time plus most of the increment; a hard limit for the
@@ -389,7 +490,21 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
 
     std::vector<std::pair<int, std::vector<Move>>> last_lines;
     int previous_score = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Lazy SMP: the helpers search until this thread is done; they only fill the shared table.
+    std::atomic<bool> helper_stop{false};
+    std::vector<std::thread> helper_threads;
+    if (skill_ == 20) {
+        Limits helper_limits;
+        helper_limits.depth = limits.depth;
+        helper_limits.searchmoves = limits.searchmoves;
+        helper_limits.infinite = true;
+        for (auto& h : helpers_)
+            helper_threads.emplace_back([&, helper = h.get()] {
+                helper->search(root, history, helper_limits, helper_stop, [](const SearchInfo&) {});
+            });
+    }
+
+    for (int depth = first_depth_; depth <= max_depth; ++depth) {
         excluded_root_.clear();
         std::vector<std::pair<int, std::vector<Move>>> lines_found;
         for (int line = 0; line < lines; ++line) {
@@ -435,9 +550,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
                 info.seldepth = std::max(seldepth_, depth);
                 info.multipv = k + 1;
                 info.score = lines_found[std::size_t(k)].first;
-                info.nodes = nodes_;
+                info.nodes = nodes();
                 info.time_ms = elapsed;
-                info.hashfull = tt_.hashfull();
+                info.hashfull = tt_->hashfull();
                 info.pv = lines_found[std::size_t(k)].second;
                 on_info(info);
             }
@@ -453,7 +568,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     std::size_t choice = 0;
     if (skill_ < 20 && last_lines.size() > 1) {
         const int margin = 30 + (20 - skill_) * 15;
-        std::uint64_t seed = root.key() ^ (nodes_ * 0x9E3779B97F4A7C15ULL);
+        std::uint64_t seed = root.key() ^ (own_nodes() * 0x9E3779B97F4A7C15ULL);
         std::vector<std::size_t> candidates;
         for (std::size_t k = 0; k < last_lines.size(); ++k)
             if (last_lines[k].first >= last_lines[0].first - margin) candidates.push_back(k);
@@ -466,7 +581,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
         if (pv.size() > 1) result.ponder = pv[1];
         result.score = last_lines[choice].first;
     }
-    result.nodes = nodes_;
+    helper_stop = true;
+    for (auto& t : helper_threads) t.join();
+    result.nodes = nodes();
     return result;
 }
 

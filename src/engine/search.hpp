@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "chess960/position.hpp"
@@ -52,6 +53,12 @@ struct SearchResult {
     std::uint64_t nodes = 0;
 };
 
+// Static exchange evaluation: whether the exchange that `m` starts on its target square wins at
+// least `threshold` centipawns, each side recapturing with its least valuable piece (x-rays
+// through the pieces that moved count; pins do not). Castling, en passant and promotions count
+// as an even exchange.
+bool see_ge(const Position& pos, Move m, int threshold);
+
 class TranspositionTable {
   public:
     struct Entry {
@@ -84,7 +91,10 @@ class Searcher {
   public:
     Searcher();
 
-    void set_hash_megabytes(std::size_t mb) { tt_.resize(mb); }
+    void set_hash_megabytes(std::size_t mb) { tt_->resize(mb); }
+    // Lazy SMP: threads - 1 helpers search the same root and share the hash table; the main
+    // thread's result is played.
+    void set_threads(int threads);
     void set_multipv(int n) { multipv_ = n < 1 ? 1 : n; }
     // 0..20 (20 = full strength). Lower levels search shallower and pick among near-best moves.
     void set_skill(int level) { skill_ = level < 0 ? 0 : level > 20 ? 20 : level; }
@@ -98,7 +108,8 @@ class Searcher {
 
     // Called while pondering: the opponent played the expected move, the clock now runs.
     void ponderhit();
-    std::uint64_t nodes() const { return nodes_; }
+    // Nodes searched so far by this search's threads (readable from any thread).
+    std::uint64_t nodes() const;
 
   private:
     int negamax(const Position& pos, int alpha, int beta, int depth, int ply, bool cut_node);
@@ -110,7 +121,15 @@ class Searcher {
     void update_quiet_stats(const Position& pos, Move best, int ply, int depth, const Move* tried,
                             int tried_count);
 
-    TranspositionTable tt_;
+    void count_node() {
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+    std::uint64_t own_nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+    TranspositionTable own_tt_;
+    TranspositionTable* tt_ = &own_tt_;  // a helper's points to the main thread's
+    std::vector<std::unique_ptr<Searcher>> helpers_;
+    int first_depth_ = 1;  // helpers start some iterations deeper to diversify the threads
     int multipv_ = 1;
     int skill_ = 20;
 
@@ -121,13 +140,14 @@ class Searcher {
     std::chrono::steady_clock::time_point start_;
     std::int64_t soft_ms_ = 0, hard_ms_ = 0;
     bool timed_ = false;
-    std::uint64_t nodes_ = 0;
+    std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     bool aborted_ = false;
     std::vector<std::uint64_t> keys_;  // game history + search path
     std::vector<Move> excluded_root_;  // MultiPV: moves of the earlier lines
     Move killers_[kMaxPly + 1][2];
     int history_[2][64][64];
+    int static_eval_[kMaxPly + 2];
     Move pv_[kMaxPly + 1][kMaxPly + 1];
     int pv_length_[kMaxPly + 1];
     Color root_side_ = White;

@@ -160,7 +160,7 @@ void Session::cmd_uci() {
         "id name chess960 0.1.0\n"
         "id author the chess960 developers\n"
         "option name Hash type spin default 16 min 1 max 65536\n"
-        "option name Threads type spin default 1 min 1 max 1\n"
+        "option name Threads type spin default 1 min 1 max 256\n"
         "option name MultiPV type spin default 1 min 1 max 256\n"
         "option name Ponder type check default false\n"
         "option name Move Overhead type spin default 30 min 0 max 5000\n"
@@ -215,7 +215,11 @@ void Session::cmd_setoption(std::string_view args) {
         if (hash_mb_ != before) searcher_->set_hash_megabytes(std::size_t(hash_mb_));
         return;
     }
-    if (iequals(name, "Threads")) return spin(1, 1, threads_);
+    if (iequals(name, "Threads")) {
+        spin(1, 256, threads_);
+        searcher_->set_threads(threads_);
+        return;
+    }
     if (iequals(name, "MultiPV")) return spin(1, 256, multipv_);
     if (iequals(name, "Move Overhead")) return spin(0, 5000, move_overhead_);
     if (iequals(name, "UCI_Elo")) return spin(1320, 3190, elo_);

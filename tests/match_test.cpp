@@ -584,6 +584,36 @@ TEST(MatchRun, OurEngineBeatsTheRandomMover) {
     expect_pgn_check_passes(pgn);
 }
 
+TEST(MatchArguments, PerEngineNodeLimit) {
+    auto config = parse_match_arguments({"--engine", "cmd=a", "nodes=2500", "--engine", "cmd=b",
+                                         "--games", "2", "--nodes", "3000"});
+    ASSERT_TRUE(config) << config.error();
+    EXPECT_EQ(config->engines[0].nodes, 2500u);
+    EXPECT_EQ(config->engines[1].nodes, 0u);
+    auto bad = parse_match_arguments(
+        {"--engine", "cmd=a", "nodes=many", "--engine", "cmd=b", "--games", "2", "--nodes", "9"});
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("nodes must be a number"), std::string::npos) << bad.error();
+}
+
+TEST(MatchRun, EachEngineGetsItsOwnNodeLimit) {
+    TempDir dir;
+    const std::string log = dir.file("uci.log");
+    RunResult r =
+        run({"match", "--engine", "cmd=" CHESS960_BINARY, "arg=uci", "name=few", "nodes=700",
+             "--engine", "cmd=" CHESS960_BINARY, "arg=uci", "name=many", "--games", "2", "--nodes",
+             "1300", "--maxmoves", "4", "--log", log, "--quiet"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string text = slurp(log);
+    auto sent = [&](const std::string& pattern) {
+        return std::regex_search(text, std::regex(pattern));
+    };
+    EXPECT_TRUE(sent(R"(few#\d+ > go nodes 700\n)")) << text.substr(0, 2000);
+    EXPECT_TRUE(sent(R"(many#\d+ > go nodes 1300\n)")) << text.substr(0, 2000);
+    EXPECT_FALSE(sent(R"(few#\d+ > go nodes 1300)"));
+    EXPECT_FALSE(sent(R"(many#\d+ > go nodes 700)"));
+}
+
 TEST(MatchRun, BadArgumentsAndInputs) {
     // Bad arguments: exit status 2.
     RunResult r =

@@ -14,6 +14,7 @@ BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 
+.PHONY: tune-data tune strength
 .PHONY: run test build test-fast test-asan test-slow bench bench-pgn diffperft fuzz format clean \
         deps deps-bench deps-fuzz
 
@@ -97,3 +98,18 @@ format:
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic
+
+# Evaluation tuning (tools/tune/README.md): Stockfish self-play games, then the fit.
+TUNE_DIR ?= $(BUILD)/tune
+tune-data: deps-bench build
+	mkdir -p $(TUNE_DIR)
+	$(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sfA option.Hash=16 \
+	  --engine cmd=/usr/games/stockfish name=sfB option.Hash=16 --games 1920 --positions all \
+	  --nodes 2000 --concurrency $(JOBS) --pgn $(TUNE_DIR)/games_all_2000.pgn --quiet
+	$(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf2500 nodes=2500 option.Hash=16 \
+	  --engine cmd=/usr/games/stockfish name=sf4000 nodes=4000 option.Hash=16 --games 3000 \
+	  --double960 --nodes 3000 --seed 11 --concurrency $(JOBS) --pgn $(TUNE_DIR)/games_d960.pgn --quiet
+
+tune: build
+	$(BUILD)/chess960_tune --out src/engine/eval_weights.inc $(TUNE_DIR)/*.pgn
+	cmake --build $(BUILD) -j $(JOBS)

@@ -1,6 +1,7 @@
 // Fits the evaluation weights to game data (Texel's method).
 //
-//   chess960_tune [--lambda L] [--epochs N] [--out FILE] [--holdout P] GAMES.pgn...
+//   chess960_tune [--lambda L] [--epochs N] [--rate R] [--l2 C] [--holdout P] [--out FILE]
+//                 GAMES.pgn...
 //
 // Each position of the games' main lines (not in check, before a quiet move) becomes a sample:
 // the evaluation's term counts (eval::trace) and a target, lambda * the game's result +
@@ -147,7 +148,7 @@ double error(const Data& d, const std::vector<std::size_t>& set, const std::vect
 }  // namespace
 
 int main(int argc, char** argv) {
-    double lambda = 0.5, holdout = 0.1, rate = 1.0;
+    double lambda = 0.5, holdout = 0.1, rate = 1.0, l2 = 0;
     int epochs = 1500;
     std::string out_path = "eval_weights.inc";
     std::vector<const char*> files;
@@ -170,6 +171,8 @@ int main(int argc, char** argv) {
             holdout = std::atof(value());
         else if (a == "--rate")
             rate = std::atof(value());
+        else if (a == "--l2")
+            l2 = std::atof(value());
         else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "chess960_tune: unknown option %s\n", a.c_str());
             return 2;
@@ -177,9 +180,10 @@ int main(int argc, char** argv) {
             files.push_back(argv[i]);
     }
     if (files.empty()) {
-        std::fprintf(stderr,
-                     "usage: chess960_tune [--lambda L] [--epochs N] [--rate R] [--holdout P] "
-                     "[--out FILE] GAMES.pgn...\n");
+        std::fprintf(
+            stderr,
+            "usage: chess960_tune [--lambda L] [--epochs N] [--rate R] [--l2 C] [--holdout P] "
+            "[--out FILE] GAMES.pgn...\n");
         return 2;
     }
 
@@ -201,6 +205,9 @@ int main(int argc, char** argv) {
         mg[std::size_t(i)] = engine::eval::kWeights[std::size_t(i)].mg;
         eg[std::size_t(i)] = engine::eval::kWeights[std::size_t(i)].eg;
     }
+    // The regularisation pulls each weight towards its starting value: weights of rare terms
+    // (few positions have them) stay near it instead of fitting noise.
+    const std::vector<double> mg0 = mg, eg0 = eg;
 
     // K: golden-section search of the training error.
     double lo = 0.0005, hi = 0.02;
@@ -234,7 +241,9 @@ int main(int argc, char** argv) {
         }
         const double scale = 2.0 / double(train.size());
         for (std::size_t j = 0; j < grad.size(); ++j) {
-            const double gj = grad[j] * scale;
+            const double start = j < std::size_t(kParamCount) ? mg0[j] : eg0[j - kParamCount];
+            const double current = j < std::size_t(kParamCount) ? mg[j] : eg[j - kParamCount];
+            const double gj = grad[j] * scale + 2 * l2 * (current - start);
             m1[j] = b1 * m1[j] + (1 - b1) * gj;
             m2[j] = b2 * m2[j] + (1 - b2) * gj * gj;
             const double mh = m1[j] / (1 - std::pow(b1, epoch));

@@ -472,8 +472,11 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
         std::int64_t remaining = std::max<std::int64_t>(1, limits.time[us] - limits.move_overhead);
         int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
         soft_ms_ = remaining / moves_left + limits.increment[us] * 3 / 4;
-        soft_ms_ = std::min(soft_ms_, remaining / 2);
-        hard_ms_ = std::min(remaining * 3 / 4, soft_ms_ * 4);
+        // In sudden death keep a reserve: the clock settles near ten increments instead of
+        // running down to a few, where one slow answer from the system would lose on time.
+        const bool sudden_death = limits.movestogo <= 0;
+        soft_ms_ = std::min(soft_ms_, sudden_death ? remaining / 10 : remaining / 2);
+        hard_ms_ = std::min(sudden_death ? remaining / 3 : remaining * 3 / 4, soft_ms_ * 4);
         soft_ms_ = std::max<std::int64_t>(1, soft_ms_);
         hard_ms_ = std::max<std::int64_t>(1, hard_ms_);
     }

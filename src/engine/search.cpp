@@ -470,7 +470,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     } else if (limits.time[us] > 0 && !limits.infinite) {
         timed_ = true;
         std::int64_t remaining = std::max<std::int64_t>(1, limits.time[us] - limits.move_overhead);
-        int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
+        int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 20;
         soft_ms_ = remaining / moves_left + limits.increment[us] * 3 / 4;
         // In sudden death keep a reserve: the clock settles near ten increments instead of
         // running down to a few, where one slow answer from the system would lose on time.
@@ -564,7 +564,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
         if (limits.mate > 0 && previous_score > kMateBound &&
             (kMate - previous_score + 1) / 2 <= limits.mate)
             break;
-        if (timed_ && limits.movetime == 0 && elapsed >= soft_ms_ / 2) break;
+        if (timed_ && limits.movetime == 0 && elapsed >= soft_ms_ * 6 / 10) break;
     }
 
     // Weaker levels pick among the near-best lines, more loosely the weaker they are.

@@ -522,6 +522,28 @@ TEST(Uci, GoFindsMateInOneAndReportsMateScore) {
     EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
 }
 
+TEST(Uci, ThreadsRunsHelpersAndStillAnswersALegalMove) {
+    Harness h;
+    auto out = h.run(
+        "setoption name Threads value 3\nsetoption name UCI_Chess960 value true\n"
+        "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n"
+        "go depth 8\n");
+    const std::string best = bestmove_of(out);
+    ASSERT_FALSE(best.empty()) << out;
+    EXPECT_TRUE(parse_uci(h.session.position(), best, CastlingMode::Chess960).has_value()) << best;
+    EXPECT_NE(out.find("info depth 8 "), std::string::npos) << out;
+    // Back to one thread: the search is deterministic again (same nodes twice).
+    auto nodes_of = [](const std::string& text) {
+        auto at = text.rfind(" nodes ");
+        return text.substr(at, text.find(' ', at + 7) - at);
+    };
+    const std::string one = h.run(
+        "setoption name Threads value 1\nucinewgame\n"
+        "position startpos\ngo depth 7\n");
+    const std::string two = h.run("ucinewgame\nposition startpos\ngo depth 7\n");
+    EXPECT_EQ(nodes_of(one), nodes_of(two));
+}
+
 TEST(Uci, GoInfiniteWaitsForStop) {
     Harness h;
     auto out = h.run("position startpos\ngo infinite\n");  // end of input stops it

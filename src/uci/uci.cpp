@@ -405,7 +405,7 @@ void Session::cmd_go(std::string_view args) {
 }
 
 void Session::cmd_bench(std::string_view args) {
-    std::int64_t depth = 9;
+    std::int64_t depth = 13;
     std::string_view text = next_word(args);
     if (!text.empty() && (!parse_number(text, depth) || depth < 1 || depth > 30))
         return error("bench: depth must be a number from 1 to 30, not '" + std::string(text) + "'");

@@ -42,10 +42,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
         <div id="invite" class="invite" hidden></div>
         <ol id="moves" class="moves"></ol>
         <div class="nav">
-          <button data-nav="first" title="First position (Home / Arrow up)">⏮</button>
-          <button data-nav="prev" title="Back (Arrow left)">◀</button>
-          <button data-nav="next" title="Forward (Arrow right)">▶</button>
-          <button data-nav="last" title="Last position (End / Arrow down)">⏭</button>
+          <button data-nav="first" title="First position (Home / Arrow up)">«</button>
+          <button data-nav="prev" title="Back (Arrow left)">‹</button>
+          <button data-nav="next" title="Forward (Arrow right)">›</button>
+          <button data-nav="last" title="Last position (End / Arrow down)">»</button>
         </div>
         <div class="actions play-actions">
           <button id="claim" hidden>Claim a draw</button>
@@ -304,6 +304,11 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       castleButton.onclick = () => done(castle);
       kingButton.onclick = () => done(kingMove);
       castleDialog.onclose = () => done(null);
+      // Show what castling would do while the question is open.
+      cg.set({
+        drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
+        highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
+      });
       castleDialog.showModal();
     });
   }
@@ -459,6 +464,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       li.append(span);
       if (!white) number += 1;
     });
+    if (game.moves.length === 0) list.append(el('li', { class: 'no-moves' }, 'No moves yet.'));
     list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
     root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(b => {
       b.disabled = b.dataset.nav === 'first' || b.dataset.nav === 'prev' ? viewPly === 0 : viewPly === game.ply;

@@ -135,7 +135,7 @@ export function homePage(root: HTMLElement): void {
         };
       } else {
         const text = $<HTMLTextAreaElement>('#start-fen').value.trim();
-        if (!text) error = 'Paste a FEN.';
+        if (!text) next = null; // nothing to check yet
         else {
           try {
             const checked = await api.checkFen(text);

@@ -13,9 +13,13 @@ CMAKE_FLAGS ?=
 BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
+# The browser page is built with node and npm (any recent node will do, so these are installed
+# only when the commands are missing); its end-to-end test drives Debian's Chromium.
+WEB_PACKAGES := nodejs npm
+E2E_PACKAGES := chromium
 
 .PHONY: run test build test-fast test-asan test-slow bench bench-pgn diffperft fuzz format clean \
-        deps deps-bench deps-fuzz
+        deps deps-bench deps-fuzz deps-web deps-e2e web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -42,21 +46,39 @@ deps-bench: deps
 deps-fuzz: deps
 	$(call install_packages,$(FUZZ_PACKAGES))
 
+deps-web:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  $(MAKE) --no-print-directory deps-web-packages; fi
+
+deps-web-packages:
+	$(call install_packages,$(WEB_PACKAGES))
+
+deps-e2e: deps-web
+	$(call install_packages,$(E2E_PACKAGES))
+
+# The browser page (web/): npm ci when the lock file changed, esbuild when a source changed.
+WEB_SOURCES := $(wildcard web/src/*) web/index.html web/build.mjs web/package.json
+web: deps-web web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json | deps-web
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run --silent build
+
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job (for now): a random start position and its perft.
-run: build
-	@out=$$($(BUILD)/chess960 position random) && echo "$$out" && \
-	  n=$$(echo "$$out" | sed -n 's/^Number: //p') && echo && \
-	  echo "Perft of start position $$n to depth 5:" && \
-	  $(BUILD)/chess960 perft --position $$n --depth 5
+# The main job: the Chess960 server and its page (prints the URL to open; PORT=8960 by default).
+PORT ?= 8960
+run: build web
+	$(BUILD)/chess960 serve --port $(PORT) --web web/dist
 
 # Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.
 test: test-asan test-fast
 
-test-fast: build
+test-fast: build web deps-e2e
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan.

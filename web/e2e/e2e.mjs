@@ -9,11 +9,18 @@
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  console.error('web_e2e: playwright-core is not installed in web/node_modules: run `make web` first');
+  process.exit(1);
+}
 
 const [binary, distDir, shotsArg] = process.argv.slice(2);
 const shotDir = resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots');
@@ -52,6 +59,7 @@ async function freePort() {
 async function startServer() {
   if (process.env.E2E_BASE_URL) return process.env.E2E_BASE_URL.replace(/\/$/, '');
   if (!binary || !distDir) throw new Error('usage: node e2e.mjs <chess960 binary> <web/dist> [screenshot dir]');
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run \`make web\` first`);
   const port = await freePort();
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir)];
   server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -213,11 +221,21 @@ async function main() {
       await shot(page, '03-dragging-king-rook-preview');
     },
   });
+  // Watch the board while it castles: FIDE's order is king lifted, rook moved, king placed.
+  const frames = [];
+  for (let t = Date.now(); Date.now() - t < 900; ) frames.push(await domBoard(page));
+  const kingOff = frames.findIndex(f => !Object.values(f).includes('white king'));
+  const rookThere = frames.findIndex((f, i) => i > kingOff && f.d1 === 'white rook' && !Object.values(f).includes('white king'));
+  const kingPlaced = frames.findIndex((f, i) => i > rookThere && f.c1 === 'white king');
+  check(kingOff >= 0 && rookThere > kingOff && kingPlaced > rookThere,
+    'the castling animation lifts the king, moves the rook, then places the king', `frames ${kingOff}, ${rookThere}, ${kingPlaced} of ${frames.length}`);
+  check(frames.every(f => Object.values(f).filter(p => p === 'white rook').length === 2),
+    'no frame of the animation loses a rook');
+  check(frames.every(f => f.a1 !== 'white king'), 'no frame shows the king standing on the rook square a1');
   let game = await waitForPly(base, id, 1);
   let stored = boardOf(game.fen);
   check(game.moves[0].san === 'O-O-O', 'the server recorded O-O-O', game.moves[0].san);
   check(stored.c1 === 'K' && stored.d1 === 'R' && !stored.a1 && !stored.b1, 'API: king c1, rook d1', game.fen);
-  await sleep(900); // the three-step castling animation
   let shown = await domBoard(page);
   check(shown.c1 === 'white king' && shown.d1 === 'white rook', 'board: king c1, rook d1', JSON.stringify({ c1: shown.c1, d1: shown.d1 }));
   check(!shown.a1 && !shown.b1, 'board: no rook left behind on a1', JSON.stringify({ a1: shown.a1, b1: shown.b1 }));

@@ -228,6 +228,25 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     cg.set({ drawable: { autoShapes: shapes }, highlight: { custom } });
   }
 
+  // Chessground moves the king onto the rook square (deleting the rook) and tells us a moment
+  // later (setTimeout); a frame may be drawn in between. Right after its own pointer handlers
+  // (these listeners sit on window, after chessground's on document) we replace that board by
+  // "king lifted", so the rook is never shown captured (PITFALLS E.29).
+  function hideKingOnRook() {
+    const last = cg.state.lastMove;
+    if (!last || last.length !== 2 || shownPly !== game.ply) return;
+    const [orig, dest] = last as [Key, Key];
+    const castle = legal.find(m => m.castle && m.from === orig && m.to === dest);
+    if (!castle?.rookFrom || !castle.rookTo || cg.state.pieces.get(dest)?.role !== 'king') return;
+    const steps = castlingSteps(fenAt(game.ply), castle.from, castle.rookFrom, castle.rookTo);
+    if (steps.length !== 2) return;
+    cg.state.animation.enabled = false;
+    cg.set({ fen: steps[0] });
+    cg.state.animation.enabled = true;
+  }
+  for (const type of ['mouseup', 'touchend', 'mousedown', 'touchstart'])
+    window.addEventListener(type, hideKingOnRook);
+
   function onUserMove(orig: Key, dest: Key) {
     cg.set({ drawable: { autoShapes: [] }, highlight: { custom: new Map() } });
     const resolution = resolve(legal, orig, dest);

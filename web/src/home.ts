@@ -249,7 +249,7 @@ function recentItem(game: GameSummary): HTMLElement {
     el('span', { class: 'players' }, `${game.white} – ${game.black}`),
     el('span', { class: 'meta' }, [
       game.startNumber !== null ? `#${game.startNumber}` : 'custom',
-      `${Math.ceil(game.plies / 2)} moves`,
+      game.plies === 1 ? '1 ply' : `${game.plies} plies`,
       game.status === 'active' ? (yours ? 'your game, in progress' : 'in progress') : game.result,
       formatWhen(game.updated),
     ].join(' · ')),

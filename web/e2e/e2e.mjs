@@ -160,12 +160,13 @@ async function waitReady(page, color) {
   );
 }
 
-async function newGame(page, base, { opponent, friendMode, color, level, start, number, fen }) {
+async function newGame(page, base, { opponent, friendMode, color, level, start, number, fen, clock }) {
   await page.goto(`${base}/`);
   await page.locator(`input[name=opponent][value=${opponent}]`).check();
   if (friendMode) await page.locator(`input[name=friend-mode][value=${friendMode}]`).check();
   if (color) await page.locator(`input[name=color][value=${color}]`).check();
   if (level) await page.locator('#level').selectOption(String(level));
+  if (clock) await page.locator('#clock').selectOption(clock);
   await page.locator(`input[name=start][value=${start}]`).check();
   if (start === 'number') await page.locator('#start-number').fill(String(number));
   if (start === 'fen') await page.locator('#start-fen').fill(fen);
@@ -197,6 +198,9 @@ async function main() {
   const previewText = await page.locator('#preview-rank').textContent();
   check(/^[RNBQK]{8}$/.test(previewText.trim()), 'the random start shows its back rank', previewText);
   await shot(page, '01-home');
+  await page.locator('input[name=start][value=double960]').check();
+  await page.locator('#preview-label').filter({ hasText: 'Double Chess960' }).waitFor();
+  check(/White [RNBQK]{8} · Black [RNBQK]{8}|^[RNBQK]{8}$/.test(await page.locator('#preview-rank').textContent()), 'Double Chess960 shows both back ranks');
   await page.locator('input[name=start][value=fen]').check();
   await page.locator('#start-fen').fill('rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R4 w KQkq - 0 1');
   await page.locator('#fen-error').filter({ hasText: /./ }).waitFor({ state: 'visible' });
@@ -319,7 +323,7 @@ async function main() {
   }
 
   console.log('6. against the computer');
-  await newGame(page, base, { opponent: 'engine', color: 'white', level: 1, start: 'number', number: 518 });
+  await newGame(page, base, { opponent: 'engine', color: 'white', level: 1, start: 'number', number: 518, clock: '300+3' });
   id = gameId(page);
   const plan = [
     ['e2', 'e4'],
@@ -342,8 +346,70 @@ async function main() {
     await page.locator(`#moves .move[data-ply="${2 * i + 2}"]`).waitFor({ timeout: 10000 });
   }
   check(game.ply >= 6, 'the computer answered each of three moves', `ply ${game.ply}`);
+  const clockText = await page.locator('#player-bottom .clock').textContent();
+  check(/^\d+:\d\d$/.test(clockText) && game.clock && game.clock.white < 300000 + 3 * 3000, 'the clocks are shown and running', clockText);
   await sleep(500);
   await shot(page, '08-vs-computer');
+
+
+  console.log('6b. promotion picker, draw by agreement, fifty-move claim');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: 'k7/4P3/8/8/8/8/6P1/K7 w - - 0 1' });
+  id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'e7', 'e8');
+  await page.locator('#promotion-dialog').waitFor({ state: 'visible' });
+  check((await page.locator('#promotion-dialog [data-promotion]').count()) === 4, 'the promotion picker offers four pieces');
+  await shot(page, '12-promotion');
+  await page.locator('#promotion-dialog [data-promotion=n]').click();
+  game = await waitForPly(base, id, 1);
+  check(game.moves[0].san === 'e8=N', 'the server recorded the underpromotion e8=N', game.moves[0].san);
+  await sleep(400);
+  check((await domBoard(page)).e8 === 'white knight', 'board: a white knight on e8');
+  await waitReady(page, 'black');
+  await page.locator('#offer').click();
+  await page.locator('#accept').waitFor({ state: 'visible' });
+  await page.locator('#accept').click();
+  await page.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '1/2-1/2' && game.termination === 'agreement', 'a draw offer accepted ends the game', `${game.result} ${game.termination}`);
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: 'k7/8/8/8/8/8/8/KR6 w - - 100 80' });
+  id = gameId(page);
+  await page.locator('#claim').waitFor({ state: 'visible' });
+  await page.locator('#claim').click();
+  await page.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '1/2-1/2' && /fifty/.test(game.termination ?? ''), 'the claim button claims the fifty-move draw', `${game.result} ${game.termination}`);
+  check(/1\/2-1\/2/.test(await page.locator('#status').textContent()), 'the page shows the draw');
+
+  console.log('6c. a friend by link: each browser moves only its own side, a spectator none');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'link', color: 'white', start: 'number', number: 518 });
+  id = gameId(page);
+  const link = await page.locator('#invite-link').inputValue();
+  check(link.includes(`/game/${id}#seat=`), 'the page shows an invite link', link);
+  await shot(page, '13-invite-link');
+  const friendContext = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const friend = await friendContext.newPage();
+  await friend.goto(link);
+  await friend.locator('#board cg-board piece').first().waitFor();
+  check(!friend.url().includes('seat='), 'the invite link secret is removed from the address bar');
+  await waitReady(page, 'white');
+  await drag(page, 'e2', 'e4');
+  await waitReady(friend, 'black');
+  check(await friend.evaluate(() => window.cg.state.orientation === 'black'), "the friend's board shows black at the bottom");
+  await drag(friend, 'e7', 'e5', { orientation: 'black' });
+  game = await waitForPly(base, id, 2);
+  check(game.moves[1].san === 'e5', 'the friend moved for black', game.moves[1].san);
+  await page.locator('#moves .move[data-ply="2"]').waitFor();
+  check(true, 'the first browser saw the move live (event stream)');
+  const spectatorContext = await browser.newContext();
+  const spectator = await spectatorContext.newPage();
+  await spectator.goto(`${base}/game/${id}`);
+  await spectator.locator('#moves .move[data-ply="2"]').waitFor();
+  await sleep(500);
+  check(await spectator.evaluate(() => !window.cg.state.movable.color), 'a spectator cannot move');
+  check(await spectator.locator('#resign').isHidden(), 'a spectator has no resign button');
+  await friendContext.close();
+  await spectatorContext.close();
 
   console.log('7. a phone-sized screen');
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

@@ -55,6 +55,8 @@ export interface GameView {
   white: string;
   black: string;
   startNumber: number | null;
+  // Server addition to web-api.md: both numbers (they differ in Double Chess960).
+  startNumbers?: { white: number; black: number } | null;
   initialFen: string;
   fen: string;
   turn: Color;
@@ -88,7 +90,8 @@ export interface CreateGame {
   opponent: 'engine' | 'friend';
   color: Color | 'random';
   level?: number;
-  start: { type: 'random' | 'number' | 'double960' | 'fen'; number?: number; fen?: string };
+  // white/black: the two numbers of a Double Chess960 start (server addition to web-api.md).
+  start: { type: 'random' | 'number' | 'double960' | 'fen'; number?: number; fen?: string; white?: number; black?: number };
   clock: { initial: number; increment: number } | null;
 }
 
@@ -136,7 +139,12 @@ export const api = {
   randomStart: () => request<StartPos>('GET', '/api/startpos/random'),
   randomDouble: () => request<DoubleStartPos>('GET', '/api/startpos/random?double960=true'),
   start: (n: number) => request<StartPos>('GET', `/api/startpos/${n}`),
-  checkFen: (fen: string) => request<{ fen: string }>('POST', '/api/fen/check', { fen }),
+  checkFen: (fen: string) =>
+    request<{ fen: string; number?: number | null; numbers?: { white: number; black: number } | null }>(
+      'POST',
+      '/api/fen/check',
+      { fen },
+    ),
   createGame: (spec: CreateGame) => request<Created>('POST', '/api/games', spec),
   listGames: (limit = 20) => request<{ games: GameSummary[] }>('GET', `/api/games?limit=${limit}`),
   game: (id: string, token?: string) => request<GameView>('GET', `/api/games/${id}`, undefined, token),

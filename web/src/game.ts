@@ -544,7 +544,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   function renderStartInfo() {
     const info = $('#start-info');
     const opponent = game.opponent === 'engine' ? `the computer (level ${game.level ?? '?'})` : 'a friend';
-    const start = game.startNumber !== null ? `Chess960 start position #${game.startNumber}` : 'Custom start position';
+    const numbers = game.startNumbers;
+    const start =
+      numbers && numbers.white !== numbers.black
+        ? `Double Chess960: white #${numbers.white}, black #${numbers.black}`
+        : game.startNumber !== null
+          ? `Chess960 start position #${game.startNumber}`
+          : 'Custom start position';
     info.textContent = `${start} · against ${opponent}`;
   }
 

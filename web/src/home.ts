@@ -7,7 +7,8 @@ import { el, toast } from './ui';
 
 type StartChoice =
   | { type: 'number'; number: number; fen: string; label: string }
-  | { type: 'fen'; fen: string; label: string; double?: boolean };
+  | { type: 'double960'; white: number; black: number; fen: string; label: string }
+  | { type: 'fen'; fen: string; label: string };
 
 export function homePage(root: HTMLElement): void {
   root.innerHTML = `
@@ -128,9 +129,10 @@ export function homePage(root: HTMLElement): void {
       } else if (type === 'double960') {
         const pos = await api.randomDouble();
         next = {
-          type: 'fen',
+          type: 'double960',
+          white: pos.white.number,
+          black: pos.black.number,
           fen: pos.fen,
-          double: true,
           label: `Double Chess960: white #${pos.white.number}, black #${pos.black.number}`,
         };
       } else {
@@ -139,7 +141,13 @@ export function homePage(root: HTMLElement): void {
         else {
           try {
             const checked = await api.checkFen(text);
-            next = { type: 'fen', fen: checked.fen, label: `Custom position: ${checked.fen}` };
+            const known =
+              checked.numbers && checked.numbers.white !== checked.numbers.black
+                ? ` (Double Chess960 #${checked.numbers.white} / #${checked.numbers.black})`
+                : typeof checked.number === 'number'
+                  ? ` (start position #${checked.number})`
+                  : '';
+            next = { type: 'fen', fen: checked.fen, label: `Custom position${known}: ${checked.fen}` };
           } catch (e) {
             error = (e as Error).message;
           }
@@ -185,7 +193,12 @@ export function homePage(root: HTMLElement): void {
     const spec: CreateGame = {
       opponent,
       color,
-      start: choice.type === 'number' ? { type: 'number', number: choice.number } : { type: 'fen', fen: choice.fen },
+      start:
+        choice.type === 'number'
+          ? { type: 'number', number: choice.number }
+          : choice.type === 'double960'
+            ? { type: 'double960', white: choice.white, black: choice.black }
+            : { type: 'fen', fen: choice.fen },
       clock: clock ? { initial: initial!, increment: increment! } : null,
     };
     if (opponent === 'engine') spec.level = Number(value('level'));

@@ -246,6 +246,11 @@ async function main() {
   check(Object.values(shown).filter(p => p === 'white rook').length === 2, 'board: both white rooks are still there');
   await page.locator('#moves .move[data-ply="1"]').filter({ hasText: 'O-O-O' }).waitFor();
   await shot(page, '04-castled-c-side');
+  // A reload resumes the game from the server: same board, still this browser's turn to play.
+  await page.reload();
+  await waitReady(page, 'black');
+  shown = await domBoard(page);
+  check(shown.c1 === 'white king' && shown.d1 === 'white rook' && !shown.a1, 'after a reload: king c1, rook d1');
 
   console.log('3. the ambiguous king move, answered "move the king"');
   await waitReady(page, 'black');
@@ -351,6 +356,14 @@ async function main() {
   await sleep(500);
   await shot(page, '08-vs-computer');
 
+
+  // As black, the computer moves first and the board turns round.
+  await newGame(page, base, { opponent: 'engine', color: 'black', level: 1, start: 'random' });
+  id = gameId(page);
+  game = await waitForPly(base, id, 1, 60000);
+  await waitReady(page, 'black');
+  check(await page.evaluate(() => window.cg.state.orientation === 'black'), 'playing black against the computer, black is at the bottom');
+  check((await page.locator('#moves .move[data-ply="1"]').textContent()) === game.moves[0].san, "the computer's first move is in the move list");
 
   console.log('6b. promotion picker, draw by agreement, fifty-move claim');
   await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: 'k7/4P3/8/8/8/8/6P1/K7 w - - 0 1' });

@@ -177,6 +177,7 @@ void client_loop(int port, Shared& shared, std::vector<Record*> games, std::uint
                  long max_moves, ClientResult& result) {
     httplib::Client client("127.0.0.1", port);
     client.set_keep_alive(true);
+    client.set_tcp_nodelay(true);
     client.set_connection_timeout(2, 0);
     client.set_read_timeout(5, 0);
     std::mt19937_64 random(seed);

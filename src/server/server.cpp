@@ -386,6 +386,7 @@ struct Server::Impl {
     std::condition_variable ticker_wake;
     std::thread ticker;
     bool bound = false;
+    std::atomic<bool> in_run{false};
 
     explicit Impl(Options o);
     ~Impl();
@@ -787,6 +788,9 @@ void Server::Impl::shutdown() {
         std::lock_guard lock(g->mutex);
         g->changed.notify_all();
     }
+    // httplib's stop() does nothing before listening has begun: if run() is about to listen,
+    // wait until it does (or returns) so that the stop is not lost.
+    while (in_run && !http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http.stop();
     for (auto& t : engine_threads)
         if (t.joinable()) t.join();
@@ -1207,6 +1211,9 @@ void Server::Impl::setup_routes() {
         return new httplib::ThreadPool(std::size_t(std::max(4, threads)));
     };
     http.set_payload_max_length(kMaxBody);
+    // The headers and the body go out in separate writes: without TCP_NODELAY, Nagle's
+    // algorithm holds the body back until the client's delayed ACK (about 40 ms per answer).
+    http.set_tcp_nodelay(true);
     http.set_keep_alive_max_count(1000);
     http.set_keep_alive_timeout(5);
     http.set_error_handler([](const Request&, Response& res) {
@@ -1293,7 +1300,9 @@ int Server::bind() {
 
 void Server::run() {
     if (!impl_->bound) throw std::runtime_error("Server::run before bind");
-    impl_->http.listen_after_bind();
+    impl_->in_run = true;
+    if (!impl_->stopping) impl_->http.listen_after_bind();
+    impl_->in_run = false;
 }
 
 void Server::stop() { impl_->shutdown(); }

@@ -288,8 +288,34 @@ struct LiveGame {
     GameRow row;
     Game game;
     std::vector<std::int64_t> move_times;
+    // The moves of the view as JSON text, one entry per ply and joined with commas: built once
+    // per move, so that a view costs the same at ply 300 as at ply 3.
+    std::vector<std::string> move_texts;
+    std::string moves_text;
     std::uint64_t version = 0;
     bool thinking = false;
+
+    // Adds the JSON of the last move played.
+    void push_move_text() {
+        const int ply = game.ply_count() - 1;
+        const Position& before = game.position_at(ply);
+        Move m = game.moves()[std::size_t(ply)];
+        Json j = move_json(before, m);
+        j["san"] = to_san(before, m);
+        j["fen"] = game.position_at(ply + 1).fen();
+        j.erase("promotion");
+        move_texts.push_back(j.dump());
+        if (!moves_text.empty()) moves_text += ',';
+        moves_text += move_texts.back();
+    }
+    void pop_move_text() {
+        move_texts.pop_back();
+        moves_text.clear();
+        for (const std::string& text : move_texts) {
+            if (!moves_text.empty()) moves_text += ',';
+            moves_text += text;
+        }
+    }
 
     bool active() const { return !game.outcome().is_over(); }
     bool has_clock() const { return row.clock_initial_ms.has_value(); }
@@ -360,6 +386,7 @@ struct Server::Impl {
     std::condition_variable ticker_wake;
     std::thread ticker;
     bool bound = false;
+    std::atomic<bool> in_run{false};
 
     explicit Impl(Options o);
     ~Impl();
@@ -375,7 +402,7 @@ struct Server::Impl {
     std::shared_ptr<LiveGame> find_game(const std::string& id);
     std::vector<std::shared_ptr<LiveGame>> all_games();
 
-    Json view(LiveGame& g, std::optional<Color> you, std::int64_t now);
+    std::string view(LiveGame& g, std::optional<Color> you, std::int64_t now);
     bool check_flag(LiveGame& g, std::int64_t now);
     void apply_move(LiveGame& g, Move m, std::int64_t now);
     void persist(LiveGame& g, const GameRow& before);
@@ -400,6 +427,11 @@ namespace {
 void send_json(httplib::Response& res, int status, const Json& body) {
     res.status = status;
     res.set_content(body.dump(), "application/json");
+}
+
+void send_view(httplib::Response& res, int status, const std::string& view_text) {
+    res.status = status;
+    res.set_content(view_text, "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
@@ -483,6 +515,7 @@ void Server::Impl::load_games() {
                 break;
             }
             g->move_times.push_back(move.created_at);
+            g->push_move_text();
         }
         if (g->row.result != "*" && !g->game.outcome().is_over() && g->row.termination) {
             GameResult result = pgn::parse_result(g->row.result);
@@ -510,20 +543,10 @@ std::vector<std::shared_ptr<LiveGame>> Server::Impl::all_games() {
     return out;
 }
 
-// The GameView of the API contract. The caller holds g.mutex.
-Json Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64_t now) {
+// The GameView of the API contract as JSON text. The caller holds g.mutex.
+std::string Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64_t now) {
     const Position& pos = g.game.position();
     const Outcome outcome = g.game.outcome();
-    Json moves = Json::array();
-    for (int ply = 0; ply < g.game.ply_count(); ++ply) {
-        const Position& before = g.game.position_at(ply);
-        Move m = g.game.moves()[std::size_t(ply)];
-        Json j = move_json(before, m);
-        j["san"] = to_san(before, m);
-        j["fen"] = g.game.position_at(ply + 1).fen();
-        j.erase("promotion");
-        moves.push_back(std::move(j));
-    }
     Json v;
     v["id"] = g.row.id;
     v["createdAt"] = g.row.created_at;
@@ -543,7 +566,6 @@ Json Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64_t now)
     v["fen"] = pos.fen();
     v["turn"] = color_name(pos.side_to_move());
     v["ply"] = g.game.ply_count();
-    v["moves"] = std::move(moves);
     v["status"] = outcome.is_over() ? "over" : "active";
     v["result"] = result_string(outcome.result);
     const char* word = termination_word(outcome.termination);
@@ -573,7 +595,10 @@ Json Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64_t now)
                       {"fifty", claim.has_value() && pos.halfmove_clock() >= 100}};
     v["you"] = you ? Json(color_name(*you)) : Json(nullptr);
     v["thinking"] = g.thinking;
-    return v;
+    // The moves, kept as text, go in front of the other fields.
+    std::string text = v.dump();
+    text.insert(1, "\"moves\":[" + g.moves_text + "],");
+    return text;
 }
 
 // Writes the row (after a claim, resignation, draw offer, flag fall); on failure restores
@@ -639,9 +664,11 @@ void Server::Impl::apply_move(LiveGame& g, Move m, std::int64_t now) {
     if (g.row.draw_offer && *g.row.draw_offer != color_name(mover)) g.row.draw_offer.reset();
     g.record_outcome();
     g.row.updated_at = now;
+    g.push_move_text();
     try {
         store.add_move(g.row, row);
     } catch (...) {
+        g.pop_move_text();
         g.game.undo();
         g.row = before;
         throw;
@@ -761,6 +788,9 @@ void Server::Impl::shutdown() {
         std::lock_guard lock(g->mutex);
         g->changed.notify_all();
     }
+    // httplib's stop() does nothing before listening has begun: if run() is about to listen,
+    // wait until it does (or returns) so that the stop is not lost.
+    while (in_run && !http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http.stop();
     for (auto& t : engine_threads)
         if (t.joinable()) t.join();
@@ -867,13 +897,16 @@ void Server::Impl::create_game(const httplib::Request& req, httplib::Response& r
     Json tokens = Json::object();
     if (!row.white_token.empty()) tokens["white"] = row.white_token;
     if (!row.black_token.empty()) tokens["black"] = row.black_token;
-    Json game_view;
+    std::string game_view;
     {
         std::lock_guard lock(g->mutex);
         game_view = view(*g, engine ? std::optional<Color>(human) : std::nullopt, now_ms());
         if (g->engine_to_move()) schedule_engine(g);
     }
-    send_json(res, 201, Json{{"id", row.id}, {"tokens", tokens}, {"game", game_view}});
+    std::string text = Json{{"id", row.id}, {"tokens", tokens}}.dump();
+    text.insert(1, "\"game\":" + game_view + ",");
+    res.status = 201;
+    res.set_content(text, "application/json");
 }
 
 void Server::Impl::list_games(const httplib::Request& req, httplib::Response& res) {
@@ -921,7 +954,7 @@ void Server::Impl::get_game(const httplib::Request& req, httplib::Response& res)
     std::lock_guard lock(g->mutex);
     const std::int64_t now = now_ms();
     check_flag(*g, now);
-    send_json(res, 200, view(*g, g->seat_of(bearer_token(req)), now));
+    send_view(res, 200, view(*g, g->seat_of(bearer_token(req)), now));
 }
 
 void Server::Impl::legal_moves(const httplib::Request& req, httplib::Response& res) {
@@ -975,7 +1008,8 @@ void Server::Impl::post_move(const httplib::Request& req, httplib::Response& res
     check_flag(*g, now);
     if (!g->active())
         throw HttpError{409,
-                        "the game is over: " + view(*g, seat, now)["reason"].get<std::string>()};
+                        "the game is over: " +
+                            reason_sentence(g->game.outcome(), g->game.position().side_to_move())};
     if (g->game.position().side_to_move() != seat) throw HttpError{409, "not your turn"};
     if (expected_ply && *expected_ply != g->game.ply_count())
         throw HttpError{409,
@@ -985,7 +1019,7 @@ void Server::Impl::post_move(const httplib::Request& req, httplib::Response& res
                                       : parse_san(pos, *text);
     if (!move) throw HttpError{422, move.error().to_string()};
     apply_move(*g, *move, now);
-    send_json(res, 200, view(*g, seat, now));
+    send_view(res, 200, view(*g, seat, now));
     if (g->engine_to_move()) schedule_engine(g);
 }
 
@@ -999,7 +1033,8 @@ void Server::Impl::game_action(const httplib::Request& req, httplib::Response& r
     check_flag(*g, now);
     if (!g->active())
         throw HttpError{409,
-                        "the game is over: " + view(*g, seat, now)["reason"].get<std::string>()};
+                        "the game is over: " +
+                            reason_sentence(g->game.outcome(), g->game.position().side_to_move())};
     const GameRow before_row = g->row;
     const Game before_game = g->game;
     const std::string me = color_name(seat);
@@ -1034,7 +1069,7 @@ void Server::Impl::game_action(const httplib::Request& req, httplib::Response& r
         throw;
     }
     g->touch();
-    send_json(res, 200, view(*g, seat, now));
+    send_view(res, 200, view(*g, seat, now));
 }
 
 void Server::Impl::events(const httplib::Request& req, httplib::Response& res) {
@@ -1072,7 +1107,7 @@ void Server::Impl::events(const httplib::Request& req, httplib::Response& res) {
                     check_flag(*g, now);
                     state->sent = g->version;
                     state->first = false;
-                    chunk = "event: game\ndata: " + view(*g, you, now).dump() + "\n\n";
+                    chunk = "event: game\ndata: " + view(*g, you, now) + "\n\n";
                 }
             }
             auto clock_now = std::chrono::steady_clock::now();
@@ -1176,6 +1211,9 @@ void Server::Impl::setup_routes() {
         return new httplib::ThreadPool(std::size_t(std::max(4, threads)));
     };
     http.set_payload_max_length(kMaxBody);
+    // The headers and the body go out in separate writes: without TCP_NODELAY, Nagle's
+    // algorithm holds the body back until the client's delayed ACK (about 40 ms per answer).
+    http.set_tcp_nodelay(true);
     http.set_keep_alive_max_count(1000);
     http.set_keep_alive_timeout(5);
     http.set_error_handler([](const Request&, Response& res) {
@@ -1262,7 +1300,9 @@ int Server::bind() {
 
 void Server::run() {
     if (!impl_->bound) throw std::runtime_error("Server::run before bind");
-    impl_->http.listen_after_bind();
+    impl_->in_run = true;
+    if (!impl_->stopping) impl_->http.listen_after_bind();
+    impl_->in_run = false;
 }
 
 void Server::stop() { impl_->shutdown(); }

@@ -188,7 +188,11 @@ async function main() {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
   });
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 860 },
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const page = await context.newPage();
   page.on('pageerror', e => check(false, 'no script error on the page', e.message));
 
@@ -318,6 +322,13 @@ async function main() {
   await download.saveAs(pgnPath);
   const pgn = readFileSync(pgnPath, 'utf8');
   check(pgn.includes('Ra8#') && pgn.includes('1-0'), 'the downloaded PGN has the mate and the result');
+  await page.locator('#copy-fen').click();
+  check((await page.evaluate(() => navigator.clipboard.readText())) === game.fen, 'Copy FEN puts the position on the clipboard');
+  await page.locator('#copy-pgn').click();
+  await sleep(300);
+  check((await page.evaluate(() => navigator.clipboard.readText())).includes('Ra8#'), 'Copy PGN puts the game on the clipboard');
+  await page.locator('#flip').click();
+  check(await page.evaluate(() => window.cg.state.orientation === 'black'), 'Flip board turns the board round');
   if (binary) {
     try {
       execFileSync(binary, ['pgn', 'check', pgnPath], { stdio: 'pipe' });
@@ -421,6 +432,13 @@ async function main() {
   await sleep(500);
   check(await spectator.evaluate(() => !window.cg.state.movable.color), 'a spectator cannot move');
   check(await spectator.locator('#resign').isHidden(), 'a spectator has no resign button');
+  // Resigning (after the confirmation) ends the game for everyone watching.
+  page.once('dialog', dialog => dialog.accept());
+  await page.locator('#resign').click();
+  await spectator.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '0-1' && game.termination === 'resignation', 'white resigns: 0-1', `${game.result} ${game.termination}`);
+  check((await spectator.locator('#status').textContent()).includes('0-1'), 'the spectator sees the result live');
   await friendContext.close();
   await spectatorContext.close();
 

@@ -462,7 +462,16 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       span.classList.toggle('low', ms !== null && ms < 20000);
     }
   }
-  setInterval(renderClocks, 200);
+  // The server notices a flag fall when asked: ask once when a running clock shows zero.
+  let flagAskedAt = -1;
+  setInterval(() => {
+    renderClocks();
+    const running = game.clock?.running;
+    if (game.status === 'active' && running && clockMs(running) === 0 && flagAskedAt !== game.ply) {
+      flagAskedAt = game.ply;
+      void api.game(id).then(update, () => undefined);
+    }
+  }, 200);
 
   function renderMoves() {
     const list = $('#moves');

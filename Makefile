@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
-#   make run    installs what is missing, builds, starts the main job
+#   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, test-slow, bench, diffperft, fuzz, format, clean.
+# Other targets: build, test-slow, bench, bench-pgn, bench-serve, diffperft, fuzz, format, clean, tune-data, tune.
 
 SHELL := /bin/bash
 BUILD ?= build
@@ -10,13 +10,18 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
 # Debian packages each kind of work needs.
-BUILD_PACKAGES := cmake g++ make libgtest-dev libbenchmark-dev
+BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
+                  libsqlite3-dev nlohmann-json3-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
+# The browser page is built with node and npm (any recent node will do, so these are installed
+# only when the commands are missing); its end-to-end test drives Debian's Chromium.
+WEB_PACKAGES := nodejs npm
+E2E_PACKAGES := chromium
 
-.PHONY: tune-data tune strength
-.PHONY: run test build test-fast test-asan test-slow bench bench-pgn diffperft fuzz format clean \
-        deps deps-bench deps-fuzz
+.PHONY: run test build test-fast test-asan test-slow bench bench-pgn bench-serve diffperft fuzz \
+        format clean tune-data tune \
+        deps deps-bench deps-fuzz deps-web deps-e2e web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -43,21 +48,43 @@ deps-bench: deps
 deps-fuzz: deps
 	$(call install_packages,$(FUZZ_PACKAGES))
 
+deps-web:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  $(MAKE) --no-print-directory deps-web-packages; fi
+
+deps-web-packages:
+	$(call install_packages,$(WEB_PACKAGES))
+
+deps-e2e: deps-web
+	$(call install_packages,$(E2E_PACKAGES))
+
+# The browser page (web/): npm ci when the lock file changed, esbuild when a source changed.
+WEB_SOURCES := $(wildcard web/src/*) web/index.html web/build.mjs web/package.json
+web: deps-web web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json | deps-web
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run --silent build
+
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job (for now): a random start position and its perft.
-run: build
-	@out=$$($(BUILD)/chess960 position random) && echo "$$out" && \
-	  n=$$(echo "$$out" | sed -n 's/^Number: //p') && echo && \
-	  echo "Perft of start position $$n to depth 5:" && \
-	  $(BUILD)/chess960 perft --position $$n --depth 5
+# The main job: the web server with the browser board (http://HOST:PORT/, printed at start).
+# WEB_DIR is the built web app (web/dist, built by `make web`); DB keeps the games.
+HOST ?= 127.0.0.1
+PORT ?= 8960
+DB ?= chess960.db
+WEB_DIR ?= web/dist
+run: build web
+	$(BUILD)/chess960 serve --host $(HOST) --port $(PORT) --db $(DB) --web $(WEB_DIR)
 
 # Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.
 test: test-asan test-fast
 
-test-fast: build
+test-fast: build web deps-e2e
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan.
@@ -78,6 +105,12 @@ bench: deps-bench build
 bench-pgn: deps-bench build
 	cd bench/chessops && npm ci --silent
 	bench/pgn_bench.sh
+
+# Load on `chess960 serve`: 200 concurrent games on loopback, then SIGKILL mid-load and a check
+# that every acknowledged move survived the restart (report in bench/results/serve-<date>.md).
+bench-serve: build
+	$(BUILD)/bench/serve_load --binary $(BUILD)/chess960 \
+	  --out bench/results/serve-$$(date +%F).md
 
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4

@@ -1,17 +1,21 @@
 // The `chess960` command: start positions, perft and the UCI loop.
 // Exit status: 0 success, 1 bad input (a FEN, a position), 2 bad arguments.
 #include <charconv>
+#include <csignal>
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/match_command.hpp"
 #include "cli/pgn_commands.hpp"
+#include "server/server.hpp"
 #include "uci/uci.hpp"
 
 using namespace chess960;
@@ -46,6 +50,12 @@ commands:
         [--move-timeout S] [--event NAME] [--log FILE] [--quiet]
                                   a Chess960 match between two UCI engines, each start
                                   position played twice with colours swapped; report on stdout
+  serve [--host H] [--port P] [--db PATH] [--web DIR] [--engine-threads N]
+                                  play in the browser: the web app and its JSON API
+                                  (docs/openapi.yaml) on http://H:P/ (default 127.0.0.1:8960,
+                                  --port 0 picks a free port); games are kept in the SQLite
+                                  database PATH (default chess960.db); DIR is the built web app
+                                  (default: web/dist of the source tree)
   uci                             speak UCI on stdin/stdout
   help                            this text
 )";
@@ -263,6 +273,69 @@ int cmd_pgn(Arguments& args) {
     throw ArgumentError{"unknown pgn subcommand '" + *what + "' (check, normalize, stats, fen)"};
 }
 
+// Serves until SIGINT or SIGTERM: the signals are blocked in every thread and one thread waits
+// for them with sigwait, so that stopping the server runs in an ordinary thread.
+int cmd_serve(Arguments& args) {
+    server::Options options;
+    if (auto host = args.value("--host")) options.host = *host;
+    if (auto port = args.value("--port")) {
+        auto parsed = parse_int(*port, 0, 65535);
+        if (!parsed)
+            throw ArgumentError{"--port must be a number from 0 to 65535, not '" + *port + "'"};
+        options.port = int(*parsed);
+    }
+    if (auto db = args.value("--db")) options.db_path = *db;
+    if (auto threads = args.value("--engine-threads")) {
+        auto parsed = parse_int(*threads, 1, 64);
+        if (!parsed)
+            throw ArgumentError{"--engine-threads must be a number from 1 to 64, not '" + *threads +
+                                "'"};
+        options.engine_threads = int(*parsed);
+    }
+    if (auto web = args.value("--web")) {
+        options.web_dir = *web;
+    } else {
+        // The source tree's web/dist, else a web/ directory next to the binary.
+        namespace fs = std::filesystem;
+        options.web_dir = server::default_web_dir();
+        std::error_code ec;
+        fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / "web";
+        if (!fs::exists(fs::path(options.web_dir) / "index.html", ec) &&
+            fs::exists(beside / "index.html", ec))
+            options.web_dir = beside.string();
+    }
+    args.expect_all_used();
+    options.log = &std::cerr;
+
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::optional<server::Server> server;
+    int port = 0;
+    try {
+        server.emplace(options);
+        port = server->bind();
+    } catch (const std::exception& e) {
+        std::cerr << "chess960 serve: " << e.what() << std::endl;
+        return kBadInput;
+    }
+    std::cout << "Listening on http://" << options.host << ":" << port << "/" << std::endl;
+    std::cerr << "database " << options.db_path << ", web app " << options.web_dir
+              << " (stop with Ctrl-C)" << std::endl;
+    std::thread waiter([&] {
+        int signal = 0;
+        sigwait(&signals, &signal);
+        std::cerr << "chess960 serve: stopping" << std::endl;
+        server->stop();
+    });
+    server->run();
+    // run() ends only through stop(), which the waiter calls.
+    waiter.join();
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -287,6 +360,7 @@ int main(int argc, char** argv) {
         if (command == "pgn") return cmd_pgn(args);
         if (command == "match")
             return cli::match_command(std::vector<std::string>(argv + 2, argv + argc));
+        if (command == "serve") return cmd_serve(args);
         if (command == "uci") {
             args.expect_all_used();
             uci::Session session(std::cout, std::cerr);

@@ -10,6 +10,7 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
+#include "engine/strength.hpp"
 
 namespace chess960::uci {
 
@@ -109,7 +110,7 @@ void Session::apply_strength() {
     // UCI_Elo 1320..3190 maps onto skill 0..20; Skill Level applies when strength is not
     // limited by Elo.
     int skill = skill_level_;
-    if (limit_strength_) skill = std::clamp((elo_ - 1320) * 20 / (3190 - 1320), 0, 19);
+    if (limit_strength_) skill = engine::skill_for_elo(elo_);
     searcher_->set_skill(skill);
     searcher_->set_multipv(multipv_);
 }

@@ -1,0 +1,581 @@
+// API tests of `chess960 serve`: a real server on a free loopback port with a temporary
+// database, driven by cpp-httplib's client.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "chess960/pgn.hpp"
+#include "chess960/san.hpp"
+#include "chess960/startpos.hpp"
+#include "chess960/uci_move.hpp"
+#include "server/server.hpp"
+#include "test_support.hpp"
+
+using namespace chess960;
+using Json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kCastlingFen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
+
+class ServerTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        char dir_template[] = "/tmp/chess960_server_test_XXXXXX";
+        ASSERT_NE(mkdtemp(dir_template), nullptr);
+        dir_ = dir_template;
+        start();
+    }
+    void TearDown() override {
+        stop();
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+
+    void start(const std::string& web_dir = "") {
+        server::Options options;
+        options.port = 0;
+        options.db_path = dir_ + "/games.db";
+        options.web_dir = web_dir;
+        options.http_threads = 16;
+        server_ = std::make_unique<server::Server>(options);
+        port_ = server_->bind();
+        thread_ = std::thread([this] { server_->run(); });
+        client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
+        client_->set_read_timeout(10, 0);
+    }
+    void stop() {
+        if (!server_) return;
+        server_->stop();
+        thread_.join();
+        server_.reset();
+        client_.reset();
+    }
+    void restart() {
+        stop();
+        start();
+    }
+
+    struct Reply {
+        int status = 0;
+        Json body;
+        std::string text;
+        httplib::Headers headers;
+    };
+    Reply reply(const httplib::Result& r) {
+        Reply out;
+        if (!r) {
+            ADD_FAILURE() << "no response: " << httplib::to_string(r.error());
+            return out;
+        }
+        out.status = r->status;
+        out.text = r->body;
+        out.headers = r->headers;
+        if (r->get_header_value("Content-Type").find("json") != std::string::npos)
+            out.body = Json::parse(r->body, nullptr, false);
+        return out;
+    }
+    Reply get(const std::string& path, const std::string& token = "") {
+        httplib::Headers headers;
+        if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+        return reply(client_->Get(path.c_str(), headers));
+    }
+    Reply post(const std::string& path, const std::string& body, const std::string& token = "") {
+        httplib::Headers headers;
+        if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+        return reply(client_->Post(path.c_str(), headers, body, "application/json"));
+    }
+    Reply post(const std::string& path, const Json& body, const std::string& token = "") {
+        return post(path, body.dump(), token);
+    }
+
+    struct Created {
+        std::string id, white, black;
+        Json game;
+    };
+    Created create(const Json& body) {
+        Reply r = post("/api/games", body);
+        EXPECT_EQ(r.status, 201) << r.text;
+        Created c;
+        if (r.status != 201) return c;
+        c.id = r.body["id"];
+        c.white = r.body["tokens"].value("white", "");
+        c.black = r.body["tokens"].value("black", "");
+        c.game = r.body["game"];
+        return c;
+    }
+    Created friend_game(const Json& start) {
+        return create(Json{{"opponent", "friend"}, {"start", start}});
+    }
+    Reply move(const Created& g, const std::string& text, const std::string& token) {
+        return post("/api/games/" + g.id + "/moves", Json{{"move", text}}, token);
+    }
+
+    std::string dir_;
+    std::unique_ptr<server::Server> server_;
+    std::thread thread_;
+    int port_ = 0;
+    std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(ServerTest, StartPositionsByNumberAndAtRandom) {
+    Reply r = get("/api/startpos/518");
+    ASSERT_EQ(r.status, 200);
+    EXPECT_EQ(r.body["backRank"], "RNBQKBNR");
+    EXPECT_EQ(r.body["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_EQ(get("/api/startpos/123").body["backRank"], "NQRNBKRB");
+    EXPECT_EQ(get("/api/startpos/960").status, 400);
+    EXPECT_EQ(get("/api/startpos/x1").status, 400);
+    Reply random = get("/api/startpos/random");
+    ASSERT_EQ(random.status, 200);
+    EXPECT_GE(random.body["number"].get<int>(), 0);
+    EXPECT_LE(random.body["number"].get<int>(), 959);
+    Reply twin = get("/api/startpos/random?double960=true");
+    ASSERT_EQ(twin.status, 200);
+    EXPECT_TRUE(twin.body["white"].contains("backRank"));
+    EXPECT_TRUE(twin.body["black"].contains("number"));
+    EXPECT_TRUE(twin.body["fen"].is_string());
+}
+
+TEST_F(ServerTest, FenCheckNormalisesOrGivesTheLibrarysError) {
+    Reply ok = post("/api/fen/check", Json{{"fen", kCastlingFen}});
+    ASSERT_EQ(ok.status, 200) << ok.text;
+    EXPECT_EQ(ok.body["fen"], chess960::testing::parse(kCastlingFen).fen());
+    const std::string bad = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkx - 0 1";
+    Reply r = post("/api/fen/check", Json{{"fen", bad}});
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(r.body["error"], Position::from_fen(bad).error().to_string());
+    EXPECT_EQ(post("/api/fen/check", Json::object()).status, 400);
+}
+
+TEST_F(ServerTest, CreatesGamesOfEveryStartType) {
+    Created random = friend_game(Json{{"type", "random"}});
+    EXPECT_EQ(random.game["status"], "active");
+    EXPECT_TRUE(random.game["startNumber"].is_number());
+    EXPECT_FALSE(random.white.empty());
+    EXPECT_FALSE(random.black.empty());
+    EXPECT_NE(random.white, random.black);
+    EXPECT_EQ(random.white.size(), 32u);  // 128 bits in hex
+
+    Created numbered = friend_game(Json{{"type", "number"}, {"number", 123}});
+    EXPECT_EQ(numbered.game["startNumber"], 123);
+    EXPECT_EQ(numbered.game["initialFen"], startpos::position(123).value().fen());
+
+    Created twin = friend_game(Json{{"type", "double960"}, {"white", 0}, {"black", 959}});
+    EXPECT_TRUE(twin.game["startNumber"].is_null());
+    EXPECT_EQ(twin.game["startNumbers"]["white"], 0);
+    EXPECT_EQ(twin.game["startNumbers"]["black"], 959);
+    EXPECT_EQ(twin.game["initialFen"], startpos::position(0, 959).value().fen());
+
+    Created custom = friend_game(Json{{"type", "fen"}, {"fen", kCastlingFen}});
+    EXPECT_EQ(custom.game["initialFen"], chess960::testing::parse(kCastlingFen).fen());
+    EXPECT_TRUE(custom.game["startNumber"].is_null());
+
+    Created engine = create(Json{{"opponent", "engine"}, {"color", "black"}, {"level", 1}});
+    EXPECT_TRUE(engine.white.empty());
+    EXPECT_FALSE(engine.black.empty());
+    EXPECT_EQ(engine.game["engineColor"], "white");
+    EXPECT_EQ(engine.game["level"], 1);
+    EXPECT_EQ(engine.game["you"], "black");
+
+    Reply bad_number = post("/api/games", Json{{"start", {{"type", "number"}, {"number", 960}}}});
+    EXPECT_EQ(bad_number.status, 400);
+    EXPECT_NE(bad_number.body["error"].get<std::string>().find("start.number"), std::string::npos);
+    const std::string bad_fen = "8/8/8/8/8/8/8/8 w - - 0 1";
+    Reply fen = post("/api/games", Json{{"start", {{"type", "fen"}, {"fen", bad_fen}}}});
+    EXPECT_EQ(fen.status, 422);
+    EXPECT_EQ(fen.body["error"], Position::from_fen(bad_fen).error().to_string());
+    EXPECT_EQ(post("/api/games", Json{{"opponent", "robot"}}).status, 400);
+    EXPECT_EQ(post("/api/games", Json{{"opponent", "engine"}, {"level", 9}}).status, 400);
+
+    Reply list = get("/api/games?limit=3");
+    ASSERT_EQ(list.status, 200);
+    EXPECT_EQ(list.body["games"].size(), 3u);
+    bool listed = false;  // newest first: the engine game is among the last three
+    for (const Json& entry : list.body["games"]) listed = listed || entry["id"] == engine.id;
+    EXPECT_TRUE(listed);
+}
+
+TEST_F(ServerTest, FetchesAGameAndListsLegalMovesWithCastling) {
+    Created g = friend_game(Json{{"type", "fen"}, {"fen", kCastlingFen}});
+    Reply view = get("/api/games/" + g.id);
+    ASSERT_EQ(view.status, 200);
+    EXPECT_EQ(view.body["id"], g.id);
+    EXPECT_EQ(view.body["turn"], "white");
+    EXPECT_TRUE(view.body["you"].is_null());  // a spectator
+    EXPECT_EQ(get("/api/games/" + g.id, g.black).body["you"], "black");
+
+    Reply legal = get("/api/games/" + g.id + "/legal");
+    ASSERT_EQ(legal.status, 200);
+    EXPECT_EQ(legal.body["moves"].size(), 24u);
+    int castles = 0;
+    for (const Json& m : legal.body["moves"]) {
+        if (m["uci"] == "b1a1") {
+            ++castles;
+            EXPECT_EQ(m["castle"], "c");
+            EXPECT_EQ(m["san"], "O-O-O");
+            EXPECT_EQ(m["kingTo"], "c1");
+            EXPECT_EQ(m["rookFrom"], "a1");
+            EXPECT_EQ(m["rookTo"], "d1");
+        } else if (m["uci"] == "b1e1") {
+            ++castles;
+            EXPECT_EQ(m["castle"], "g");
+            EXPECT_EQ(m["san"], "O-O");
+            EXPECT_EQ(m["kingTo"], "g1");
+            EXPECT_EQ(m["rookTo"], "f1");
+        } else {
+            EXPECT_TRUE(m["castle"].is_null());
+        }
+    }
+    EXPECT_EQ(castles, 2);
+
+    EXPECT_EQ(get("/api/games/doesnotexist").status, 404);
+    EXPECT_EQ(get("/api/games/doesnotexist/legal").status, 404);
+    EXPECT_EQ(post("/api/games/doesnotexist/moves", Json{{"move", "e4"}}, g.white).status, 404);
+    Reply unknown = get("/api/nothing-here");
+    EXPECT_EQ(unknown.status, 404);
+    EXPECT_TRUE(unknown.body.contains("error"));
+}
+
+TEST_F(ServerTest, MovesInUciAndSanAndCastlingKingTakesRook) {
+    Created g = friend_game(Json{{"type", "fen"}, {"fen", kCastlingFen}});
+    Reply first = move(g, "b1a1", g.white);  // O-O-O as king takes own rook
+    ASSERT_EQ(first.status, 200) << first.text;
+    EXPECT_EQ(first.body["ply"], 1);
+    const Json& castle = first.body["moves"][0];
+    EXPECT_EQ(castle["san"], "O-O-O");
+    EXPECT_EQ(castle["castle"], "c");
+    EXPECT_EQ(castle["kingFrom"], "b1");
+    EXPECT_EQ(castle["kingTo"], "c1");
+    EXPECT_EQ(castle["rookFrom"], "a1");
+    EXPECT_EQ(castle["rookTo"], "d1");
+    EXPECT_EQ(first.body["fen"], "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/2KRR3 b kq - 1 1");
+    EXPECT_EQ(first.body["lastMove"]["from"], "b1");
+
+    Reply second = move(g, "O-O", g.black);  // SAN
+    ASSERT_EQ(second.status, 200) << second.text;
+    EXPECT_EQ(second.body["moves"][1]["uci"], "b8e8");
+    Reply third = move(g, "e2e4", g.white);  // UCI
+    ASSERT_EQ(third.status, 200) << third.text;
+    Reply fourth =
+        post("/api/games/" + g.id + "/moves", Json{{"move", "Nf6"}, {"ply", 3}}, g.black);
+    EXPECT_EQ(fourth.status, 422);  // no knight
+    Reply stale = post("/api/games/" + g.id + "/moves", Json{{"move", "e5"}, {"ply", 2}}, g.black);
+    EXPECT_EQ(stale.status, 409);
+    Reply fifth = post("/api/games/" + g.id + "/moves", Json{{"move", "e5"}, {"ply", 3}}, g.black);
+    ASSERT_EQ(fifth.status, 200) << fifth.text;
+    std::vector<std::string> sans;
+    for (const Json& m : fifth.body["moves"]) sans.push_back(m["san"]);
+    EXPECT_EQ(sans, (std::vector<std::string>{"O-O-O", "O-O", "e4", "e5"}));
+}
+
+TEST_F(ServerTest, IllegalMovesGetTheLibrarysReason) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const Position start;
+    Reply uci = move(g, "e2e5", g.white);
+    EXPECT_EQ(uci.status, 422);
+    EXPECT_EQ(uci.body["error"],
+              parse_uci(start, "e2e5", CastlingMode::Chess960).error().to_string());
+    Reply san = move(g, "Nf6", g.white);
+    EXPECT_EQ(san.status, 422);
+    EXPECT_EQ(san.body["error"], parse_san(start, "Nf6").error().to_string());
+    Reply nonsense = move(g, "hello", g.white);
+    EXPECT_EQ(nonsense.status, 422);
+    EXPECT_FALSE(nonsense.body["error"].get<std::string>().empty());
+    EXPECT_EQ(get("/api/games/" + g.id).body["ply"], 0);
+}
+
+TEST_F(ServerTest, BadRequestsGetClearStatuses) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    Reply malformed = post("/api/games/" + g.id + "/moves", std::string("{\"move\": "), g.white);
+    EXPECT_EQ(malformed.status, 400);
+    EXPECT_EQ(malformed.body["error"].get<std::string>().rfind("malformed JSON", 0), 0u);
+    EXPECT_EQ(post("/api/games", std::string("[1, 2]")).status, 400);
+    EXPECT_EQ(post("/api/games", std::string(100, '[')).status, 400);
+    Reply missing = post("/api/games/" + g.id + "/moves", Json::object(), g.white);
+    EXPECT_EQ(missing.status, 400);
+    EXPECT_NE(missing.body["error"].get<std::string>().find("'move'"), std::string::npos);
+    Reply wrong_type = post("/api/games/" + g.id + "/moves", Json{{"move", 42}}, g.white);
+    EXPECT_EQ(wrong_type.status, 400);
+
+    std::string huge = "{\"move\": \"" + std::string(70 * 1024, 'a') + "\"}";
+    Reply oversized = post("/api/games/" + g.id + "/moves", huge, g.white);
+    EXPECT_EQ(oversized.status, 413);
+    EXPECT_TRUE(oversized.body.contains("error"));
+    // The server is still there.
+    EXPECT_EQ(get("/api/games/" + g.id).status, 200);
+}
+
+TEST_F(ServerTest, SeatsSpectatorsAndTurns) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    Created other = friend_game(Json{{"type", "number"}, {"number", 518}});
+    EXPECT_EQ(move(g, "e4", "").status, 401);           // a spectator
+    EXPECT_EQ(move(g, "e4", other.white).status, 403);  // another game's seat
+    EXPECT_EQ(move(g, "e4", "not-a-token").status, 403);
+    EXPECT_EQ(move(g, "e4", g.black).status, 409);  // Black may not move for White
+    EXPECT_EQ(post("/api/games/" + g.id + "/resign", Json::object()).status, 401);
+    EXPECT_EQ(move(g, "e4", g.white).status, 200);
+    EXPECT_EQ(move(g, "d5", g.white).status, 409);  // White may not move for Black
+    EXPECT_EQ(get("/api/games/" + g.id).body["ply"], 1);
+
+    Created engine = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    EXPECT_EQ(move(engine, "e4", engine.black).status, 401);  // the engine's seat has no token
+}
+
+TEST_F(ServerTest, ResignationEndsTheGame) {
+    Created g = friend_game(Json{{"type", "random"}});
+    Reply r = post("/api/games/" + g.id + "/resign", Json::object(), g.white);
+    ASSERT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body["status"], "over");
+    EXPECT_EQ(r.body["result"], "0-1");
+    EXPECT_EQ(r.body["termination"], "resignation");
+    EXPECT_EQ(r.body["reason"], "White resigned; Black wins");
+    EXPECT_EQ(move(g, "e4", g.white).status, 409);
+    EXPECT_EQ(post("/api/games/" + g.id + "/resign", Json::object(), g.black).status, 409);
+    EXPECT_EQ(get("/api/games/" + g.id + "/legal").body["moves"].size(), 0u);
+}
+
+TEST_F(ServerTest, DrawOffersAcceptAndDecline) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const std::string base = "/api/games/" + g.id;
+    EXPECT_EQ(post(base + "/draw/accept", Json::object(), g.black).status, 409);  // none yet
+    Reply offer = post(base + "/draw/offer", Json::object(), g.white);
+    ASSERT_EQ(offer.status, 200);
+    EXPECT_EQ(offer.body["drawOffer"], "white");
+    EXPECT_EQ(post(base + "/draw/accept", Json::object(), g.white).status, 409);  // own offer
+    Reply decline = post(base + "/draw/decline", Json::object(), g.black);
+    ASSERT_EQ(decline.status, 200);
+    EXPECT_TRUE(decline.body["drawOffer"].is_null());
+    ASSERT_EQ(post(base + "/draw/offer", Json::object(), g.white).status, 200);
+    Reply accept = post(base + "/draw/accept", Json::object(), g.black);
+    ASSERT_EQ(accept.status, 200);
+    EXPECT_EQ(accept.body["result"], "1/2-1/2");
+    EXPECT_EQ(accept.body["termination"], "agreement");
+
+    // A move declines a standing offer.
+    Created h = friend_game(Json{{"type", "number"}, {"number", 518}});
+    ASSERT_EQ(post("/api/games/" + h.id + "/draw/offer", Json::object(), h.white).status, 200);
+    ASSERT_EQ(move(h, "e4", h.white).status, 200);
+    Reply after = move(h, "e5", h.black);
+    EXPECT_TRUE(after.body["drawOffer"].is_null());
+}
+
+TEST_F(ServerTest, DrawClaimByThreefoldRepetition) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const std::string claim = "/api/games/" + g.id + "/draw/claim";
+    Reply none = post(claim, Json::object(), g.white);
+    EXPECT_EQ(none.status, 422);
+    EXPECT_EQ(none.body["error"], Game().claim_draw().error().to_string());
+    const char* shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+    Reply last;
+    for (int i = 0; i < 8; ++i) {
+        last = move(g, shuffle[i], i % 2 ? g.black : g.white);
+        ASSERT_EQ(last.status, 200) << shuffle[i] << ": " << last.text;
+    }
+    EXPECT_EQ(last.body["claimable"]["threefold"], true);
+    EXPECT_EQ(last.body["claimable"]["fifty"], false);
+    EXPECT_EQ(post(claim, Json::object(), g.black).status, 422);  // not Black's move
+    Reply claimed = post(claim, Json::object(), g.white);
+    ASSERT_EQ(claimed.status, 200) << claimed.text;
+    EXPECT_EQ(claimed.body["result"], "1/2-1/2");
+    EXPECT_EQ(claimed.body["termination"], "threefold repetition");
+}
+
+TEST_F(ServerTest, PgnExportReadsBackWithTheLibrarysReader) {
+    Created g = friend_game(Json{{"type", "fen"}, {"fen", kCastlingFen}});
+    for (const char* m : {"O-O-O", "O-O", "d4", "d5"})
+        ASSERT_EQ(move(g, m, get("/api/games/" + g.id).body["turn"] == "white" ? g.white : g.black)
+                      .status,
+                  200);
+    ASSERT_EQ(post("/api/games/" + g.id + "/resign", Json::object(), g.black).status, 200);
+    Reply r = get("/api/games/" + g.id + "/pgn");
+    ASSERT_EQ(r.status, 200);
+    bool attachment = false;
+    for (const auto& [name, value] : r.headers)
+        if (name == "Content-Disposition")
+            attachment = value.find("chess960-" + g.id + ".pgn") != std::string::npos;
+    EXPECT_TRUE(attachment);
+    std::istringstream in(r.text);
+    pgn::Reader reader(in);
+    pgn::Replayer replayer(true);
+    reader.read_all(replayer);
+    for (const auto& p : replayer.problems) ADD_FAILURE() << p.describe();
+    ASSERT_EQ(replayer.games.size(), 1u);
+    EXPECT_EQ(replayer.games[0].main.nodes.size(), 4u);
+    EXPECT_EQ(replayer.games[0].result, GameResult::WhiteWins);
+    EXPECT_TRUE(replayer.games[0].chess960);
+    EXPECT_EQ(replayer.games[0].start.fen(), chess960::testing::parse(kCastlingFen).fen());
+}
+
+TEST_F(ServerTest, RestartWithTheSameDatabaseKeepsGamesAndMoves) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 700}});
+    Created resigned = friend_game(Json{{"type", "random"}});
+    ASSERT_EQ(move(g, "e4", g.white).status, 200);
+    ASSERT_EQ(move(g, "e5", g.black).status, 200);
+    ASSERT_EQ(post("/api/games/" + resigned.id + "/resign", Json::object(), resigned.black).status,
+              200);
+    const Json before = get("/api/games/" + g.id).body;
+
+    restart();
+    Reply after = get("/api/games/" + g.id, g.white);
+    ASSERT_EQ(after.status, 200);
+    EXPECT_EQ(after.body["moves"], before["moves"]);
+    EXPECT_EQ(after.body["fen"], before["fen"]);
+    EXPECT_EQ(after.body["startNumber"], 700);
+    EXPECT_EQ(after.body["you"], "white");
+    EXPECT_EQ(move(g, "d4", g.white).status, 200);  // the seat tokens still hold
+    Reply over = get("/api/games/" + resigned.id);
+    EXPECT_EQ(over.body["result"], "1-0");
+    EXPECT_EQ(over.body["termination"], "resignation");
+    EXPECT_EQ(get("/api/games").body["games"].size(), 2u);
+}
+
+// Polls the game until `done` holds or `seconds` pass.
+template <typename Done>
+Json wait_for_game(ServerTest* /*unused*/, httplib::Client& client, const std::string& id,
+                   double seconds, Done done) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    Json view;
+    while (std::chrono::steady_clock::now() < deadline) {
+        auto r = client.Get(("/api/games/" + id).c_str());
+        if (r && r->status == 200) {
+            view = Json::parse(r->body);
+            if (done(view)) return view;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return view;
+}
+
+TEST_F(ServerTest, TheEngineAnswersWithinSeconds) {
+    Created g = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    ASSERT_EQ(move(g, "e2e4", g.white).status, 200);
+    Json view = wait_for_game(this, *client_, g.id, 10,
+                              [](const Json& v) { return v["ply"].get<int>() >= 2; });
+    EXPECT_EQ(view["ply"], 2);
+    EXPECT_EQ(view["turn"], "white");
+    EXPECT_EQ(view["thinking"], false);
+
+    // The engine as White moves first, by itself.
+    Created e = create(Json{{"opponent", "engine"}, {"color", "black"}, {"level", 2}});
+    Json first = wait_for_game(this, *client_, e.id, 10,
+                               [](const Json& v) { return v["ply"].get<int>() >= 1; });
+    EXPECT_EQ(first["ply"], 1);
+}
+
+TEST_F(ServerTest, ClockRunsOutAndTheServerEndsTheGame) {
+    Created g = create(Json{{"opponent", "friend"},
+                            {"start", {{"type", "number"}, {"number", 518}}},
+                            {"clock", {{"initial", 0.4}, {"increment", 0}}}});
+    EXPECT_EQ(g.game["clock"]["white"], 400);
+    EXPECT_TRUE(g.game["clock"]["running"].is_null());
+    ASSERT_EQ(move(g, "e4", g.white).status, 200);
+    Reply second = move(g, "e5", g.black);
+    ASSERT_EQ(second.status, 200);
+    EXPECT_EQ(second.body["clock"]["running"], "white");
+    // Nobody asks: the server's own timer ends the game.
+    std::this_thread::sleep_for(std::chrono::milliseconds(900));
+    Json view = get("/api/games/" + g.id).body;
+    EXPECT_EQ(view["status"], "over");
+    EXPECT_EQ(view["termination"], "time");
+    EXPECT_EQ(view["result"], "0-1");
+    EXPECT_EQ(view["clock"]["white"], 0);
+    EXPECT_EQ(move(g, "d4", g.white).status, 409);
+}
+
+TEST_F(ServerTest, EventStreamDeliversAnEventAfterAMove) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::string received;
+    int events = 0;
+    bool saw_move = false;
+    std::thread listener([&] {
+        httplib::Client sse("127.0.0.1", port_);
+        sse.set_read_timeout(10, 0);
+        sse.Get(("/api/games/" + g.id + "/events").c_str(), [&](const char* data, size_t size) {
+            std::lock_guard lock(mutex);
+            received.append(data, size);
+            std::size_t count = 0, at = 0;
+            while ((at = received.find("event: game\n", at)) != std::string::npos) ++count, ++at;
+            events = int(count);
+            saw_move = received.find("\"ply\":1") != std::string::npos;
+            cv.notify_all();
+            return !saw_move;
+        });
+    });
+    {
+        std::unique_lock lock(mutex);
+        ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return events >= 1; }));
+    }
+    ASSERT_EQ(move(g, "e4", g.white).status, 200);
+    {
+        std::unique_lock lock(mutex);
+        EXPECT_TRUE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return saw_move; }));
+        EXPECT_GE(events, 2);
+        EXPECT_NE(received.find("data: {"), std::string::npos);
+    }
+    listener.join();
+    EXPECT_EQ(get("/api/games/doesnotexist/events").status, 404);
+}
+
+TEST_F(ServerTest, StopEndsOpenEventStreams) {
+    Created g = friend_game(Json{{"type", "random"}});
+    std::atomic<bool> connected{false};
+    std::thread listener([&] {
+        httplib::Client sse("127.0.0.1", port_);
+        sse.set_read_timeout(30, 0);
+        sse.Get(("/api/games/" + g.id + "/events").c_str(), [&](const char*, size_t) {
+            connected = true;
+            return true;
+        });
+    });
+    for (int i = 0; i < 200 && !connected; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_TRUE(connected);
+    auto begin = std::chrono::steady_clock::now();
+    stop();
+    listener.join();
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5));
+}
+
+TEST_F(ServerTest, ServesTheWebAppWithSpaFallback) {
+    // Without a built app: a page that says how to build it.
+    Reply placeholder = get("/");
+    EXPECT_EQ(placeholder.status, 200);
+    EXPECT_NE(placeholder.text.find("make web"), std::string::npos);
+
+    const std::string web = dir_ + "/web";
+    fs::create_directories(web + "/assets");
+    std::ofstream(web + "/index.html") << "<html>app</html>";
+    std::ofstream(web + "/assets/app.js") << "console.log(1)";
+    stop();
+    start(web);
+    Reply index = get("/");
+    EXPECT_EQ(index.text, "<html>app</html>");
+    Reply script = get("/assets/app.js");
+    EXPECT_EQ(script.text, "console.log(1)");
+    bool js = false;
+    for (const auto& [name, value] : script.headers)
+        if (name == "Content-Type") js = value.find("javascript") != std::string::npos;
+    EXPECT_TRUE(js);
+    EXPECT_EQ(get("/game/abc123").text, "<html>app</html>");  // an SPA route
+    EXPECT_EQ(get("/../../etc/passwd").text, "<html>app</html>");
+    EXPECT_EQ(get("/api/unknown").status, 404);
+}
+
+}  // namespace

@@ -1,0 +1,484 @@
+// End-to-end test of the browser page in real headless Chromium against `chess960 serve`.
+//
+//   node web/e2e/e2e.mjs <chess960 binary> <web/dist> [screenshot dir]
+//
+// Starts the server on a free loopback port with a temporary database, then plays through the
+// page as a person would (mouse drags on the board, clicks on buttons) and checks both what
+// the page shows and what the server stored. Screenshots of each step go to the screenshot
+// dir (default: ./e2e-screenshots). E2E_BASE_URL=http://... uses a running server instead.
+// CHROMIUM overrides the browser path (default /usr/bin/chromium).
+
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  console.error('web_e2e: playwright-core is not installed in web/node_modules: run `make web` first');
+  process.exit(1);
+}
+
+const [binary, distDir, shotsArg] = process.argv.slice(2);
+const shotDir = resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots');
+mkdirSync(shotDir, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'chess960-e2e-'));
+
+let failures = 0;
+let passes = 0;
+let server;
+let browser;
+
+function check(condition, what, detail = '') {
+  if (condition) {
+    passes += 1;
+    console.log(`  ok   ${what}`);
+  } else {
+    failures += 1;
+    console.log(`  FAIL ${what}${detail ? `: ${detail}` : ''}`);
+  }
+  return condition;
+}
+
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer() {
+  if (process.env.E2E_BASE_URL) return process.env.E2E_BASE_URL.replace(/\/$/, '');
+  if (!binary || !distDir) throw new Error('usage: node e2e.mjs <chess960 binary> <web/dist> [screenshot dir]');
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run \`make web\` first`);
+  const port = await freePort();
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir)];
+  server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', d => (log += d));
+  server.stderr.on('data', d => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`chess960 serve exited (${server.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${base}/api/startpos/518`);
+      if (r.ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`chess960 serve did not answer on ${base}:\n${log}`);
+}
+
+async function getJson(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+// The piece letter on each square of a FEN's board, e.g. board['c1'] === 'K'.
+function boardOf(fen) {
+  const board = {};
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) file += Number(ch);
+      else board[`${'abcdefgh'[file++]}${8 - i}`] = ch;
+    }
+  });
+  return board;
+}
+
+// What the page's board shows: square -> "white king" (pieces being faded out or dragged excluded).
+async function domBoard(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const p of document.querySelectorAll('#board cg-board piece')) {
+      if (p.classList.contains('ghost') || p.classList.contains('fading') || p.classList.contains('dragging')) continue;
+      const [color, role] = [...p.classList].filter(c => c !== 'anim');
+      out[p.cgKey] = `${color} ${role}`;
+    }
+    return out;
+  });
+}
+
+async function squareCenter(page, square, orientation = 'white') {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const col = orientation === 'white' ? file : 7 - file;
+  const row = orientation === 'white' ? 7 - rank : rank;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+// Drags a piece with the mouse; `midway` runs while the piece is held over the board.
+async function drag(page, from, to, { orientation = 'white', midway } = {}) {
+  const a = await squareCenter(page, from, orientation);
+  const b = await squareCenter(page, to, orientation);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 - 20, { steps: 6 });
+  if (midway) await midway();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shotDir, `${name}.png`) });
+  console.log(`  shot ${join(shotDir, `${name}.png`)}`);
+}
+
+const gameId = page => new URL(page.url()).pathname.split('/').pop();
+
+async function waitForPly(base, id, ply, timeout = 20000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const game = await getJson(`${base}/api/games/${id}`);
+    if (game.ply >= ply) return game;
+    if (Date.now() > until) throw new Error(`game ${id} did not reach ply ${ply} (at ${game.ply})`);
+    await sleep(100);
+  }
+}
+
+// Waits until the page has its legal moves (the side to move's pieces are draggable).
+async function waitReady(page, color) {
+  await page.waitForFunction(
+    c => window.cg && window.cg.state.movable.color === c && window.cg.state.movable.dests?.size > 0,
+    color,
+    { timeout: 15000 },
+  );
+}
+
+async function newGame(page, base, { opponent, friendMode, color, level, start, number, fen, clock }) {
+  await page.goto(`${base}/`);
+  await page.locator(`input[name=opponent][value=${opponent}]`).check();
+  if (friendMode) await page.locator(`input[name=friend-mode][value=${friendMode}]`).check();
+  if (color) await page.locator(`input[name=color][value=${color}]`).check();
+  if (level) await page.locator('#level').selectOption(String(level));
+  if (clock) await page.locator('#clock').selectOption(clock);
+  await page.locator(`input[name=start][value=${start}]`).check();
+  if (start === 'number') await page.locator('#start-number').fill(String(number));
+  if (start === 'fen') await page.locator('#start-fen').fill(fen);
+  await page.waitForFunction(() => !document.querySelector('#create').disabled);
+  await page.locator('#create').click();
+  await page.waitForURL(/\/game\//);
+  await page.locator('#board cg-board piece').first().waitFor();
+}
+
+// Two back ranks where each side may castle on its first move: king b1, rooks a1 and e1,
+// c1 and d1 empty. O-O-O: king b1 -> c1, rook a1 -> d1, and Kc1 is an ordinary move too.
+const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
+const MATE_FEN = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'; // 1. Ra8#
+
+async function main() {
+  const base = await startServer();
+  console.log(`server: ${base}`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 860 },
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  page.on('pageerror', e => check(false, 'no script error on the page', e.message));
+
+  console.log('1. start page, an invalid FEN shows the library error');
+  await page.goto(`${base}/`);
+  await page.locator('#preview-label').filter({ hasText: /#\d+/ }).waitFor();
+  const previewText = await page.locator('#preview-rank').textContent();
+  check(/^[RNBQK]{8}$/.test(previewText.trim()), 'the random start shows its back rank', previewText);
+  await shot(page, '01-home');
+  await page.locator('input[name=start][value=double960]').check();
+  await page.locator('#preview-label').filter({ hasText: 'Double Chess960' }).waitFor();
+  check(/White [RNBQK]{8} · Black [RNBQK]{8}|^[RNBQK]{8}$/.test(await page.locator('#preview-rank').textContent()), 'Double Chess960 shows both back ranks');
+  await page.locator('input[name=start][value=fen]').check();
+  await page.locator('#start-fen').fill('rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R4 w KQkq - 0 1');
+  await page.locator('#fen-error').filter({ hasText: /./ }).waitFor({ state: 'visible' });
+  const fenError = await page.locator('#fen-error').textContent();
+  const expected = await fetch(`${base}/api/fen/check`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fen: 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R4 w KQkq - 0 1' }),
+  }).then(r => r.json());
+  check(fenError === expected.error && fenError.length > 0, 'the page shows the library FEN error', fenError);
+  check(await page.locator('#create').isDisabled(), 'no game can start from an invalid FEN');
+  await shot(page, '02-invalid-fen');
+
+  console.log('2. friend game on this device: O-O-O by dropping the king on its rook');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: CASTLE_FEN });
+  let id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'b1', 'a1', {
+    midway: async () => {
+      const marks = await page.evaluate(() => [...window.cg.state.highlight.custom?.entries() ?? []]);
+      check(marks.some(([sq, cls]) => sq === 'd1' && cls === 'castle-rook-to'), 'the rook destination d1 is shown while dragging the king', JSON.stringify(marks));
+      await shot(page, '03-dragging-king-rook-preview');
+    },
+  });
+  // Watch the board while it castles: FIDE's order is king lifted, rook moved, king placed.
+  const frames = [];
+  for (let t = Date.now(); Date.now() - t < 900; ) frames.push(await domBoard(page));
+  const kingOff = frames.findIndex(f => !Object.values(f).includes('white king'));
+  const rookThere = frames.findIndex((f, i) => i > kingOff && f.d1 === 'white rook' && !Object.values(f).includes('white king'));
+  const kingPlaced = frames.findIndex((f, i) => i > rookThere && f.c1 === 'white king');
+  check(kingOff >= 0 && rookThere > kingOff && kingPlaced > rookThere,
+    'the castling animation lifts the king, moves the rook, then places the king', `frames ${kingOff}, ${rookThere}, ${kingPlaced} of ${frames.length}`);
+  check(frames.every(f => Object.values(f).filter(p => p === 'white rook').length === 2),
+    'no frame of the animation loses a rook');
+  check(frames.every(f => f.a1 !== 'white king'), 'no frame shows the king standing on the rook square a1');
+  let game = await waitForPly(base, id, 1);
+  let stored = boardOf(game.fen);
+  check(game.moves[0].san === 'O-O-O', 'the server recorded O-O-O', game.moves[0].san);
+  check(stored.c1 === 'K' && stored.d1 === 'R' && !stored.a1 && !stored.b1, 'API: king c1, rook d1', game.fen);
+  let shown = await domBoard(page);
+  check(shown.c1 === 'white king' && shown.d1 === 'white rook', 'board: king c1, rook d1', JSON.stringify({ c1: shown.c1, d1: shown.d1 }));
+  check(!shown.a1 && !shown.b1, 'board: no rook left behind on a1', JSON.stringify({ a1: shown.a1, b1: shown.b1 }));
+  check(Object.values(shown).filter(p => p === 'white rook').length === 2, 'board: both white rooks are still there');
+  await page.locator('#moves .move[data-ply="1"]').filter({ hasText: 'O-O-O' }).waitFor();
+  await shot(page, '04-castled-c-side');
+  // A reload resumes the game from the server: same board, still this browser's turn to play.
+  await page.reload();
+  await waitReady(page, 'black');
+  shown = await domBoard(page);
+  check(shown.c1 === 'white king' && shown.d1 === 'white rook' && !shown.a1, 'after a reload: king c1, rook d1');
+
+  console.log('3. the ambiguous king move, answered "move the king"');
+  await waitReady(page, 'black');
+  await drag(page, 'b8', 'c8');
+  await page.locator('#castle-dialog').waitFor({ state: 'visible' });
+  check((await page.locator('#castle-dialog p').textContent()).includes('Castle, or move the king?'), 'the page asks "Castle, or move the king?"');
+  await shot(page, '05-castle-or-king-dialog');
+  await page.locator('#choose-king').click();
+  game = await waitForPly(base, id, 2);
+  stored = boardOf(game.fen);
+  check(game.moves[1].san === 'Kc8', 'the server recorded the king move Kc8', game.moves[1].san);
+  check(stored.c8 === 'k' && stored.a8 === 'r' && !stored.d8, 'API: king c8, rook still on a8', game.fen);
+  await sleep(400);
+  shown = await domBoard(page);
+  check(shown.c8 === 'black king' && shown.a8 === 'black rook', 'board: king c8, rook still on a8');
+
+  console.log('4. the ambiguous king move, answered "castle"');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: CASTLE_FEN });
+  id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'b1', 'c1');
+  await page.locator('#castle-dialog').waitFor({ state: 'visible' });
+  await page.locator('#choose-castle').click();
+  game = await waitForPly(base, id, 1);
+  stored = boardOf(game.fen);
+  check(game.moves[0].san === 'O-O-O', 'the server recorded O-O-O', game.moves[0].san);
+  check(stored.c1 === 'K' && stored.d1 === 'R' && !stored.a1, 'API: king c1, rook d1', game.fen);
+  await sleep(900);
+  shown = await domBoard(page);
+  check(shown.c1 === 'white king' && shown.d1 === 'white rook' && !shown.a1, 'board: king c1, rook d1, a1 empty');
+  await shot(page, '06-castled-after-question');
+  // The two-square king move to g1 is castling and nothing else: no question (black now).
+  await waitReady(page, 'black');
+  await drag(page, 'b8', 'g8');
+  game = await waitForPly(base, id, 2);
+  check(game.moves[1].san === 'O-O', 'king b8 to g8 is O-O without a question', game.moves[1].san);
+  stored = boardOf(game.fen);
+  check(stored.g8 === 'k' && stored.f8 === 'r' && !stored.e8, 'API: king g8, rook f8', game.fen);
+  await sleep(900);
+  shown = await domBoard(page);
+  check(shown.g8 === 'black king' && shown.f8 === 'black rook' && !shown.e8, 'board: king g8, rook f8, e8 empty');
+  // Navigation: back one move shows the position before O-O, forward again.
+  await page.keyboard.press('ArrowLeft');
+  await sleep(400);
+  shown = await domBoard(page);
+  check(shown.b8 === 'black king' && shown.e8 === 'black rook', 'Arrow left shows the position before O-O');
+  await page.keyboard.press('ArrowRight');
+  await sleep(900);
+  shown = await domBoard(page);
+  check(shown.g8 === 'black king' && shown.f8 === 'black rook', 'Arrow right shows O-O again');
+
+  console.log('5. a forced mate from a custom FEN, and its PGN');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: MATE_FEN });
+  id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'a1', 'a8');
+  game = await waitForPly(base, id, 1);
+  check(game.status === 'over' && game.result === '1-0' && game.termination === 'checkmate', 'API: 1-0 by checkmate', `${game.result} ${game.termination}`);
+  await page.locator('#result').waitFor();
+  const resultText = await page.locator('#status').textContent();
+  check(resultText.includes('1-0') && /checkmate/i.test(resultText), 'the page shows the result and its reason', resultText);
+  await shot(page, '07-checkmate');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-pgn').click()]);
+  const pgnPath = join(work, 'game.pgn');
+  await download.saveAs(pgnPath);
+  const pgn = readFileSync(pgnPath, 'utf8');
+  check(pgn.includes('Ra8#') && pgn.includes('1-0'), 'the downloaded PGN has the mate and the result');
+  await page.locator('#copy-fen').click();
+  check((await page.evaluate(() => navigator.clipboard.readText())) === game.fen, 'Copy FEN puts the position on the clipboard');
+  await page.locator('#copy-pgn').click();
+  await sleep(300);
+  check((await page.evaluate(() => navigator.clipboard.readText())).includes('Ra8#'), 'Copy PGN puts the game on the clipboard');
+  await page.locator('#flip').click();
+  check(await page.evaluate(() => window.cg.state.orientation === 'black'), 'Flip board turns the board round');
+  if (binary) {
+    try {
+      execFileSync(binary, ['pgn', 'check', pgnPath], { stdio: 'pipe' });
+      check(true, 'chess960 pgn check accepts the downloaded PGN');
+    } catch (e) {
+      check(false, 'chess960 pgn check accepts the downloaded PGN', `${e.stdout}${e.stderr}`);
+    }
+  }
+
+  console.log('6. against the computer');
+  await newGame(page, base, { opponent: 'engine', color: 'white', level: 1, start: 'number', number: 518, clock: '300+3' });
+  id = gameId(page);
+  const plan = [
+    ['e2', 'e4'],
+    ['g1', 'f3'],
+    ['f1', 'c4'],
+  ];
+  for (let i = 0; i < plan.length; i++) {
+    await waitReady(page, 'white');
+    let [from, to] = plan[i];
+    // If the engine's answer made the planned move impossible, play any legal move instead.
+    const dests = await page.evaluate(f => window.cg.state.movable.dests.get(f) ?? [], from);
+    if (!dests.includes(to)) {
+      [from, to] = await page.evaluate(() => {
+        const [f, ts] = [...window.cg.state.movable.dests.entries()][0];
+        return [f, ts[0]];
+      });
+    }
+    await drag(page, from, to);
+    game = await waitForPly(base, id, 2 * i + 2, 60000);
+    await page.locator(`#moves .move[data-ply="${2 * i + 2}"]`).waitFor({ timeout: 10000 });
+  }
+  check(game.ply >= 6, 'the computer answered each of three moves', `ply ${game.ply}`);
+  const clockText = await page.locator('#player-bottom .clock').textContent();
+  check(/^\d+:\d\d$/.test(clockText) && game.clock && game.clock.white < 300000 + 3 * 3000, 'the clocks are shown and running', clockText);
+  await sleep(500);
+  await shot(page, '08-vs-computer');
+
+
+  // As black, the computer moves first and the board turns round.
+  await newGame(page, base, { opponent: 'engine', color: 'black', level: 1, start: 'random' });
+  id = gameId(page);
+  game = await waitForPly(base, id, 1, 60000);
+  await waitReady(page, 'black');
+  check(await page.evaluate(() => window.cg.state.orientation === 'black'), 'playing black against the computer, black is at the bottom');
+  check((await page.locator('#moves .move[data-ply="1"]').textContent()) === game.moves[0].san, "the computer's first move is in the move list");
+
+  console.log('6b. promotion picker, draw by agreement, fifty-move claim');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: 'k7/4P3/8/8/8/8/6P1/K7 w - - 0 1' });
+  id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'e7', 'e8');
+  await page.locator('#promotion-dialog').waitFor({ state: 'visible' });
+  check((await page.locator('#promotion-dialog [data-promotion]').count()) === 4, 'the promotion picker offers four pieces');
+  await shot(page, '12-promotion');
+  await page.locator('#promotion-dialog [data-promotion=n]').click();
+  game = await waitForPly(base, id, 1);
+  check(game.moves[0].san === 'e8=N', 'the server recorded the underpromotion e8=N', game.moves[0].san);
+  await sleep(400);
+  check((await domBoard(page)).e8 === 'white knight', 'board: a white knight on e8');
+  await waitReady(page, 'black');
+  await page.locator('#offer').click();
+  await page.locator('#accept').waitFor({ state: 'visible' });
+  await page.locator('#accept').click();
+  await page.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '1/2-1/2' && game.termination === 'agreement', 'a draw offer accepted ends the game', `${game.result} ${game.termination}`);
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'fen', fen: 'k7/8/8/8/8/8/8/KR6 w - - 100 80' });
+  id = gameId(page);
+  await page.locator('#claim').waitFor({ state: 'visible' });
+  await page.locator('#claim').click();
+  await page.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '1/2-1/2' && /fifty/.test(game.termination ?? ''), 'the claim button claims the fifty-move draw', `${game.result} ${game.termination}`);
+  check(/1\/2-1\/2/.test(await page.locator('#status').textContent()), 'the page shows the draw');
+
+  console.log('6c. a friend by link: each browser moves only its own side, a spectator none');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'link', color: 'white', start: 'number', number: 518 });
+  id = gameId(page);
+  const link = await page.locator('#invite-link').inputValue();
+  check(link.includes(`/game/${id}#seat=`), 'the page shows an invite link', link);
+  await shot(page, '13-invite-link');
+  const friendContext = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const friend = await friendContext.newPage();
+  await friend.goto(link);
+  await friend.locator('#board cg-board piece').first().waitFor();
+  check(!friend.url().includes('seat='), 'the invite link secret is removed from the address bar');
+  await waitReady(page, 'white');
+  await drag(page, 'e2', 'e4');
+  await waitReady(friend, 'black');
+  check(await friend.evaluate(() => window.cg.state.orientation === 'black'), "the friend's board shows black at the bottom");
+  await drag(friend, 'e7', 'e5', { orientation: 'black' });
+  game = await waitForPly(base, id, 2);
+  check(game.moves[1].san === 'e5', 'the friend moved for black', game.moves[1].san);
+  await page.locator('#moves .move[data-ply="2"]').waitFor();
+  check(true, 'the first browser saw the move live (event stream)');
+  const spectatorContext = await browser.newContext();
+  const spectator = await spectatorContext.newPage();
+  await spectator.goto(`${base}/game/${id}`);
+  await spectator.locator('#moves .move[data-ply="2"]').waitFor();
+  await sleep(500);
+  check(await spectator.evaluate(() => !window.cg.state.movable.color), 'a spectator cannot move');
+  check(await spectator.locator('#resign').isHidden(), 'a spectator has no resign button');
+  // Resigning (after the confirmation) ends the game for everyone watching.
+  page.once('dialog', dialog => dialog.accept());
+  await page.locator('#resign').click();
+  await spectator.locator('#result').waitFor();
+  game = await getJson(`${base}/api/games/${id}`);
+  check(game.result === '0-1' && game.termination === 'resignation', 'white resigns: 0-1', `${game.result} ${game.termination}`);
+  check((await spectator.locator('#status').textContent()).includes('0-1'), 'the spectator sees the result live');
+  await friendContext.close();
+  await spectatorContext.close();
+
+  console.log('7. a phone-sized screen');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const mobile = await phone.newPage();
+  await mobile.goto(`${base}/game/${id}`);
+  await mobile.locator('#board cg-board piece').first().waitFor();
+  await sleep(500);
+  const box = await mobile.locator('#board cg-board').boundingBox();
+  check(box.width >= 360 && box.width <= 390, 'the board fills the phone width', `${box.width}px`);
+  const scrollWidth = await mobile.evaluate(() => document.documentElement.scrollWidth);
+  check(scrollWidth <= 390, 'no sideways scrolling on the phone', `${scrollWidth}px`);
+  await shot(mobile, '09-phone-game');
+  await mobile.goto(`${base}/`);
+  await mobile.locator('#preview-label').filter({ hasText: /#\d+/ }).waitFor();
+  await shot(mobile, '10-phone-home');
+  await phone.close();
+
+  console.log('8. the recent games list');
+  await page.goto(`${base}/`);
+  await page.locator('#recent li a').first().waitFor();
+  check((await page.locator('#recent li a').count()) >= 4, 'the start page lists the recent games');
+  await shot(page, '11-home-recent');
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (e) {
+  failures += 1;
+  console.log(`  FAIL ${e.stack ?? e}`);
+} finally {
+  await browser?.close().catch(() => {});
+  if (server) {
+    server.kill('SIGTERM');
+    await sleep(200);
+  }
+  rmSync(work, { recursive: true, force: true });
+  console.log(`\n${passes} passed, ${failures} failed`);
+  exitCode = failures ? 1 : 0;
+}
+process.exit(exitCode);

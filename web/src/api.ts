@@ -1,0 +1,185 @@
+// The JSON API of `chess960 serve` (see /web-api.md): typed views and fetch helpers.
+
+export type Color = 'white' | 'black';
+export type CastleSide = 'g' | 'c';
+
+export interface StartPos {
+  number: number;
+  fen: string;
+  backRank: string;
+}
+
+export interface DoubleStartPos {
+  white: StartPos;
+  black: StartPos;
+  fen: string;
+}
+
+export interface LegalMove {
+  uci: string;
+  from: string;
+  to: string;
+  san: string;
+  castle: CastleSide | null;
+  kingTo: string | null;
+  rookFrom: string | null;
+  rookTo: string | null;
+  promotion: string | null;
+}
+
+export interface PlayedMove {
+  uci: string;
+  san: string;
+  fen: string;
+  castle: CastleSide | null;
+  rookFrom: string | null;
+  rookTo: string | null;
+  kingFrom: string | null;
+  kingTo: string | null;
+}
+
+export interface Clock {
+  white: number;
+  black: number;
+  increment: number;
+  running: Color | null;
+  at: number;
+}
+
+export interface GameView {
+  id: string;
+  createdAt: string | number;
+  opponent: 'engine' | 'friend';
+  level: number | null;
+  engineColor: Color | null;
+  white: string;
+  black: string;
+  startNumber: number | null;
+  // Server addition to web-api.md: both numbers (they differ in Double Chess960).
+  startNumbers?: { white: number; black: number } | null;
+  initialFen: string;
+  fen: string;
+  turn: Color;
+  ply: number;
+  moves: PlayedMove[];
+  status: 'active' | 'over';
+  result: string;
+  termination: string | null;
+  reason: string;
+  check: string | null;
+  lastMove: { from: string; to: string } | null;
+  clock: Clock | null;
+  drawOffer: Color | null;
+  claimable: { threefold: boolean; fifty: boolean };
+  you: Color | 'both' | null;
+  thinking: boolean;
+}
+
+export interface GameSummary {
+  id: string;
+  white: string;
+  black: string;
+  startNumber: number | null;
+  result: string;
+  status: string;
+  plies: number;
+  updated: string | number;
+}
+
+export interface CreateGame {
+  opponent: 'engine' | 'friend';
+  color: Color | 'random';
+  level?: number;
+  // white/black: the two numbers of a Double Chess960 start (server addition to web-api.md).
+  start: { type: 'random' | 'number' | 'double960' | 'fen'; number?: number; fen?: string; white?: number; black?: number };
+  clock: { initial: number; increment: number } | null;
+}
+
+export interface Created {
+  id: string;
+  tokens: Partial<Record<Color, string>>;
+  game: GameView;
+}
+
+// An API error: the HTTP status and the server's message (for 422, the library's own words).
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: keep the text for the error message.
+  }
+  if (!response.ok) {
+    const message =
+      json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text;
+    throw new ApiError(response.status, message || `${response.status} ${response.statusText}`);
+  }
+  return json as T;
+}
+
+export const api = {
+  randomStart: () => request<StartPos>('GET', '/api/startpos/random'),
+  randomDouble: () => request<DoubleStartPos>('GET', '/api/startpos/random?double960=true'),
+  start: (n: number) => request<StartPos>('GET', `/api/startpos/${n}`),
+  checkFen: (fen: string) =>
+    request<{ fen: string; number?: number | null; numbers?: { white: number; black: number } | null }>(
+      'POST',
+      '/api/fen/check',
+      { fen },
+    ),
+  createGame: (spec: CreateGame) => request<Created>('POST', '/api/games', spec),
+  listGames: (limit = 20) => request<{ games: GameSummary[] }>('GET', `/api/games?limit=${limit}`),
+  game: (id: string, token?: string) => request<GameView>('GET', `/api/games/${id}`, undefined, token),
+  legal: (id: string, token?: string) =>
+    request<{ moves: LegalMove[] }>('GET', `/api/games/${id}/legal`, undefined, token),
+  move: (id: string, move: string, ply: number, token?: string) =>
+    request<GameView>('POST', `/api/games/${id}/moves`, { move, ply }, token),
+  act: (id: string, action: string, token?: string) =>
+    request<GameView>('POST', `/api/games/${id}/${action}`, {}, token),
+  pgnUrl: (id: string) => `/api/games/${id}/pgn`,
+  pgn: async (id: string) => {
+    const response = await fetch(`/api/games/${id}/pgn`);
+    if (!response.ok) throw new ApiError(response.status, await response.text());
+    return response.text();
+  },
+  eventsUrl: (id: string) => `/api/games/${id}/events`,
+};
+
+// Seat secrets this browser holds, per game (an invite link `#seat=<token>` adds one).
+export interface Seats {
+  white?: string;
+  black?: string;
+  invite?: { color: Color; token: string };
+}
+
+const seatKey = (id: string) => `chess960.seats.${id}`;
+
+export function loadSeats(id: string): Seats {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(id)) ?? '{}') as Seats;
+  } catch {
+    return {};
+  }
+}
+
+export function saveSeats(id: string, seats: Seats): void {
+  localStorage.setItem(seatKey(id), JSON.stringify(seats));
+}

@@ -1,0 +1,278 @@
+// The start page: a new game (opponent, colour, start position, clock) and the recent games.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api as Board } from '@lichess-org/chessground/api';
+import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from './api';
+import { el, toast } from './ui';
+
+type StartChoice =
+  | { type: 'number'; number: number; fen: string; label: string }
+  | { type: 'double960'; white: number; black: number; fen: string; label: string }
+  | { type: 'fen'; fen: string; label: string };
+
+export function homePage(root: HTMLElement): void {
+  root.innerHTML = `
+    <main class="home">
+      <section class="card new-game">
+        <h2>New game</h2>
+        <form id="new-game">
+          <fieldset>
+            <legend>Opponent</legend>
+            <label><input type="radio" name="opponent" value="engine" checked> The computer</label>
+            <label><input type="radio" name="opponent" value="friend"> A friend</label>
+          </fieldset>
+          <fieldset class="engine-only">
+            <legend>Level</legend>
+            <select id="level" name="level">
+              ${[1, 2, 3, 4, 5, 6, 7, 8]
+                .map(n => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}${levelNote(n)}</option>`)
+                .join('')}
+            </select>
+          </fieldset>
+          <fieldset class="friend-only" hidden>
+            <legend>Where does your friend play?</legend>
+            <label><input type="radio" name="friend-mode" value="device" checked> Both on this device</label>
+            <label><input type="radio" name="friend-mode" value="link"> Send a link</label>
+          </fieldset>
+          <fieldset class="color-choice">
+            <legend>Your colour</legend>
+            <label><input type="radio" name="color" value="white" checked> White</label>
+            <label><input type="radio" name="color" value="random"> Random</label>
+            <label><input type="radio" name="color" value="black"> Black</label>
+          </fieldset>
+          <fieldset>
+            <legend>Start position</legend>
+            <label><input type="radio" name="start" value="random" checked> Random</label>
+            <label><input type="radio" name="start" value="number"> By number</label>
+            <label><input type="radio" name="start" value="double960"> Double Chess960</label>
+            <label><input type="radio" name="start" value="fen"> Custom FEN</label>
+            <div class="start-number" hidden>
+              <input id="start-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="Start position number (0 to 959)">
+            </div>
+            <div class="start-fen" hidden>
+              <textarea id="start-fen" rows="2" spellcheck="false" placeholder="FEN, e.g. rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1" aria-label="Custom FEN"></textarea>
+            </div>
+            <div class="preview">
+              <div class="mini-board"><div id="preview-board"></div></div>
+              <div class="preview-text">
+                <div id="preview-label" class="preview-label"></div>
+                <div id="preview-rank" class="back-rank"></div>
+                <div id="fen-error" class="error" hidden></div>
+                <button type="button" id="reroll" class="link">Another random position</button>
+              </div>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Clock</legend>
+            <select id="clock" name="clock">
+              <option value="">No clock</option>
+              <option value="180+2">3 min + 2 s</option>
+              <option value="300+3">5 min + 3 s</option>
+              <option value="600+5">10 min + 5 s</option>
+              <option value="900+10">15 min + 10 s</option>
+              <option value="1800+20">30 min + 20 s</option>
+            </select>
+          </fieldset>
+          <button id="create" type="submit" class="primary">Play</button>
+        </form>
+      </section>
+      <section class="card recent">
+        <h2>Recent games</h2>
+        <ul id="recent"><li class="muted">Loading…</li></ul>
+      </section>
+    </main>`;
+
+  const form = root.querySelector<HTMLFormElement>('#new-game')!;
+  const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
+  const value = (name: string) => (form.elements.namedItem(name) as RadioNodeList).value;
+
+  const preview: Board = Chessground($('#preview-board'), {
+    viewOnly: true,
+    coordinates: false,
+    fen: '8/8/8/8/8/8/8/8',
+    animation: { enabled: false },
+  });
+  let choice: StartChoice | null = null;
+  let previewSeq = 0;
+
+  function showChoice(next: StartChoice | null, error?: string) {
+    choice = next;
+    $('#fen-error').hidden = !error;
+    $('#fen-error').textContent = error ?? '';
+    $('#preview-label').textContent = next?.label ?? '';
+    const rank = next ? backRanks(next.fen) : '';
+    $('#preview-rank').textContent = rank;
+    preview.set({ fen: next?.fen ?? '8/8/8/8/8/8/8/8' });
+    $<HTMLButtonElement>('#create').disabled = !next;
+  }
+
+  // Fetches and shows the start position the game will begin from, before it starts.
+  async function refreshPreview() {
+    const seq = ++previewSeq;
+    const type = value('start');
+    $('.start-number').hidden = type !== 'number';
+    $('.start-fen').hidden = type !== 'fen';
+    $('#reroll').hidden = type !== 'random' && type !== 'double960';
+    try {
+      let next: StartChoice | null = null;
+      let error: string | undefined;
+      if (type === 'random') {
+        const pos = await api.randomStart();
+        next = { type: 'number', number: pos.number, fen: pos.fen, label: `Position #${pos.number}` };
+      } else if (type === 'number') {
+        const n = Number($<HTMLInputElement>('#start-number').value);
+        if (!Number.isInteger(n) || n < 0 || n > 959) error = 'Choose a number from 0 to 959.';
+        else {
+          const pos = await api.start(n);
+          next = { type: 'number', number: pos.number, fen: pos.fen, label: `Position #${pos.number}` };
+        }
+      } else if (type === 'double960') {
+        const pos = await api.randomDouble();
+        next = {
+          type: 'double960',
+          white: pos.white.number,
+          black: pos.black.number,
+          fen: pos.fen,
+          label: `Double Chess960: white #${pos.white.number}, black #${pos.black.number}`,
+        };
+      } else {
+        const text = $<HTMLTextAreaElement>('#start-fen').value.trim();
+        if (!text) next = null; // nothing to check yet
+        else {
+          try {
+            const checked = await api.checkFen(text);
+            const known =
+              checked.numbers && checked.numbers.white !== checked.numbers.black
+                ? ` (Double Chess960 #${checked.numbers.white} / #${checked.numbers.black})`
+                : typeof checked.number === 'number'
+                  ? ` (start position #${checked.number})`
+                  : '';
+            next = { type: 'fen', fen: checked.fen, label: `Custom position${known}: ${checked.fen}` };
+          } catch (e) {
+            error = (e as Error).message;
+          }
+        }
+      }
+      if (seq === previewSeq) showChoice(next, error);
+    } catch (e) {
+      if (seq === previewSeq) showChoice(null, (e as Error).message);
+    }
+  }
+
+  function syncOpponent() {
+    const engine = value('opponent') === 'engine';
+    root.querySelectorAll<HTMLElement>('.engine-only').forEach(e => (e.hidden = !engine));
+    root.querySelectorAll<HTMLElement>('.friend-only').forEach(e => (e.hidden = engine));
+    const device = !engine && value('friend-mode') === 'device';
+    $('.color-choice').hidden = device;
+  }
+
+  let fenTimer: number | undefined;
+  form.addEventListener('change', e => {
+    const target = e.target as HTMLInputElement;
+    if (target.name === 'opponent' || target.name === 'friend-mode') syncOpponent();
+    if (target.name === 'start' || target.id === 'start-number') void refreshPreview();
+  });
+  $('#start-number').addEventListener('input', () => void refreshPreview());
+  $('#start-fen').addEventListener('input', () => {
+    window.clearTimeout(fenTimer);
+    fenTimer = window.setTimeout(() => void refreshPreview(), 250);
+  });
+  $('#reroll').addEventListener('click', () => void refreshPreview());
+
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    if (!choice) return;
+    const opponent = value('opponent') as 'engine' | 'friend';
+    const device = opponent === 'friend' && value('friend-mode') === 'device';
+    let color = (device ? 'white' : value('color')) as Color | 'random';
+    // A friend game by link: this browser keeps one seat, so settle "random" here.
+    if (opponent === 'friend' && color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
+    const clock = value('clock');
+    const [initial, increment] = clock ? clock.split('+').map(Number) : [0, 0];
+    const spec: CreateGame = {
+      opponent,
+      color,
+      start:
+        choice.type === 'number'
+          ? { type: 'number', number: choice.number }
+          : choice.type === 'double960'
+            ? { type: 'double960', white: choice.white, black: choice.black }
+            : { type: 'fen', fen: choice.fen },
+      clock: clock ? { initial: initial!, increment: increment! } : null,
+    };
+    if (opponent === 'engine') spec.level = Number(value('level'));
+    $<HTMLButtonElement>('#create').disabled = true;
+    try {
+      const created = await api.createGame(spec);
+      const seats = loadSeats(created.id);
+      if (opponent === 'friend' && !device && color !== 'random') {
+        const other: Color = color === 'white' ? 'black' : 'white';
+        seats[color] = created.tokens[color];
+        const token = created.tokens[other];
+        if (token) seats.invite = { color: other, token };
+      } else {
+        Object.assign(seats, created.tokens);
+      }
+      saveSeats(created.id, seats);
+      location.href = `/game/${created.id}`;
+    } catch (err) {
+      toast((err as Error).message);
+      $<HTMLButtonElement>('#create').disabled = false;
+    }
+  });
+
+  syncOpponent();
+  void refreshPreview();
+  void loadRecent($('#recent'));
+}
+
+function levelNote(n: number): string {
+  const notes: Record<number, string> = { 1: ' (beginner)', 4: ' (club player)', 8: ' (full strength)' };
+  return notes[n] ?? '';
+}
+
+// "RNBQKBNR" (or "white / black" when the two back ranks differ, as in Double Chess960).
+function backRanks(fen: string): string {
+  const rows = fen.split(' ')[0]!.split('/');
+  const expand = (row: string) => row.replace(/[1-8]/g, d => '·'.repeat(Number(d)));
+  const white = expand(rows[7] ?? '');
+  const black = expand(rows[0] ?? '').toUpperCase();
+  return white === black ? white : `White ${white} · Black ${black}`;
+}
+
+async function loadRecent(list: HTMLElement) {
+  try {
+    const { games } = await api.listGames(20);
+    list.innerHTML = '';
+    if (games.length === 0) list.append(el('li', { class: 'muted' }, 'No games yet.'));
+    for (const game of games) list.append(recentItem(game));
+  } catch (e) {
+    list.innerHTML = '';
+    list.append(el('li', { class: 'error' }, `Could not load the games: ${(e as Error).message}`));
+  }
+}
+
+function recentItem(game: GameSummary): HTMLElement {
+  const seats = loadSeats(game.id);
+  const yours = seats.white || seats.black;
+  const li = el('li', { class: game.status === 'active' ? 'active' : 'over' });
+  const link = el('a', { href: `/game/${game.id}` });
+  link.append(
+    el('span', { class: 'players' }, `${game.white} – ${game.black}`),
+    el('span', { class: 'meta' }, [
+      game.startNumber !== null ? `#${game.startNumber}` : 'custom',
+      game.plies === 1 ? '1 ply' : `${game.plies} plies`,
+      game.status === 'active' ? (yours ? 'your game, in progress' : 'in progress') : game.result,
+      formatWhen(game.updated),
+    ].join(' · ')),
+  );
+  li.append(link);
+  return li;
+}
+
+function formatWhen(when: string | number): string {
+  const date = new Date(typeof when === 'number' && when < 1e12 ? when * 1000 : when);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}

@@ -530,6 +530,12 @@ TEST_F(ServerTest, EventStreamDeliversAnEventAfterAMove) {
         EXPECT_NE(received.find("data: {"), std::string::npos);
     }
     listener.join();
+    // The listener has gone: writing the next events to its closed connection must not hurt.
+    ASSERT_EQ(move(g, "e5", g.black).status, 200);
+    ASSERT_EQ(move(g, "Nf3", g.white).status, 200);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    ASSERT_EQ(move(g, "Nc6", g.black).status, 200);
+    EXPECT_EQ(get("/api/games/" + g.id).body["ply"], 4);
     EXPECT_EQ(get("/api/games/doesnotexist/events").status, 404);
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <ctime>
 #include <deque>
 #include <filesystem>
@@ -489,6 +490,12 @@ constexpr const char* kNotBuiltPage = R"(<!doctype html>
 }  // namespace
 
 Server::Impl::Impl(Options o) : options(std::move(o)), store(options.db_path) {
+    // A client that goes away (a closed tab with an event stream) must cost an EPIPE, not the
+    // process: cpp-httplib writes with plain send(), which raises SIGPIPE. Left alone if the
+    // program has its own handler.
+    struct sigaction current {};
+    if (sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+        std::signal(SIGPIPE, SIG_IGN);
     load_games();
     setup_routes();
 }

@@ -2,6 +2,9 @@
 // database, driven by cpp-httplib's client.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -22,6 +25,7 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "server/server.hpp"
+#include "server/store.hpp"
 #include "test_support.hpp"
 
 using namespace chess960;
@@ -582,6 +586,110 @@ TEST_F(ServerTest, ServesTheWebAppWithSpaFallback) {
     EXPECT_EQ(get("/game/abc123").text, "<html>app</html>");  // an SPA route
     EXPECT_EQ(get("/../../etc/passwd").text, "<html>app</html>");
     EXPECT_EQ(get("/api/unknown").status, 404);
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(ServerTest, AnEngineGameResumesAfterARestart) {
+    Created g = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    ASSERT_EQ(move(g, "d2d4", g.white).status, 200);
+    // Stopped while the engine thinks, or just after it moved: either way it has answered
+    // after the restart.
+    restart();
+    Json view = wait_for_game(this, *client_, g.id, 10,
+                              [](const Json& v) { return v["ply"].get<int>() >= 2; });
+    EXPECT_EQ(view["ply"], 2);
+    EXPECT_EQ(view["moves"][0]["uci"], "d2d4");
+}
+
+TEST(ServerStore, SchemaIsVersionedAndANewerOneIsRefused) {
+    char dir_template[] = "/tmp/chess960_store_test_XXXXXX";
+    ASSERT_NE(mkdtemp(dir_template), nullptr);
+    const std::string path = std::string(dir_template) + "/games.db";
+    {
+        server::Store store(path);
+        server::GameRow row;
+        row.id = "g1";
+        row.white_token = "w";
+        row.black_token = "b";
+        row.opponent = "friend";
+        row.initial_fen = Position().fen();
+        store.insert_game(row);
+        store.add_move(row, server::MoveRow{1, "e2e4", "e4", Position().fen(), 5});
+        auto games = store.load_all();
+        ASSERT_EQ(games.size(), 1u);
+        ASSERT_EQ(games[0].moves.size(), 1u);
+        EXPECT_EQ(games[0].moves[0].san, "e4");
+        EXPECT_FALSE(games[0].game.level.has_value());
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, nullptr);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    EXPECT_EQ(sqlite3_column_int(stmt, 0), server::Store::kSchemaVersion);
+    sqlite3_finalize(stmt);
+    sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &stmt, nullptr);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)), "wal");
+    sqlite3_finalize(stmt);
+    sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    try {
+        server::Store newer(path);
+        ADD_FAILURE() << "a database of schema 99 was opened";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+    }
+    fs::remove_all(dir_template);
+}
+
+TEST(ServeCommand, BadArgumentsAndAnUnusableDatabase) {
+    auto port = chess960::testing::run_chess960({"serve", "--port", "http"});
+    EXPECT_EQ(port.status, 2);
+    EXPECT_NE(port.err.find("--port"), std::string::npos);
+    auto db = chess960::testing::run_chess960(
+        {"serve", "--port", "0", "--db", "/nonexistent-dir/games.db"});
+    EXPECT_EQ(db.status, 1);
+    EXPECT_NE(db.err.find("cannot open database"), std::string::npos) << db.err;
+    EXPECT_NE(chess960::testing::run_chess960({"help"}).out.find("serve"), std::string::npos);
+}
+
+// The real command: prints its URL, answers, and stops cleanly on SIGTERM.
+TEST(ServeCommand, StartsPrintsItsUrlAndStopsOnSigterm) {
+    char dir_template[] = "/tmp/chess960_serve_cmd_XXXXXX";
+    ASSERT_NE(mkdtemp(dir_template), nullptr);
+    const std::string db = std::string(dir_template) + "/games.db";
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl(CHESS960_BINARY, CHESS960_BINARY, "serve", "--port", "0", "--db", db.c_str(),
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string line;
+    char ch;
+    while (read(fds[0], &ch, 1) == 1 && ch != '\n') line += ch;
+    ASSERT_EQ(line.rfind("Listening on http://127.0.0.1:", 0), 0u) << line;
+    int port = std::atoi(line.c_str() + line.rfind(':') + 1);
+    httplib::Client client("127.0.0.1", port);
+    auto r = client.Get("/api/startpos/518");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(fds[0]);
+    EXPECT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    fs::remove_all(dir_template);
 }
 
 }  // namespace

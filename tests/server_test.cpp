@@ -604,6 +604,29 @@ TEST_F(ServerTest, AnEngineGameResumesAfterARestart) {
     EXPECT_EQ(view["moves"][0]["uci"], "d2d4");
 }
 
+TEST_F(ServerTest, TheEngineAnswersDrawOffersAtOnce) {
+    Created even = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    Reply declined = post("/api/games/" + even.id + "/draw/offer", Json::object(), even.white);
+    ASSERT_EQ(declined.status, 200) << declined.text;
+    EXPECT_EQ(declined.body["status"], "active");
+    EXPECT_TRUE(declined.body["drawOffer"].is_null());
+
+    // Black, a queen and a rook down, has searched: it accepts.
+    Created lost =
+        create(Json{{"opponent", "engine"},
+                    {"color", "white"},
+                    {"level", 1},
+                    {"start", {{"type", "fen"}, {"fen", "k7/8/8/8/8/8/8/KQR5 w - - 0 1"}}}});
+    ASSERT_EQ(move(lost, "Rc2", lost.white).status, 200);
+    Json view = wait_for_game(this, *client_, lost.id, 10,
+                              [](const Json& v) { return v["ply"].get<int>() >= 2; });
+    ASSERT_EQ(view["ply"], 2);
+    Reply accepted = post("/api/games/" + lost.id + "/draw/offer", Json::object(), lost.white);
+    ASSERT_EQ(accepted.status, 200) << accepted.text;
+    EXPECT_EQ(accepted.body["result"], "1/2-1/2");
+    EXPECT_EQ(accepted.body["termination"], "agreement");
+}
+
 TEST(ServerStore, SchemaIsVersionedAndANewerOneIsRefused) {
     char dir_template[] = "/tmp/chess960_store_test_XXXXXX";
     ASSERT_NE(mkdtemp(dir_template), nullptr);

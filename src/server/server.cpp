@@ -51,6 +51,9 @@ constexpr auto kPingInterval = std::chrono::seconds(15);
 // Levels 1..8: UCI_Elo 1320 .. 2600, then full strength (0 = no limit).
 constexpr int kLevelElo[9] = {0, 1320, 1500, 1700, 1900, 2100, 2300, 2600, 0};
 // Thinking time per engine move at each level (a time control can make it shorter).
+// The engine accepts a draw offer when its last score was this many centipawns or more
+// against it.
+constexpr int kEngineAcceptsDrawAt = 150;
 constexpr std::int64_t kLevelMovetimeMs[9] = {0, 150, 200, 300, 400, 600, 800, 1200, 2000};
 
 std::int64_t now_ms() {
@@ -295,6 +298,8 @@ struct LiveGame {
     std::string moves_text;
     std::uint64_t version = 0;
     bool thinking = false;
+    // The engine's last search score, from its side (centipawns; in memory only).
+    std::optional<int> engine_score;
 
     // Adds the JSON of the last move played.
     void push_move_text() {
@@ -742,6 +747,7 @@ void Server::Impl::engine_worker() {
         }
         std::lock_guard lock(g->mutex);
         g->thinking = false;
+        if (result.best) g->engine_score = result.score;
         const std::int64_t now = now_ms();
         if (stopping || g->game.ply_count() != ply || !g->active() || !result.best) {
             g->touch();
@@ -1050,6 +1056,10 @@ void Server::Impl::game_action(const httplib::Request& req, httplib::Response& r
     } else if (action == "draw/offer") {
         if (g->row.draw_offer && *g->row.draw_offer != me) {
             g->game.agree_draw();  // offering back accepts the standing offer
+        } else if (g->engine_color()) {
+            // The engine answers at once: it accepts when its last search saw it clearly
+            // worse, and declines otherwise (also when it has not searched since a restart).
+            if (g->engine_score && *g->engine_score <= -kEngineAcceptsDrawAt) g->game.agree_draw();
         } else {
             g->row.draw_offer = me;
         }

@@ -333,6 +333,10 @@ int cmd_serve(Arguments& args) {
     std::cout << "Listening on http://" << options.host << ":" << port << "/" << std::endl;
     std::cerr << "database " << options.db_path << ", web app " << options.web_dir
               << " (stop with Ctrl-C)" << std::endl;
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::path(options.web_dir) / "index.html", ec))
+        std::cerr << "the web app is not built (no " << options.web_dir
+                  << "/index.html): run 'make web'; pages show how until then" << std::endl;
     std::thread waiter([&] {
         int signal = 0;
         sigwait(&signals, &signal);

@@ -627,6 +627,37 @@ TEST_F(ServerTest, TheEngineAnswersDrawOffersAtOnce) {
     EXPECT_EQ(accepted.body["termination"], "agreement");
 }
 
+TEST_F(ServerTest, ASecondServerCannotTakeAPortInUse) {
+    server::Options options;
+    options.port = port_;
+    options.db_path = dir_ + "/other.db";
+    server::Server other(options);
+    EXPECT_THROW(other.bind(), std::runtime_error);
+}
+
+TEST_F(ServerTest, ManyConnectionsAtOnceAreAcceptedPromptly) {
+    // More simultaneous new connections than a backlog of 5 holds.
+    std::vector<std::thread> clients;
+    std::atomic<int> ok{0};
+    std::atomic<long> slowest_ms{0};
+    for (int i = 0; i < 40; ++i)
+        clients.emplace_back([&] {
+            httplib::Client c("127.0.0.1", port_);
+            auto begin = std::chrono::steady_clock::now();
+            auto r = c.Get("/api/startpos/518");
+            long ms = long(std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now() - begin)
+                               .count());
+            if (r && r->status == 200) ++ok;
+            long seen = slowest_ms;
+            while (ms > seen && !slowest_ms.compare_exchange_weak(seen, ms)) {
+            }
+        });
+    for (auto& t : clients) t.join();
+    EXPECT_EQ(ok, 40);
+    EXPECT_LT(slowest_ms, 900);  // a SYN retransmission would take a second
+}
+
 TEST(ServerStore, SchemaIsVersionedAndANewerOneIsRefused) {
     char dir_template[] = "/tmp/chess960_store_test_XXXXXX";
     ASSERT_NE(mkdtemp(dir_template), nullptr);

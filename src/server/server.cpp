@@ -1,6 +1,7 @@
 #include "server/server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
@@ -393,6 +394,7 @@ struct Server::Impl {
     std::thread ticker;
     bool bound = false;
     std::atomic<bool> in_run{false};
+    std::atomic<int> listen_socket{-1};
 
     explicit Impl(Options o);
     ~Impl();
@@ -1231,6 +1233,14 @@ void Server::Impl::setup_routes() {
     // The headers and the body go out in separate writes: without TCP_NODELAY, Nagle's
     // algorithm holds the body back until the client's delayed ACK (about 40 ms per answer).
     http.set_tcp_nodelay(true);
+    // SO_REUSEADDR rather than httplib's SO_REUSEPORT, so that a second server on a port in
+    // use fails to bind instead of sharing the port; and the socket is remembered so that
+    // bind() can widen its listen backlog.
+    http.set_socket_options([this](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listen_socket = int(sock);
+    });
     http.set_keep_alive_max_count(1000);
     http.set_keep_alive_timeout(5);
     http.set_error_handler([](const Request&, Response& res) {
@@ -1310,6 +1320,10 @@ int Server::bind() {
         throw std::runtime_error("cannot listen on " + impl_->options.host + ":" +
                                  std::to_string(port) + " (in use?)");
     }
+    // Debian's cpp-httplib listens with a backlog of 5: a burst of new connections (a page
+    // opening its event stream and requests, many clients at once) overflows it and waits for
+    // the SYN retransmission, a second. Listening again on the bound socket widens it.
+    if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
     impl_->bound = true;
     impl_->start_threads();
     return port;

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -656,6 +657,77 @@ TEST_F(ServerTest, ManyConnectionsAtOnceAreAcceptedPromptly) {
     for (auto& t : clients) t.join();
     EXPECT_EQ(ok, 40);
     EXPECT_LT(slowest_ms, 900);  // a SYN retransmission would take a second
+}
+
+TEST_F(ServerTest, CheckmateEndsTheGameWithItsReason) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const char* fools_mate[] = {"f3", "e5", "g4", "Qh4#"};
+    Reply last;
+    for (int i = 0; i < 4; ++i) last = move(g, fools_mate[i], i % 2 ? g.black : g.white);
+    ASSERT_EQ(last.status, 200) << last.text;
+    EXPECT_EQ(last.body["status"], "over");
+    EXPECT_EQ(last.body["result"], "0-1");
+    EXPECT_EQ(last.body["termination"], "checkmate");
+    EXPECT_EQ(last.body["reason"], "Black wins by checkmate");
+    EXPECT_EQ(last.body["check"], "e1");
+    EXPECT_EQ(last.body["moves"][3]["san"], "Qh4#");
+    EXPECT_NE(get("/api/games/" + g.id + "/pgn").text.find("Qh4# 0-1"), std::string::npos);
+}
+
+// Whatever arrives, the answer is a 4xx with a JSON error, never a 5xx or a dead server.
+TEST_F(ServerTest, GarbageNeverBreaksTheServer) {
+    Created g = friend_game(Json{{"type", "random"}});
+    std::vector<std::string> bodies = {"",
+                                       "null",
+                                       "[]",
+                                       "\"text\"",
+                                       "{",
+                                       "}",
+                                       "{\"move\":",
+                                       "{\"move\": null}",
+                                       "{\"move\": [\"e4\"]}",
+                                       "{\"move\": \"\\u0000\"}",
+                                       "{\"move\": \"e2e4\", \"ply\": -1}",
+                                       "{\"move\": \"e2e4\", \"ply\": 1e300}",
+                                       "{\"move\": \"\xff\xfe\"}",
+                                       "{\"opponent\": \"engine\", \"level\": 2.5}",
+                                       "{\"clock\": {\"initial\": -5}}",
+                                       "{\"clock\": 7}",
+                                       "{\"start\": {\"type\": \"fen\", \"fen\": 5}}",
+                                       "{\"start\": {\"type\": \"fen\", \"fen\": \"\"}}",
+                                       std::string(40, '{'),
+                                       "{\"fen\": \"" + std::string(5000, '/') + "\"}"};
+    std::mt19937 random(7);
+    for (int i = 0; i < 20; ++i) {
+        std::string noise(std::size_t(random() % 200), ' ');
+        for (char& c : noise) c = char(random() % 256);
+        bodies.push_back(noise);
+    }
+    const std::vector<std::string> paths = {"/api/games",
+                                            "/api/fen/check",
+                                            "/api/games/" + g.id + "/moves",
+                                            "/api/games/" + g.id + "/draw/offer",
+                                            "/api/games/" + g.id + "/draw/claim",
+                                            "/api/games/" + g.id + "/resign"};
+    for (const std::string& path : paths)
+        for (const std::string& body : bodies) {
+            Reply r = post(path, body, g.white);
+            if (path.ends_with("/resign") && r.status == 200) continue;  // a valid resignation
+            if (path == "/api/games" && r.status == 201) continue;       // defaults fill in
+            if (path.ends_with("/draw/offer") && r.status == 200) continue;
+            EXPECT_GE(r.status, 400) << path << " " << body;
+            EXPECT_LT(r.status, 500) << path << " " << body << ": " << r.text;
+            EXPECT_TRUE(r.body.is_object() && r.body.contains("error")) << path << " " << r.text;
+        }
+    const std::vector<std::string> odd_paths = {
+        "/api/games/%00",       "/api/games/" + std::string(3000, 'a'),
+        "/api/startpos/-1",     "/api/startpos/99999999999999999999",
+        "/api/games?limit=abc", "/api/games/x/../../etc"};
+    for (const std::string& path : odd_paths) {
+        Reply r = get(path);
+        EXPECT_LT(r.status, 500) << path;
+    }
+    EXPECT_EQ(get("/api/games/" + g.id).status, 200);
 }
 
 TEST(ServerStore, SchemaIsVersionedAndANewerOneIsRefused) {

@@ -57,6 +57,12 @@ constexpr int kLevelElo[9] = {0, 1320, 1500, 1700, 1900, 2100, 2300, 2600, 0};
 constexpr int kEngineAcceptsDrawAt = 150;
 constexpr std::int64_t kLevelMovetimeMs[9] = {0, 150, 200, 300, 400, 600, 800, 1200, 2000};
 
+// JSON text; bytes that are not UTF-8 (echoed from a bad request in an error message) become
+// U+FFFD instead of making the dump throw.
+std::string to_text(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -311,7 +317,7 @@ struct LiveGame {
         j["san"] = to_san(before, m);
         j["fen"] = game.position_at(ply + 1).fen();
         j.erase("promotion");
-        move_texts.push_back(j.dump());
+        move_texts.push_back(to_text(j));
         if (!moves_text.empty()) moves_text += ',';
         moves_text += move_texts.back();
     }
@@ -434,7 +440,7 @@ namespace {
 
 void send_json(httplib::Response& res, int status, const Json& body) {
     res.status = status;
-    res.set_content(body.dump(), "application/json");
+    res.set_content(to_text(body), "application/json");
 }
 
 void send_view(httplib::Response& res, int status, const std::string& view_text) {
@@ -610,7 +616,7 @@ std::string Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64
     v["you"] = you ? Json(color_name(*you)) : Json(nullptr);
     v["thinking"] = g.thinking;
     // The moves, kept as text, go in front of the other fields.
-    std::string text = v.dump();
+    std::string text = to_text(v);
     text.insert(1, "\"moves\":[" + g.moves_text + "],");
     return text;
 }
@@ -918,7 +924,7 @@ void Server::Impl::create_game(const httplib::Request& req, httplib::Response& r
         game_view = view(*g, engine ? std::optional<Color>(human) : std::nullopt, now_ms());
         if (g->engine_to_move()) schedule_engine(g);
     }
-    std::string text = Json{{"id", row.id}, {"tokens", tokens}}.dump();
+    std::string text = to_text(Json{{"id", row.id}, {"tokens", tokens}});
     text.insert(1, "\"game\":" + game_view + ",");
     res.status = 201;
     res.set_content(text, "application/json");

@@ -189,6 +189,7 @@ void client_loop(int port, Shared& shared, std::vector<Record*> games, std::uint
             if (!fresh) {
                 if (shared.killed) return;
                 ++shared.errors;
+                std::cerr << "cannot create a game\n";
                 next = (next + 1) % games.size();
                 continue;
             }
@@ -221,6 +222,9 @@ void client_loop(int port, Shared& shared, std::vector<Record*> games, std::uint
             if (r)
                 std::cerr << "move " << uci << " in " << g->id << ": " << r->status << " "
                           << r->body << "\n";
+            else
+                std::cerr << "move " << uci << " in " << g->id << ": "
+                          << httplib::to_string(r.error()) << "\n";
         }
         next = (next + 1) % games.size();
     }

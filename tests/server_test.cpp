@@ -2,6 +2,9 @@
 // database, driven by cpp-httplib's client.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -13,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -22,6 +26,7 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "server/server.hpp"
+#include "server/store.hpp"
 #include "test_support.hpp"
 
 using namespace chess960;
@@ -530,6 +535,12 @@ TEST_F(ServerTest, EventStreamDeliversAnEventAfterAMove) {
         EXPECT_NE(received.find("data: {"), std::string::npos);
     }
     listener.join();
+    // The listener has gone: writing the next events to its closed connection must not hurt.
+    ASSERT_EQ(move(g, "e5", g.black).status, 200);
+    ASSERT_EQ(move(g, "Nf3", g.white).status, 200);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    ASSERT_EQ(move(g, "Nc6", g.black).status, 200);
+    EXPECT_EQ(get("/api/games/" + g.id).body["ply"], 4);
     EXPECT_EQ(get("/api/games/doesnotexist/events").status, 404);
 }
 
@@ -576,6 +587,235 @@ TEST_F(ServerTest, ServesTheWebAppWithSpaFallback) {
     EXPECT_EQ(get("/game/abc123").text, "<html>app</html>");  // an SPA route
     EXPECT_EQ(get("/../../etc/passwd").text, "<html>app</html>");
     EXPECT_EQ(get("/api/unknown").status, 404);
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(ServerTest, AnEngineGameResumesAfterARestart) {
+    Created g = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    ASSERT_EQ(move(g, "d2d4", g.white).status, 200);
+    // Stopped while the engine thinks, or just after it moved: either way it has answered
+    // after the restart.
+    restart();
+    Json view = wait_for_game(this, *client_, g.id, 10,
+                              [](const Json& v) { return v["ply"].get<int>() >= 2; });
+    EXPECT_EQ(view["ply"], 2);
+    EXPECT_EQ(view["moves"][0]["uci"], "d2d4");
+}
+
+TEST_F(ServerTest, TheEngineAnswersDrawOffersAtOnce) {
+    Created even = create(Json{{"opponent", "engine"}, {"color", "white"}, {"level", 1}});
+    Reply declined = post("/api/games/" + even.id + "/draw/offer", Json::object(), even.white);
+    ASSERT_EQ(declined.status, 200) << declined.text;
+    EXPECT_EQ(declined.body["status"], "active");
+    EXPECT_TRUE(declined.body["drawOffer"].is_null());
+
+    // Black, a queen and a rook down, has searched: it accepts.
+    Created lost =
+        create(Json{{"opponent", "engine"},
+                    {"color", "white"},
+                    {"level", 1},
+                    {"start", {{"type", "fen"}, {"fen", "k7/8/8/8/8/8/8/KQR5 w - - 0 1"}}}});
+    ASSERT_EQ(move(lost, "Rc2", lost.white).status, 200);
+    Json view = wait_for_game(this, *client_, lost.id, 10,
+                              [](const Json& v) { return v["ply"].get<int>() >= 2; });
+    ASSERT_EQ(view["ply"], 2);
+    Reply accepted = post("/api/games/" + lost.id + "/draw/offer", Json::object(), lost.white);
+    ASSERT_EQ(accepted.status, 200) << accepted.text;
+    EXPECT_EQ(accepted.body["result"], "1/2-1/2");
+    EXPECT_EQ(accepted.body["termination"], "agreement");
+}
+
+TEST_F(ServerTest, ASecondServerCannotTakeAPortInUse) {
+    server::Options options;
+    options.port = port_;
+    options.db_path = dir_ + "/other.db";
+    server::Server other(options);
+    EXPECT_THROW(other.bind(), std::runtime_error);
+}
+
+TEST_F(ServerTest, ManyConnectionsAtOnceAreAcceptedPromptly) {
+    // More simultaneous new connections than a backlog of 5 holds.
+    std::vector<std::thread> clients;
+    std::atomic<int> ok{0};
+    std::atomic<long> slowest_ms{0};
+    for (int i = 0; i < 40; ++i)
+        clients.emplace_back([&] {
+            httplib::Client c("127.0.0.1", port_);
+            auto begin = std::chrono::steady_clock::now();
+            auto r = c.Get("/api/startpos/518");
+            long ms = long(std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now() - begin)
+                               .count());
+            if (r && r->status == 200) ++ok;
+            long seen = slowest_ms;
+            while (ms > seen && !slowest_ms.compare_exchange_weak(seen, ms)) {
+            }
+        });
+    for (auto& t : clients) t.join();
+    EXPECT_EQ(ok, 40);
+    EXPECT_LT(slowest_ms, 900);  // a SYN retransmission would take a second
+}
+
+TEST_F(ServerTest, CheckmateEndsTheGameWithItsReason) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const char* fools_mate[] = {"f3", "e5", "g4", "Qh4#"};
+    Reply last;
+    for (int i = 0; i < 4; ++i) last = move(g, fools_mate[i], i % 2 ? g.black : g.white);
+    ASSERT_EQ(last.status, 200) << last.text;
+    EXPECT_EQ(last.body["status"], "over");
+    EXPECT_EQ(last.body["result"], "0-1");
+    EXPECT_EQ(last.body["termination"], "checkmate");
+    EXPECT_EQ(last.body["reason"], "Black wins by checkmate");
+    EXPECT_EQ(last.body["check"], "e1");
+    EXPECT_EQ(last.body["moves"][3]["san"], "Qh4#");
+    EXPECT_NE(get("/api/games/" + g.id + "/pgn").text.find("Qh4# 0-1"), std::string::npos);
+}
+
+// Whatever arrives, the answer is a 4xx with a JSON error, never a 5xx or a dead server.
+TEST_F(ServerTest, GarbageNeverBreaksTheServer) {
+    Created g = friend_game(Json{{"type", "random"}});
+    std::vector<std::string> bodies = {"",
+                                       "null",
+                                       "[]",
+                                       "\"text\"",
+                                       "{",
+                                       "}",
+                                       "{\"move\":",
+                                       "{\"move\": null}",
+                                       "{\"move\": [\"e4\"]}",
+                                       "{\"move\": \"\\u0000\"}",
+                                       "{\"move\": \"e2e4\", \"ply\": -1}",
+                                       "{\"move\": \"e2e4\", \"ply\": 1e300}",
+                                       "{\"move\": \"\xff\xfe\"}",
+                                       "{\"opponent\": \"engine\", \"level\": 2.5}",
+                                       "{\"clock\": {\"initial\": -5}}",
+                                       "{\"clock\": 7}",
+                                       "{\"start\": {\"type\": \"fen\", \"fen\": 5}}",
+                                       "{\"start\": {\"type\": \"fen\", \"fen\": \"\"}}",
+                                       std::string(40, '{'),
+                                       "{\"fen\": \"" + std::string(5000, '/') + "\"}"};
+    std::mt19937 random(7);
+    for (int i = 0; i < 20; ++i) {
+        std::string noise(std::size_t(random() % 200), ' ');
+        for (char& c : noise) c = char(random() % 256);
+        bodies.push_back(noise);
+    }
+    const std::vector<std::string> paths = {"/api/games",
+                                            "/api/fen/check",
+                                            "/api/games/" + g.id + "/moves",
+                                            "/api/games/" + g.id + "/draw/offer",
+                                            "/api/games/" + g.id + "/draw/claim",
+                                            "/api/games/" + g.id + "/resign"};
+    for (const std::string& path : paths)
+        for (const std::string& body : bodies) {
+            Reply r = post(path, body, g.white);
+            if (path.ends_with("/resign") && r.status == 200) continue;  // a valid resignation
+            if (path == "/api/games" && r.status == 201) continue;       // defaults fill in
+            if (path.ends_with("/draw/offer") && r.status == 200) continue;
+            EXPECT_GE(r.status, 400) << path << " " << body;
+            EXPECT_LT(r.status, 500) << path << " " << body << ": " << r.text;
+            EXPECT_TRUE(r.body.is_object() && r.body.contains("error")) << path << " " << r.text;
+        }
+    const std::vector<std::string> odd_paths = {
+        "/api/games/%00",       "/api/games/" + std::string(3000, 'a'),
+        "/api/startpos/-1",     "/api/startpos/99999999999999999999",
+        "/api/games?limit=abc", "/api/games/x/../../etc"};
+    for (const std::string& path : odd_paths) {
+        Reply r = get(path);
+        EXPECT_LT(r.status, 500) << path;
+    }
+    EXPECT_EQ(get("/api/games/" + g.id).status, 200);
+}
+
+TEST(ServerStore, SchemaIsVersionedAndANewerOneIsRefused) {
+    char dir_template[] = "/tmp/chess960_store_test_XXXXXX";
+    ASSERT_NE(mkdtemp(dir_template), nullptr);
+    const std::string path = std::string(dir_template) + "/games.db";
+    {
+        server::Store store(path);
+        server::GameRow row;
+        row.id = "g1";
+        row.white_token = "w";
+        row.black_token = "b";
+        row.opponent = "friend";
+        row.initial_fen = Position().fen();
+        store.insert_game(row);
+        store.add_move(row, server::MoveRow{1, "e2e4", "e4", Position().fen(), 5});
+        auto games = store.load_all();
+        ASSERT_EQ(games.size(), 1u);
+        ASSERT_EQ(games[0].moves.size(), 1u);
+        EXPECT_EQ(games[0].moves[0].san, "e4");
+        EXPECT_FALSE(games[0].game.level.has_value());
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, nullptr);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    EXPECT_EQ(sqlite3_column_int(stmt, 0), server::Store::kSchemaVersion);
+    sqlite3_finalize(stmt);
+    sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &stmt, nullptr);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)), "wal");
+    sqlite3_finalize(stmt);
+    sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    try {
+        server::Store newer(path);
+        ADD_FAILURE() << "a database of schema 99 was opened";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+    }
+    fs::remove_all(dir_template);
+}
+
+TEST(ServeCommand, BadArgumentsAndAnUnusableDatabase) {
+    auto port = chess960::testing::run_chess960({"serve", "--port", "http"});
+    EXPECT_EQ(port.status, 2);
+    EXPECT_NE(port.err.find("--port"), std::string::npos);
+    auto db = chess960::testing::run_chess960(
+        {"serve", "--port", "0", "--db", "/nonexistent-dir/games.db"});
+    EXPECT_EQ(db.status, 1);
+    EXPECT_NE(db.err.find("cannot open database"), std::string::npos) << db.err;
+    EXPECT_NE(chess960::testing::run_chess960({"help"}).out.find("serve"), std::string::npos);
+}
+
+// The real command: prints its URL, answers, and stops cleanly on SIGTERM.
+TEST(ServeCommand, StartsPrintsItsUrlAndStopsOnSigterm) {
+    char dir_template[] = "/tmp/chess960_serve_cmd_XXXXXX";
+    ASSERT_NE(mkdtemp(dir_template), nullptr);
+    const std::string db = std::string(dir_template) + "/games.db";
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl(CHESS960_BINARY, CHESS960_BINARY, "serve", "--port", "0", "--db", db.c_str(),
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string line;
+    char ch;
+    while (read(fds[0], &ch, 1) == 1 && ch != '\n') line += ch;
+    ASSERT_EQ(line.rfind("Listening on http://127.0.0.1:", 0), 0u) << line;
+    int port = std::atoi(line.c_str() + line.rfind(':') + 1);
+    httplib::Client client("127.0.0.1", port);
+    auto r = client.Get("/api/startpos/518");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(fds[0]);
+    EXPECT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    fs::remove_all(dir_template);
 }
 
 }  // namespace

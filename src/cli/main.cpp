@@ -51,11 +51,13 @@ commands:
                                   a Chess960 match between two UCI engines, each start
                                   position played twice with colours swapped; report on stdout
   serve [--host H] [--port P] [--db PATH] [--web DIR] [--engine-threads N]
+        [--http-threads N]
                                   play in the browser: the web app and its JSON API
                                   (docs/openapi.yaml) on http://H:P/ (default 127.0.0.1:8960,
                                   --port 0 picks a free port); games are kept in the SQLite
                                   database PATH (default chess960.db); DIR is the built web app
-                                  (default: web/dist of the source tree)
+                                  (default: web/dist of the source tree); each open event
+                                  stream holds one of the N HTTP threads (default 128)
   uci                             speak UCI on stdin/stdout
   help                            this text
 )";
@@ -292,6 +294,13 @@ int cmd_serve(Arguments& args) {
                                 "'"};
         options.engine_threads = int(*parsed);
     }
+    if (auto threads = args.value("--http-threads")) {
+        auto parsed = parse_int(*threads, 4, 4096);
+        if (!parsed)
+            throw ArgumentError{"--http-threads must be a number from 4 to 4096, not '" + *threads +
+                                "'"};
+        options.http_threads = int(*parsed);
+    }
     if (auto web = args.value("--web")) {
         options.web_dir = *web;
     } else {
@@ -324,6 +333,10 @@ int cmd_serve(Arguments& args) {
     std::cout << "Listening on http://" << options.host << ":" << port << "/" << std::endl;
     std::cerr << "database " << options.db_path << ", web app " << options.web_dir
               << " (stop with Ctrl-C)" << std::endl;
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::path(options.web_dir) / "index.html", ec))
+        std::cerr << "the web app is not built (no " << options.web_dir
+                  << "/index.html): run 'make web'; pages show how until then" << std::endl;
     std::thread waiter([&] {
         int signal = 0;
         sigwait(&signals, &signal);

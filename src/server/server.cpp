@@ -1,11 +1,13 @@
 #include "server/server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <ctime>
 #include <deque>
 #include <filesystem>
@@ -50,7 +52,16 @@ constexpr auto kPingInterval = std::chrono::seconds(15);
 // Levels 1..8: UCI_Elo 1320 .. 2600, then full strength (0 = no limit).
 constexpr int kLevelElo[9] = {0, 1320, 1500, 1700, 1900, 2100, 2300, 2600, 0};
 // Thinking time per engine move at each level (a time control can make it shorter).
+// The engine accepts a draw offer when its last score was this many centipawns or more
+// against it.
+constexpr int kEngineAcceptsDrawAt = 150;
 constexpr std::int64_t kLevelMovetimeMs[9] = {0, 150, 200, 300, 400, 600, 800, 1200, 2000};
+
+// JSON text; bytes that are not UTF-8 (echoed from a bad request in an error message) become
+// U+FFFD instead of making the dump throw.
+std::string to_text(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -294,6 +305,8 @@ struct LiveGame {
     std::string moves_text;
     std::uint64_t version = 0;
     bool thinking = false;
+    // The engine's last search score, from its side (centipawns; in memory only).
+    std::optional<int> engine_score;
 
     // Adds the JSON of the last move played.
     void push_move_text() {
@@ -304,7 +317,7 @@ struct LiveGame {
         j["san"] = to_san(before, m);
         j["fen"] = game.position_at(ply + 1).fen();
         j.erase("promotion");
-        move_texts.push_back(j.dump());
+        move_texts.push_back(to_text(j));
         if (!moves_text.empty()) moves_text += ',';
         moves_text += move_texts.back();
     }
@@ -387,6 +400,7 @@ struct Server::Impl {
     std::thread ticker;
     bool bound = false;
     std::atomic<bool> in_run{false};
+    std::atomic<int> listen_socket{-1};
 
     explicit Impl(Options o);
     ~Impl();
@@ -426,7 +440,7 @@ namespace {
 
 void send_json(httplib::Response& res, int status, const Json& body) {
     res.status = status;
-    res.set_content(body.dump(), "application/json");
+    res.set_content(to_text(body), "application/json");
 }
 
 void send_view(httplib::Response& res, int status, const std::string& view_text) {
@@ -489,6 +503,12 @@ constexpr const char* kNotBuiltPage = R"(<!doctype html>
 }  // namespace
 
 Server::Impl::Impl(Options o) : options(std::move(o)), store(options.db_path) {
+    // A client that goes away (a closed tab with an event stream) must cost an EPIPE, not the
+    // process: cpp-httplib writes with plain send(), which raises SIGPIPE. Left alone if the
+    // program has its own handler.
+    struct sigaction current {};
+    if (sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+        std::signal(SIGPIPE, SIG_IGN);
     load_games();
     setup_routes();
 }
@@ -596,7 +616,7 @@ std::string Server::Impl::view(LiveGame& g, std::optional<Color> you, std::int64
     v["you"] = you ? Json(color_name(*you)) : Json(nullptr);
     v["thinking"] = g.thinking;
     // The moves, kept as text, go in front of the other fields.
-    std::string text = v.dump();
+    std::string text = to_text(v);
     text.insert(1, "\"moves\":[" + g.moves_text + "],");
     return text;
 }
@@ -735,6 +755,7 @@ void Server::Impl::engine_worker() {
         }
         std::lock_guard lock(g->mutex);
         g->thinking = false;
+        if (result.best) g->engine_score = result.score;
         const std::int64_t now = now_ms();
         if (stopping || g->game.ply_count() != ply || !g->active() || !result.best) {
             g->touch();
@@ -903,7 +924,7 @@ void Server::Impl::create_game(const httplib::Request& req, httplib::Response& r
         game_view = view(*g, engine ? std::optional<Color>(human) : std::nullopt, now_ms());
         if (g->engine_to_move()) schedule_engine(g);
     }
-    std::string text = Json{{"id", row.id}, {"tokens", tokens}}.dump();
+    std::string text = to_text(Json{{"id", row.id}, {"tokens", tokens}});
     text.insert(1, "\"game\":" + game_view + ",");
     res.status = 201;
     res.set_content(text, "application/json");
@@ -1043,6 +1064,10 @@ void Server::Impl::game_action(const httplib::Request& req, httplib::Response& r
     } else if (action == "draw/offer") {
         if (g->row.draw_offer && *g->row.draw_offer != me) {
             g->game.agree_draw();  // offering back accepts the standing offer
+        } else if (g->engine_color()) {
+            // The engine answers at once: it accepts when its last search saw it clearly
+            // worse, and declines otherwise (also when it has not searched since a restart).
+            if (g->engine_score && *g->engine_score <= -kEngineAcceptsDrawAt) g->game.agree_draw();
         } else {
             g->row.draw_offer = me;
         }
@@ -1214,6 +1239,14 @@ void Server::Impl::setup_routes() {
     // The headers and the body go out in separate writes: without TCP_NODELAY, Nagle's
     // algorithm holds the body back until the client's delayed ACK (about 40 ms per answer).
     http.set_tcp_nodelay(true);
+    // SO_REUSEADDR rather than httplib's SO_REUSEPORT, so that a second server on a port in
+    // use fails to bind instead of sharing the port; and the socket is remembered so that
+    // bind() can widen its listen backlog.
+    http.set_socket_options([this](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listen_socket = int(sock);
+    });
     http.set_keep_alive_max_count(1000);
     http.set_keep_alive_timeout(5);
     http.set_error_handler([](const Request&, Response& res) {
@@ -1293,6 +1326,10 @@ int Server::bind() {
         throw std::runtime_error("cannot listen on " + impl_->options.host + ":" +
                                  std::to_string(port) + " (in use?)");
     }
+    // Debian's cpp-httplib listens with a backlog of 5: a burst of new connections (a page
+    // opening its event stream and requests, many clients at once) overflows it and waits for
+    // the SYN retransmission, a second. Listening again on the bound socket widens it.
+    if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
     impl_->bound = true;
     impl_->start_threads();
     return port;

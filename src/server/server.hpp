@@ -30,7 +30,8 @@ std::string default_web_dir();
 class Server {
   public:
     // Opens the database (creating or migrating it) and loads its games; engine games whose
-    // engine is to move resume thinking. Throws std::runtime_error.
+    // engine is to move resume thinking (once bound). Ignores SIGPIPE unless the program
+    // handles it. Throws std::runtime_error.
     explicit Server(Options options);
     ~Server();  // stops and joins every thread
     Server(const Server&) = delete;

@@ -141,22 +141,32 @@ Store::Store(const std::string& path) {
         throw std::runtime_error("cannot open database '" + path + "': " + message);
     }
     sqlite3_busy_timeout(db_, 5000);
-    exec("PRAGMA journal_mode=WAL");
-    // See the header: WAL + NORMAL keeps every commit across a process kill.
-    exec("PRAGMA synchronous=NORMAL");
-    exec("PRAGMA foreign_keys=ON");
-    migrate();
-    insert_game_ = prepare(insert_game_sql().c_str());
-    update_game_ = prepare(update_game_sql().c_str());
-    insert_move_ = prepare(
-        "INSERT INTO moves(game_id, ply, uci, san, fen, created_at) VALUES(?1,?2,?3,?4,?5,?6)");
+    try {
+        exec("PRAGMA journal_mode=WAL");
+        // See the header: WAL + NORMAL keeps every commit across a process kill.
+        exec("PRAGMA synchronous=NORMAL");
+        exec("PRAGMA foreign_keys=ON");
+        migrate();
+        insert_game_ = prepare(insert_game_sql().c_str());
+        update_game_ = prepare(update_game_sql().c_str());
+        insert_move_ = prepare(
+            "INSERT INTO moves(game_id, ply, uci, san, fen, created_at) "
+            "VALUES(?1,?2,?3,?4,?5,?6)");
+    } catch (...) {
+        close();  // no destructor runs after a throwing constructor
+        throw;
+    }
 }
 
-Store::~Store() {
+Store::~Store() { close(); }
+
+void Store::close() {
     sqlite3_finalize(insert_game_);
     sqlite3_finalize(update_game_);
     sqlite3_finalize(insert_move_);
     sqlite3_close(db_);
+    insert_game_ = update_game_ = insert_move_ = nullptr;
+    db_ = nullptr;
 }
 
 void Store::fail(const std::string& what) {

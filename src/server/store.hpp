@@ -75,6 +75,7 @@ class Store {
     std::vector<StoredGame> load_all();
 
   private:
+    void close();
     void exec(const char* sql);
     void migrate();
     sqlite3_stmt* prepare(const char* sql);

@@ -442,6 +442,25 @@ async function main() {
   await friendContext.close();
   await spectatorContext.close();
 
+  console.log('6d. a flag fall with nobody moving');
+  const created = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'friend', color: 'white', start: { type: 'number', number: 518 }, clock: { initial: 3, increment: 0 } }),
+  }).then(r => r.json());
+  await page.evaluate(([gid, tokens]) => localStorage.setItem(`chess960.seats.${gid}`, JSON.stringify(tokens)), [created.id, created.tokens]);
+  await page.goto(`${base}/game/${created.id}`);
+  await waitReady(page, 'white');
+  await drag(page, 'e2', 'e4');
+  await waitReady(page, 'black');
+  await drag(page, 'e7', 'e5'); // each side's first move is free: now white's clock runs
+  await page.locator('#result').waitFor({ timeout: 15000 });
+  game = await getJson(`${base}/api/games/${created.id}`);
+  check(game.result === '0-1' && game.termination === 'time', 'white lost on time while nobody moved', `${game.result} ${game.termination}`);
+  check(/time/i.test(await page.locator('#status').textContent()), 'the page shows the loss on time', await page.locator('#status').textContent());
+  check((await page.locator('#player-bottom .clock').textContent()) === '0:00.0', "white's clock shows 0:00.0", await page.locator('#player-bottom .clock').textContent());
+  await shot(page, '14-lost-on-time');
+
   console.log('7. a phone-sized screen');
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const mobile = await phone.newPage();

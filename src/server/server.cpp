@@ -418,6 +418,9 @@ struct Server::Impl {
 
     std::string view(LiveGame& g, std::optional<Color> you, std::int64_t now);
     bool check_flag(LiveGame& g, std::int64_t now);
+    // The seat of the request's token (401, 403) once the clock is checked; 409 if the game is
+    // over.
+    Color seat_in_active_game(LiveGame& g, const httplib::Request& req, std::int64_t now);
     void apply_move(LiveGame& g, Move m, std::int64_t now);
     void persist(LiveGame& g, const GameRow& before);
     void schedule_engine(const std::shared_ptr<LiveGame>& g);
@@ -1016,6 +1019,17 @@ bool looks_like_uci(std::string_view text) {
 
 }  // namespace
 
+Color Server::Impl::seat_in_active_game(LiveGame& g, const httplib::Request& req,
+                                        std::int64_t now) {
+    const Color seat = require_seat(g, req);
+    check_flag(g, now);
+    if (!g.active())
+        throw HttpError{409,
+                        "the game is over: " +
+                            reason_sentence(g.game.outcome(), g.game.position().side_to_move())};
+    return seat;
+}
+
 void Server::Impl::post_move(const httplib::Request& req, httplib::Response& res) {
     auto g = find_game(req.matches[1]);
     const Json body = parse_body(req);
@@ -1025,12 +1039,7 @@ void Server::Impl::post_move(const httplib::Request& req, httplib::Response& res
 
     std::unique_lock lock(g->mutex);
     const std::int64_t now = now_ms();
-    const Color seat = require_seat(*g, req);
-    check_flag(*g, now);
-    if (!g->active())
-        throw HttpError{409,
-                        "the game is over: " +
-                            reason_sentence(g->game.outcome(), g->game.position().side_to_move())};
+    const Color seat = seat_in_active_game(*g, req, now);
     if (g->game.position().side_to_move() != seat) throw HttpError{409, "not your turn"};
     if (expected_ply && *expected_ply != g->game.ply_count())
         throw HttpError{409,
@@ -1050,12 +1059,7 @@ void Server::Impl::game_action(const httplib::Request& req, httplib::Response& r
     parse_body(req);  // any body must at least be JSON
     std::lock_guard lock(g->mutex);
     const std::int64_t now = now_ms();
-    const Color seat = require_seat(*g, req);
-    check_flag(*g, now);
-    if (!g->active())
-        throw HttpError{409,
-                        "the game is over: " +
-                            reason_sentence(g->game.outcome(), g->game.position().side_to_move())};
+    const Color seat = seat_in_active_game(*g, req, now);
     const GameRow before_row = g->row;
     const Game before_game = g->game;
     const std::string me = color_name(seat);

@@ -496,11 +496,11 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     // Lazy SMP: the helpers search until this thread is done; they only fill the shared table.
     std::atomic<bool> helper_stop{false};
     std::vector<std::thread> helper_threads;
+    Limits helper_limits;  // outlives the helper threads: they are joined before returning
+    helper_limits.depth = limits.depth;
+    helper_limits.searchmoves = limits.searchmoves;
+    helper_limits.infinite = true;
     if (skill_ == 20) {
-        Limits helper_limits;
-        helper_limits.depth = limits.depth;
-        helper_limits.searchmoves = limits.searchmoves;
-        helper_limits.infinite = true;
         for (auto& h : helpers_)
             helper_threads.emplace_back([&, helper = h.get()] {
                 helper->search(root, history, helper_limits, helper_stop, [](const SearchInfo&) {});

@@ -79,6 +79,16 @@ std::optional<std::int64_t> parse_int(std::string_view text, std::int64_t lo, st
     return value;
 }
 
+// The value of option `name` as a number from lo to hi; an ArgumentError naming the range if not.
+std::int64_t number_option(std::string_view name, const std::string& text, std::int64_t lo,
+                           std::int64_t hi) {
+    auto value = parse_int(text, lo, hi);
+    if (!value)
+        throw ArgumentError{std::string(name) + " must be a number from " + std::to_string(lo) +
+                            " to " + std::to_string(hi) + ", not '" + text + "'"};
+    return *value;
+}
+
 std::optional<std::uint64_t> parse_seed(std::string_view text) {
     std::uint64_t value = 0;
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -175,12 +185,7 @@ int cmd_position(Arguments& args) {
             seeded = true;
         }
         std::int64_t count = 1;
-        if (auto c = count_text) {
-            auto parsed = parse_int(*c, 1, 1'000'000);
-            if (!parsed)
-                throw ArgumentError{"--count must be a number from 1 to 1000000, not '" + *c + "'"};
-            count = *parsed;
-        }
+        if (count_text) count = number_option("--count", *count_text, 1, 1'000'000);
         bool exclude_standard = args.flag("--exclude-standard");
         bool double960 = args.flag("--double");
         args.expect_all_used();
@@ -215,9 +220,7 @@ int cmd_perft(Arguments& args) {
     if (fen.has_value() == number.has_value())
         throw ArgumentError{"perft needs exactly one of --fen FEN and --position N"};
     if (!depth_text) throw ArgumentError{"perft needs --depth D"};
-    auto depth = parse_int(*depth_text, 1, 20);
-    if (!depth)
-        throw ArgumentError{"--depth must be a number from 1 to 20, not '" + *depth_text + "'"};
+    const std::int64_t depth = number_option("--depth", *depth_text, 1, 20);
     Position pos;
     if (fen) {
         auto parsed = Position::from_fen(*fen);
@@ -228,12 +231,9 @@ int cmd_perft(Arguments& args) {
         }
         pos = *parsed;
     } else {
-        auto n = parse_int(*number, 0, 959);
-        if (!n)
-            throw ArgumentError{"--position must be a number from 0 to 959, not '" + *number + "'"};
-        pos = *startpos::position(int(*n));
+        pos = *startpos::position(int(number_option("--position", *number, 0, 959)));
     }
-    uci::print_perft(std::cout, std::cerr, pos, int(*depth), divide,
+    uci::print_perft(std::cout, std::cerr, pos, int(depth), divide,
                      standard ? CastlingMode::Standard : CastlingMode::Chess960);
     return 0;
 }
@@ -280,27 +280,13 @@ int cmd_pgn(Arguments& args) {
 int cmd_serve(Arguments& args) {
     server::Options options;
     if (auto host = args.value("--host")) options.host = *host;
-    if (auto port = args.value("--port")) {
-        auto parsed = parse_int(*port, 0, 65535);
-        if (!parsed)
-            throw ArgumentError{"--port must be a number from 0 to 65535, not '" + *port + "'"};
-        options.port = int(*parsed);
-    }
+    if (auto port = args.value("--port"))
+        options.port = int(number_option("--port", *port, 0, 65535));
     if (auto db = args.value("--db")) options.db_path = *db;
-    if (auto threads = args.value("--engine-threads")) {
-        auto parsed = parse_int(*threads, 1, 64);
-        if (!parsed)
-            throw ArgumentError{"--engine-threads must be a number from 1 to 64, not '" + *threads +
-                                "'"};
-        options.engine_threads = int(*parsed);
-    }
-    if (auto threads = args.value("--http-threads")) {
-        auto parsed = parse_int(*threads, 4, 4096);
-        if (!parsed)
-            throw ArgumentError{"--http-threads must be a number from 4 to 4096, not '" + *threads +
-                                "'"};
-        options.http_threads = int(*parsed);
-    }
+    if (auto threads = args.value("--engine-threads"))
+        options.engine_threads = int(number_option("--engine-threads", *threads, 1, 64));
+    if (auto threads = args.value("--http-threads"))
+        options.http_threads = int(number_option("--http-threads", *threads, 4, 4096));
     if (auto web = args.value("--web")) {
         options.web_dir = *web;
     } else {

@@ -15,6 +15,12 @@ enum class ErrorCode {
     InvalidNumber,     // start position number outside 0..959
     InvalidMove,       // move text that does not parse
     IllegalMove,       // a well-formed move that is not legal here
+    // Online play (online_game.hpp):
+    GameOver,       // the game has ended (or was aborted): no more moves or actions
+    NotYourTurn,    // the seat acting is not the side to move
+    NoDrawOffer,    // accepting or declining a draw the opponent has not offered
+    NoDrawToClaim,  // claiming a draw that neither Laws 9.2 nor 9.3 allows now
+    CannotAbort,    // aborting after both sides have moved
 };
 
 struct Error {

@@ -5,11 +5,16 @@
 // in the WAL file (in the operating system's page cache) when the commit returns, so it
 // survives the server process being killed (SIGKILL, a crash); it may be lost only if the
 // machine itself loses power before the next checkpoint or sync.
+//
+// Only the games still in play are loaded at start; a finished game is read when asked for,
+// and the list of recent games comes from an index, so start-up time and memory do not grow
+// with the number of finished games.
 #pragma once
 
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,11 +23,19 @@ struct sqlite3_stmt;
 
 namespace chess960::server {
 
+// A database the server must not start on (damaged, read-only, newer schema, unreadable):
+// the message names the file and says what to do.
+class StoreError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 // One row of the games table.
 struct GameRow {
     std::string id;
-    std::string white_token;  // empty when the engine holds the seat
-    std::string black_token;
+    // SHA-256 (hex) of each seat's token; empty when the engine holds the seat.
+    std::string white_token_hash;
+    std::string black_token_hash;
     std::string opponent;  // "engine" | "friend"
     std::optional<int> level;
     std::optional<std::string> engine_color;  // "white" | "black"
@@ -38,9 +51,13 @@ struct GameRow {
     std::int64_t clock_at = 0;                 // epoch ms when clock_running started its turn
     std::optional<std::string> draw_offer;     // "white" | "black"
     std::string result = "*";
-    std::optional<std::string> termination;  // the API's termination word
+    std::optional<std::string> termination;  // the API's termination word ("aborted", ...)
+    int plies = 0;                           // moves played (kept by add_move)
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
+
+    // Still in play: no result and no termination.
+    bool in_play() const { return result == "*" && !termination; }
 };
 
 // One row of the moves table.
@@ -59,35 +76,51 @@ struct StoredGame {
 
 class Store {
   public:
-    // Opens (creating if needed) and migrates the database; throws std::runtime_error.
+    // Opens (creating it 0600 if needed) and migrates the database. Throws StoreError when the
+    // file fails PRAGMA quick_check, is read-only (or its directory is), has a newer schema,
+    // or cannot be read.
     explicit Store(const std::string& path);
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
-    // Each call is one committed transaction; they throw std::runtime_error on failure.
+    // Each call is one committed transaction; they throw StoreError on failure.
     void insert_game(const GameRow& game);
     void update_game(const GameRow& game);
-    // The move and the game's new state (clock, result, ...) together.
+    // The move and the game's new state (clock, result, ...) together; sets plies to move.ply.
     void add_move(const GameRow& game, const MoveRow& move);
-    std::vector<StoredGame> load_all();
+    // Many games with their moves in one transaction (imports, tests).
+    void import_games(const std::vector<StoredGame>& games);
+
+    // The games still in play, with their moves. Any read error throws.
+    std::vector<StoredGame> load_in_play();
+    // One game with its moves, or nullopt if there is no such id.
+    std::optional<StoredGame> load_game(const std::string& id);
+    // The `limit` most recently updated games (no moves), newest first, from the index.
+    std::vector<GameRow> recent_games(int limit);
 
   private:
     void close();
     void exec(const char* sql);
+    void check_usable();
     void migrate();
     sqlite3_stmt* prepare(const char* sql);
     [[noreturn]] void fail(const std::string& what);
     void bind_game(sqlite3_stmt* stmt, const GameRow& game);
     void step_done(sqlite3_stmt* stmt, const char* what);
+    std::vector<MoveRow> moves_of(const std::string& id);
 
+    std::string path_;
     std::mutex mutex_;
     sqlite3* db_ = nullptr;
     sqlite3_stmt* insert_game_ = nullptr;
     sqlite3_stmt* update_game_ = nullptr;
     sqlite3_stmt* insert_move_ = nullptr;
+    sqlite3_stmt* select_game_ = nullptr;
+    sqlite3_stmt* select_moves_ = nullptr;
+    sqlite3_stmt* select_recent_ = nullptr;
 };
 
 }  // namespace chess960::server

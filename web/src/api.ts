@@ -1,4 +1,4 @@
-// The JSON API of `chess960 serve` (see /web-api.md): typed views and fetch helpers.
+// The JSON API of `chess960 serve` (docs/openapi.yaml, docs/live.md): typed views and fetch helpers.
 
 export type Color = 'white' | 'black';
 export type CastleSide = 'g' | 'c';
@@ -27,9 +27,12 @@ export interface LegalMove {
   promotion: string | null;
 }
 
+// A move of the game as GameView lists it (docs/live.md: MoveInfo without `ply`, `promotion`).
 export interface PlayedMove {
   uci: string;
   san: string;
+  from: string;
+  to: string;
   fen: string;
   castle: CastleSide | null;
   rookFrom: string | null;
@@ -38,31 +41,31 @@ export interface PlayedMove {
   kingTo: string | null;
 }
 
+// One move as the live channel sends it; `ply` counts from 1.
+export interface MoveInfo extends PlayedMove {
+  ply: number;
+  promotion: string | null;
+}
+
 export interface Clock {
   white: number;
   black: number;
+  initial: number;
   increment: number;
   running: Color | null;
+  // The server's time (epoch ms) at which the times were read.
   at: number;
 }
 
-export interface GameView {
+export type GameStatus = 'active' | 'over' | 'aborted';
+
+// Everything about a game but its moves and the reader's seat (docs/live.md).
+export interface GameState {
   id: string;
-  createdAt: string | number;
-  opponent: 'engine' | 'friend';
-  level: number | null;
-  engineColor: Color | null;
-  white: string;
-  black: string;
-  startNumber: number | null;
-  // Server addition to web-api.md: both numbers (they differ in Double Chess960).
-  startNumbers?: { white: number; black: number } | null;
-  initialFen: string;
+  ply: number;
   fen: string;
   turn: Color;
-  ply: number;
-  moves: PlayedMove[];
-  status: 'active' | 'over';
+  status: GameStatus;
   result: string;
   termination: string | null;
   reason: string;
@@ -71,9 +74,35 @@ export interface GameView {
   clock: Clock | null;
   drawOffer: Color | null;
   claimable: { threefold: boolean; fifty: boolean };
-  you: Color | 'both' | null;
   thinking: boolean;
 }
+
+// A move and what it changed; `legal` lists the next side's legal moves in UCI.
+export interface MoveUpdate {
+  move: MoveInfo;
+  state: GameState;
+  legal: string[];
+}
+
+export interface GameView extends GameState {
+  createdAt: string | number;
+  updatedAt?: string | number;
+  opponent: 'engine' | 'friend';
+  level: number | null;
+  engineColor: Color | null;
+  white: string;
+  black: string;
+  startNumber: number | null;
+  // Both numbers (they differ in Double Chess960).
+  startNumbers?: { white: number; black: number } | null;
+  initialFen: string;
+  moves: PlayedMove[];
+  you: Color | 'both' | null;
+}
+
+// What a seat may do to a game besides moving (the path under /api/games/{id}/, and the
+// `type` of the WebSocket request).
+export type GameAction = 'resign' | 'abort' | 'draw/offer' | 'draw/accept' | 'draw/decline' | 'draw/claim';
 
 export interface GameSummary {
   id: string;
@@ -151,16 +180,23 @@ export const api = {
   legal: (id: string, token?: string) =>
     request<{ moves: LegalMove[] }>('GET', `/api/games/${id}/legal`, undefined, token),
   move: (id: string, move: string, ply: number, token?: string) =>
-    request<GameView>('POST', `/api/games/${id}/moves`, { move, ply }, token),
-  act: (id: string, action: string, token?: string) =>
+    request<MoveUpdate>('POST', `/api/games/${id}/moves`, { move, ply }, token),
+  act: (id: string, action: GameAction, token?: string) =>
     request<GameView>('POST', `/api/games/${id}/${action}`, {}, token),
+  // A single-use ticket for the event stream (EventSource cannot send the token as a header,
+  // and tokens never go in URLs).
+  ticket: (id: string, token: string) =>
+    request<{ ticket: string; expiresIn: number }>('POST', `/api/games/${id}/ticket`, {}, token),
   pgnUrl: (id: string) => `/api/games/${id}/pgn`,
   pgn: async (id: string) => {
     const response = await fetch(`/api/games/${id}/pgn`);
     if (!response.ok) throw new ApiError(response.status, await response.text());
     return response.text();
   },
-  eventsUrl: (id: string) => `/api/games/${id}/events`,
+  eventsUrl: (id: string, ticket?: string) =>
+    `/api/games/${id}/events${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`,
+  socketUrl: (id: string) =>
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/socket`,
 };
 
 // Seat secrets this browser holds, per game (an invite link `#seat=<token>` adds one).

@@ -3,8 +3,21 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
-import { api, ApiError, type Color, type GameView, type LegalMove, loadSeats, saveSeats, type Seats } from './api';
-import { castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
+import {
+  api,
+  ApiError,
+  type Color,
+  type GameAction,
+  type GameState,
+  type GameView,
+  loadSeats,
+  type MoveUpdate,
+  saveSeats,
+  type Seats,
+} from './api';
+import { connectLive, type Transport } from './live';
+import { type Applied, applyMove, applyState, applyView } from './model';
+import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
 import { copyText, el, toast } from './ui';
 
 const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -39,6 +52,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       </section>
       <aside class="side">
         <div id="status" class="status" aria-live="polite"></div>
+        <div id="connection" class="connection" role="status" hidden>Connection lost, reconnecting…</div>
         <div id="invite" class="invite" hidden></div>
         <ol id="moves" class="moves"></ol>
         <div class="nav">
@@ -52,6 +66,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
           <button id="accept" hidden>Accept draw</button>
           <button id="decline" hidden>Decline draw</button>
           <button id="offer">Offer a draw</button>
+          <button id="abort" hidden>Abort the game</button>
           <button id="resign">Resign</button>
         </div>
         <div class="actions">
@@ -92,9 +107,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
 
   let viewPly = game.ply; // the ply shown (navigation), game.ply when following the game
   let shownPly = -1; // the ply the board actually draws
-  let legal: LegalMove[] = [];
+  let legal: BoardMove[] = []; // the moves of the side to move at legalPly
   let legalPly = -1;
   let sending = false;
+  let clockReadAt = Date.now(); // local time when game.clock was received (no clock skew)
   const mine = (c: Color) => !!seats[c] && game.engineColor !== c;
   const holdsSeat = () => mine('white') || mine('black');
   let orientation: Color = mine('white') || !mine('black') ? 'white' : 'black';
@@ -186,29 +202,60 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     });
   }
 
+  // The legal moves after loading or resyncing the whole game (a move update brings its own).
+  let legalAsked = -1; // the ply they were last asked for
   async function fetchLegal() {
-    if (game.status !== 'active' || !mine(game.turn) || legalPly === game.ply) return;
+    if (game.status !== 'active' || !mine(game.turn) || legalPly === game.ply || legalAsked === game.ply) return;
     const ply = game.ply;
+    legalAsked = ply;
     try {
       const { moves } = await api.legal(id, seats[game.turn]);
-      if (game.ply !== ply) return;
-      legal = moves;
-      legalPly = ply;
-      schedule(setInteraction);
+      if (game.ply !== ply || legalPly === ply) return;
+      setLegal(ply, game.fen, moves.map(m => m.uci));
     } catch (e) {
+      legalAsked = -1;
       toast(`Could not load the legal moves: ${(e as Error).message}`);
     }
   }
 
-  function update(view: GameView) {
-    // A stream message overtaken by a move response is older than what we show: skip it.
-    if (view.ply < game.ply) return;
+  function setLegal(ply: number, fen: string, ucis: string[]) {
+    legal = boardMoves(fen, ucis);
+    legalPly = ply;
+    schedule(setInteraction);
+  }
+
+  // --- Live updates (live.ts): applied by ply (model.ts); a gap asks for the whole game -------
+
+  function adopt(applied: Applied): boolean {
+    if (applied.kind === 'gap') void resync();
+    if (applied.kind !== 'applied') return false;
     const following = viewPly === game.ply;
-    game = view;
+    game = applied.game;
+    clockReadAt = Date.now();
     if (following || viewPly > game.ply) viewPly = game.ply;
     renderSide();
     drawBoard();
-    void fetchLegal();
+    return true;
+  }
+
+  function onGame(view: GameView) {
+    if (adopt(applyView(game, view))) void fetchLegal();
+  }
+
+  function onMove(update: MoveUpdate) {
+    if (adopt(applyMove(game, update))) setLegal(update.state.ply, update.state.fen, update.legal);
+  }
+
+  function onState(state: GameState) {
+    adopt(applyState(game, state));
+  }
+
+  async function resync() {
+    try {
+      await live.resync();
+    } catch (e) {
+      console.warn('resync failed (the reconnection brings the game)', e);
+    }
   }
 
   // --- Input -------------------------------------------------------------------------------
@@ -273,7 +320,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   }
 
   // Plays a move: animates it at once, then sends it; the server's answer is the truth.
-  async function play(move: LegalMove, fromBoard: boolean) {
+  async function play(move: BoardMove, fromBoard: boolean) {
     const ply = game.ply;
     const before = fenAt(ply);
     sending = true;
@@ -296,25 +343,25 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       shownPly = ply + 1; // the board already shows it (promotion and en passant fixed below)
     }
     try {
-      const view = await api.move(id, move.uci, ply, seats[game.turn]);
+      await live.move(game.turn, move.uci, ply); // its answer reaches onMove
       sending = false;
-      update(view);
+      schedule(setInteraction);
     } catch (e) {
       sending = false;
       toast((e as Error).message);
       revert();
-      void api.game(id).then(update);
+      void resync();
     }
   }
 
   const castleDialog = $<HTMLDialogElement>('#castle-dialog');
-  function askCastle(castle: LegalMove, kingMove: LegalMove): Promise<LegalMove | null> {
+  function askCastle(castle: BoardMove, kingMove: BoardMove): Promise<BoardMove | null> {
     const castleButton = $<HTMLButtonElement>('#choose-castle');
     const kingButton = $<HTMLButtonElement>('#choose-king');
-    castleButton.textContent = `Castle (${castle.san})`;
-    kingButton.textContent = `Move the king (${kingMove.san})`;
+    castleButton.textContent = `Castle (${castle.castle === 'g' ? 'O-O' : 'O-O-O'})`;
+    kingButton.textContent = `Move the king to ${kingMove.to}`;
     return new Promise(resolveChoice => {
-      const done = (move: LegalMove | null) => {
+      const done = (move: BoardMove | null) => {
         castleButton.onclick = kingButton.onclick = null;
         castleDialog.onclose = null;
         if (castleDialog.open) castleDialog.close();
@@ -333,13 +380,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   }
 
   const promotionDialog = $<HTMLDialogElement>('#promotion-dialog');
-  function askPromotion(moves: LegalMove[]): Promise<LegalMove | null> {
+  function askPromotion(moves: BoardMove[]): Promise<BoardMove | null> {
     const box = $('#promotion-choices');
     const color = game.turn;
     const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
     box.innerHTML = '';
     return new Promise(resolveChoice => {
-      const done = (move: LegalMove | null) => {
+      const done = (move: BoardMove | null) => {
         promotionDialog.onclose = null;
         if (promotionDialog.open) promotionDialog.close();
         resolveChoice(move);
@@ -406,10 +453,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   const actingSeat = (): Color | null =>
     mine(game.turn) ? game.turn : mine(opposite(game.turn)) ? opposite(game.turn) : null;
 
-  async function act(action: string, color: Color | null) {
+  async function act(action: GameAction, color: Color | null) {
     if (!color) return;
     try {
-      update(await api.act(id, action, seats[color]));
+      await live.act(color, action); // its answer reaches onState
     } catch (e) {
       toast((e as Error).message);
     }
@@ -419,6 +466,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (color && confirm(`Resign the game for ${color}?`)) void act('resign', color);
   };
   $('#offer').onclick = () => act('draw/offer', actingSeat());
+  $('#abort').onclick = () => act('abort', actingSeat());
   $('#accept').onclick = () => act('draw/accept', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#decline').onclick = () => act('draw/decline', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#claim').onclick = () => act('draw/claim', actingSeat());
@@ -440,7 +488,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     const clock = game.clock;
     if (!clock) return null;
     const running = game.status === 'active' && clock.running === c;
-    return Math.max(0, clock[c] - (running ? Date.now() - clock.at : 0));
+    return Math.max(0, clock[c] - (running ? Date.now() - clockReadAt : 0));
   }
 
   function formatClock(ms: number) {
@@ -462,14 +510,18 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       span.classList.toggle('low', ms !== null && ms < 20000);
     }
   }
-  // The server notices a flag fall when asked: ask once when a running clock shows zero.
+  // The server announces a flag fall itself (a `state` event); should that not come within a
+  // couple of seconds of a clock showing zero, ask once for the whole game.
+  const FLAG_GRACE_MS = 2000;
   let flagAskedAt = -1;
   setInterval(() => {
     renderClocks();
-    const running = game.clock?.running;
-    if (game.status === 'active' && running && clockMs(running) === 0 && flagAskedAt !== game.ply) {
+    const clock = game.clock;
+    const running = clock?.running;
+    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply) return;
+    if (Date.now() - clockReadAt > clock[running] + FLAG_GRACE_MS) {
       flagAskedAt = game.ply;
-      void api.game(id).then(update, () => undefined);
+      void resync();
     }
   }, 200);
 
@@ -506,6 +558,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   function renderStatus() {
     const status = $('#status');
     status.className = 'status';
+    if (game.status === 'aborted') {
+      status.classList.add('over', 'aborted');
+      status.innerHTML = '';
+      status.append(el('strong', { id: 'result' }, 'Game aborted'));
+      if (game.reason && !/^game aborted\.?$/i.test(game.reason)) status.append(el('span', { id: 'reason' }, ` ${game.reason}`));
+      return;
+    }
     if (game.status === 'over') {
       status.classList.add('over');
       status.innerHTML = '';
@@ -531,6 +590,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     const offerFromOpponent = !!game.drawOffer && mine(opposite(game.drawOffer));
     show('#resign', active && !!seat);
     show('#offer', active && !!seat && !game.drawOffer && game.opponent === 'friend');
+    // Either seat may abort before both sides have made their first move.
+    show('#abort', active && !!seat && game.ply < 2);
     show('#accept', active && offerFromOpponent);
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
@@ -578,13 +639,21 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   drawBoard();
   void fetchLegal();
 
-  // Live updates: every change of the game arrives as an `event: game`.
-  const events = new EventSource(api.eventsUrl(id));
-  events.addEventListener('game', e => {
-    try {
-      update(JSON.parse((e as MessageEvent<string>).data) as GameView);
-    } catch (err) {
-      console.error(err);
-    }
-  });
+  // Live: the WebSocket, else the event stream and POSTs; its first message is the whole game.
+  const debug = window as unknown as { liveTransport: Transport | null };
+  debug.liveTransport = null; // for the end-to-end test and debugging
+  const live = connectLive(
+    id,
+    { white: mine('white') ? seats.white : undefined, black: mine('black') ? seats.black : undefined },
+    {
+      game: onGame,
+      move: onMove,
+      state: onState,
+      connection: transport => {
+        debug.liveTransport = transport;
+        // Only a lost connection is news; which transport carries the game is not.
+        $('#connection').hidden = transport !== null;
+      },
+    },
+  );
 }

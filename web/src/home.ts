@@ -263,7 +263,13 @@ function recentItem(game: GameSummary): HTMLElement {
     el('span', { class: 'meta' }, [
       game.startNumber !== null ? `#${game.startNumber}` : 'custom',
       game.plies === 1 ? '1 ply' : `${game.plies} plies`,
-      game.status === 'active' ? (yours ? 'your game, in progress' : 'in progress') : game.result,
+      game.status === 'active'
+        ? yours
+          ? 'your game, in progress'
+          : 'in progress'
+        : game.status === 'aborted'
+          ? 'aborted'
+          : game.result,
       formatWhen(game.updated),
     ].join(' · ')),
   );

@@ -7,13 +7,54 @@
 // both put the king on g1); FIDE's guidelines say a player must announce castling, so then we
 // ask instead of guessing (PITFALLS E.31).
 
-import type { LegalMove } from './api';
+import type { CastleSide } from './api';
+
+// A legal move as the board needs it: where the piece goes, and for castling where king and
+// rook end up (`to` is the rook's square: king takes own rook).
+export interface BoardMove {
+  uci: string;
+  from: string;
+  to: string;
+  castle: CastleSide | null;
+  kingTo: string | null;
+  rookFrom: string | null;
+  rookTo: string | null;
+  promotion: string | null;
+}
+
+// The moves of the UCI list (Chess960 castling, as live updates and GET /legal give them) in
+// the position `fen`. A king move onto a rook of its own colour is castling: towards the h-file
+// the king ends on g and the rook on f (O-O), towards the a-file on c and d (O-O-O): where
+// they stand after castling in ordinary chess (Guidelines II.3.2, "after castling").
+export function boardMoves(fen: string, ucis: readonly string[]): BoardMove[] {
+  const board = readBoard(fen);
+  return ucis.map(uci => {
+    const from = uci.slice(0, 2);
+    const to = uci.slice(2, 4);
+    const piece = board.get(from);
+    const target = board.get(to);
+    const castles = (piece === 'K' && target === 'R') || (piece === 'k' && target === 'r');
+    if (!castles) return { uci, from, to, castle: null, kingTo: null, rookFrom: null, rookTo: null, promotion: uci[4] ?? null };
+    const side: CastleSide = to.charCodeAt(0) > from.charCodeAt(0) ? 'g' : 'c';
+    const rank = from[1]!;
+    return {
+      uci,
+      from,
+      to,
+      castle: side,
+      kingTo: `${side}${rank}`,
+      rookFrom: to,
+      rookTo: `${side === 'g' ? 'f' : 'd'}${rank}`,
+      promotion: null,
+    };
+  });
+}
 
 export type Dests = Map<string, string[]>;
 
 // The squares each piece may be dropped on: every move's target square, plus the king's
 // castling square for each castling move (when the king actually moves).
-export function destsOf(moves: LegalMove[]): Dests {
+export function destsOf(moves: BoardMove[]): Dests {
   const dests: Dests = new Map();
   const add = (from: string, to: string) => {
     if (from === to) return;
@@ -30,12 +71,12 @@ export function destsOf(moves: LegalMove[]): Dests {
 
 export type Resolution =
   | { kind: 'none' }
-  | { kind: 'move'; move: LegalMove }
-  | { kind: 'promotion'; moves: LegalMove[] }
-  | { kind: 'ask-castle'; castle: LegalMove; kingMove: LegalMove };
+  | { kind: 'move'; move: BoardMove }
+  | { kind: 'promotion'; moves: BoardMove[] }
+  | { kind: 'ask-castle'; castle: BoardMove; kingMove: BoardMove };
 
 // What the gesture "piece from `orig` dropped on `dest`" means.
-export function resolve(moves: LegalMove[], orig: string, dest: string): Resolution {
+export function resolve(moves: BoardMove[], orig: string, dest: string): Resolution {
   const fromHere = moves.filter(m => m.from === orig);
   const ordinary = fromHere.filter(m => !m.castle && m.to === dest);
   // Dropping the king on its own rook is the castle, and nothing else.
@@ -52,7 +93,7 @@ export function resolve(moves: LegalMove[], orig: string, dest: string): Resolut
 }
 
 // The castling moves of the king standing on `square` (for the rook preview while dragging).
-export function castlesFrom(moves: LegalMove[], square: string): LegalMove[] {
+export function castlesFrom(moves: BoardMove[], square: string): BoardMove[] {
   return moves.filter(m => m.castle && m.from === square);
 }
 

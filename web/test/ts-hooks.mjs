@@ -1,0 +1,26 @@
+// Module hooks for the unit tests: a relative import without an extension from a .ts file
+// means the .ts file (as esbuild resolves it when bundling), and .ts files are compiled by
+// esbuild's transform (types stripped, nothing bundled).
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
+
+export async function resolve(specifier, context, next) {
+  const relative = specifier.startsWith('./') || specifier.startsWith('../');
+  if (relative && context.parentURL?.endsWith('.ts') && !/\.[cm]?[jt]s$/.test(specifier))
+    return next(`${specifier}.ts`, context);
+  return next(specifier, context);
+}
+
+export async function load(url, context, next) {
+  if (!url.endsWith('.ts')) return next(url, context);
+  const path = fileURLToPath(url);
+  const { code } = await transform(await readFile(path, 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2022',
+    sourcemap: 'inline',
+    sourcefile: path,
+  });
+  return { format: 'module', source: code, shortCircuit: true };
+}

@@ -141,6 +141,42 @@ async function shot(page, name) {
 
 const gameId = page => new URL(page.url()).pathname.split('/').pop();
 
+// What the browser sends: every request URL, the POSTs of moves, and the WebSocket frames
+// (parsed), per context and page, so the test can say which transport carried the game.
+function traffic() {
+  return { urls: [], movePosts: [], eventStreams: [], sockets: [], sent: [], received: [] };
+}
+function watchContext(context, log) {
+  context.on('request', r => {
+    log.urls.push(r.url());
+    const path = new URL(r.url()).pathname;
+    if (r.method() === 'POST' && /^\/api\/games\/[^/]+\/moves$/.test(path)) log.movePosts.push(path);
+    if (/\/events$/.test(path)) log.eventStreams.push(r.url());
+  });
+}
+function watchSockets(page, log) {
+  const parse = payload => {
+    try {
+      return JSON.parse(String(payload));
+    } catch {
+      return { unparsed: String(payload) };
+    }
+  };
+  page.on('websocket', ws => {
+    log.sockets.push(ws.url());
+    ws.on('framesent', f => log.sent.push({ url: ws.url(), ...parse(f.payload) }));
+    ws.on('framereceived', f => log.received.push({ url: ws.url(), ...parse(f.payload) }));
+  });
+}
+
+// Nothing a person would take for trouble: no toast ever shown (ui.ts creates #toast on the
+// first one), no "reconnecting" line, no error in the console.
+async function quiet(page, consoleErrors) {
+  const toast = await page.evaluate(() => document.getElementById('toast')?.textContent ?? null);
+  const reconnecting = await page.locator('#connection').isVisible();
+  return { ok: toast === null && !reconnecting && consoleErrors.length === 0, detail: JSON.stringify({ toast, reconnecting, consoleErrors }) };
+}
+
 async function waitForPly(base, id, ply, timeout = 20000) {
   const until = Date.now() + timeout;
   for (;;) {
@@ -195,6 +231,9 @@ async function main() {
   });
   const page = await context.newPage();
   page.on('pageerror', e => check(false, 'no script error on the page', e.message));
+  const live = traffic();
+  watchContext(context, live);
+  watchSockets(page, live);
 
   console.log('1. start page, an invalid FEN shows the library error');
   await page.goto(`${base}/`);
@@ -250,6 +289,18 @@ async function main() {
   check(Object.values(shown).filter(p => p === 'white rook').length === 2, 'board: both white rooks are still there');
   await page.locator('#moves .move[data-ply="1"]').filter({ hasText: 'O-O-O' }).waitFor();
   await shot(page, '04-castled-c-side');
+  // The move went over the WebSocket: a hello with the seat token, a `move` request answered
+  // by its `ack`, and no POST of the move.
+  check((await page.evaluate(() => window.liveTransport)) === 'websocket', 'the page plays over the WebSocket', await page.evaluate(() => window.liveTransport));
+  const socketUrl = `/api/games/${id}/socket`;
+  check(live.sockets.some(u => new URL(u).pathname === socketUrl && !new URL(u).search), `a WebSocket to ${socketUrl}, nothing in its query`, JSON.stringify(live.sockets));
+  check(live.sent.filter(f => f.url.endsWith(socketUrl) && f.type === 'hello' && /^[0-9a-f]{16,}$/.test(f.token ?? '')).length === 2,
+    'one hello per seat this browser holds (white and black), each with its token', JSON.stringify(live.sent.filter(f => f.type === 'hello').map(f => Object.keys(f))));
+  const moveRequest = live.sent.find(f => f.url.endsWith(socketUrl) && f.type === 'move');
+  check(moveRequest?.move === 'b1a1' && moveRequest.ply === 0 && Number.isInteger(moveRequest.id), 'O-O-O was sent as {"type":"move","move":"b1a1","ply":0,"id":…}', JSON.stringify(moveRequest));
+  const ack = live.received.find(f => f.url.endsWith(socketUrl) && f.type === 'ack' && f.id === moveRequest?.id);
+  check(ack?.move?.san === 'O-O-O' && ack.state?.ply === 1 && Array.isArray(ack.legal), 'the server acknowledged it with the move, the state and the legal moves', JSON.stringify(ack)?.slice(0, 200));
+  check(live.movePosts.length === 0, 'no POST /moves was sent', JSON.stringify(live.movePosts));
   // A reload resumes the game from the server: same board, still this browser's turn to play.
   await page.reload();
   await waitReady(page, 'black');
@@ -346,6 +397,8 @@ async function main() {
     ['g1', 'f3'],
     ['f1', 'c4'],
   ];
+  await waitReady(page, 'white');
+  check(await page.locator('#abort').isVisible(), 'before the first moves, the page offers to abort the game');
   for (let i = 0; i < plan.length; i++) {
     await waitReady(page, 'white');
     let [from, to] = plan[i];
@@ -362,6 +415,7 @@ async function main() {
     await page.locator(`#moves .move[data-ply="${2 * i + 2}"]`).waitFor({ timeout: 10000 });
   }
   check(game.ply >= 6, 'the computer answered each of three moves', `ply ${game.ply}`);
+  check(await page.locator('#abort').isHidden(), 'once both sides have moved, no abort button');
   const clockText = await page.locator('#player-bottom .clock').textContent();
   check(/^\d+:\d\d$/.test(clockText) && game.clock && game.clock.white < 300000 + 3 * 3000, 'the clocks are shown and running', clockText);
   await sleep(500);
@@ -412,7 +466,9 @@ async function main() {
   check(link.includes(`/game/${id}#seat=`), 'the page shows an invite link', link);
   await shot(page, '13-invite-link');
   const friendContext = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  watchContext(friendContext, live);
   const friend = await friendContext.newPage();
+  watchSockets(friend, live);
   await friend.goto(link);
   await friend.locator('#board cg-board piece').first().waitFor();
   check(!friend.url().includes('seat='), 'the invite link secret is removed from the address bar');
@@ -426,7 +482,9 @@ async function main() {
   await page.locator('#moves .move[data-ply="2"]').waitFor();
   check(true, 'the first browser saw the move live (event stream)');
   const spectatorContext = await browser.newContext();
+  watchContext(spectatorContext, live);
   const spectator = await spectatorContext.newPage();
+  watchSockets(spectator, live);
   await spectator.goto(`${base}/game/${id}`);
   await spectator.locator('#moves .move[data-ply="2"]').waitFor();
   await sleep(500);
@@ -439,6 +497,9 @@ async function main() {
   game = await getJson(`${base}/api/games/${id}`);
   check(game.result === '0-1' && game.termination === 'resignation', 'white resigns: 0-1', `${game.result} ${game.termination}`);
   check((await spectator.locator('#status').textContent()).includes('0-1'), 'the spectator sees the result live');
+  check(live.sent.some(f => f.url.endsWith(`/api/games/${id}/socket`) && f.type === 'hello' && !('token' in f)),
+    'the spectator watches over a WebSocket with a hello without a token');
+  check(live.sent.some(f => f.url.endsWith(`/api/games/${id}/socket`) && f.type === 'resign'), 'the resignation went over the WebSocket');
   await friendContext.close();
   await spectatorContext.close();
 
@@ -477,11 +538,134 @@ async function main() {
   await shot(mobile, '10-phone-home');
   await phone.close();
 
+  check(live.movePosts.length === 0, 'in all of the above, every move went over the WebSocket: no POST /moves', JSON.stringify(live.movePosts));
+  check(live.eventStreams.length === 0, 'and no event stream was opened', JSON.stringify(live.eventStreams));
+  check(!live.urls.some(u => /[?&]token=/.test(u)), 'no request carried a token in its URL');
+
+  await abortByButton(base, page);
+  await playWithoutWebSocket(base);
+  await resyncAfterReconnect(base);
+
   console.log('8. the recent games list');
   await page.goto(`${base}/`);
   await page.locator('#recent li a').first().waitFor();
   check((await page.locator('#recent li a').count()) >= 4, 'the start page lists the recent games');
   await shot(page, '11-home-recent');
+}
+
+// The button aborts a timed game before both sides have moved (docs/live.md).
+async function abortByButton(base, page) {
+  console.log('9. abort a timed game by the button');
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'number', number: 518, clock: '300+3' });
+  const id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'e2', 'e4');
+  await waitReady(page, 'black');
+  check(await page.locator('#abort').isVisible(), 'after one move, the abort button is still there');
+  await page.locator('#abort').click();
+  await page.locator('#result').waitFor();
+  const status = await page.locator('#status').textContent();
+  check(/aborted/i.test(status), 'the page says the game is aborted', status);
+  const game = await getJson(`${base}/api/games/${id}`);
+  check(game.status === 'aborted' && game.result === '*' && game.termination === 'aborted', 'API: status aborted, result *', `${game.status} ${game.result} ${game.termination}`);
+  check(await page.evaluate(() => !window.cg.state.movable.color), 'an aborted game cannot be played on');
+  check(await page.locator('#abort').isHidden() && await page.locator('#resign').isHidden(), 'no abort or resign button once aborted');
+  await shot(page, '15-aborted');
+}
+
+// With the WebSocket blocked, the page falls back to the event stream and POSTs, quietly.
+async function playWithoutWebSocket(base) {
+  console.log('10. WebSocket blocked: the event stream and POSTs carry the game');
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const log = traffic();
+  watchContext(context, log);
+  let blocked = 0;
+  await context.routeWebSocket(/\/socket$/, ws => {
+    blocked += 1;
+    ws.close();
+  });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on('console', m => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', e => check(false, 'no script error on the page (WebSocket blocked)', e.message));
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'number', number: 518 });
+  const id = gameId(page);
+  const plan = [['e2', 'e4', 'white'], ['e7', 'e5', 'black'], ['g1', 'f3', 'white'], ['b8', 'c6', 'black']];
+  for (const [i, [from, to, color]] of plan.entries()) {
+    await waitReady(page, color);
+    await drag(page, from, to);
+    await page.locator(`#moves .move[data-ply="${i + 1}"]`).waitFor({ timeout: 10000 });
+  }
+  const game = await waitForPly(base, id, 4);
+  check(game.moves.map(m => m.san).join(' ') === 'e4 e5 Nf3 Nc6', 'four moves played and stored', game.moves.map(m => m.san).join(' '));
+  check(blocked >= 1, 'the page tried the WebSocket first', `${blocked} attempts`);
+  check((await page.evaluate(() => window.liveTransport)) === 'sse', 'the page fell back to the event stream', await page.evaluate(() => window.liveTransport));
+  check(log.movePosts.length === 4, 'each move was a POST /moves', JSON.stringify(log.movePosts));
+  check(log.eventStreams.some(u => new URL(u).pathname === `/api/games/${id}/events` && /^\?ticket=[0-9a-f]+$/.test(new URL(u).search)),
+    'the event stream was opened with a ticket (and nothing else) in its URL', JSON.stringify(log.eventStreams));
+  check(!log.urls.some(u => /[?&]token=/.test(u)), 'no request carried a token in its URL');
+  await waitReady(page, 'white');
+  const shown = await domBoard(page);
+  check(shown.f3 === 'white knight' && shown.c6 === 'black knight' && shown.e4 === 'white pawn', 'board: the four moves are shown');
+  const calm = await quiet(page, consoleErrors);
+  check(calm.ok, 'the page said nothing alarming (no toast, no "reconnecting", no console error)', calm.detail);
+  await shot(page, '16-without-websocket');
+  await context.close();
+}
+
+// A dropped WebSocket is reopened, and the whole game it brings shows what was missed.
+async function resyncAfterReconnect(base) {
+  console.log('11. a dropped WebSocket: reconnect and resync');
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const log = traffic();
+  watchContext(context, log);
+  const routes = [];
+  let muted = false; // when set, nothing the server sends reaches the page
+  await context.routeWebSocket(/\/socket$/, ws => {
+    const server = ws.connectToServer();
+    server.onMessage(message => {
+      if (!muted) ws.send(message);
+    });
+    routes.push({ ws, server });
+  });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on('console', m => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', e => check(false, 'no script error on the page (reconnect)', e.message));
+  await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'number', number: 518 });
+  const id = gameId(page);
+  await waitReady(page, 'white');
+  await drag(page, 'e2', 'e4');
+  await waitReady(page, 'black');
+  const firstSockets = routes.length;
+  // Black moves elsewhere while nothing reaches the page; then the connection drops.
+  muted = true;
+  const tokens = await page.evaluate(gid => JSON.parse(localStorage.getItem(`chess960.seats.${gid}`)), id);
+  const posted = await fetch(`${base}/api/games/${id}/moves`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.black}` },
+    body: JSON.stringify({ move: 'c7c5', ply: 1 }),
+  });
+  check(posted.ok, 'black moved c5 over HTTP while the page heard nothing', `${posted.status}`);
+  await sleep(300);
+  check((await page.locator('#moves .move[data-ply="2"]').count()) === 0, 'the page has not seen c5 yet');
+  muted = false;
+  for (const { ws, server } of routes.splice(0)) {
+    server.close();
+    ws.close();
+  }
+  await page.locator('#moves .move[data-ply="2"]').filter({ hasText: 'c5' }).waitFor({ timeout: 15000 });
+  check(routes.length >= 1, 'the page opened a new WebSocket', `${routes.length} new, ${firstSockets} before`);
+  check((await page.evaluate(() => window.liveTransport)) === 'websocket', 'and plays over it again');
+  await waitReady(page, 'white');
+  check((await domBoard(page)).c5 === 'black pawn', 'board: the missed move c5 is shown');
+  await drag(page, 'g1', 'f3');
+  const game = await waitForPly(base, id, 3);
+  check(game.moves.map(m => m.san).join(' ') === 'e4 c5 Nf3', 'play goes on after the reconnection', game.moves.map(m => m.san).join(' '));
+  check(log.movePosts.length === 0, 'the page sent no POST /moves', JSON.stringify(log.movePosts));
+  await page.locator('#connection').waitFor({ state: 'hidden' });
+  check(consoleErrors.length === 0, 'no console error', JSON.stringify(consoleErrors));
+  await context.close();
 }
 
 let exitCode = 0;

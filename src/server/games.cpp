@@ -58,10 +58,9 @@ void check(const Result<void>& done) {
 
 // Game ids are 16 hex digits; anything else is no game (and no database query).
 bool plausible_id(std::string_view id) {
-    return !id.empty() && id.size() <= 32 &&
-           std::all_of(id.begin(), id.end(), [](char c) {
-               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-           });
+    return !id.empty() && id.size() <= 32 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
 }
 
 // `{"type":"x","id":n,` + the rest of `body` (an object's text without its "{").
@@ -180,10 +179,10 @@ Color GameService::require_seat(LiveGame& game, std::string_view token) {
 std::string GameService::create(const CreateGameRequest& request, const std::string& client) {
     const Millis now = now_ms();
     if (int wait = game_rate_.take(client, now))
-        throw ApiError{429,
-                       "too many games created from your address: try again in " +
-                           std::to_string(wait) + " s",
-                       wait};
+        throw ApiError{
+            429,
+            "too many games created from your address: try again in " + std::to_string(wait) + " s",
+            wait};
     if (request.engine && options_.limits.engine_games > 0) {
         std::lock_guard lock(games_mutex_);
         if (engine_games_[client] >= options_.limits.engine_games)
@@ -196,9 +195,8 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
 
     GameRow row;
     row.opponent = request.engine ? "engine" : "friend";
-    const Color human =
-        request.human_white ? (*request.human_white ? White : Black)
-                            : (random_hex(1)[0] < '8' ? White : Black);
+    const Color human = request.human_white ? (*request.human_white ? White : Black)
+                                            : (random_hex(1)[0] < '8' ? White : Black);
     if (request.engine) {
         row.level = request.level;
         row.engine_color = color_name(~human);
@@ -270,7 +268,8 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     std::string view_text;
     {
         std::lock_guard lock(game->mutex);
-        view_text = view_json(*game, request.engine ? std::optional<Color>(human) : std::nullopt, now);
+        view_text =
+            view_json(*game, request.engine ? std::optional<Color>(human) : std::nullopt, now);
         schedule_engine(game);
     }
     std::string text = Json{{"id", row.id}, {"tokens", tokens}}.dump();
@@ -283,17 +282,19 @@ std::string GameService::recent(int limit) {
     for (const GameRow& row : store_.recent_games(limit)) {
         const bool is_double = row.start_black_number.has_value();
         const bool aborted = row.termination && *row.termination == kAbortedWord;
-        list.push_back(Json{
-            {"id", row.id},
-            {"white", player_name(row, White)},
-            {"black", player_name(row, Black)},
-            {"opponent", row.opponent},
-            {"startNumber", row.start_number && !is_double ? Json(*row.start_number) : Json(nullptr)},
-            {"result", row.result},
-            {"status", row.in_play() ? "active" : aborted ? "aborted" : "over"},
-            {"plies", row.plies},
-            {"created", row.created_at},
-            {"updated", row.updated_at}});
+        list.push_back(Json{{"id", row.id},
+                            {"white", player_name(row, White)},
+                            {"black", player_name(row, Black)},
+                            {"opponent", row.opponent},
+                            {"startNumber", row.start_number && !is_double ? Json(*row.start_number)
+                                                                           : Json(nullptr)},
+                            {"result", row.result},
+                            {"status", row.in_play() ? "active"
+                                       : aborted     ? "aborted"
+                                                     : "over"},
+                            {"plies", row.plies},
+                            {"created", row.created_at},
+                            {"updated", row.updated_at}});
     }
     return Json{{"games", list}}.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -327,17 +328,18 @@ std::string GameService::pgn(LiveGame& game) {
     record.set_tag("White", game.player_name(White));
     record.set_tag("Black", game.player_name(Black));
     if (row.clock_initial_ms)
-        record.set_tag("TimeControl", std::to_string(*row.clock_initial_ms / 1000) + "+" +
-                                          std::to_string(row.clock_increment_ms.value_or(0) / 1000));
+        record.set_tag("TimeControl",
+                       std::to_string(*row.clock_initial_ms / 1000) + "+" +
+                           std::to_string(row.clock_increment_ms.value_or(0) / 1000));
     const Outcome outcome = game.play.outcome();
     if (game.play.status() == GameStatus::Aborted)
         record.set_tag("Termination", "abandoned");
     else if (outcome.is_over())
-        record.set_tag("Termination", outcome.termination == Termination::Time ||
-                                              outcome.termination ==
-                                                  Termination::TimeInsufficientMaterial
-                                          ? "time forfeit"
-                                          : "normal");
+        record.set_tag("Termination",
+                       outcome.termination == Termination::Time ||
+                               outcome.termination == Termination::TimeInsufficientMaterial
+                           ? "time forfeit"
+                           : "normal");
     record.start = game.play.game().start_position();
     record.chess960 = true;
     for (Move m : game.play.game().moves()) record.main.nodes.push_back(pgn::Node{m, {}, {}, {}});
@@ -382,7 +384,8 @@ void GameService::after_change(const std::shared_ptr<LiveGame>& game) {
     std::lock_guard lock(games_mutex_);
     if (game->counted_as_engine_game) {
         game->counted_as_engine_game = false;
-        if (auto it = engine_games_.find(game->owner); it != engine_games_.end() && --it->second <= 0)
+        if (auto it = engine_games_.find(game->owner);
+            it != engine_games_.end() && --it->second <= 0)
             engine_games_.erase(it);
     }
     if (games_.erase(game->row.id)) {
@@ -429,9 +432,9 @@ std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
                               std::optional<std::int64_t> id, Subscriber* reply_to) {
     const Millis now = now_ms();
     if (int wait = move_rate_.take(client, now))
-        throw ApiError{429, "too many moves from your address: try again in " +
-                                std::to_string(wait) + " s",
-                       wait};
+        throw ApiError{
+            429, "too many moves from your address: try again in " + std::to_string(wait) + " s",
+            wait};
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     LiveGame& g = *game;
@@ -440,8 +443,9 @@ std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
     if (request.ply && *request.ply != g.play.ply())
         throw ApiError{409, "stale ply: the game is at ply " + std::to_string(g.play.ply())};
     const Position& pos = g.play.position();
-    auto parsed = looks_like_uci(request.move) ? parse_uci(pos, request.move, CastlingMode::Chess960)
-                                               : parse_san(pos, request.move);
+    auto parsed = looks_like_uci(request.move)
+                      ? parse_uci(pos, request.move, CastlingMode::Chess960)
+                      : parse_san(pos, request.move);
     if (!parsed) throw ApiError{422, parsed.error().to_string()};
     std::string update = commit_move(game, seat, *parsed, now, id, reply_to);
     schedule_engine(game);

@@ -27,7 +27,6 @@
 
 namespace chess960::server {
 
-
 struct GameServiceOptions {
     GameLimits limits;
     int engine_threads = 1;

@@ -162,8 +162,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
                 stream.expires_never();
-                co_await answer_and_close(stream.socket(),
-                                          simple_response(413, "request body larger than 64 KiB", 0));
+                co_await answer_and_close(
+                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
                 co_return;
             }
             if (header_ec == http::error::end_of_stream || header_ec == beast::error::timeout ||
@@ -198,25 +198,27 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 } else {
                     co_await answer_and_close(
                         stream.socket(),
-                        simple_response(400, "this path is a WebSocket: send an upgrade request", 0));
+                        simple_response(400, "this path is a WebSocket: send an upgrade request",
+                                        0));
                 }
                 co_return;
             }
 
             stream.expires_after(kBodyTimeout);
-            auto [body_ec, body_bytes] = co_await http::async_read(stream, buffer, parser, use_nothrow);
+            auto [body_ec, body_bytes] =
+                co_await http::async_read(stream, buffer, parser, use_nothrow);
             (void)body_bytes;
             if (body_ec == http::error::body_limit) {
                 stream.expires_never();
-                co_await answer_and_close(stream.socket(),
-                                          simple_response(413, "request body larger than 64 KiB", 0));
+                co_await answer_and_close(
+                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
                 co_return;
             }
             if (body_ec) co_return;
             auto request = parser.release();
             const bool keep_alive = request.keep_alive();
-            HttpResponse answer = routes.handle(HttpRequest{request.method_string(), path, query,
-                                                            request.body(), bearer, client});
+            HttpResponse answer = routes.handle(
+                HttpRequest{request.method_string(), path, query, request.body(), bearer, client});
             http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),
                                                        request.version()};
             response.set(http::field::server, "chess960");
@@ -248,7 +250,9 @@ int HttpServer::bind() {
     auto& acceptor = impl_->acceptor;
     boost::system::error_code ec;
     const auto address = net::ip::make_address(impl_->options.host, ec);
-    if (ec) throw std::runtime_error("cannot listen on '" + impl_->options.host + "': not an IP address");
+    if (ec)
+        throw std::runtime_error("cannot listen on '" + impl_->options.host +
+                                 "': not an IP address");
     const tcp::endpoint endpoint(address, net::ip::port_type(impl_->options.port));
     acceptor.open(endpoint.protocol());
     // SO_REUSEADDR (not SO_REUSEPORT): a restart can take the port back at once, while a

@@ -4,8 +4,8 @@
 // far behind (it resyncs with the whole game when it reconnects).
 #pragma once
 
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>

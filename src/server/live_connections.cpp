@@ -30,8 +30,8 @@ constexpr auto kWriteTimeout = std::chrono::seconds(30);
 constexpr auto kHelloTimeout = std::chrono::seconds(10);
 constexpr std::size_t kMaxFrame = 64 * 1024;
 
-using EventChannel = net::experimental::concurrent_channel<void(
-    boost::system::error_code, std::shared_ptr<const LiveEvent>)>;
+using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
+                                                                std::shared_ptr<const LiveEvent>)>;
 
 // A live connection's queue of events.
 class QueuedSubscriber final : public Subscriber {
@@ -176,8 +176,8 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     websocket::stream<beast::tcp_stream> ws(std::move(stream));
     beast::get_lowest_layer(ws).expires_never();
     // Pings keep the connection alive through proxies and find peers that are gone.
-    ws.set_option(websocket::stream_base::timeout{std::chrono::seconds(10),
-                                                  std::chrono::seconds(60), true});
+    ws.set_option(
+        websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(60), true});
     ws.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "chess960"); }));
     ws.read_message_max(kMaxFrame);
@@ -194,13 +194,15 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     {
         net::steady_timer deadline(ws.get_executor());
         deadline.expires_after(kHelloTimeout);
-        auto first = co_await (ws.async_read(buffer, use_nothrow) || deadline.async_wait(use_nothrow));
+        auto first =
+            co_await (ws.async_read(buffer, use_nothrow) || deadline.async_wait(use_nothrow));
         if (first.index() != 0 || std::get<0>(std::get<0>(first))) co_return;
         std::optional<std::int64_t> id;
         std::string token(context.bearer);
         std::optional<ApiError> hello_refusal;
         try {
-            const std::string_view text(static_cast<const char*>(buffer.data().data()), buffer.size());
+            const std::string_view text(static_cast<const char*>(buffer.data().data()),
+                                        buffer.size());
             const ClientMessage hello = parse_client_message(text, id);
             if (hello.type != ClientMessage::Type::Hello)
                 throw ApiError{400, "the first message must be {\"type\":\"hello\"}"};
@@ -263,8 +265,9 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
             } catch (const ApiError& error) {
                 send_error(id, error);
             } catch (const StoreError& error) {
-                send_error(id, ApiError{503, std::string("the game store is failing: ") +
-                                                 error.what(), 5});
+                send_error(
+                    id,
+                    ApiError{503, std::string("the game store is failing: ") + error.what(), 5});
             } catch (const std::exception& error) {
                 send_error(id, ApiError{500, std::string("internal error: ") + error.what()});
             }

@@ -10,8 +10,9 @@ void LiveGame::sync_row(Millis now) {
     if (const auto& clock = play.clock()) {
         row.white_ms = clock->stored(White);
         row.black_ms = clock->stored(Black);
-        row.clock_running =
-            clock->running() ? std::optional<std::string>(color_name(*clock->running())) : std::nullopt;
+        row.clock_running = clock->running()
+                                ? std::optional<std::string>(color_name(*clock->running()))
+                                : std::nullopt;
         row.clock_at = clock->turn_started_at();
     }
     row.draw_offer = play.draw_offer() ? std::optional<std::string>(color_name(*play.draw_offer()))
@@ -75,8 +76,8 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now) {
     if (r.termination && *r.termination == kAbortedWord) {
         game->play.restore_aborted();
     } else if (r.termination && !game->play.outcome().is_over()) {
-        const GameResult result = r.result == "1-0"   ? GameResult::WhiteWins
-                                  : r.result == "0-1" ? GameResult::BlackWins
+        const GameResult result = r.result == "1-0"       ? GameResult::WhiteWins
+                                  : r.result == "0-1"     ? GameResult::BlackWins
                                   : r.result == "1/2-1/2" ? GameResult::Draw
                                                           : GameResult::Ongoing;
         game->play.restore_outcome(Outcome{result, termination_from_word(*r.termination, result)});

@@ -18,7 +18,8 @@ namespace chess960::server {
 std::string player_name(const GameRow& row, Color c);
 
 struct LiveGame {
-    LiveGame(GameRow stored_row, OnlineGame online) : row(std::move(stored_row)), play(std::move(online)) {}
+    LiveGame(GameRow stored_row, OnlineGame online)
+        : row(std::move(stored_row)), play(std::move(online)) {}
 
     std::mutex mutex;  // guards everything below but `audience`, which has its own
     GameRow row;       // mirrors the database after every committed change
@@ -30,7 +31,7 @@ struct LiveGame {
     bool thinking = false;
     bool engine_queued = false;
     bool counted_as_engine_game = false;  // in the owner's count of engine games in play
-    std::optional<int> engine_score;  // the engine's last score from its side (centipawns)
+    std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
     Audience audience;
 
     bool engine_to_move() const {

@@ -37,14 +37,16 @@ bool nesting_within_limit(std::string_view text) {
 Json parse_object(std::string_view text, const char* what) {
     if (text.empty()) return Json::object();
     if (!nesting_within_limit(text))
-        throw ApiError{400, std::string("malformed JSON: ") + what + " nested deeper than 32 levels"};
+        throw ApiError{400,
+                       std::string("malformed JSON: ") + what + " nested deeper than 32 levels"};
     Json value;
     try {
         value = Json::parse(text);
     } catch (const Json::exception& e) {
         // "[json.exception.parse_error.101] parse error at line 1, ..." -> "parse error at ..."
         std::string message = e.what();
-        if (auto pos = message.find("] "); pos != std::string::npos) message = message.substr(pos + 2);
+        if (auto pos = message.find("] "); pos != std::string::npos)
+            message = message.substr(pos + 2);
         throw ApiError{400, "malformed JSON: " + quote(message, 160)};
     }
     if (!value.is_object())
@@ -97,8 +99,8 @@ MoveRequest move_from(const Json& object) {
     return MoveRequest{*text, int_field(object, "ply", 0, 1 << 20)};
 }
 
-constexpr std::array<std::string_view, 6> kActions = {
-    "resign", "abort", "draw/offer", "draw/accept", "draw/decline", "draw/claim"};
+constexpr std::array<std::string_view, 6> kActions = {"resign",      "abort",        "draw/offer",
+                                                      "draw/accept", "draw/decline", "draw/claim"};
 
 }  // namespace
 
@@ -173,9 +175,11 @@ CreateGameRequest parse_create_game(std::string_view body) {
         const double increment = number_field(*clock, "increment", "clock.").value_or(0);
         // Whole milliseconds from 1 s: what the message says is what is accepted.
         if (!initial || !(*initial >= 1 && *initial <= 6 * 3600))
-            throw ApiError{400, "field 'clock.initial' must be a number of seconds from 1 to 21600"};
+            throw ApiError{400,
+                           "field 'clock.initial' must be a number of seconds from 1 to 21600"};
         if (!(increment >= 0 && increment <= 600))
-            throw ApiError{400, "field 'clock.increment' must be a number of seconds from 0 to 600"};
+            throw ApiError{400,
+                           "field 'clock.increment' must be a number of seconds from 0 to 600"};
         request.clock = TimeControl{Millis(*initial * 1000), Millis(increment * 1000)};
     }
     return request;
@@ -192,12 +196,10 @@ std::string parse_fen_check(std::string_view body) {
 
 ClientMessage parse_client_message(std::string_view text, std::optional<std::int64_t>& id) {
     id.reset();
-    if (text.size() > kMaxClientMessage)
-        throw ApiError{400, "message larger than 4 KiB"};
+    if (text.size() > kMaxClientMessage) throw ApiError{400, "message larger than 4 KiB"};
     const Json json = parse_object(text, "a message");
     if (auto it = json.find("id"); it != json.end() && !it->is_null()) {
-        if (!it->is_number_integer())
-            throw ApiError{400, "field 'id' must be an integer"};
+        if (!it->is_number_integer()) throw ApiError{400, "field 'id' must be an integer"};
         id = it->get<std::int64_t>();
     }
     auto type = string_field(json, "type");

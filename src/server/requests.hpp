@@ -30,9 +30,9 @@ struct StartSpec {
 };
 
 struct CreateGameRequest {
-    bool engine = false;             // "opponent": "engine" | "friend"
-    std::optional<bool> human_white; // "color": "white" | "black"; nullopt: random
-    int level = 4;                   // 1..8, engine games
+    bool engine = false;              // "opponent": "engine" | "friend"
+    std::optional<bool> human_white;  // "color": "white" | "black"; nullopt: random
+    int level = 4;                    // 1..8, engine games
     StartSpec start;
     std::optional<TimeControl> clock;
 };

@@ -58,7 +58,8 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
         query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
         const auto eq = pair.find('=');
         if (pair.substr(0, eq) != name) continue;
-        std::string_view raw = eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+        std::string_view raw =
+            eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
         std::string value;
         for (std::size_t i = 0; i < raw.size(); ++i) {
             if (raw[i] == '+') {
@@ -95,8 +96,8 @@ HttpResponse Routes::handle(const HttpRequest& request) {
     try {
         if (request.path.starts_with("/api/") || request.path == "/api") return api(request);
         if (request.method != "GET" && request.method != "HEAD")
-            throw ApiError{404, "no such path: " + std::string(request.method) + " " +
-                                    quote(request.path)};
+            throw ApiError{
+                404, "no such path: " + std::string(request.method) + " " + quote(request.path)};
         StaticFile file = files_.get(std::string(request.path));
         HttpResponse response{file.status, std::move(file.content_type), std::move(file.body), {}};
         if (file.no_cache) response.headers.emplace_back("Cache-Control", "no-cache");
@@ -104,7 +105,8 @@ HttpResponse Routes::handle(const HttpRequest& request) {
     } catch (const ApiError& e) {
         return error_response(e);
     } catch (const StoreError& e) {
-        return error_response(ApiError{503, std::string("the game store is failing: ") + e.what(), 5});
+        return error_response(
+            ApiError{503, std::string("the game store is failing: ") + e.what(), 5});
     } catch (const std::exception& e) {
         return error_response(ApiError{500, std::string("internal error: ") + e.what()});
     }
@@ -130,8 +132,8 @@ HttpResponse Routes::api(const HttpRequest& request) {
         const std::string_view text = path.substr(std::string_view("/api/startpos/").size());
         auto number = parse_int(text, 0, 959);
         if (!number)
-            throw ApiError{400, "start position number must be from 0 to 959, not '" +
-                                    quote(text) + "'"};
+            throw ApiError{
+                400, "start position number must be from 0 to 959, not '" + quote(text) + "'"};
         return json_response(200, start_position_json(*number).dump());
     }
     if (method == "POST" && path == "/api/fen/check") {
@@ -149,12 +151,14 @@ HttpResponse Routes::api(const HttpRequest& request) {
     }
     if (path == "/api/games") {
         if (method == "POST")
-            return json_response(201, games_.create(parse_create_game(request.body), request.client));
+            return json_response(201,
+                                 games_.create(parse_create_game(request.body), request.client));
         if (method == "GET") {
             int limit = 20;
             if (auto text = query_param(request.query, "limit")) {
                 auto value = parse_int(*text, 1, 200);
-                if (!value) throw ApiError{400, "parameter 'limit' must be an integer from 1 to 200"};
+                if (!value)
+                    throw ApiError{400, "parameter 'limit' must be an integer from 1 to 200"};
                 limit = *value;
             }
             return json_response(200, games_.recent(limit));
@@ -181,7 +185,8 @@ HttpResponse Routes::game_route(const HttpRequest& request, std::string_view id,
         if (rest == "pgn") {
             HttpResponse response{200, "application/x-chess-pgn", games_.pgn(*game), {}};
             response.headers.emplace_back(
-                "Content-Disposition", "attachment; filename=\"chess960-" + game->row.id + ".pgn\"");
+                "Content-Disposition",
+                "attachment; filename=\"chess960-" + game->row.id + ".pgn\"");
             return response;
         }
     } else if (method == "POST") {

@@ -29,10 +29,9 @@ struct Server::Impl {
     explicit Impl(Options o)
         : options(std::move(o)),
           store(options.db_path),
-          games(store, GameServiceOptions{options.limits, options.engine_threads,
-                                          options.engine_hash_mb, [this](const std::string& line) {
-                                              log(line);
-                                          }}),
+          games(store,
+                GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
+                                   [this](const std::string& line) { log(line); }}),
           routes(games, StaticFiles(options.web_dir)),
           http(HttpServerOptions{options.host, options.port, options.io_threads,
                                  options.max_connections, options.max_connections_per_address,

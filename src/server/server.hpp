@@ -4,9 +4,9 @@
 // connection costs memory, not a thread.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
-#include <cstddef>
 #include <string>
 
 #include "server/limits.hpp"

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "chess960/position.hpp"
 #include "chess960/clock.hpp"
+#include "chess960/position.hpp"
 
 namespace chess960::server {
 

@@ -16,6 +16,7 @@ import {
   type MoveUpdate,
 } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem } from './messages';
 import { Requests } from './requests';
 
 // Without the whole game this soon after opening, the WebSocket counts as unusable (a proxy
@@ -89,6 +90,8 @@ class SocketLink {
         if (!message) return;
         if (this.up) return this.receive(message);
         if (message.type === 'game' && message.id == null) {
+          const wrong = gameViewProblem(message.game);
+          if (wrong) return fail(`the game sent in answer to hello is unreadable: ${wrong}`);
           clearTimeout(timer);
           this.up = true;
           this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
@@ -192,15 +195,26 @@ export class SocketChannel implements LiveChannel {
   }
 
   private event(message: ServerMessage) {
+    // An event the page cannot read leaves it behind the game: it asks for the whole game.
+    const unreadable = (wrong: string) => {
+      console.warn(`live: ignored the WebSocket's '${message.type}' message: ${wrong}`);
+      this.resync().catch(e => console.warn('live: resync failed', e));
+    };
+    let wrong: string | null;
     switch (message.type) {
       case 'game':
-        this.handlers.game(message.game);
+        if ((wrong = gameViewProblem(message.game))) unreadable(wrong);
+        else this.handlers.game(message.game);
         break;
-      case 'move':
-        this.handlers.move({ move: message.move, state: message.state, legal: message.legal });
+      case 'move': {
+        const update = { move: message.move, state: message.state, legal: message.legal };
+        if ((wrong = moveUpdateProblem(update))) unreadable(wrong);
+        else this.handlers.move(update);
         break;
+      }
       case 'state':
-        this.handlers.state(message.state);
+        if ((wrong = gameStateProblem(message.state))) unreadable(wrong);
+        else this.handlers.state(message.state);
         break;
       case 'error':
         console.warn(`live: the server says ${message.status} ${message.error}`);
@@ -218,8 +232,10 @@ export class SocketChannel implements LiveChannel {
 
   async move(seat: Color, uci: string, ply: number): Promise<MoveUpdate> {
     const answer = await this.link(seat).request({ type: 'move', move: uci, ply });
-    if (answer.type !== 'ack' || !answer.move || !answer.legal) throw new Error(`Unexpected answer to a move: ${answer.type}`);
-    const update = { move: answer.move, state: answer.state, legal: answer.legal };
+    if (answer.type !== 'ack') throw new Error(`Unexpected answer to a move: ${answer.type}`);
+    const wrong = moveUpdateProblem(answer);
+    if (wrong) throw new Error(`Unreadable answer to a move: ${wrong}`);
+    const update = { move: answer.move, state: answer.state, legal: answer.legal } as MoveUpdate;
     this.handlers.move(update);
     return update;
   }
@@ -227,6 +243,8 @@ export class SocketChannel implements LiveChannel {
   async act(seat: Color, action: GameAction): Promise<GameState> {
     const answer = await this.link(seat).request({ type: action });
     if (answer.type !== 'ack') throw new Error(`Unexpected answer to ${action}: ${answer.type}`);
+    const wrong = gameStateProblem(answer.state);
+    if (wrong) throw new Error(`Unreadable answer to ${action}: ${wrong}`);
     this.handlers.state(answer.state);
     return answer.state;
   }
@@ -234,6 +252,8 @@ export class SocketChannel implements LiveChannel {
   async resync(): Promise<GameView> {
     const answer = await this.primary.request({ type: 'resync' });
     if (answer.type !== 'game') throw new Error(`Unexpected answer to resync: ${answer.type}`);
+    const wrong = gameViewProblem(answer.game);
+    if (wrong) throw new Error(`Unreadable answer to resync: ${wrong}`);
     this.handlers.game(answer.game);
     return answer.game;
   }

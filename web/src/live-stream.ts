@@ -5,16 +5,24 @@
 
 import { api, ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem } from './messages';
 
 const GAME_WITHIN_MS = 10000;
 
-function data<T>(event: Event): T | null {
+// The event's data if it has the shape docs/live.md gives it; else null, with a warning that
+// says what is wrong.
+function read<T>(event: Event, problem: (value: unknown) => string | null): T | null {
+  let value: unknown;
+  let wrong: string | null;
   try {
-    return JSON.parse((event as MessageEvent<string>).data) as T;
-  } catch (e) {
-    console.warn('live: an event that is not JSON', e);
-    return null;
+    value = JSON.parse((event as MessageEvent<string>).data);
+    wrong = problem(value);
+  } catch {
+    wrong = 'not JSON';
   }
+  if (!wrong) return value as T;
+  console.warn(`live: ignored the event stream's '${event.type}' event: ${wrong}`);
+  return null;
 }
 
 export class StreamChannel implements LiveChannel {
@@ -49,9 +57,11 @@ export class StreamChannel implements LiveChannel {
         source.close();
         reject(new Error('event stream: no game in time'));
       }, GAME_WITHIN_MS);
+      // An event the page cannot read leaves it behind the game: it asks for the whole game.
+      const unreadable = () => void channel.resync().catch(e => console.warn('live: resync failed', e));
       source.addEventListener('game', e => {
-        const view = data<GameView>(e);
-        if (!view) return;
+        const view = read<GameView>(e, gameViewProblem);
+        if (!view) return up ? unreadable() : undefined;
         handlers.game(view);
         if (!up) {
           up = true;
@@ -60,12 +70,16 @@ export class StreamChannel implements LiveChannel {
         }
       });
       source.addEventListener('move', e => {
-        const update = data<MoveUpdate>(e);
-        if (update && up) handlers.move(update);
+        if (!up) return;
+        const update = read<MoveUpdate>(e, moveUpdateProblem);
+        if (update) handlers.move(update);
+        else unreadable();
       });
       source.addEventListener('state', e => {
-        const state = data<GameState>(e);
-        if (state && up) handlers.state(state);
+        if (!up) return;
+        const state = read<GameState>(e, gameStateProblem);
+        if (state) handlers.state(state);
+        else unreadable();
       });
       source.onerror = () => {
         source.close();

@@ -234,6 +234,8 @@ async function main() {
   const live = traffic();
   watchContext(context, live);
   watchSockets(page, live);
+  const liveWarnings = [];
+  page.on('console', m => /^live: ignored/.test(m.text()) && liveWarnings.push(m.text()));
 
   console.log('1. start page, an invalid FEN shows the library error');
   await page.goto(`${base}/`);
@@ -541,6 +543,7 @@ async function main() {
   check(live.movePosts.length === 0, 'in all of the above, every move went over the WebSocket: no POST /moves', JSON.stringify(live.movePosts));
   check(live.eventStreams.length === 0, 'and no event stream was opened', JSON.stringify(live.eventStreams));
   check(!live.urls.some(u => /[?&]token=/.test(u)), 'no request carried a token in its URL');
+  check(liveWarnings.length === 0, 'every WebSocket message had the shape docs/live.md gives it', JSON.stringify(liveWarnings));
 
   await abortByButton(base, page);
   await playWithoutWebSocket(base);
@@ -586,7 +589,9 @@ async function playWithoutWebSocket(base) {
   });
   const page = await context.newPage();
   const consoleErrors = [];
+  const liveWarnings = [];
   page.on('console', m => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('console', m => /^live: ignored/.test(m.text()) && liveWarnings.push(m.text()));
   page.on('pageerror', e => check(false, 'no script error on the page (WebSocket blocked)', e.message));
   await newGame(page, base, { opponent: 'friend', friendMode: 'device', start: 'number', number: 518 });
   const id = gameId(page);
@@ -607,6 +612,16 @@ async function playWithoutWebSocket(base) {
   await waitReady(page, 'white');
   const shown = await domBoard(page);
   check(shown.f3 === 'white knight' && shown.c6 === 'black knight' && shown.e4 === 'white pawn', 'board: the four moves are shown');
+  // A change made elsewhere reaches the page as a `state` event of the stream.
+  const tokens = await page.evaluate(gid => JSON.parse(localStorage.getItem(`chess960.seats.${gid}`)), id);
+  const offered = await fetch(`${base}/api/games/${id}/draw/offer`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.black}` } });
+  check(offered.ok, 'black offers a draw over HTTP (another client)', `${offered.status}`);
+  await page.locator('#status').filter({ hasText: 'Black offers a draw' }).waitFor({ timeout: 10000 });
+  check(true, 'the page shows the offer');
+  check(liveWarnings.length === 0, "every event of the stream had the shape docs/live.md gives it (a 'state' event's data is a GameState)", JSON.stringify(liveWarnings));
+  await page.locator('#decline').click();
+  await page.locator('#status').filter({ hasNotText: 'offers a draw' }).waitFor({ timeout: 10000 });
+  check((await getJson(`${base}/api/games/${id}`)).drawOffer === null, 'the page declined it (a POST)');
   const calm = await quiet(page, consoleErrors);
   check(calm.ok, 'the page said nothing alarming (no toast, no "reconnecting", no console error)', calm.detail);
   await shot(page, '16-without-websocket');

@@ -25,6 +25,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
+using namespace net::experimental::awaitable_operators;
 constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
 
 constexpr std::size_t kHeaderLimit = 16 * 1024;
@@ -56,20 +57,17 @@ net::awaitable<void> answer_and_close(tcp::socket& socket, std::string text) {
     if (ec) co_return;
     boost::system::error_code ignored;
     socket.shutdown(tcp::socket::shutdown_send, ignored);
-    net::steady_timer timer(socket.get_executor());
-    timer.expires_after(kLingerTime);
-    timer.async_wait([&socket](boost::system::error_code) {
-        boost::system::error_code ignore;
-        socket.close(ignore);
-    });
-    std::array<char, 16 * 1024> sink;
-    std::size_t drained = 0;
-    while (drained < kLingerBytes) {
-        auto [read_ec, read] = co_await socket.async_read_some(net::buffer(sink), use_nothrow);
-        if (read_ec) break;
-        drained += read;
-    }
-    timer.cancel();
+    auto drain = [&socket]() -> net::awaitable<void> {
+        std::array<char, 16 * 1024> sink;
+        std::size_t drained = 0;
+        while (drained < kLingerBytes) {
+            auto [read_ec, read] = co_await socket.async_read_some(net::buffer(sink), use_nothrow);
+            if (read_ec) co_return;
+            drained += read;
+        }
+    };
+    net::steady_timer timer(socket.get_executor(), kLingerTime);
+    co_await (drain() || timer.async_wait(use_nothrow));
     socket.close(ignored);
 }
 

@@ -66,4 +66,8 @@ void Server::stop() {
     impl_->games.stop();
 }
 
+std::size_t Server::open_connections() const { return impl_->http.open_connections(); }
+
+std::size_t Server::games_in_memory() const { return impl_->games.games_in_memory(); }
+
 }  // namespace chess960::server

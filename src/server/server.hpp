@@ -54,6 +54,10 @@ class Server {
     // Ends run(): connections are closed and engine searches end. Safe from any thread (not
     // from a signal handler).
     void stop();
+    // Connections open now (HTTP, event streams, WebSockets).
+    std::size_t open_connections() const;
+    // Games held in memory: those in play and a small cache of finished ones.
+    std::size_t games_in_memory() const;
 
   private:
     struct Impl;

@@ -618,7 +618,7 @@ async function playWithoutWebSocket(base) {
   check(offered.ok, 'black offers a draw over HTTP (another client)', `${offered.status}`);
   await page.locator('#status').filter({ hasText: 'Black offers a draw' }).waitFor({ timeout: 10000 });
   check(true, 'the page shows the offer');
-  check(liveWarnings.length === 0, "every event of the stream had the shape docs/live.md gives it (a 'state' event's data is a GameState)", JSON.stringify(liveWarnings));
+  check(liveWarnings.length === 0, "every event of the stream was readable (a 'state' event carries a GameState)", JSON.stringify(liveWarnings));
   await page.locator('#decline').click();
   await page.locator('#status').filter({ hasNotText: 'offers a draw' }).waitFor({ timeout: 10000 });
   check((await getJson(`${base}/api/games/${id}`)).drawOffer === null, 'the page declined it (a POST)');

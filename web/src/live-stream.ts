@@ -5,17 +5,17 @@
 
 import { api, ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
-import { gameStateProblem, gameViewProblem, moveUpdateProblem } from './messages';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from './messages';
 
 const GAME_WITHIN_MS = 10000;
 
 // The event's data if it has the shape docs/live.md gives it; else null, with a warning that
 // says what is wrong.
-function read<T>(event: Event, problem: (value: unknown) => string | null): T | null {
+function read<T>(event: Event, problem: (value: unknown) => string | null, unwrap = (v: unknown) => v): T | null {
   let value: unknown;
   let wrong: string | null;
   try {
-    value = JSON.parse((event as MessageEvent<string>).data);
+    value = unwrap(JSON.parse((event as MessageEvent<string>).data));
     wrong = problem(value);
   } catch {
     wrong = 'not JSON';
@@ -77,7 +77,7 @@ export class StreamChannel implements LiveChannel {
       });
       source.addEventListener('state', e => {
         if (!up) return;
-        const state = read<GameState>(e, gameStateProblem);
+        const state = read<GameState>(e, gameStateProblem, streamState);
         if (state) handlers.state(state);
         else unreadable();
       });

@@ -49,3 +49,10 @@ export function gameViewProblem(value: unknown): string | null {
   if (typeof view.initialFen !== 'string') return "'initialFen' is not a string";
   return null;
 }
+
+// The data of the event stream's `state` event. docs/live.md gives it as a GameState; the server
+// and openapi.yaml send the WebSocket's message, {"type": "state", "state": GameState}. Both are
+// read (the two documents disagree; the lead is told).
+export function streamState(value: unknown): unknown {
+  return isObject(value) && value.type === 'state' && isObject(value.state) ? value.state : value;
+}

@@ -1,7 +1,7 @@
 // Checking the shapes of live messages (src/messages.ts): each problem is named.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gameStateProblem, gameViewProblem, moveUpdateProblem } from '../src/messages.ts';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from '../src/messages.ts';
 
 const FEN = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 const state = {
@@ -38,4 +38,13 @@ test('each wrong field is named', () => {
   assert.equal(moveUpdateProblem({ move, state: { ...state, fen: 1 }, legal: [] }), "'state': 'fen' is not a string");
   assert.equal(moveUpdateProblem({ move, state }), "'legal' is not a list of UCI moves");
   assert.equal(gameViewProblem({ ...state, moves: [], initialFen: FEN }), "'moves' has 0 moves at ply 1");
+});
+
+test("the stream's state event is read bare (docs/live.md) or as the WebSocket's message (openapi.yaml)", () => {
+  assert.equal(streamState(state), state);
+  assert.equal(streamState({ type: 'state', state }), state);
+  assert.equal(gameStateProblem(streamState({ type: 'state', state })), null);
+  // Anything else is left as it is, for the shape check to name what is wrong.
+  assert.deepEqual(streamState({ type: 'move', state }), { type: 'move', state });
+  assert.equal(streamState(null), null);
 });

@@ -138,9 +138,9 @@ std::string view_json(const LiveGame& g, std::optional<Color> you, Millis now) {
                            : Json(nullptr);
     v["initialFen"] = g.row.initial_fen;
     v["you"] = you ? Json(color_name(*you)) : Json(nullptr);
-    // The moves, kept as text, go in front of the other fields.
+    // The moves, kept as text, and the legal moves go in front of the other fields.
     std::string text = to_text(v);
-    std::string moves = "\"moves\":[";
+    std::string moves = "\"legal\":" + legal_uci_json(g) + ",\"moves\":[";
     for (std::size_t i = 0; i < g.move_texts.size(); ++i) {
         if (i) moves += ',';
         moves += g.move_texts[i];

@@ -2,17 +2,13 @@
 
 #include <sys/resource.h>
 
-#include <boost/asio.hpp>
-#include <boost/asio/experimental/awaitable_operators.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
+#include "server/asio.hpp"
 #include "server/connection_limits.hpp"
 #include "server/live_connections.hpp"
 
@@ -20,13 +16,7 @@ namespace chess960::server {
 
 namespace {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using namespace net::experimental::awaitable_operators;
-constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
 
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr auto kBodyTimeout = std::chrono::seconds(30);
@@ -69,6 +59,13 @@ net::awaitable<void> answer_and_close(tcp::socket& socket, std::string text) {
     net::steady_timer timer(socket.get_executor(), kLingerTime);
     co_await (drain() || timer.async_wait(use_nothrow));
     socket.close(ignored);
+}
+
+// Refuses a request on a connection that then closes.
+net::awaitable<void> refuse_and_close(beast::tcp_stream& stream, int status,
+                                      const std::string& message) {
+    stream.expires_never();
+    co_await answer_and_close(stream.socket(), simple_response(status, message, 0));
 }
 
 }  // namespace
@@ -159,18 +156,14 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_await http::async_read_header(stream, buffer, parser, use_nothrow);
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
-                stream.expires_never();
-                co_await answer_and_close(
-                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
+                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
                 co_return;
             }
             if (header_ec == http::error::end_of_stream || header_ec == beast::error::timeout ||
                 header_ec == net::error::eof || header_ec == net::error::connection_reset)
                 co_return;
             if (header_ec) {
-                stream.expires_never();
-                co_await answer_and_close(stream.socket(),
-                                          simple_response(400, "malformed HTTP request", 0));
+                co_await refuse_and_close(stream, 400, "malformed HTTP request");
                 co_return;
             }
             auto& head = parser.get();
@@ -194,10 +187,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 } else if (live->kind == LiveRoute::Kind::Events) {
                     co_await serve_event_stream(stream, live->game_id, context);
                 } else {
-                    co_await answer_and_close(
-                        stream.socket(),
-                        simple_response(400, "this path is a WebSocket: send an upgrade request",
-                                        0));
+                    co_await refuse_and_close(stream, 400,
+                                              "this path is a WebSocket: send an upgrade request");
                 }
                 co_return;
             }
@@ -207,9 +198,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_await http::async_read(stream, buffer, parser, use_nothrow);
             (void)body_bytes;
             if (body_ec == http::error::body_limit) {
-                stream.expires_never();
-                co_await answer_and_close(
-                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
+                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
                 co_return;
             }
             if (body_ec) co_return;

@@ -1,13 +1,10 @@
 #include "server/live_connections.hpp"
 
-#include <boost/asio.hpp>
-#include <boost/asio/experimental/awaitable_operators.hpp>
 #include <boost/asio/experimental/concurrent_channel.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
+#include <variant>
 
+#include "server/asio.hpp"
 #include "server/routes.hpp"
 #include "server/views.hpp"
 
@@ -15,13 +12,7 @@ namespace chess960::server {
 
 namespace {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using namespace net::experimental::awaitable_operators;
-constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
 
 // Events a connection may have waiting before it counts as too far behind.
 constexpr std::size_t kQueueLength = 256;
@@ -117,19 +108,34 @@ net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& s
     }
 }
 
+// The game a live connection asks for, or why it is refused: an unknown game, or a seat
+// token in the URL (`instead` says where it goes).
+std::variant<std::shared_ptr<LiveGame>, ApiError> live_game(const LiveContext& context,
+                                                            const std::string& game_id,
+                                                            const char* instead) {
+    if (query_param(context.query, "token"))
+        return ApiError{400, std::string("seat tokens are not accepted in URLs (proxies log "
+                                         "them): ") +
+                                 instead};
+    try {
+        return context.games.find(game_id);
+    } catch (const ApiError& error) {
+        return error;
+    }
+}
+
 }  // namespace
 
 net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::string& game_id,
                                         const LiveContext& context) {
+    auto found = live_game(context, game_id,
+                           "ask for a ticket with POST /api/games/{id}/ticket and pass ?ticket=");
+    std::optional<ApiError> refusal;
     std::shared_ptr<LiveGame> game;
     std::optional<Color> you;
-    std::optional<ApiError> refusal;
     try {
-        if (query_param(context.query, "token"))
-            throw ApiError{400,
-                           "seat tokens are not accepted in URLs (proxies log them): ask for a "
-                           "ticket with POST /api/games/{id}/ticket and pass ?ticket="};
-        game = context.games.find(game_id);
+        if (auto* error = std::get_if<ApiError>(&found)) throw *error;
+        game = std::get<0>(found);
         if (auto ticket = query_param(context.query, "ticket"))
             you = context.games.redeem_ticket(*ticket, game->row.id);
         else if (!context.bearer.empty())
@@ -157,22 +163,13 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
 net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                                      http::request<http::string_body> upgrade,
                                      const std::string& game_id, const LiveContext& context) {
-    std::shared_ptr<LiveGame> game;
-    std::optional<Color> seat;
-    std::optional<ApiError> refusal;
-    try {
-        if (query_param(context.query, "token"))
-            throw ApiError{400,
-                           "seat tokens are not accepted in URLs (proxies log them): send it in "
-                           "the hello message"};
-        game = context.games.find(game_id);
-    } catch (const ApiError& error) {
-        refusal = error;
-    }
-    if (refusal) {
-        co_await refuse(stream, *refusal);
+    auto found = live_game(context, game_id, "send it in the hello message");
+    if (auto* error = std::get_if<ApiError>(&found)) {
+        co_await refuse(stream, *error);
         co_return;
     }
+    std::shared_ptr<LiveGame> game = std::get<0>(found);
+    std::optional<Color> seat;
     websocket::stream<beast::tcp_stream> ws(std::move(stream));
     beast::get_lowest_layer(ws).expires_never();
     // Pings keep the connection alive through proxies and find peers that are gone.

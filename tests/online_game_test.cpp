@@ -213,7 +213,7 @@ TEST(OnlineGameClock, TheClockStopsWhenTheGameEndsSoNothingIsChargedTwice) {
         EXPECT_EQ(game.clock()->remaining(Black, later), 180'000 - 7'000 + 2'000);
     }
     EXPECT_EQ(game.next_deadline(), std::nullopt);
-    expect_no_more_actions(game, 20'000, "the game is over: Black won by checkmate");
+    expect_no_more_actions(game, 20'000, "the game is over: Black wins by checkmate");
     EXPECT_EQ(game.clock()->remaining(White, 10'000'000), 180'000);
 }
 
@@ -222,13 +222,13 @@ TEST(OnlineGameClock, AMoveAfterTheFlagFellIsRefusedAndTheGameIsLostOnTime) {
     play_all(game, {"e2e4", "e7e5"}, 1'000);  // White's clock runs from 1'000
     EXPECT_EQ(game.next_deadline(), 61'000);
     EXPECT_TRUE(fails_with(play(game, White, "g1f3", 61'000), ErrorCode::GameOver,
-                           "the game is over: White ran out of time"));
+                           "the game is over: White ran out of time; Black wins"));
     EXPECT_EQ(game.ply(), 2);
     expect_outcome(game, GameResult::BlackWins, Termination::Time);
     EXPECT_EQ(game.clock()->running(), std::nullopt);
     EXPECT_EQ(game.clock()->remaining(White, 99'000), 0);
     EXPECT_EQ(game.clock()->remaining(Black, 99'000), 60'000);
-    expect_no_more_actions(game, 70'000, "the game is over: White ran out of time");
+    expect_no_more_actions(game, 70'000, "the game is over: White ran out of time; Black wins");
 }
 
 TEST(OnlineGameClock, AMoveOneMillisecondBeforeTheFlagCounts) {
@@ -277,27 +277,27 @@ INSTANTIATE_TEST_SUITE_P(
                  {"e2e4", "e7e5"},
                  GameResult::BlackWins,
                  Termination::Time,
-                 "the game is over: White ran out of time"},
+                 "the game is over: White ran out of time; Black wins"},
         FlagCase{"BlackLoses",
                  kStart,
                  {"e2e4", "e7e5", "g1f3"},
                  GameResult::WhiteWins,
                  Termination::Time,
-                 "the game is over: Black ran out of time"},
+                 "the game is over: Black ran out of time; White wins"},
         // Laws 6.9: Black has a lone king and cannot mate, so White's flag falling draws.
         FlagCase{"OpponentCannotMate",
                  "4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
                  {"a2a3", "e8d8"},
                  GameResult::Draw,
                  Termination::TimeInsufficientMaterial,
-                 "the game is over: White ran out of time, but Black cannot checkmate: a draw"},
+                 "the game is over: White ran out of time, but Black cannot checkmate: draw"},
         // The other way round White's pawns can mate: Black's flag loses.
         FlagCase{"OpponentCanMate",
                  "4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
                  {"a2a3", "e8d8", "a3a4"},
                  GameResult::WhiteWins,
                  Termination::Time,
-                 "the game is over: Black ran out of time"}),
+                 "the game is over: Black ran out of time; White wins"}),
     CaseName());
 
 TEST(OnlineGameClock, ResignationStopsTheClockAtTheMomentOfResigning) {
@@ -338,13 +338,13 @@ TEST_P(OnlineGameResign, EitherSeatResignsAtAnyTime) {
 INSTANTIATE_TEST_SUITE_P(
     Table, OnlineGameResign,
     ::testing::Values(ResignCase{"WhiteOnItsTurn", 0, White, GameResult::BlackWins,
-                                 "the game is over: White resigned"},
+                                 "the game is over: White resigned; Black wins"},
                       ResignCase{"WhiteOnBlacksTurn", 3, White, GameResult::BlackWins,
-                                 "the game is over: White resigned"},
+                                 "the game is over: White resigned; Black wins"},
                       ResignCase{"BlackOnItsTurn", 1, Black, GameResult::WhiteWins,
-                                 "the game is over: Black resigned"},
+                                 "the game is over: Black resigned; White wins"},
                       ResignCase{"BlackOnWhitesTurn", 4, Black, GameResult::WhiteWins,
-                                 "the game is over: Black resigned"}),
+                                 "the game is over: Black resigned; White wins"}),
     CaseName());
 
 // --- Draw offers (Laws 9.1) ------------------------------------------------------------------
@@ -470,7 +470,7 @@ TEST(OnlineGameDrawOffers, MessagesSayWhatIsMissing) {
                            "there is no draw offer from your opponent to decline"));
     ASSERT_TRUE(game.offer_draw(Black, 0).has_value());
     ASSERT_TRUE(game.accept_draw(White, 0).has_value());
-    expect_no_more_actions(game, 0, "the game is over: drawn by agreement");
+    expect_no_more_actions(game, 0, "the game is over: Draw by agreement");
 }
 
 // --- Claims (Laws 9.2, 9.3) ------------------------------------------------------------------
@@ -563,7 +563,7 @@ TEST(OnlineGameClaims, MessagesSayWhoMayClaimAndWhyNot) {
     play_all(game, cycles(2));
     ASSERT_TRUE(game.claim_draw(White, 0).has_value());
     expect_no_more_actions(
-        game, 0, "the game is over: drawn by a claim, the same position occurred three times");
+        game, 0, "the game is over: Draw claimed: the same position occurred three times");
 }
 
 // --- Abort -----------------------------------------------------------------------------------
@@ -788,7 +788,7 @@ TEST(OnlineGameRestore, ClockOfferAndOutcome) {
     ASSERT_TRUE(resigned.replay("e2e4").has_value());
     resigned.restore_outcome({GameResult::WhiteWins, Termination::Resignation});
     expect_outcome(resigned, GameResult::WhiteWins, Termination::Resignation);
-    expect_no_more_actions(resigned, 0, "the game is over: Black resigned");
+    expect_no_more_actions(resigned, 0, "the game is over: Black resigned; White wins");
 
     // Restoring "ongoing" leaves a game that still ends by itself.
     OnlineGame ongoing(Position(), std::nullopt, 0);
@@ -808,7 +808,7 @@ TEST(OnlineGameRestore, ARestoredClockPastTheFlagEndsTheGameOnTheNextAction) {
     for (const char* move : {"e2e4", "e7e5", "g1f3"}) ASSERT_TRUE(game.replay(move).has_value());
     game.restore_clock(Clock::restore(kThreePlusTwo, 100'000, 5'000, Black, 10'000));
     EXPECT_TRUE(fails_with(game.offer_draw(White, 15'000), ErrorCode::GameOver,
-                           "the game is over: Black ran out of time"));
+                           "the game is over: Black ran out of time; White wins"));
     expect_outcome(game, GameResult::WhiteWins, Termination::Time);
     EXPECT_EQ(game.clock()->stored(Black), 0);
 }

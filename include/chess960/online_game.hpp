@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "chess960/clock.hpp"
@@ -91,5 +92,9 @@ class OnlineGame {
     Millis white_first_move_at_ = 0;
     OnlineRules rules_;
 };
+
+// The game's state as a sentence for people: "White to move", "Black wins by checkmate",
+// "White resigned; Black wins", "Draw by agreement", "Game aborted", ...
+std::string describe(const OnlineGame& game);
 
 }  // namespace chess960

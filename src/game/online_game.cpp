@@ -9,43 +9,6 @@ namespace chess960 {
 
 namespace {
 
-const char* color_title(Color c) { return c == White ? "White" : "Black"; }
-
-// How a finished game ended, as the end of "the game is over: ...". `to_move` is the side to
-// move in the final position: the side whose flag fell, for a time forfeit.
-std::string ending_sentence(const Outcome& o, Color to_move) {
-    const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
-    const std::string loser = o.result == GameResult::WhiteWins ? "Black" : "White";
-    switch (o.termination) {
-        case Termination::Checkmate:
-            return winner + " won by checkmate";
-        case Termination::Stalemate:
-            return "drawn by stalemate";
-        case Termination::DeadPosition:
-            return "drawn, neither side can checkmate";
-        case Termination::FivefoldRepetition:
-            return "drawn, the same position occurred five times";
-        case Termination::SeventyFiveMoves:
-            return "drawn, 75 moves by each side without a capture or pawn move";
-        case Termination::ThreefoldRepetition:
-            return "drawn by a claim, the same position occurred three times";
-        case Termination::FiftyMoves:
-            return "drawn by a claim, 50 moves by each side without a capture or pawn move";
-        case Termination::Resignation:
-            return loser + " resigned";
-        case Termination::Agreement:
-            return "drawn by agreement";
-        case Termination::Time:
-            return loser + " ran out of time";
-        case Termination::TimeInsufficientMaterial:
-            return std::string(color_title(to_move)) + " ran out of time, but " +
-                   color_title(~to_move) + " cannot checkmate: a draw";
-        case Termination::None:
-            break;
-    }
-    return std::string("the result is ") + result_string(o.result);
-}
-
 // After the game ends: the clock stops, so that the times stay as they were at the end, and
 // no offer stands.
 void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color>& draw_offer,
@@ -55,7 +18,46 @@ void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color
     draw_offer.reset();
 }
 
+const char* color_title(Color c) { return c == White ? "White" : "Black"; }
+
 }  // namespace
+
+std::string describe(const OnlineGame& game) {
+    if (game.status() == GameStatus::Aborted) return "Game aborted";
+    const Outcome o = game.outcome();
+    // The side to move in the final position: the side whose flag fell, for a time forfeit.
+    const Color to_move = game.side_to_move();
+    const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
+    const std::string loser = o.result == GameResult::WhiteWins ? "Black" : "White";
+    switch (o.termination) {
+        case Termination::None:
+            return std::string(color_title(to_move)) + " to move";
+        case Termination::Checkmate:
+            return winner + " wins by checkmate";
+        case Termination::Stalemate:
+            return "Draw by stalemate";
+        case Termination::DeadPosition:
+            return "Draw: neither side can checkmate (insufficient material)";
+        case Termination::FivefoldRepetition:
+            return "Draw: the same position occurred five times";
+        case Termination::SeventyFiveMoves:
+            return "Draw: 75 moves by each side without a capture or pawn move";
+        case Termination::ThreefoldRepetition:
+            return "Draw claimed: the same position occurred three times";
+        case Termination::FiftyMoves:
+            return "Draw claimed: 50 moves by each side without a capture or pawn move";
+        case Termination::Resignation:
+            return loser + " resigned; " + winner + " wins";
+        case Termination::Agreement:
+            return "Draw by agreement";
+        case Termination::Time:
+            return loser + " ran out of time; " + winner + " wins";
+        case Termination::TimeInsufficientMaterial:
+            return std::string(color_title(to_move)) + " ran out of time, but " +
+                   color_title(~to_move) + " cannot checkmate: draw";
+    }
+    return "";
+}
 
 OnlineGame::OnlineGame(Position start, std::optional<TimeControl> control, Millis created_at,
                        OnlineRules rules)
@@ -131,8 +133,7 @@ Result<void> OnlineGame::require_active(Millis now) {
     tick(now);
     if (aborted_) return make_error(ErrorCode::GameOver, "the game was aborted");
     if (!is_active())
-        return make_error(ErrorCode::GameOver,
-                          "the game is over: " + ending_sentence(outcome(), side_to_move()));
+        return make_error(ErrorCode::GameOver, "the game is over: " + describe(*this));
     return {};
 }
 

@@ -438,7 +438,7 @@ std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     LiveGame& g = *game;
-    if (!g.play.is_active()) throw ApiError{409, "the game is over: " + reason_sentence(g.play)};
+    if (!g.play.is_active()) throw ApiError{409, "the game is over: " + describe(g.play)};
     if (g.play.side_to_move() != seat) throw ApiError{409, "not your turn"};
     if (request.ply && *request.ply != g.play.ply())
         throw ApiError{409, "stale ply: the game is at ply " + std::to_string(g.play.ply())};
@@ -459,7 +459,7 @@ std::string GameService::action(const std::shared_ptr<LiveGame>& game, Color sea
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     OnlineGame& play = game->play;
-    if (!play.is_active()) throw ApiError{409, "the game is over: " + reason_sentence(play)};
+    if (!play.is_active()) throw ApiError{409, "the game is over: " + describe(play)};
     if (action == "resign") {
         check(play.resign(seat, now));
     } else if (action == "abort") {

@@ -59,7 +59,7 @@ Json state(const LiveGame& g, Millis now) {
     const char* word =
         status == GameStatus::Aborted ? kAbortedWord : termination_word(outcome.termination);
     v["termination"] = word ? Json(word) : Json(nullptr);
-    v["reason"] = reason_sentence(play);
+    v["reason"] = describe(play);
     v["check"] =
         pos.in_check() ? Json(square_name(pos.king_square(pos.side_to_move()))) : Json(nullptr);
     if (play.ply() > 0) {

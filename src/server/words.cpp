@@ -64,40 +64,4 @@ const char* status_word(GameStatus status) {
     return "active";
 }
 
-std::string reason_sentence(const OnlineGame& game) {
-    if (game.status() == GameStatus::Aborted) return "Game aborted";
-    const Outcome o = game.outcome();
-    const Color to_move = game.side_to_move();
-    const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
-    const std::string loser = o.result == GameResult::WhiteWins ? "Black" : "White";
-    switch (o.termination) {
-        case Termination::None:
-            return std::string(color_title(to_move)) + " to move";
-        case Termination::Checkmate:
-            return winner + " wins by checkmate";
-        case Termination::Stalemate:
-            return "Draw by stalemate";
-        case Termination::DeadPosition:
-            return "Draw: neither side can checkmate (insufficient material)";
-        case Termination::FivefoldRepetition:
-            return "Draw: the same position occurred five times";
-        case Termination::SeventyFiveMoves:
-            return "Draw: 75 moves by each side without a capture or pawn move";
-        case Termination::ThreefoldRepetition:
-            return "Draw claimed: the same position occurred three times";
-        case Termination::FiftyMoves:
-            return "Draw claimed: 50 moves by each side without a capture or pawn move";
-        case Termination::Resignation:
-            return loser + " resigned; " + winner + " wins";
-        case Termination::Agreement:
-            return "Draw by agreement";
-        case Termination::Time:
-            return loser + " ran out of time; " + winner + " wins";
-        case Termination::TimeInsufficientMaterial:
-            return std::string(color_title(to_move)) + " ran out of time, but " +
-                   color_title(~to_move) + " cannot checkmate: draw";
-    }
-    return "";
-}
-
 }  // namespace chess960::server

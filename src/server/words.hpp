@@ -18,8 +18,6 @@ const char* termination_word(Termination t);
 inline constexpr const char* kAbortedWord = "aborted";
 // Back from a stored word and result (a time forfeit is a draw when the opponent can't mate).
 Termination termination_from_word(std::string_view word, GameResult result);
-// "White wins by checkmate", "Black to move", "Game aborted", ...
-std::string reason_sentence(const OnlineGame& game);
 // "active" | "over" | "aborted"
 const char* status_word(GameStatus status);
 

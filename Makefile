@@ -116,13 +116,15 @@ diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4
 
 # Builds the libFuzzer targets (clang 19: clang 14 cannot compile GCC 12's <expected>) and runs
-# each for FUZZ_SECONDS (see fuzz/README.md).
+# each for FUZZ_SECONDS, one after the other (see fuzz/README.md): FEN, PGN and SAN readers, the
+# server's JSON bodies and WebSocket messages, the UCI loop.
 FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fen pgn san json ws uci
 fuzz: deps-fuzz
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null
-	cmake --build build-fuzz -j $(JOBS) --target fen_fuzzer pgn_fuzzer san_fuzzer
-	for t in fen pgn san; do mkdir -p fuzz/corpus/$$t; \
+	cmake --build build-fuzz -j $(JOBS) --target $(patsubst %,%_fuzzer,$(FUZZ_TARGETS))
+	for t in $(FUZZ_TARGETS); do mkdir -p fuzz/corpus/$$t; \
 	  build-fuzz/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/ fuzz/corpus/$$t fuzz/corpus_seed/$$t || exit 1; done
 

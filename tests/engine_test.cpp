@@ -1,10 +1,12 @@
 // The engine: the evaluation's trace (what the tuner fits) agrees with the evaluation, the
 // evaluation is colour-symmetric, the search finds mates, and bench is deterministic.
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
@@ -148,6 +150,57 @@ TEST(Search, AvoidsStalemateWhenWinning) {
     EXPECT_FALSE(!after.in_check() && after.legal_moves().empty())
         << to_uci(testing::parse(r_fen), r.best, CastlingMode::Chess960);
     EXPECT_GT(r.score, engine::kMateBound);
+}
+
+// More lines to show than moves to search: MultiPV 3 with two searchmoves, MultiPV 2 with one
+// move given twice, a weak level (which picks among four lines) with one move. The lines after
+// the last move have no root move left; the search re-searched such a line with an ever wider
+// window (until `delta` overflowed, undefined behaviour, and until the node limit or a stop:
+// `go depth 3 searchmoves d7d5 g8f6` never answered). Found by uci_fuzzer. Each iteration must
+// now end with one line per distinct move, and the search reach its depth.
+TEST(Search, MoreMultiPvLinesThanSearchMovesEndEachIteration) {
+    struct Case {
+        int multipv;
+        int skill;
+        std::vector<std::string> moves;
+    };
+    const Position root =
+        testing::parse("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+    for (const Case& c :
+         {Case{3, 20, {"d7d5", "g8f6"}}, Case{2, 20, {"d7d5", "d7d5"}}, Case{1, 5, {"e7e6"}}}) {
+        SCOPED_TRACE("MultiPV " + std::to_string(c.multipv) + ", skill " + std::to_string(c.skill) +
+                     ", searchmoves " + c.moves[0] + "...");
+        engine::Searcher searcher;
+        searcher.set_multipv(c.multipv);
+        searcher.set_skill(c.skill);
+        engine::Limits limits;
+        limits.depth = 3;
+        limits.nodes = 200'000;  // ends the search before the fix too (aborted at depth 1)
+        for (const std::string& m : c.moves)
+            limits.searchmoves.push_back(*parse_uci(root, m, CastlingMode::Chess960));
+        std::atomic<bool> stop{false};
+        int deepest = 0;
+        std::vector<std::string> last_lines;
+        const auto result =
+            searcher.search(root, {}, limits, stop, [&](const engine::SearchInfo& info) {
+                if (info.depth > deepest) last_lines.clear();
+                deepest = std::max(deepest, info.depth);
+                ASSERT_FALSE(info.pv.empty());
+                last_lines.push_back(to_uci(root, info.pv[0], CastlingMode::Chess960));
+            });
+        EXPECT_EQ(deepest, 3);
+        std::vector<std::string> distinct = c.moves;
+        std::sort(distinct.begin(), distinct.end());
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        std::sort(last_lines.begin(), last_lines.end());
+        // Skill 5 shows MultiPV (1) line; full strength shows one per distinct move.
+        if (c.skill == 20) {
+            EXPECT_EQ(last_lines, distinct);
+        }
+        const std::string best = to_uci(root, result.best, CastlingMode::Chess960);
+        EXPECT_NE(std::find(distinct.begin(), distinct.end(), best), distinct.end()) << best;
+        EXPECT_LT(result.nodes, limits.nodes);
+    }
 }
 
 TEST(Bench, SignatureIsTheSameOnEveryRun) {

@@ -520,7 +520,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
             int score;
             for (;;) {
                 score = negamax(root, alpha, beta, depth, 0, false);
-                if (aborted_) break;
+                // -kInfinite: no root move left for this line (more MultiPV lines than moves
+                // to search); a wider window cannot change that.
+                if (aborted_ || score == -kInfinite) break;
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -kInfinite);

@@ -1,6 +1,7 @@
 #include "server/requests.hpp"
 
 #include <array>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace chess960::server {
@@ -200,6 +201,11 @@ ClientMessage parse_client_message(std::string_view text, std::optional<std::int
     const Json json = parse_object(text, "a message");
     if (auto it = json.find("id"); it != json.end() && !it->is_null()) {
         if (!it->is_number_integer()) throw ApiError{400, "field 'id' must be an integer"};
+        // Integers above 2^63 - 1 are read as unsigned; get<std::int64_t> would wrap them to
+        // a negative id, and the answer would not repeat the client's.
+        if (it->is_number_unsigned() &&
+            it->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+            throw ApiError{400, "field 'id' must be an integer from -2^63 to 2^63 - 1"};
         id = it->get<std::int64_t>();
     }
     auto type = string_field(json, "type");

@@ -187,7 +187,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
 
             if (auto live = match_live_route(head.method_string(), path)) {
                 stream.expires_never();
-                LiveContext context{games, client, query, bearer};
+                LiveContext context{games, client, query, bearer, options.hello_timeout};
                 if (live->kind == LiveRoute::Kind::Socket && websocket::is_upgrade(head)) {
                     co_await serve_websocket(std::move(stream), parser.release(), live->game_id,
                                              context);

@@ -27,7 +27,6 @@ constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
 constexpr std::size_t kQueueLength = 256;
 constexpr auto kPingInterval = std::chrono::seconds(15);
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
-constexpr auto kHelloTimeout = std::chrono::seconds(10);
 constexpr std::size_t kMaxFrame = 64 * 1024;
 
 using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
@@ -189,11 +188,11 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         subscriber->deliver(make_event("error", error_message_json(id, error)));
     };
 
-    // The hello: within kHelloTimeout, the first message names the seat (or none).
+    // The hello: within the hello deadline, the first message names the seat (or none).
     beast::flat_buffer buffer;
     {
         net::steady_timer deadline(ws.get_executor());
-        deadline.expires_after(kHelloTimeout);
+        deadline.expires_after(context.hello_timeout);
         auto first =
             co_await (ws.async_read(buffer, use_nothrow) || deadline.async_wait(use_nothrow));
         if (first.index() != 0 || std::get<0>(std::get<0>(first))) co_return;

@@ -113,6 +113,10 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
             continue;
         }
         tcp::socket socket(std::move(accepted));
+        // Live connections write small messages back to back (a move's ack, then its event):
+        // with Nagle's algorithm the second waits for the peer's delayed ACK, 40 ms on Linux.
+        boost::system::error_code option_ec;
+        socket.set_option(tcp::no_delay(true), option_ec);
         boost::system::error_code endpoint_ec;
         const auto remote = socket.remote_endpoint(endpoint_ec);
         if (endpoint_ec) continue;

@@ -113,7 +113,7 @@ void GameService::log(const std::string& line) {
 void GameService::load() {
     const Millis now = now_ms();
     for (StoredGame& stored : store_.load_in_play()) {
-        auto game = restore_game(std::move(stored), now);
+        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after});
         games_.emplace(game->row.id, game);
     }
     if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
@@ -146,7 +146,8 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
     }
     auto stored = store_.load_game(key);
     if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
-    auto game = restore_game(std::move(*stored), now_ms());
+    auto game =
+        restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
         // In play but not in memory: another writer's game (or one being loaded twice).
@@ -363,7 +364,8 @@ void GameService::reload_from_store(LiveGame& game) {
     try {
         auto stored = store_.load_game(game.row.id);
         if (!stored) return;
-        auto fresh = restore_game(std::move(*stored), now_ms());
+        auto fresh =
+            restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
         game.row = fresh->row;
         game.play = fresh->play;
         game.move_texts = std::move(fresh->move_texts);

@@ -104,6 +104,36 @@ void GameService::stop() {
     deadline_wake_.notify_all();
     engines_.stop();
     if (deadline_thread_.joinable()) deadline_thread_.join();
+    save_running_clocks();
+}
+
+// A restart restarts the running turn (Clock::resume), so that the downtime is charged to
+// nobody; what the turn had used before the stop must be in the store by then, or it would be
+// given back. After a crash the turn starts over.
+void GameService::save_running_clocks() {
+    const Millis now = now_ms();
+    std::vector<std::shared_ptr<LiveGame>> live;
+    {
+        std::lock_guard lock(games_mutex_);
+        for (auto& [id, game] : games_) live.push_back(game);
+    }
+    for (auto& game : live) {
+        std::lock_guard lock(game->mutex);
+        try {
+            apply_deadlines(game, now);  // a flag that has fallen ends the game first
+            const auto& clock = game->play.clock();
+            if (!game->play.is_active() || !clock || !clock->running()) continue;
+            const Color running = *clock->running();
+            Millis left[2] = {clock->stored(White), clock->stored(Black)};
+            left[running] = clock->remaining(running, now);
+            game->play.restore_clock(
+                Clock::restore(clock->control(), left[White], left[Black], running, now));
+            game->sync_row(now);
+            save_row(*game);
+        } catch (const ApiError& e) {
+            log("game " + game->row.id + ": clock not saved at the stop: " + e.message);
+        }
+    }
 }
 
 void GameService::log(const std::string& line) {

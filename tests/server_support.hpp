@@ -1,21 +1,42 @@
 // Helpers for the tests of `chess960 serve`: a real server on a free loopback port with a
-// temporary database, an HTTP client (cpp-httplib's), and a WebSocket client (Boost.Beast's,
-// blocking, with a timeout on every read).
+// temporary database, HTTP clients (cpp-httplib's, and a Boost.Beast one that can choose its
+// source address), a WebSocket client (Boost.Beast's, blocking, with a timeout on every read),
+// a raw TCP connection for hand-written requests, an event-stream reader, and the server as
+// a separate process.
 #pragma once
 
+#include <fcntl.h>
+#include <grp.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <vector>
 
 #include "server/server.hpp"
 
@@ -51,14 +72,37 @@ class WsClient {
         ws_.text(true);
         ws_.write(boost::asio::buffer(text));
     }
-    // The next message, or nullopt when none comes within `timeout` or the connection closes.
-    std::optional<Json> receive(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+    void send_binary(const std::string& bytes) {
+        ws_.binary(true);
+        ws_.write(boost::asio::buffer(bytes));
+    }
+    // The next message's text, or nullopt when none comes within `timeout` (the connection is
+    // then closed: the stream's timer closes it) or the server closes the connection. The read
+    // is asynchronous because a stream's timer does not apply to blocking reads.
+    std::optional<std::string> receive_text(
+        std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
         boost::beast::get_lowest_layer(ws_).expires_after(timeout);
         boost::beast::flat_buffer buffer;
-        boost::system::error_code ec;
-        ws_.read(buffer, ec);
-        if (ec) return std::nullopt;
-        return Json::parse(boost::beast::buffers_to_string(buffer.data()), nullptr, false);
+        last_error_ = boost::asio::error::would_block;
+        ws_.async_read(buffer,
+                       [this](boost::system::error_code ec, std::size_t) { last_error_ = ec; });
+        ioc_.restart();
+        ioc_.run();
+        if (last_error_) return std::nullopt;
+        return boost::beast::buffers_to_string(buffer.data());
+    }
+    // The next message, or nullopt when none comes within `timeout` or the connection closes.
+    std::optional<Json> receive(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+        auto text = receive_text(timeout);
+        if (!text) return std::nullopt;
+        return Json::parse(*text, nullptr, false);
+    }
+    // Whether the last receive ended because the server closed the connection (a close
+    // frame or the socket's end), not because the time ran out.
+    bool closed_by_server() const {
+        return last_error_ == boost::beast::websocket::error::closed ||
+               last_error_ == boost::asio::error::eof ||
+               last_error_ == boost::asio::error::connection_reset;
     }
     // Messages until one of `type` arrives (others are skipped); nullopt on timeout.
     std::optional<Json> receive_type(const std::string& type,
@@ -77,6 +121,432 @@ class WsClient {
   private:
     boost::asio::io_context ioc_;
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::system::error_code last_error_;
+};
+
+// The status and body of the answer to a WebSocket upgrade request (101 when accepted).
+struct UpgradeAnswer {
+    int status = 0;
+    std::string body;
+};
+inline UpgradeAnswer upgrade_answer(int port, const std::string& path) {
+    namespace net = boost::asio;
+    net::io_context ioc;
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws(ioc);
+    boost::beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
+    boost::system::error_code ec;
+    boost::beast::get_lowest_layer(ws).connect(
+        net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), net::ip::port_type(port)), ec);
+    UpgradeAnswer answer;
+    if (ec) return answer;
+    boost::beast::websocket::response_type response;
+    ws.handshake(response, "127.0.0.1", path, ec);
+    answer.status = int(response.result_int());
+    answer.body = response.body();
+    return answer;
+}
+
+// Milliseconds since `start`.
+inline double elapsed_ms(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// A blocking HTTP/1.1 client (Boost.Beast) on one keep-alive connection, from `bind_address`
+// (any loopback address) when given, so that the server's per-address limits see another
+// client. Every exchange has a 10-second deadline; a connection the server has closed is
+// opened again once.
+class HttpClient {
+  public:
+    struct Response {
+        int status = 0;  // 0: no answer (`error` says why)
+        std::string body;
+        Json json;                                   // the body, when it is JSON
+        std::map<std::string, std::string> headers;  // names in lower case
+        std::string error;
+        std::string header(const std::string& name) const {
+            auto it = headers.find(name);
+            return it == headers.end() ? std::string() : it->second;
+        }
+    };
+
+    explicit HttpClient(int port, std::string bind_address = "")
+        : port_(port), bind_address_(std::move(bind_address)) {}
+
+    Response get(const std::string& target, const std::string& token = "") {
+        return request(boost::beast::http::verb::get, target, "", token);
+    }
+    Response post(const std::string& target, const Json& body, const std::string& token = "") {
+        return request(boost::beast::http::verb::post, target, body.dump(), token);
+    }
+    Response request(boost::beast::http::verb method, const std::string& target,
+                     const std::string& body, const std::string& token) {
+        const bool reused = stream_.has_value();
+        Response response = exchange(method, target, body, token);
+        if (response.status == 0 && reused) {
+            stream_.reset();
+            response = exchange(method, target, body, token);
+        }
+        return response;
+    }
+
+  private:
+    // Runs the io_context until the operation started before it completes.
+    void run() {
+        ioc_.restart();
+        ioc_.run();
+    }
+
+    Response exchange(boost::beast::http::verb method, const std::string& target,
+                      const std::string& body, const std::string& token) {
+        namespace net = boost::asio;
+        namespace http = boost::beast::http;
+        Response response;
+        boost::system::error_code ec;
+        if (!stream_) {
+            stream_.emplace(ioc_);
+            auto& socket = stream_->socket();
+            socket.open(net::ip::tcp::v4(), ec);
+            if (!ec && !bind_address_.empty())
+                socket.bind(net::ip::tcp::endpoint(net::ip::make_address(bind_address_), 0), ec);
+            if (!ec)
+                socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"),
+                                                      net::ip::port_type(port_)),
+                               ec);
+            if (ec) {
+                stream_.reset();
+                response.error = "connect: " + ec.message();
+                return response;
+            }
+        }
+        http::request<http::string_body> request{method, target, 11};
+        request.set(http::field::host, "127.0.0.1");
+        if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
+        if (method == http::verb::post) {
+            request.set(http::field::content_type, "application/json");
+            request.body() = body;
+        }
+        request.keep_alive(true);
+        request.prepare_payload();
+        stream_->expires_after(std::chrono::seconds(10));
+        http::async_write(*stream_, request,
+                          [&](boost::system::error_code e, std::size_t) { ec = e; });
+        run();
+        http::response<http::string_body> answer;
+        if (!ec) {
+            http::async_read(*stream_, buffer_, answer,
+                             [&](boost::system::error_code e, std::size_t) { ec = e; });
+            run();
+        }
+        if (ec) {
+            stream_.reset();
+            buffer_.clear();
+            response.error = ec.message();
+            return response;
+        }
+        response.status = int(answer.result_int());
+        response.body = answer.body();
+        for (const auto& field : answer) {
+            std::string name(field.name_string());
+            for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+            response.headers[name] = std::string(field.value());
+        }
+        if (response.header("content-type").find("json") != std::string::npos)
+            response.json = Json::parse(response.body, nullptr, false);
+        if (!answer.keep_alive()) stream_.reset();
+        return response;
+    }
+
+    int port_;
+    std::string bind_address_;
+    boost::asio::io_context ioc_;
+    std::optional<boost::beast::tcp_stream> stream_;
+    boost::beast::flat_buffer buffer_;
+};
+
+// A TCP connection to the server for hand-written bytes: slow, partial or oversized requests.
+class RawConnection {
+  public:
+    struct Received {
+        std::string bytes;
+        bool closed = false;  // the server closed (or reset) the connection
+    };
+
+    explicit RawConnection(int port, const std::string& bind_address = "") {
+        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd_ < 0) return;
+        // A send that cannot go on for 10 s fails instead of hanging the test.
+        timeval send_timeout{10, 0};
+        setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &send_timeout, sizeof send_timeout);
+        if (!bind_address.empty()) {
+            sockaddr_in local = address(bind_address, 0);
+            if (::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0) close();
+        }
+        sockaddr_in remote = address("127.0.0.1", port);
+        if (fd_ >= 0 && ::connect(fd_, reinterpret_cast<sockaddr*>(&remote), sizeof remote) != 0)
+            close();
+    }
+    ~RawConnection() { close(); }
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+
+    bool connected() const { return fd_ >= 0; }
+    // Sends all of `bytes`; false when the connection is closed or reset.
+    bool send(std::string_view bytes) {
+        while (!bytes.empty()) {
+            if (fd_ < 0) return false;
+            const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;
+            bytes.remove_prefix(std::size_t(n));
+        }
+        return true;
+    }
+    // What arrives within `timeout`, stopping early when the server closes the connection or
+    // (if `until` is not empty) once what was read contains `until`.
+    Received receive(std::chrono::milliseconds timeout, std::string_view until = {}) {
+        Received received;
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        char buffer[16 * 1024];
+        while (fd_ >= 0) {
+            if (!until.empty() && received.bytes.find(until) != std::string::npos) break;
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) break;
+            pollfd ready{fd_, POLLIN, 0};
+            const int polled = ::poll(&ready, 1, int(left.count()));
+            if (polled < 0 && errno == EINTR) continue;
+            if (polled <= 0) break;
+            const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                received.closed = true;
+                break;
+            }
+            received.bytes.append(buffer, std::size_t(n));
+        }
+        return received;
+    }
+    void close() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
+
+  private:
+    static sockaddr_in address(const std::string& ip, int port) {
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(std::uint16_t(port));
+        const auto bytes = boost::asio::ip::make_address_v4(ip).to_bytes();
+        std::memcpy(&a.sin_addr, bytes.data(), bytes.size());
+        return a;
+    }
+
+    int fd_ = -1;
+};
+
+// The HTTP status of a raw answer ("HTTP/1.1 413 ..." -> 413); 0 if it is not one.
+inline int status_of(const std::string& answer) {
+    if (!answer.starts_with("HTTP/1.1 ") || answer.size() < 12) return 0;
+    return std::atoi(answer.c_str() + 9);
+}
+
+// An event stream (Server-Sent Events) read by hand: the answer's status, then one event at a
+// time, decoded from the chunked body.
+class EventStream {
+  public:
+    struct Event {
+        std::string name;
+        std::string data;  // the data line's text
+        Json json;         // that text parsed
+    };
+
+    EventStream(int port, const std::string& path, const std::string& token = "",
+                const std::string& bind_address = "")
+        : connection_(port, bind_address) {
+        std::string request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+        if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
+        request += "Accept: text/event-stream\r\n\r\n";
+        if (!connection_.send(request)) return;
+        RawConnection::Received head = connection_.receive(std::chrono::seconds(10), "\r\n\r\n");
+        const auto end = head.bytes.find("\r\n\r\n");
+        if (end == std::string::npos) return;
+        status_ = status_of(head.bytes);
+        raw_ = head.bytes.substr(end + 4);
+        if (status_ != 200) {
+            // A refusal: its JSON body, then the server closes.
+            if (!head.closed) raw_ += connection_.receive(std::chrono::seconds(10)).bytes;
+            body_ = raw_;
+            json_ = Json::parse(body_, nullptr, false);
+        }
+    }
+
+    int status() const { return status_; }  // 0: no answer
+    const Json& refusal() const { return json_; }
+    const std::string& refusal_text() const { return body_; }
+    RawConnection& connection() { return connection_; }
+
+    // The next event (comments such as ": ping" skipped), or nullopt when none comes within
+    // `timeout` or the stream ends.
+    std::optional<Event> next(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        for (;;) {
+            decode_chunks();
+            while (true) {
+                const auto end = text_.find("\n\n");
+                if (end == std::string::npos) break;
+                const std::string block = text_.substr(0, end);
+                text_.erase(0, end + 2);
+                Event event;
+                std::istringstream lines(block);
+                for (std::string line; std::getline(lines, line);) {
+                    if (line.starts_with("event: ")) event.name = line.substr(7);
+                    if (line.starts_with("data: ")) event.data = line.substr(6);
+                }
+                if (event.name.empty()) continue;  // a comment
+                event.json = Json::parse(event.data, nullptr, false);
+                return event;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0 || ended_) return std::nullopt;
+            RawConnection::Received more = connection_.receive(left, "\n");
+            raw_ += more.bytes;
+            if (more.closed) ended_ = true;
+            if (more.bytes.empty() && !more.closed) return std::nullopt;
+        }
+    }
+
+  private:
+    void decode_chunks() {
+        for (;;) {
+            const auto line_end = raw_.find("\r\n");
+            if (line_end == std::string::npos) return;
+            const std::size_t size = std::strtoul(raw_.substr(0, line_end).c_str(), nullptr, 16);
+            if (size == 0) {
+                ended_ = true;
+                raw_.clear();
+                return;
+            }
+            if (raw_.size() < line_end + 2 + size + 2) return;
+            text_.append(raw_, line_end + 2, size);
+            raw_.erase(0, line_end + 2 + size + 2);
+        }
+    }
+
+    RawConnection connection_;
+    int status_ = 0;
+    std::string raw_;   // chunked bytes not yet decoded
+    std::string text_;  // decoded text not yet split into events
+    std::string body_;
+    Json json_;
+    bool ended_ = false;
+};
+
+// `chess960 serve --port 0 --db <db> <extra...>` as a separate process (the built binary), for
+// what only a process shows: its memory, its exit status. With `run_as` (the caller must be
+// root) the child drops to that user before it starts the server.
+class ServeProcess {
+  public:
+    explicit ServeProcess(const std::string& db, const std::vector<std::string>& extra = {},
+                          std::optional<uid_t> run_as = std::nullopt) {
+        errors_ = std::tmpfile();
+        int out[2];
+        if (!errors_ || pipe2(out, O_CLOEXEC) != 0) {
+            ADD_FAILURE() << "cannot make the child's pipes";
+            return;
+        }
+        std::vector<std::string> args = {CHESS960_BINARY, "serve", "--port", "0", "--db", db};
+        args.insert(args.end(), extra.begin(), extra.end());
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(out[1], 1);
+            dup2(fileno(errors_), 2);
+            if (run_as &&
+                (setgroups(0, nullptr) != 0 || setgid(gid_t(*run_as)) != 0 || setuid(*run_as) != 0))
+                _exit(126);
+            std::vector<char*> argv;
+            for (std::string& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(CHESS960_BINARY, argv.data());
+            _exit(127);
+        }
+        close(out[1]);
+        out_ = out[0];
+        // "Listening on http://127.0.0.1:<port>/", or the end of the output if it fails.
+        std::string line;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (std::chrono::steady_clock::now() < deadline) {
+            pollfd ready{out_, POLLIN, 0};
+            if (::poll(&ready, 1, 100) <= 0) continue;
+            char c;
+            if (::read(out_, &c, 1) != 1 || c == '\n') break;
+            line += c;
+        }
+        if (line.starts_with("Listening on http://"))
+            port_ = std::atoi(line.c_str() + line.rfind(':') + 1);
+    }
+    ~ServeProcess() {
+        if (pid_ > 0 && !exited_) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
+        if (out_ >= 0) close(out_);
+        if (errors_) std::fclose(errors_);
+    }
+    ServeProcess(const ServeProcess&) = delete;
+    ServeProcess& operator=(const ServeProcess&) = delete;
+
+    int port() const { return port_; }  // 0: it did not start
+    pid_t pid() const { return pid_; }
+    // Resident memory (VmRSS) in KiB, from /proc; -1 if it cannot be read.
+    long rss_kib() const {
+        std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("VmRSS:")) return std::atol(line.c_str() + 6);
+        return -1;
+    }
+    // The exit status once the process has ended within `timeout` (128 + N for signal N).
+    std::optional<int> wait_exit(std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (!exited_) {
+            int status = 0;
+            const pid_t done = waitpid(pid_, &status, WNOHANG);
+            if (done == pid_) {
+                exited_ = true;
+                exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+                break;
+            }
+            if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return exit_status_;
+    }
+    // SIGTERM, then the exit status (SIGKILL after 10 s).
+    int stop() {
+        if (!exited_) kill(pid_, SIGTERM);
+        if (auto status = wait_exit(std::chrono::seconds(10))) return *status;
+        kill(pid_, SIGKILL);
+        return wait_exit(std::chrono::seconds(10)).value_or(-1);
+    }
+    // What it wrote to stderr so far.
+    std::string errors() const {
+        std::string text;
+        if (!errors_) return text;
+        std::fflush(errors_);
+        std::ifstream in("/proc/self/fd/" + std::to_string(fileno(errors_)), std::ios::binary);
+        std::ostringstream bytes;
+        bytes << in.rdbuf();
+        return bytes.str();
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int port_ = 0;
+    int out_ = -1;
+    std::FILE* errors_ = nullptr;
+    bool exited_ = false;
+    int exit_status_ = -1;
 };
 
 class ServerTest : public ::testing::Test {

@@ -104,6 +104,36 @@ void GameService::stop() {
     deadline_wake_.notify_all();
     engines_.stop();
     if (deadline_thread_.joinable()) deadline_thread_.join();
+    save_running_clocks();
+}
+
+// A restart restarts the running turn (Clock::resume), so that the downtime is charged to
+// nobody; what the turn had used before the stop must be in the store by then, or it would be
+// given back. After a crash the turn starts over.
+void GameService::save_running_clocks() {
+    const Millis now = now_ms();
+    std::vector<std::shared_ptr<LiveGame>> live;
+    {
+        std::lock_guard lock(games_mutex_);
+        for (auto& [id, game] : games_) live.push_back(game);
+    }
+    for (auto& game : live) {
+        std::lock_guard lock(game->mutex);
+        try {
+            apply_deadlines(game, now);  // a flag that has fallen ends the game first
+            const auto& clock = game->play.clock();
+            if (!game->play.is_active() || !clock || !clock->running()) continue;
+            const Color running = *clock->running();
+            Millis left[2] = {clock->stored(White), clock->stored(Black)};
+            left[running] = clock->remaining(running, now);
+            game->play.restore_clock(
+                Clock::restore(clock->control(), left[White], left[Black], running, now));
+            game->sync_row(now);
+            save_row(*game);
+        } catch (const ApiError& e) {
+            log("game " + game->row.id + ": clock not saved at the stop: " + e.message);
+        }
+    }
 }
 
 void GameService::log(const std::string& line) {
@@ -113,7 +143,7 @@ void GameService::log(const std::string& line) {
 void GameService::load() {
     const Millis now = now_ms();
     for (StoredGame& stored : store_.load_in_play()) {
-        auto game = restore_game(std::move(stored), now);
+        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after});
         games_.emplace(game->row.id, game);
     }
     if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
@@ -146,7 +176,8 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
     }
     auto stored = store_.load_game(key);
     if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
-    auto game = restore_game(std::move(*stored), now_ms());
+    auto game =
+        restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
         // In play but not in memory: another writer's game (or one being loaded twice).
@@ -363,7 +394,8 @@ void GameService::reload_from_store(LiveGame& game) {
     try {
         auto stored = store_.load_game(game.row.id);
         if (!stored) return;
-        auto fresh = restore_game(std::move(*stored), now_ms());
+        auto fresh =
+            restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
         game.row = fresh->row;
         game.play = fresh->play;
         game.move_texts = std::move(fresh->move_texts);

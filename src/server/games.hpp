@@ -114,6 +114,8 @@ class GameService {
     void engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
                      std::atomic<bool>& stop);
     void deadline_loop();
+    // At the stop: each running clock saved as it stands, with its turn restarted now.
+    void save_running_clocks();
     void remember_finished(const std::shared_ptr<LiveGame>& game);
 
     Store& store_;

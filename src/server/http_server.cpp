@@ -110,6 +110,10 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
             continue;
         }
         tcp::socket socket(std::move(accepted));
+        // Live connections write small messages back to back (a move's ack, then its event):
+        // with Nagle's algorithm the second waits for the peer's delayed ACK, 40 ms on Linux.
+        boost::system::error_code option_ec;
+        socket.set_option(tcp::no_delay(true), option_ec);
         boost::system::error_code endpoint_ec;
         const auto remote = socket.remote_endpoint(endpoint_ec);
         if (endpoint_ec) continue;
@@ -180,7 +184,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
 
             if (auto live = match_live_route(head.method_string(), path)) {
                 stream.expires_never();
-                LiveContext context{games, client, query, bearer};
+                LiveContext context{games, client, query, bearer, options.hello_timeout};
                 if (live->kind == LiveRoute::Kind::Socket && websocket::is_upgrade(head)) {
                     co_await serve_websocket(std::move(stream), parser.release(), live->game_id,
                                              context);

@@ -27,6 +27,7 @@ struct HttpServerOptions {
     std::size_t max_connections_per_address = 1'000;
     std::chrono::milliseconds header_timeout{10'000};
     std::chrono::milliseconds idle_timeout{60'000};
+    std::chrono::milliseconds hello_timeout{10'000};  // a WebSocket's hello
     std::size_t max_body = 64 * 1024;
 };
 

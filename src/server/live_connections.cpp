@@ -18,8 +18,6 @@ using namespace net::experimental::awaitable_operators;
 constexpr std::size_t kQueueLength = 256;
 constexpr auto kPingInterval = std::chrono::seconds(15);
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
-constexpr auto kHelloTimeout = std::chrono::seconds(10);
-constexpr std::size_t kMaxFrame = 64 * 1024;
 
 using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
                                                                 std::shared_ptr<const LiveEvent>)>;
@@ -45,6 +43,29 @@ std::string error_message_json(std::optional<std::int64_t> id, const ApiError& e
     if (error.retry_after_seconds > 0) j["retryAfter"] = error.retry_after_seconds;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+// Reads one WebSocket message into `buffer` (emptied first). A message longer than
+// kMaxClientMessage is read to its end and dropped as it comes, so that it costs no memory
+// however long it is, and `too_large` is set: it is refused with 400 like any other bad
+// message, and the connection stays (docs/live.md).
+net::awaitable<boost::system::error_code> read_message(websocket::stream<beast::tcp_stream>& ws,
+                                                       beast::flat_buffer& buffer,
+                                                       bool& too_large) {
+    buffer.consume(buffer.size());
+    too_large = false;
+    do {
+        auto [ec, n] = co_await ws.async_read_some(buffer, kMaxClientMessage + 1, use_nothrow);
+        (void)n;
+        if (ec) co_return ec;
+        if (buffer.size() > kMaxClientMessage) {
+            too_large = true;
+            buffer.consume(buffer.size());
+        }
+    } while (!ws.is_message_done());
+    co_return boost::system::error_code{};
+}
+
+ApiError message_too_large() { return ApiError{400, "message larger than 4 KiB"}; }
 
 // An HTTP error answer on a connection that was to become a live one; then it closes.
 net::awaitable<void> refuse(beast::tcp_stream& stream, const ApiError& error) {
@@ -177,7 +198,8 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(60), true});
     ws.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "chess960"); }));
-    ws.read_message_max(kMaxFrame);
+    // No cap on a message's size: read_message drops what is over 4 KiB as it arrives.
+    ws.read_message_max(0);
     auto [accept_ec] = co_await ws.async_accept(upgrade, use_nothrow);
     if (accept_ec) co_return;
 
@@ -186,18 +208,20 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         subscriber->deliver(make_event("error", error_message_json(id, error)));
     };
 
-    // The hello: within kHelloTimeout, the first message names the seat (or none).
+    // The hello: within the hello deadline, the first message names the seat (or none).
     beast::flat_buffer buffer;
+    bool too_large = false;
     {
         net::steady_timer deadline(ws.get_executor());
-        deadline.expires_after(kHelloTimeout);
+        deadline.expires_after(context.hello_timeout);
         auto first =
-            co_await (ws.async_read(buffer, use_nothrow) || deadline.async_wait(use_nothrow));
-        if (first.index() != 0 || std::get<0>(std::get<0>(first))) co_return;
+            co_await (read_message(ws, buffer, too_large) || deadline.async_wait(use_nothrow));
+        if (first.index() != 0 || std::get<0>(first)) co_return;
         std::optional<std::int64_t> id;
         std::string token(context.bearer);
         std::optional<ApiError> hello_refusal;
         try {
+            if (too_large) throw message_too_large();
             const std::string_view text(static_cast<const char*>(buffer.data().data()),
                                         buffer.size());
             const ClientMessage hello = parse_client_message(text, id);
@@ -224,13 +248,11 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
 
     auto reader = [&]() -> net::awaitable<void> {
         for (;;) {
-            buffer.consume(buffer.size());
-            auto [ec, n] = co_await ws.async_read(buffer, use_nothrow);
-            (void)n;
-            if (ec) co_return;
+            if (co_await read_message(ws, buffer, too_large)) co_return;
             std::optional<std::int64_t> id;
             try {
                 if (!ws.got_text()) throw ApiError{400, "binary messages are not understood"};
+                if (too_large) throw message_too_large();
                 const std::string_view text(static_cast<const char*>(buffer.data().data()),
                                             buffer.size());
                 const ClientMessage message = parse_client_message(text, id);

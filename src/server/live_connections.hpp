@@ -8,6 +8,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <chrono>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,7 @@ struct LiveContext {
     const std::string& client;
     std::string_view query;   // the request's query (the event stream's ticket)
     std::string_view bearer;  // the upgrade request's seat token, if any
+    std::chrono::milliseconds hello_timeout{10'000};  // a WebSocket's first message
 };
 
 // GET /api/games/{id}/events[?ticket=T]: answers, then streams until either side closes.

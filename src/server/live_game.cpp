@@ -45,7 +45,7 @@ std::string player_name(const GameRow& row, Color c) {
     return "Player";
 }
 
-std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now) {
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules) {
     GameRow& row = stored.game;
     auto start = Position::from_fen(row.initial_fen);
     if (!start)
@@ -54,7 +54,7 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now) {
     std::optional<TimeControl> control;
     if (row.clock_initial_ms)
         control = TimeControl{*row.clock_initial_ms, row.clock_increment_ms.value_or(0)};
-    OnlineGame online(*start, control, row.created_at);
+    OnlineGame online(*start, control, row.created_at, rules);
     auto game = std::make_shared<LiveGame>(std::move(row), std::move(online));
     GameRow& r = game->row;
     if (r.engine_color) game->engine_color = parse_color(*r.engine_color);

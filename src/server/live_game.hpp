@@ -44,8 +44,9 @@ struct LiveGame {
     std::string player_name(Color c) const { return server::player_name(row, c); }
 };
 
-// A stored game back in memory: moves replayed, clock resumed at `now` (the time the server
-// was down is charged to nobody). Throws StoreError when the stored game does not replay.
-std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now);
+// A stored game back in memory under the server's `rules` (its abort time): moves replayed,
+// clock resumed at `now` (the time the server was down is charged to nobody). Throws
+// StoreError when the stored game does not replay.
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules);
 
 }  // namespace chess960::server

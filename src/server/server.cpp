@@ -36,7 +36,8 @@ struct Server::Impl {
           http(HttpServerOptions{options.host, options.port, options.io_threads,
                                  options.max_connections, options.max_connections_per_address,
                                  std::chrono::milliseconds(options.header_timeout_ms),
-                                 std::chrono::milliseconds(options.idle_timeout_ms)},
+                                 std::chrono::milliseconds(options.idle_timeout_ms),
+                                 std::chrono::milliseconds(options.hello_timeout_ms)},
                routes, games, [this](const std::string& line) { log(line); }) {}
 
     void log(const std::string& line) {

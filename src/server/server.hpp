@@ -29,6 +29,7 @@ struct Options {
     std::size_t max_connections_per_address = 1'000;
     int header_timeout_ms = 10'000;
     int idle_timeout_ms = 60'000;
+    int hello_timeout_ms = 10'000;  // a WebSocket's first message (docs/live.md)
     GameLimits limits;
     std::ostream* log = nullptr;  // start-up and error lines; null: quiet
 };

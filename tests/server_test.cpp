@@ -107,11 +107,18 @@ TEST_F(ServerTest, CreatesGamesOfEveryStartType) {
     EXPECT_EQ(post("/api/games", Json{{"opponent", "robot"}}).status, 400);
     EXPECT_EQ(post("/api/games", Json{{"opponent", "engine"}, {"level", 9}}).status, 400);
 
+    // Newest first (games made within one millisecond tie, so the order is checked, not who
+    // comes first), and the limit holds.
     Reply list = get("/api/games?limit=3");
     ASSERT_EQ(list.status, 200);
-    EXPECT_EQ(list.body["games"].size(), 3u);
-    bool listed = false;  // newest first: the engine game is among the last three
-    for (const Json& entry : list.body["games"]) listed = listed || entry["id"] == engine.id;
+    ASSERT_EQ(list.body["games"].size(), 3u);
+    for (std::size_t i = 1; i < 3; ++i)
+        EXPECT_GE(list.body["games"][i - 1]["updated"].get<std::int64_t>(),
+                  list.body["games"][i]["updated"].get<std::int64_t>());
+    Reply all = get("/api/games?limit=200");
+    ASSERT_EQ(all.body["games"].size(), 5u);
+    bool listed = false;
+    for (const Json& entry : all.body["games"]) listed = listed || entry["id"] == engine.id;
     EXPECT_TRUE(listed);
 }
 

@@ -43,6 +43,16 @@ using chess960::testing::ServeProcess;
 using chess960::testing::ServerTest;
 using chess960::testing::status_of;
 
+// The time bounds are for the server as built for use, and the Release run checks them
+// as they are. Under AddressSanitizer and UndefinedBehaviorSanitizer our code runs several
+// times slower (GET /api/games?limit=20: 0.3 ms in Release, 2 to 7 ms instrumented, on 2 shared
+// cores), so that run checks the same behaviour against bounds three times as wide.
+#ifdef CHESS960_SANITIZED
+constexpr double kTimeScale = 3;
+#else
+constexpr double kTimeScale = 1;
+#endif
+
 // The user the read-only test runs the server as when the tests run as root (nobody on Debian):
 // root ignores file modes.
 constexpr uid_t kUnprivileged = 65534;
@@ -150,7 +160,7 @@ TEST_F(ServerLimitsTest, OpenStreamsAndSlowHeadersDoNotDelayAPlainGet) {
     std::cout << " ms\n";
     EXPECT_EQ(open, std::size_t(kStreams + kSlow));
     EXPECT_EQ(dropped, 0);  // within the 10-second header deadline, still waited for
-    for (double t : times) EXPECT_LT(t, 100.0);
+    for (double t : times) EXPECT_LT(t, 100.0 * kTimeScale);
 }
 
 TEST_F(ServerLimitsTest, ASlowHeaderConnectionIsDroppedAtTheHeaderDeadline) {
@@ -532,9 +542,9 @@ TEST_F(ServerLimitsTest, AHundredThousandFinishedGamesDoNotSlowTheStart) {
     stop();
     const auto import_begin = std::chrono::steady_clock::now();
     {
-        // 960 openings of four plies, one per start position, reused.
+        // 960 openings of two plies, one per start position, reused.
         std::vector<server::StoredGame> openings;
-        for (int n = 0; n < 960; ++n) openings.push_back(short_game("", n, 4, 0));
+        for (int n = 0; n < 960; ++n) openings.push_back(short_game("", n, 2, 0));
         server::Store store(options_.db_path);
         std::vector<server::StoredGame> batch;
         for (int i = 0; i < kFinished + 3; ++i) {
@@ -581,15 +591,15 @@ TEST_F(ServerLimitsTest, AHundredThousandFinishedGamesDoNotSlowTheStart) {
               << start_ms << " ms, " << in_memory
               << " games in memory; GET /api/games?limit=20 took " << times.front() << ".."
               << times.back() << " ms (median " << times[2] << ")\n";
-    EXPECT_LT(start_ms, 2000.0);
+    EXPECT_LT(start_ms, 2000.0 * kTimeScale);
     EXPECT_EQ(in_memory, 3u);  // the games in play, no finished one
-    EXPECT_LT(times[2], 10.0);
+    EXPECT_LT(times[2], 10.0 * kTimeScale);
     ASSERT_EQ(list.json["games"].size(), 20u);
     EXPECT_EQ(list.json["games"][0]["updated"],
               1'700'000'000'000 + std::int64_t(kFinished + 2) * 60'000 + 600'000);
     // A finished game is read when asked for, and kept in the small cache.
     const std::string old = list.json["games"][19]["id"];
-    EXPECT_EQ(client.get("/api/games/" + old).json["ply"], 4);
+    EXPECT_EQ(client.get("/api/games/" + old).json["ply"], 2);
     EXPECT_EQ(server_->games_in_memory(), 4u);
 }
 

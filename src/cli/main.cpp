@@ -1,5 +1,5 @@
 // The `chess960` command: start positions, perft, PGN tools, matches, the web server, the UCI
-// engine. Each subcommand lives in its own file (command.hpp);
+// engine, verifiable event draws and dice. Each subcommand lives in its own file (command.hpp);
 // the command line is parsed by CLI11 (src/args/arguments.hpp), with --help for every command.
 // Exit status: 0 success, 1 bad input (a FEN, a file) or a failure, 2 bad arguments.
 #include <CLI/CLI.hpp>
@@ -56,6 +56,19 @@ commands:
                                   connections (30000 in all), 30 new games a minute, 4 engine
                                   games in play, 20 moves a second; over them the answer is
                                   429 (or 503 for connections)
+  event new --name NAME --rounds N [--exclude 518,534] [--allow-repeats] [--double]
+        --out EVENT.json          a verifiable draw for an event: keeps a 256-bit secret in
+                                  EVENT.json (mode 0600) and prints the commitment to publish
+  event round EVENT.json --round K [--entropy TEXT] [--format text|tsv|json|html]
+                                  round K's start position (html: a printable round sheet)
+  event reveal EVENT.json         the secret, after the event, and how players check it
+  event verify --commitment HEX --secret HEX --name NAME --rounds N [--exclude ...]
+        [--allow-repeats] [--double] [--entropy K=TEXT]... [--played K=N]...
+        [--format text|tsv|json|html]
+                                  recomputes every round; exit 0 when everything matches
+                                  (docs/event-draw.md has the derivation)
+  dice [THROW...] [--explain]     a start position from throws of a six-sided die (typed one
+                                  by one when not given); --explain prints the procedure
   uci                             speak UCI on stdin/stdout
   help [COMMAND]                  this text, or a command's options
 )";
@@ -85,16 +98,18 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
-        // "help pgn check" is "pgn check --help".
+        // "help event round" is "event round --help".
         arguments.erase(arguments.begin());
         arguments.push_back("--help");
     }
 
-    CLI::App root("Chess960: start positions, perft, PGN, matches, the web server", "chess960");
+    CLI::App root("Chess960: start positions, perft, PGN, matches, the web server, events",
+                  "chess960");
     args::configure(root);
     const std::vector<cli::Command> commands = {
         cli::add_position_command(root), cli::add_perft_command(root), cli::add_pgn_command(root),
-        cli::add_match_command(root),    cli::add_serve_command(root), cli::add_uci_command(root),
+        cli::add_match_command(root),    cli::add_serve_command(root), cli::add_event_command(root),
+        cli::add_dice_command(root),     cli::add_uci_command(root),
     };
     try {
         args::parse(root, arguments);

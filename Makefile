@@ -11,7 +11,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
-                  libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev
+                  libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 # The browser page is built with node and npm (any recent node will do, so these are installed

@@ -1,14 +1,19 @@
 // `chess960 pgn check|normalize|stats|fen`.
 #include "cli/pgn_commands.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 
+#include "args/arguments.hpp"
 #include "chess960/fen.hpp"
 #include "chess960/pgn.hpp"
 #include "chess960/startpos.hpp"
+#include "cli/command.hpp"
 
 namespace chess960::cli {
 
@@ -241,6 +246,73 @@ int pgn_fen(const std::string& path, long only_game, long ply) {
         return 1;
     }
     return errors ? 1 : 0;
+}
+
+namespace {
+
+struct PgnOptions {
+    CLI::App *check = nullptr, *normalize = nullptr, *stats = nullptr, *fen = nullptr;
+    CLI::Option *check_files = nullptr, *normalize_file = nullptr, *stats_file = nullptr,
+                *fen_file = nullptr, *game = nullptr, *ply = nullptr;
+};
+
+int run_pgn_fen(const PgnOptions& o) {
+    long game = 0, ply = -1;
+    if (auto g = args::value(o.game)) {
+        auto n = args::to_int(*g, 1, 1'000'000'000);
+        if (!n) throw args::ArgumentError{"--game must be a number from 1, not '" + *g + "'"};
+        game = long(*n);
+    }
+    if (auto k = args::value(o.ply)) {
+        auto n = args::to_int(*k, 0, 1'000'000);
+        if (!n) throw args::ArgumentError{"--ply must be a number from 0, not '" + *k + "'"};
+        ply = long(*n);
+    }
+    auto file = args::value(o.fen_file);
+    if (!file) throw args::ArgumentError{"pgn fen needs a FILE"};
+    return pgn_fen(*file, game, ply);
+}
+
+int run(const PgnOptions& o) {
+    if (o.check->parsed()) {
+        if (!args::given(o.check_files))
+            throw args::ArgumentError{"pgn check needs at least one FILE (or - for stdin)"};
+        return pgn_check(o.check_files->results());
+    }
+    if (o.normalize->parsed() || o.stats->parsed()) {
+        const bool normalize = o.normalize->parsed();
+        auto file = args::value(normalize ? o.normalize_file : o.stats_file);
+        if (!file)
+            throw args::ArgumentError{std::string("pgn ") + (normalize ? "normalize" : "stats") +
+                                      " needs a FILE"};
+        return normalize ? pgn_normalize(*file) : pgn_stats(*file);
+    }
+    if (o.fen->parsed()) return run_pgn_fen(o);
+    throw args::ArgumentError{"pgn needs a subcommand: check, normalize, stats or fen"};
+}
+
+}  // namespace
+
+Command add_pgn_command(CLI::App& root) {
+    CLI::App* app = root.add_subcommand("pgn", "Reads PGN files: check, normalize, stats, fen.");
+    auto o = std::make_shared<PgnOptions>();
+    o->check = app->add_subcommand(
+        "check", "Replays every game (FILE '-' is stdin); one line per problem; exit 1 if any.");
+    o->check_files = o->check->add_option("FILE", "PGN files ('-' for stdin)")
+                         ->expected(1, CLI::detail::expected_max_vector_size)
+                         ->allow_extra_args();
+    o->normalize =
+        app->add_subcommand("normalize", "Writes the games back in canonical form on stdout.");
+    o->normalize_file = o->normalize->add_option("FILE", "a PGN file ('-' for stdin)");
+    o->stats = app->add_subcommand("stats", "Games and results per start position number.");
+    o->stats_file = o->stats->add_option("FILE", "a PGN file ('-' for stdin)");
+    o->fen = app->add_subcommand("fen",
+                                 "The FEN after ply K of a game (default: the final "
+                                 "position of every game).");
+    o->fen_file = o->fen->add_option("FILE", "a PGN file ('-' for stdin)");
+    o->game = o->fen->add_option("--game", "only game N (from 1)")->type_name("N");
+    o->ply = o->fen->add_option("--ply", "after K plies (from 0)")->type_name("K");
+    return {app, [o] { return run(*o); }};
 }
 
 }  // namespace chess960::cli

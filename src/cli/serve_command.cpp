@@ -1,0 +1,149 @@
+// `chess960 serve`: the web server with the browser board.
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "args/arguments.hpp"
+#include "cli/command.hpp"
+#include "server/server.hpp"
+
+namespace chess960::cli {
+
+namespace {
+
+struct ServeOptions {
+    CLI::Option *host = nullptr, *port = nullptr, *db = nullptr, *web = nullptr,
+                *engine_threads = nullptr, *io_threads = nullptr, *max_connections = nullptr,
+                *max_connections_per_address = nullptr, *max_games_per_minute = nullptr,
+                *max_engine_games = nullptr, *max_moves_per_second = nullptr;
+};
+
+server::Options server_options(const ServeOptions& o) {
+    using args::number_option;
+    server::Options options;
+    if (auto host = args::value(o.host)) options.host = *host;
+    if (auto port = args::value(o.port))
+        options.port = int(number_option("--port", *port, 0, 65535));
+    if (auto db = args::value(o.db)) options.db_path = *db;
+    if (auto threads = args::value(o.engine_threads))
+        options.engine_threads = int(number_option("--engine-threads", *threads, 1, 64));
+    if (auto threads = args::value(o.io_threads))
+        options.io_threads = int(number_option("--io-threads", *threads, 1, 256));
+    if (auto n = args::value(o.max_connections))
+        options.max_connections =
+            std::size_t(number_option("--max-connections", *n, 1, 10'000'000));
+    if (auto n = args::value(o.max_connections_per_address))
+        options.max_connections_per_address =
+            std::size_t(number_option("--max-connections-per-address", *n, 1, 10'000'000));
+    if (auto n = args::value(o.max_games_per_minute)) {
+        options.limits.games_per_minute =
+            double(number_option("--max-games-per-minute", *n, 0, 1'000'000));
+        options.limits.games_burst =
+            std::max(options.limits.games_burst, options.limits.games_per_minute / 3);
+    }
+    if (auto n = args::value(o.max_engine_games))
+        options.limits.engine_games = int(number_option("--max-engine-games", *n, 0, 1'000'000));
+    if (auto n = args::value(o.max_moves_per_second)) {
+        options.limits.moves_per_second =
+            double(number_option("--max-moves-per-second", *n, 0, 1'000'000));
+        options.limits.moves_burst =
+            std::max(options.limits.moves_burst, 2 * options.limits.moves_per_second);
+    }
+    if (auto web = args::value(o.web)) {
+        options.web_dir = *web;
+    } else {
+        // The source tree's web/dist, else a web/ directory next to the binary.
+        namespace fs = std::filesystem;
+        options.web_dir = server::default_web_dir();
+        std::error_code ec;
+        fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / "web";
+        if (!fs::exists(fs::path(options.web_dir) / "index.html", ec) &&
+            fs::exists(beside / "index.html", ec))
+            options.web_dir = beside.string();
+    }
+    options.log = &std::cerr;
+    return options;
+}
+
+// Serves until SIGINT or SIGTERM: the signals are blocked in every thread and one thread waits
+// for them with sigwait, so that stopping the server runs in an ordinary thread.
+int run(const ServeOptions& o) {
+    const server::Options options = server_options(o);
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::optional<server::Server> server;
+    int port = 0;
+    try {
+        server.emplace(options);
+        port = server->bind();
+    } catch (const std::exception& e) {
+        std::cerr << "chess960 serve: " << e.what() << std::endl;
+        return kFailed;
+    }
+    std::cout << "Listening on http://" << options.host << ":" << port << "/" << std::endl;
+    std::cerr << "database " << options.db_path << ", web app " << options.web_dir
+              << " (stop with Ctrl-C)" << std::endl;
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::path(options.web_dir) / "index.html", ec))
+        std::cerr << "the web app is not built (no " << options.web_dir
+                  << "/index.html): run 'make web'; pages show how until then" << std::endl;
+    std::thread waiter([&] {
+        int signal = 0;
+        sigwait(&signals, &signal);
+        std::cerr << "chess960 serve: stopping" << std::endl;
+        server->stop();
+    });
+    server->run();
+    // run() ends only through stop(), which the waiter calls.
+    waiter.join();
+    return 0;
+}
+
+}  // namespace
+
+Command add_serve_command(CLI::App& root) {
+    CLI::App* app = root.add_subcommand(
+        "serve",
+        "Play in the browser: the web app, its JSON API (docs/openapi.yaml) and live play over "
+        "WebSocket or Server-Sent Events (docs/live.md). Limits per client address (0: none); "
+        "over them the answer is 429 (or 503 for connections).");
+    auto o = std::make_shared<ServeOptions>();
+    o->host = app->add_option("--host", "address to listen on (default 127.0.0.1)")->type_name("H");
+    o->port = app->add_option("--port", "port 0..65535 (default 8960; 0 picks a free port)")
+                  ->type_name("P");
+    o->db = app->add_option("--db", "the SQLite database of the games (default chess960.db)")
+                ->type_name("PATH");
+    o->web = app->add_option("--web", "the built web app (default: web/dist of the source tree)")
+                 ->type_name("DIR");
+    o->engine_threads =
+        app->add_option("--engine-threads", "threads for engine games (1..64, default 1)")
+            ->type_name("N");
+    o->io_threads = app->add_option("--io-threads",
+                                    "threads serving connections (1..256; default one per core)")
+                        ->type_name("N");
+    o->max_connections =
+        app->add_option("--max-connections", "connections in all (default 30000)")->type_name("N");
+    o->max_connections_per_address = app->add_option("--max-connections-per-address",
+                                                     "connections from one address (default 1000)")
+                                         ->type_name("N");
+    o->max_games_per_minute =
+        app->add_option("--max-games-per-minute", "new games a minute per address (default 30)")
+            ->type_name("N");
+    o->max_engine_games =
+        app->add_option("--max-engine-games", "engine games in play per address (default 4)")
+            ->type_name("N");
+    o->max_moves_per_second =
+        app->add_option("--max-moves-per-second", "moves a second per address (default 20)")
+            ->type_name("N");
+    return {app, [o] { return run(*o); }};
+}
+
+}  // namespace chess960::cli

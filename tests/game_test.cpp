@@ -451,3 +451,23 @@ TEST(GameDeclared, SetOutcomeFromARecord) {
     expect_outcome(game, GameResult::BlackWins, Termination::Resignation);
     EXPECT_FALSE(game.play_san("e5").has_value());
 }
+
+// Setting an ongoing outcome clears a declared one: the automatic endings apply again. (A
+// server undid a flag fall that failed to save with set_outcome(Outcome{}); fivefold repetition
+// and the 75-move rule then no longer ended the game.)
+TEST(GameDeclared, SettingAnOngoingOutcomeLetsTheAutomaticEndingsApply) {
+    Game game;
+    game.flag_fell(White);
+    expect_outcome(game, GameResult::BlackWins, Termination::Time);
+    game.set_outcome(Outcome{});
+    expect_ongoing(game);
+    for (int cycle = 0; cycle < 4; ++cycle) play(game, kKnightCycle);
+    EXPECT_EQ(game.repetition_count(), 5);
+    expect_outcome(game, GameResult::Draw, Termination::FivefoldRepetition);
+    expect_no_more_moves(game);
+
+    Game seventy_five = game_from("4k3/8/8/8/8/8/8/R3K3 w - - 149 100");
+    seventy_five.set_outcome(Outcome{});
+    play(seventy_five, {"Ra2"});
+    expect_outcome(seventy_five, GameResult::Draw, Termination::SeventyFiveMoves);
+}

@@ -79,8 +79,9 @@ class Game {
     void agree_draw();
     // `loser`'s flag fell: a loss, or a draw when the opponent cannot mate (Laws 6.9).
     void flag_fell(Color loser);
-    // Sets an outcome read from a record (PGN result tag) without checking it.
-    void set_outcome(Outcome o) { declared_ = o; }
+    // Sets an outcome read from a record (PGN result tag) without checking it. An ongoing
+    // outcome clears what was declared, so that the automatic endings apply again.
+    void set_outcome(Outcome o);
 
   private:
     std::vector<Position> positions_;

@@ -50,14 +50,20 @@ commands:
         [--move-timeout S] [--event NAME] [--log FILE] [--quiet]
                                   a Chess960 match between two UCI engines, each start
                                   position played twice with colours swapped; report on stdout
-  serve [--host H] [--port P] [--db PATH] [--web DIR] [--engine-threads N]
-        [--http-threads N]
-                                  play in the browser: the web app and its JSON API
-                                  (docs/openapi.yaml) on http://H:P/ (default 127.0.0.1:8960,
-                                  --port 0 picks a free port); games are kept in the SQLite
-                                  database PATH (default chess960.db); DIR is the built web app
-                                  (default: web/dist of the source tree); each open event
-                                  stream holds one of the N HTTP threads (default 128)
+  serve [--host H] [--port P] [--db PATH] [--web DIR] [--engine-threads N] [--io-threads N]
+        [--max-connections N] [--max-connections-per-address N] [--max-games-per-minute N]
+        [--max-engine-games N] [--max-moves-per-second N]
+                                  play in the browser: the web app, its JSON API
+                                  (docs/openapi.yaml) and live play over WebSocket or
+                                  Server-Sent Events (docs/live.md) on http://H:P/ (default
+                                  127.0.0.1:8960, --port 0 picks a free port); games are kept
+                                  in the SQLite database PATH (default chess960.db); DIR is the
+                                  built web app (default: web/dist of the source tree).
+                                  Connections are served by N I/O threads (default: one per
+                                  core). Limits per client address (0: none): 1000
+                                  connections (30000 in all), 30 new games a minute, 4 engine
+                                  games in play, 20 moves a second; over them the answer is
+                                  429 (or 503 for connections)
   uci                             speak UCI on stdin/stdout
   help                            this text
 )";
@@ -285,8 +291,28 @@ int cmd_serve(Arguments& args) {
     if (auto db = args.value("--db")) options.db_path = *db;
     if (auto threads = args.value("--engine-threads"))
         options.engine_threads = int(number_option("--engine-threads", *threads, 1, 64));
-    if (auto threads = args.value("--http-threads"))
-        options.http_threads = int(number_option("--http-threads", *threads, 4, 4096));
+    if (auto threads = args.value("--io-threads"))
+        options.io_threads = int(number_option("--io-threads", *threads, 1, 256));
+    if (auto n = args.value("--max-connections"))
+        options.max_connections =
+            std::size_t(number_option("--max-connections", *n, 1, 10'000'000));
+    if (auto n = args.value("--max-connections-per-address"))
+        options.max_connections_per_address =
+            std::size_t(number_option("--max-connections-per-address", *n, 1, 10'000'000));
+    if (auto n = args.value("--max-games-per-minute")) {
+        options.limits.games_per_minute =
+            double(number_option("--max-games-per-minute", *n, 0, 1'000'000));
+        options.limits.games_burst =
+            std::max(options.limits.games_burst, options.limits.games_per_minute / 3);
+    }
+    if (auto n = args.value("--max-engine-games"))
+        options.limits.engine_games = int(number_option("--max-engine-games", *n, 0, 1'000'000));
+    if (auto n = args.value("--max-moves-per-second")) {
+        options.limits.moves_per_second =
+            double(number_option("--max-moves-per-second", *n, 0, 1'000'000));
+        options.limits.moves_burst =
+            std::max(options.limits.moves_burst, 2 * options.limits.moves_per_second);
+    }
     if (auto web = args.value("--web")) {
         options.web_dir = *web;
     } else {

@@ -158,6 +158,15 @@ Result<void> Game::claim_draw() {
     return {};
 }
 
+void Game::set_outcome(Outcome o) {
+    // Storing an "ongoing" declaration would hide fivefold repetition and the 75-move rule,
+    // which outcome() looks at only when nothing is declared.
+    if (o.is_over())
+        declared_ = o;
+    else
+        declared_.reset();
+}
+
 void Game::resign(Color loser) {
     if (outcome().is_over()) return;
     declared_ = Outcome{loser == White ? GameResult::BlackWins : GameResult::WhiteWins,

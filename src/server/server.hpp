@@ -1,11 +1,15 @@
-// `chess960 serve`: the HTTP server behind the browser board. A JSON API (see
-// docs/openapi.yaml and /work/web-api.md), live updates by Server-Sent Events, the built web
-// app as static files, games kept in SQLite, and the engine playing on its own threads.
+// `chess960 serve`: the web server behind the browser board. A JSON API (docs/openapi.yaml),
+// live play over a WebSocket or Server-Sent Events (docs/live.md), the built web app as static
+// files, games kept in SQLite, and the engine playing on its own threads. Non-blocking: a
+// connection costs memory, not a thread.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <string>
+
+#include "server/limits.hpp"
 
 namespace chess960::server {
 
@@ -16,11 +20,16 @@ struct Options {
     // The built web app (index.html and its assets); when it has no index.html every page
     // path answers a short page that says how to build it.
     std::string web_dir;
-    // HTTP worker threads. A Server-Sent Events stream holds one for as long as it is open.
-    int http_threads = 128;
-    // Threads that run engine searches, each with its own Searcher; engine games queue for them.
+    int io_threads = 0;  // threads serving connections; 0: one per core
+    // Threads that run engine searches, each with its own Searcher; engine games queue for
+    // them, fairly across clients.
     int engine_threads = 1;
     int engine_hash_mb = 16;
+    std::size_t max_connections = 30'000;
+    std::size_t max_connections_per_address = 1'000;
+    int header_timeout_ms = 10'000;
+    int idle_timeout_ms = 60'000;
+    GameLimits limits;
     std::ostream* log = nullptr;  // start-up and error lines; null: quiet
 };
 
@@ -29,9 +38,9 @@ std::string default_web_dir();
 
 class Server {
   public:
-    // Opens the database (creating or migrating it) and loads its games; engine games whose
-    // engine is to move resume thinking (once bound). Ignores SIGPIPE unless the program
-    // handles it. Throws std::runtime_error.
+    // Opens the database (refusing a damaged, read-only or newer one with a StoreError that
+    // says what to do) and loads the games in play; engine games whose engine is to move
+    // resume thinking. Raises the open-file limit. Throws std::runtime_error.
     explicit Server(Options options);
     ~Server();  // stops and joins every thread
     Server(const Server&) = delete;
@@ -42,8 +51,8 @@ class Server {
     int bind();
     // Serves until stop(); call bind() first.
     void run();
-    // Ends run(): open event streams and engine searches end within about a second.
-    // Safe from any thread (not from a signal handler).
+    // Ends run(): connections are closed and engine searches end. Safe from any thread (not
+    // from a signal handler).
     void stop();
 
   private:

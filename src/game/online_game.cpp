@@ -1,0 +1,219 @@
+#include "chess960/online_game.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "chess960/uci_move.hpp"
+
+namespace chess960 {
+
+namespace {
+
+const char* color_title(Color c) { return c == White ? "White" : "Black"; }
+
+// How a finished game ended, as the end of "the game is over: ...". `to_move` is the side to
+// move in the final position: the side whose flag fell, for a time forfeit.
+std::string ending_sentence(const Outcome& o, Color to_move) {
+    const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
+    const std::string loser = o.result == GameResult::WhiteWins ? "Black" : "White";
+    switch (o.termination) {
+        case Termination::Checkmate:
+            return winner + " won by checkmate";
+        case Termination::Stalemate:
+            return "drawn by stalemate";
+        case Termination::DeadPosition:
+            return "drawn, neither side can checkmate";
+        case Termination::FivefoldRepetition:
+            return "drawn, the same position occurred five times";
+        case Termination::SeventyFiveMoves:
+            return "drawn, 75 moves by each side without a capture or pawn move";
+        case Termination::ThreefoldRepetition:
+            return "drawn by a claim, the same position occurred three times";
+        case Termination::FiftyMoves:
+            return "drawn by a claim, 50 moves by each side without a capture or pawn move";
+        case Termination::Resignation:
+            return loser + " resigned";
+        case Termination::Agreement:
+            return "drawn by agreement";
+        case Termination::Time:
+            return loser + " ran out of time";
+        case Termination::TimeInsufficientMaterial:
+            return std::string(color_title(to_move)) + " ran out of time, but " +
+                   color_title(~to_move) + " cannot checkmate: a draw";
+        case Termination::None:
+            break;
+    }
+    return std::string("the result is ") + result_string(o.result);
+}
+
+// After the game ends: the clock stops, so that the times stay as they were at the end, and
+// no offer stands.
+void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color>& draw_offer,
+                   Millis now) {
+    if (active) return;
+    if (clock) clock->stop(now);
+    draw_offer.reset();
+}
+
+}  // namespace
+
+OnlineGame::OnlineGame(Position start, std::optional<TimeControl> control, Millis created_at,
+                       OnlineRules rules)
+    : game_(start), created_at_(created_at), white_first_move_at_(created_at), rules_(rules) {
+    if (control) clock_.emplace(*control);
+}
+
+// --- Restoring -------------------------------------------------------------------------------
+
+Result<void> OnlineGame::replay(std::string_view uci) {
+    auto move = parse_uci(position(), uci, CastlingMode::Chess960);
+    if (!move) return std::unexpected(move.error());
+    return game_.play(*move);
+}
+
+void OnlineGame::restore_first_move_time(Millis white_first_move_at) {
+    white_first_move_at_ = white_first_move_at;
+}
+
+void OnlineGame::restore_clock(const Clock& clock) { clock_ = clock; }
+
+void OnlineGame::restore_draw_offer(std::optional<Color> by) { draw_offer_ = by; }
+
+void OnlineGame::restore_outcome(Outcome declared) { game_.set_outcome(declared); }
+
+void OnlineGame::restore_aborted() { aborted_ = true; }
+
+// --- State -----------------------------------------------------------------------------------
+
+GameStatus OnlineGame::status() const {
+    if (aborted_) return GameStatus::Aborted;
+    return game_.outcome().is_over() ? GameStatus::Over : GameStatus::Active;
+}
+
+Outcome OnlineGame::outcome() const { return aborted_ ? Outcome{} : game_.outcome(); }
+
+std::optional<Millis> OnlineGame::abort_deadline() const {
+    if (!clock_ || rules_.abort_after <= 0 || !is_active() || ply() >= 2) return std::nullopt;
+    // "White's first move" and "Black's first move" are the first two plies: a game set up
+    // with Black to move has Black's first move first.
+    return (ply() == 0 ? created_at_ : white_first_move_at_) + rules_.abort_after;
+}
+
+std::optional<Millis> OnlineGame::next_deadline() const {
+    if (!is_active()) return std::nullopt;
+    std::optional<Millis> flag = clock_ ? clock_->flag_time() : std::nullopt;
+    std::optional<Millis> abort = abort_deadline();
+    if (flag && abort) return std::min(*flag, *abort);
+    return flag ? flag : abort;
+}
+
+// --- Actions ---------------------------------------------------------------------------------
+
+bool OnlineGame::tick(Millis now) {
+    if (!is_active()) return false;
+    if (clock_) {
+        if (auto loser = clock_->flagged(now)) {
+            // Laws 6.9: a loss, or a draw when the opponent cannot mate (Game decides).
+            game_.flag_fell(*loser);
+            close_if_over(is_active(), clock_, draw_offer_, now);
+            return true;
+        }
+    }
+    if (auto deadline = abort_deadline(); deadline && now >= *deadline) {
+        aborted_ = true;
+        close_if_over(is_active(), clock_, draw_offer_, now);
+        return true;
+    }
+    return false;
+}
+
+Result<void> OnlineGame::require_active(Millis now) {
+    tick(now);
+    if (aborted_) return make_error(ErrorCode::GameOver, "the game was aborted");
+    if (!is_active())
+        return make_error(ErrorCode::GameOver,
+                          "the game is over: " + ending_sentence(outcome(), side_to_move()));
+    return {};
+}
+
+Result<void> OnlineGame::play(Color seat, Move move, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (seat != side_to_move()) return make_error(ErrorCode::NotYourTurn, "not your turn");
+    if (!position().is_legal(move)) {
+        // The words of the UCI reader, which says why where that is cheap to tell.
+        const std::string text = to_uci(position(), move, CastlingMode::Chess960);
+        auto read = parse_uci(position(), text, CastlingMode::Chess960);
+        if (!read && read.error().code == ErrorCode::IllegalMove)
+            return std::unexpected(read.error());
+        return make_error(ErrorCode::IllegalMove, "illegal move '" + text + "'");
+    }
+    if (auto played = game_.play(move); !played) return played;
+    if (ply() == 1) white_first_move_at_ = now;
+    if (clock_) clock_->on_move(seat, ply(), now);
+    // A move declines the opponent's standing offer (Laws 9.1.2: an offer stands until then).
+    if (draw_offer_ == ~seat) draw_offer_.reset();
+    close_if_over(is_active(), clock_, draw_offer_, now);
+    return {};
+}
+
+Result<void> OnlineGame::resign(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    game_.resign(seat);
+    close_if_over(is_active(), clock_, draw_offer_, now);
+    return {};
+}
+
+Result<void> OnlineGame::offer_draw(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (draw_offer_ == ~seat) {
+        // Both sides have offered: that is agreement (Laws 9.1.2).
+        game_.agree_draw();
+        close_if_over(is_active(), clock_, draw_offer_, now);
+        return {};
+    }
+    draw_offer_ = seat;
+    return {};
+}
+
+Result<void> OnlineGame::accept_draw(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (draw_offer_ != ~seat)
+        return make_error(ErrorCode::NoDrawOffer,
+                          "there is no draw offer from your opponent to accept");
+    game_.agree_draw();
+    close_if_over(is_active(), clock_, draw_offer_, now);
+    return {};
+}
+
+Result<void> OnlineGame::decline_draw(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (draw_offer_ != ~seat)
+        return make_error(ErrorCode::NoDrawOffer,
+                          "there is no draw offer from your opponent to decline");
+    draw_offer_.reset();
+    return {};
+}
+
+Result<void> OnlineGame::claim_draw(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    // Laws 9.2, 9.3: the claim is made by the player having the move.
+    if (seat != side_to_move())
+        return make_error(ErrorCode::NotYourTurn, "only the player to move may claim a draw");
+    if (auto claimed = game_.claim_draw(); !claimed)
+        return make_error(ErrorCode::NoDrawToClaim, claimed.error().message);
+    close_if_over(is_active(), clock_, draw_offer_, now);
+    return {};
+}
+
+Result<void> OnlineGame::abort(Color seat, Millis now) {
+    (void)seat;  // either seat may abort
+    if (auto active = require_active(now); !active) return active;
+    if (ply() >= 2)
+        return make_error(ErrorCode::CannotAbort,
+                          "the game can no longer be aborted: both sides have moved");
+    aborted_ = true;
+    close_if_over(is_active(), clock_, draw_offer_, now);
+    return {};
+}
+
+}  // namespace chess960

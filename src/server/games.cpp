@@ -1,0 +1,622 @@
+#include "server/games.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "chess960/fen.hpp"
+#include "chess960/pgn.hpp"
+#include "chess960/san.hpp"
+#include "chess960/startpos.hpp"
+#include "chess960/uci_move.hpp"
+#include "engine/strength.hpp"
+#include "server/secrets.hpp"
+#include "server/views.hpp"
+#include "server/words.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Levels 1..8: UCI_Elo 1320 .. 2600, then full strength (0 = no limit).
+constexpr int kLevelElo[9] = {0, 1320, 1500, 1700, 1900, 2100, 2300, 2600, 0};
+// Thinking time per engine move at each level (a time control can make it shorter).
+constexpr Millis kLevelMovetimeMs[9] = {0, 150, 200, 300, 400, 600, 800, 1200, 2000};
+// The engine accepts a draw offer when its last score was this many centipawns or more
+// against it.
+constexpr int kEngineAcceptsDrawAt = 150;
+constexpr Millis kTicketLifetime = 30'000;
+constexpr std::size_t kFinishedCache = 256;
+constexpr auto kDeadlineTick = std::chrono::milliseconds(100);
+
+bool looks_like_uci(std::string_view text) {
+    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    return (text.size() == 4 || text.size() == 5) && file(text[0]) && rank(text[1]) &&
+           file(text[2]) && rank(text[3]);
+}
+
+// The HTTP status of a refused game action.
+ApiError refusal(const Error& error) {
+    switch (error.code) {
+        case ErrorCode::GameOver:
+        case ErrorCode::NotYourTurn:
+        case ErrorCode::NoDrawOffer:
+        case ErrorCode::CannotAbort:
+            return ApiError{409, error.to_string()};
+        default:
+            return ApiError{422, error.to_string()};
+    }
+}
+
+void check(const Result<void>& done) {
+    if (!done) throw refusal(done.error());
+}
+
+// Game ids are 16 hex digits; anything else is no game (and no database query).
+bool plausible_id(std::string_view id) {
+    return !id.empty() && id.size() <= 32 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+}
+
+// `{"type":"x","id":n,` + the rest of `body` (an object's text without its "{").
+std::string with_head(const char* type, std::optional<std::int64_t> id, const std::string& body) {
+    std::string text = std::string("{\"type\":\"") + type + "\",";
+    if (id) text += "\"id\":" + std::to_string(*id) + ",";
+    text.append(body, 1);
+    return text;
+}
+
+}  // namespace
+
+int random_start_number() {
+    static std::mutex mutex;
+    static startpos::Random random(startpos::random_seed());
+    std::lock_guard lock(mutex);
+    return random.draw();
+}
+
+Millis now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+GameService::GameService(Store& store, GameServiceOptions options)
+    : store_(store),
+      options_(std::move(options)),
+      game_rate_(options_.limits.games_per_minute / 60.0, options_.limits.games_burst),
+      move_rate_(options_.limits.moves_per_second, options_.limits.moves_burst),
+      engines_(options_.engine_threads, options_.engine_hash_mb) {
+    load();
+    deadline_thread_ = std::thread([this] { deadline_loop(); });
+}
+
+GameService::~GameService() { stop(); }
+
+void GameService::stop() {
+    if (stopping_.exchange(true)) return;
+    { std::lock_guard lock(deadline_mutex_); }
+    deadline_wake_.notify_all();
+    engines_.stop();
+    if (deadline_thread_.joinable()) deadline_thread_.join();
+}
+
+void GameService::log(const std::string& line) {
+    if (options_.log) options_.log(line);
+}
+
+void GameService::load() {
+    const Millis now = now_ms();
+    for (StoredGame& stored : store_.load_in_play()) {
+        auto game = restore_game(std::move(stored), now);
+        games_.emplace(game->row.id, game);
+    }
+    if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
+    for (auto& [id, game] : games_) {
+        std::lock_guard lock(game->mutex);
+        schedule_engine(game);
+    }
+}
+
+std::size_t GameService::games_in_memory() {
+    std::lock_guard lock(games_mutex_);
+    return games_.size() + finished_.size();
+}
+
+// --- Finding games and seats ---------------------------------------------------------------
+
+std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
+    if (!plausible_id(id)) throw ApiError{404, "unknown game '" + quote(id, 32) + "'"};
+    const std::string key(id);
+    {
+        std::lock_guard lock(games_mutex_);
+        if (auto it = games_.find(key); it != games_.end()) return it->second;
+        for (auto it = finished_.begin(); it != finished_.end(); ++it) {
+            if ((*it)->row.id == key) {
+                auto game = *it;
+                finished_.splice(finished_.begin(), finished_, it);
+                return game;
+            }
+        }
+    }
+    auto stored = store_.load_game(key);
+    if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
+    auto game = restore_game(std::move(*stored), now_ms());
+    std::lock_guard lock(games_mutex_);
+    if (game->row.in_play()) {
+        // In play but not in memory: another writer's game (or one being loaded twice).
+        auto [it, inserted] = games_.emplace(key, game);
+        return it->second;
+    }
+    finished_.push_front(game);
+    if (finished_.size() > kFinishedCache) finished_.pop_back();
+    return game;
+}
+
+std::optional<Color> GameService::seat_of(LiveGame& game, std::string_view token) {
+    if (token.empty()) return std::nullopt;
+    std::lock_guard lock(game.mutex);
+    if (token_matches(token, game.row.white_token_hash)) return White;
+    if (token_matches(token, game.row.black_token_hash)) return Black;
+    return std::nullopt;
+}
+
+Color GameService::require_seat(LiveGame& game, std::string_view token) {
+    if (token.empty())
+        throw ApiError{401, "this needs a seat token (Authorization: Bearer <token>)"};
+    auto seat = seat_of(game, token);
+    if (!seat) throw ApiError{403, "the token holds no seat in this game"};
+    return *seat;
+}
+
+// --- Creating and listing --------------------------------------------------------------------
+
+std::string GameService::create(const CreateGameRequest& request, const std::string& client) {
+    const Millis now = now_ms();
+    if (int wait = game_rate_.take(client, now))
+        throw ApiError{
+            429,
+            "too many games created from your address: try again in " + std::to_string(wait) + " s",
+            wait};
+    if (request.engine && options_.limits.engine_games > 0) {
+        std::lock_guard lock(games_mutex_);
+        if (engine_games_[client] >= options_.limits.engine_games)
+            throw ApiError{429,
+                           "you have " + std::to_string(engine_games_[client]) +
+                               " games against the engine in play already: finish or resign "
+                               "one first",
+                           10};
+    }
+
+    GameRow row;
+    row.opponent = request.engine ? "engine" : "friend";
+    const Color human = request.human_white ? (*request.human_white ? White : Black)
+                                            : (random_hex(1)[0] < '8' ? White : Black);
+    if (request.engine) {
+        row.level = request.level;
+        row.engine_color = color_name(~human);
+    }
+    Position start;
+    const StartSpec& spec = request.start;
+    switch (spec.type) {
+        case StartSpec::Type::Random:
+        case StartSpec::Type::Number: {
+            const int number = spec.number.value_or(random_start_number());
+            start = startpos::position(number).value();
+            row.start_number = number;
+            break;
+        }
+        case StartSpec::Type::Double960: {
+            const int white = spec.number.value_or(random_start_number());
+            const int black = spec.black.value_or(random_start_number());
+            start = startpos::position(white, black).value();
+            row.start_number = white;
+            if (black != white) row.start_black_number = black;
+            break;
+        }
+        case StartSpec::Type::Fen: {
+            auto parsed = Position::from_fen(spec.fen);
+            if (!parsed) throw ApiError{422, parsed.error().to_string()};
+            start = *parsed;
+            if (auto numbers = startpos::numbers_of(start)) {
+                row.start_number = numbers->white;
+                if (numbers->is_double()) row.start_black_number = numbers->black;
+            }
+            break;
+        }
+    }
+    row.initial_fen = start.fen();
+    {
+        Game probe(start);
+        if (probe.outcome().is_over())
+            throw ApiError{422, std::string("the game would be over before it starts (") +
+                                    termination_string(probe.outcome().termination) + ")"};
+    }
+    if (request.clock) {
+        row.clock_initial_ms = request.clock->initial;
+        row.clock_increment_ms = request.clock->increment;
+        row.white_ms = row.black_ms = request.clock->initial;
+    }
+    row.id = random_hex(8);
+    const std::string white_token = request.engine && human == Black ? "" : random_hex(16);
+    const std::string black_token = request.engine && human == White ? "" : random_hex(16);
+    row.white_token_hash = white_token.empty() ? "" : sha256_hex(white_token);
+    row.black_token_hash = black_token.empty() ? "" : sha256_hex(black_token);
+    row.created_at = row.updated_at = now;
+    store_.insert_game(row);
+
+    auto game = std::make_shared<LiveGame>(
+        row, OnlineGame(start, request.clock, now, OnlineRules{options_.limits.abort_after}));
+    game->owner = client;
+    if (request.engine) game->engine_color = ~human;
+    {
+        std::lock_guard lock(games_mutex_);
+        games_.emplace(row.id, game);
+        if (request.engine) {
+            ++engine_games_[client];
+            game->counted_as_engine_game = true;
+        }
+    }
+    Json tokens = Json::object();
+    if (!white_token.empty()) tokens["white"] = white_token;
+    if (!black_token.empty()) tokens["black"] = black_token;
+    std::string view_text;
+    {
+        std::lock_guard lock(game->mutex);
+        view_text =
+            view_json(*game, request.engine ? std::optional<Color>(human) : std::nullopt, now);
+        schedule_engine(game);
+    }
+    std::string text = Json{{"id", row.id}, {"tokens", tokens}}.dump();
+    text.insert(1, "\"game\":" + view_text + ",");
+    return text;
+}
+
+std::string GameService::recent(int limit) {
+    Json list = Json::array();
+    for (const GameRow& row : store_.recent_games(limit)) {
+        const bool is_double = row.start_black_number.has_value();
+        const bool aborted = row.termination && *row.termination == kAbortedWord;
+        list.push_back(Json{{"id", row.id},
+                            {"white", player_name(row, White)},
+                            {"black", player_name(row, Black)},
+                            {"opponent", row.opponent},
+                            {"startNumber", row.start_number && !is_double ? Json(*row.start_number)
+                                                                           : Json(nullptr)},
+                            {"result", row.result},
+                            {"status", row.in_play() ? "active"
+                                       : aborted     ? "aborted"
+                                                     : "over"},
+                            {"plies", row.plies},
+                            {"created", row.created_at},
+                            {"updated", row.updated_at}});
+    }
+    return Json{{"games", list}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// --- Reading a game --------------------------------------------------------------------------
+
+std::string GameService::view(LiveGame& game, std::optional<Color> you) {
+    std::lock_guard lock(game.mutex);
+    return view_json(game, you, now_ms());
+}
+
+std::string GameService::legal(LiveGame& game) {
+    std::lock_guard lock(game.mutex);
+    return legal_moves_json(game);
+}
+
+std::string GameService::pgn(LiveGame& game) {
+    pgn::GameRecord record;
+    std::lock_guard lock(game.mutex);
+    const GameRow& row = game.row;
+    std::time_t created = std::time_t(row.created_at / 1000);
+    std::tm utc{};
+    gmtime_r(&created, &utc);
+    char date[16];
+    std::strftime(date, sizeof date, "%Y.%m.%d", &utc);
+    record.set_tag("Event", row.opponent == "engine" ? "chess960 game against the engine"
+                                                     : "chess960 game between friends");
+    record.set_tag("Site", "chess960 serve, game " + row.id);
+    record.set_tag("Date", date);
+    record.set_tag("Round", "-");
+    record.set_tag("White", game.player_name(White));
+    record.set_tag("Black", game.player_name(Black));
+    if (row.clock_initial_ms)
+        record.set_tag("TimeControl",
+                       std::to_string(*row.clock_initial_ms / 1000) + "+" +
+                           std::to_string(row.clock_increment_ms.value_or(0) / 1000));
+    const Outcome outcome = game.play.outcome();
+    if (game.play.status() == GameStatus::Aborted)
+        record.set_tag("Termination", "abandoned");
+    else if (outcome.is_over())
+        record.set_tag("Termination",
+                       outcome.termination == Termination::Time ||
+                               outcome.termination == Termination::TimeInsufficientMaterial
+                           ? "time forfeit"
+                           : "normal");
+    record.start = game.play.game().start_position();
+    record.chess960 = true;
+    for (Move m : game.play.game().moves()) record.main.nodes.push_back(pgn::Node{m, {}, {}, {}});
+    record.result = outcome.result;
+    return pgn::write_game(record);
+}
+
+// --- Changing a game ---------------------------------------------------------------------------
+
+void GameService::save_row(LiveGame& game) {
+    try {
+        store_.update_game(game.row);
+    } catch (const std::exception& e) {
+        log("game " + game.row.id + " not saved: " + e.what());
+        reload_from_store(game);
+        throw ApiError{503, "the game store is failing: the change was not saved", 5};
+    }
+}
+
+void GameService::reload_from_store(LiveGame& game) {
+    try {
+        auto stored = store_.load_game(game.row.id);
+        if (!stored) return;
+        auto fresh = restore_game(std::move(*stored), now_ms());
+        game.row = fresh->row;
+        game.play = fresh->play;
+        game.move_texts = std::move(fresh->move_texts);
+    } catch (const std::exception& e) {
+        log("game " + game.row.id + " could not be reloaded: " + e.what());
+    }
+}
+
+void GameService::publish_state(LiveGame& game, Millis now, std::optional<std::int64_t> id,
+                                Subscriber* reply_to) {
+    const std::string body = "{\"state\":" + state_json(game, now) + "}";
+    if (reply_to) reply_to->deliver(make_event("ack", with_head("ack", id, body)));
+    game.audience.publish(make_event("state", with_head("state", std::nullopt, body)));
+}
+
+void GameService::after_change(const std::shared_ptr<LiveGame>& game) {
+    if (game->play.is_active()) return;
+    std::lock_guard lock(games_mutex_);
+    if (game->counted_as_engine_game) {
+        game->counted_as_engine_game = false;
+        if (auto it = engine_games_.find(game->owner);
+            it != engine_games_.end() && --it->second <= 0)
+            engine_games_.erase(it);
+    }
+    if (games_.erase(game->row.id)) {
+        finished_.push_front(game);
+        if (finished_.size() > kFinishedCache) finished_.pop_back();
+    }
+}
+
+void GameService::apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis now) {
+    if (!game->play.tick(now)) return;
+    game->sync_row(now);
+    save_row(*game);
+    publish_state(*game, now);
+    after_change(game);
+}
+
+std::string GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
+                                     Millis now, std::optional<std::int64_t> id,
+                                     Subscriber* reply_to) {
+    LiveGame& g = *game;
+    const Position& before = g.play.position();
+    MoveRow row{g.play.ply() + 1, to_uci(before, move, CastlingMode::Chess960),
+                to_san(before, move), "", now};
+    check(g.play.play(seat, move, now));
+    row.fen = g.play.position().fen();
+    g.sync_row(now);
+    g.push_move_text();
+    try {
+        store_.add_move(g.row, row);
+    } catch (const std::exception& e) {
+        log("move " + row.uci + " of game " + g.row.id + " not saved: " + e.what());
+        reload_from_store(g);
+        throw ApiError{503, "the game store is failing: the move was not saved", 5};
+    }
+    std::string update = move_update_json(g, now);
+    if (reply_to) reply_to->deliver(make_event("ack", with_head("ack", id, update)));
+    g.audience.publish(make_event("move", with_head("move", std::nullopt, update)));
+    after_change(game);
+    return update;
+}
+
+std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
+                              const MoveRequest& request, const std::string& client,
+                              std::optional<std::int64_t> id, Subscriber* reply_to) {
+    const Millis now = now_ms();
+    if (int wait = move_rate_.take(client, now))
+        throw ApiError{
+            429, "too many moves from your address: try again in " + std::to_string(wait) + " s",
+            wait};
+    std::lock_guard lock(game->mutex);
+    apply_deadlines(game, now);
+    LiveGame& g = *game;
+    if (!g.play.is_active()) throw ApiError{409, "the game is over: " + reason_sentence(g.play)};
+    if (g.play.side_to_move() != seat) throw ApiError{409, "not your turn"};
+    if (request.ply && *request.ply != g.play.ply())
+        throw ApiError{409, "stale ply: the game is at ply " + std::to_string(g.play.ply())};
+    const Position& pos = g.play.position();
+    auto parsed = looks_like_uci(request.move)
+                      ? parse_uci(pos, request.move, CastlingMode::Chess960)
+                      : parse_san(pos, request.move);
+    if (!parsed) throw ApiError{422, parsed.error().to_string()};
+    std::string update = commit_move(game, seat, *parsed, now, id, reply_to);
+    schedule_engine(game);
+    return reply_to ? std::string() : update;
+}
+
+std::string GameService::action(const std::shared_ptr<LiveGame>& game, Color seat,
+                                std::string_view action, std::optional<std::int64_t> id,
+                                Subscriber* reply_to) {
+    const Millis now = now_ms();
+    std::lock_guard lock(game->mutex);
+    apply_deadlines(game, now);
+    OnlineGame& play = game->play;
+    if (!play.is_active()) throw ApiError{409, "the game is over: " + reason_sentence(play)};
+    if (action == "resign") {
+        check(play.resign(seat, now));
+    } else if (action == "abort") {
+        check(play.abort(seat, now));
+    } else if (action == "draw/offer") {
+        const bool to_engine = game->engine_color && *game->engine_color == ~seat;
+        check(play.offer_draw(seat, now));
+        // The engine answers at once: it accepts when its last search saw it clearly worse,
+        // and declines otherwise (also when it has not searched since a restart).
+        if (to_engine && play.draw_offer() == seat) {
+            if (game->engine_score && *game->engine_score <= -kEngineAcceptsDrawAt)
+                check(play.accept_draw(~seat, now));
+            else
+                check(play.decline_draw(~seat, now));
+        }
+    } else if (action == "draw/accept") {
+        check(play.accept_draw(seat, now));
+    } else if (action == "draw/decline") {
+        check(play.decline_draw(seat, now));
+    } else if (action == "draw/claim") {
+        check(play.claim_draw(seat, now));
+    } else {
+        throw ApiError{404, "no such game action '" + quote(action, 24) + "'"};
+    }
+    game->sync_row(now);
+    save_row(*game);
+    publish_state(*game, now, id, reply_to);
+    after_change(game);
+    return reply_to ? std::string() : view_json(*game, seat, now);
+}
+
+// --- Live connections ----------------------------------------------------------------------------
+
+std::string GameService::ticket(LiveGame& game, Color seat) {
+    const Millis now = now_ms();
+    std::string value = random_hex(16);
+    std::lock_guard lock(tickets_mutex_);
+    std::erase_if(tickets_, [&](const auto& entry) { return entry.second.expires < now; });
+    tickets_.emplace(value, Ticket{game.row.id, seat, now + kTicketLifetime});
+    return Json{{"ticket", value}, {"expiresIn", kTicketLifetime / 1000}}.dump();
+}
+
+Color GameService::redeem_ticket(std::string_view ticket, const std::string& game_id) {
+    std::lock_guard lock(tickets_mutex_);
+    auto it = tickets_.find(std::string(ticket));
+    if (it == tickets_.end() || it->second.expires < now_ms() || it->second.game_id != game_id)
+        throw ApiError{403, "unknown or expired ticket: ask for a new one (POST /api/games/" +
+                                quote(game_id, 32) + "/ticket)"};
+    const Color seat = it->second.seat;
+    tickets_.erase(it);
+    return seat;
+}
+
+void GameService::subscribe(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
+                            std::optional<Color> you) {
+    std::lock_guard lock(game.mutex);
+    subscriber->deliver(game_event(view_json(game, you, now_ms()), std::nullopt));
+    game.audience.add(subscriber);
+}
+
+void GameService::resync(LiveGame& game, Subscriber& subscriber, std::optional<Color> you,
+                         std::optional<std::int64_t> id) {
+    std::lock_guard lock(game.mutex);
+    subscriber.deliver(game_event(view_json(game, you, now_ms()), id));
+}
+
+// --- The engine and the clock ----------------------------------------------------------------
+
+void GameService::schedule_engine(const std::shared_ptr<LiveGame>& game) {
+    if (stopping_ || !game->engine_to_move() || game->engine_queued || game->thinking) return;
+    game->engine_queued = true;
+    engines_.submit(game->owner, [this, game](engine::Searcher& searcher, std::atomic<bool>& stop) {
+        engine_turn(game, searcher, stop);
+    });
+}
+
+void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
+                              std::atomic<bool>& stop) {
+    Position root;
+    std::vector<std::uint64_t> history;
+    engine::Limits limits;
+    int ply = 0;
+    int level = 8;
+    try {
+        std::lock_guard lock(game->mutex);
+        game->engine_queued = false;
+        const Millis now = now_ms();
+        apply_deadlines(game, now);
+        if (!game->engine_to_move()) return;
+        const OnlineGame& play = game->play;
+        root = play.position();
+        ply = play.ply();
+        for (int i = 0; i < ply; ++i) history.push_back(play.game().position_at(i).key());
+        level = std::clamp(game->row.level.value_or(8), 1, 8);
+        limits.movetime = kLevelMovetimeMs[level];
+        if (const auto& clock = play.clock()) {
+            const Color us = root.side_to_move();
+            const Millis budget =
+                clock->remaining(us, now) / 30 + clock->control().increment * 3 / 4;
+            limits.movetime = std::clamp<Millis>(budget, 20, limits.movetime);
+        }
+        game->thinking = true;
+        publish_state(*game, now);
+    } catch (const ApiError& e) {
+        log("engine turn in game " + game->row.id + ": " + e.message);
+        return;
+    }
+    thread_local std::string last_game;
+    if (last_game != game->row.id) searcher.clear();
+    last_game = game->row.id;
+    searcher.set_skill(kLevelElo[level] ? engine::skill_for_elo(kLevelElo[level]) : 20);
+    engine::SearchResult result;
+    try {
+        result = searcher.search(root, history, limits, stop, [](const auto&) {});
+    } catch (const std::exception& e) {
+        log(std::string("engine search failed: ") + e.what());
+    }
+    std::lock_guard lock(game->mutex);
+    game->thinking = false;
+    if (result.best) game->engine_score = result.score;
+    const Millis now = now_ms();
+    try {
+        apply_deadlines(game, now);
+        if (stop || game->play.ply() != ply || !game->engine_to_move() || !result.best) {
+            publish_state(*game, now);
+            return;
+        }
+        commit_move(game, *game->engine_color, result.best, now, std::nullopt, nullptr);
+    } catch (const ApiError& e) {
+        log("engine move in game " + game->row.id + " not played: " + e.message);
+        publish_state(*game, now);
+    }
+}
+
+void GameService::deadline_loop() {
+    std::unique_lock wait_lock(deadline_mutex_);
+    while (!stopping_) {
+        deadline_wake_.wait_for(wait_lock, kDeadlineTick);
+        if (stopping_) break;
+        std::vector<std::shared_ptr<LiveGame>> live;
+        {
+            std::lock_guard lock(games_mutex_);
+            live.reserve(games_.size());
+            for (auto& [id, game] : games_) live.push_back(game);
+        }
+        const Millis now = now_ms();
+        for (auto& game : live) {
+            std::lock_guard lock(game->mutex);
+            auto deadline = game->play.next_deadline();
+            if (!deadline || *deadline > now) continue;
+            try {
+                apply_deadlines(game, now);
+            } catch (const ApiError& e) {
+                log("game " + game->row.id + ": " + e.message);
+            }
+        }
+    }
+}
+
+}  // namespace chess960::server

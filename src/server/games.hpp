@@ -1,0 +1,144 @@
+// The API's behaviour, whatever the transport: creating games, moves and game actions with
+// their limits, views, tickets, subscriptions, the engine's turns and the clock's deadlines.
+// Routes (HTTP) and live connections (SSE, WebSocket) call this; it calls the store, the
+// engine pool and the rules library. Only games in play stay in memory; finished games are
+// read from the store when asked for (a small cache keeps the last ones).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+
+#include "server/engine_pool.hpp"
+#include "server/limits.hpp"
+#include "server/live_game.hpp"
+#include "server/rate_limit.hpp"
+#include "server/requests.hpp"
+#include "server/store.hpp"
+
+namespace chess960::server {
+
+struct GameServiceOptions {
+    GameLimits limits;
+    int engine_threads = 1;
+    int engine_hash_mb = 16;
+    std::function<void(const std::string&)> log;  // error lines; may be empty
+};
+
+Millis now_ms();
+// A start position number drawn uniformly from 0..959 (Guidelines II.2).
+int random_start_number();
+
+class GameService {
+  public:
+    // Loads the games in play (throws StoreError on a damaged store), starts the engine pool
+    // and the clock's deadline thread.
+    GameService(Store& store, GameServiceOptions options);
+    ~GameService();
+    GameService(const GameService&) = delete;
+    GameService& operator=(const GameService&) = delete;
+    // Stops the engine searches and the deadline thread.
+    void stop();
+
+    // POST /api/games: the 201 body {"game": GameView, "id", "tokens"}.
+    std::string create(const CreateGameRequest& request, const std::string& client);
+    // GET /api/games?limit=N
+    std::string recent(int limit);
+    // The game, from memory, the cache or the store; ApiError 404 if there is none.
+    std::shared_ptr<LiveGame> find(std::string_view id);
+
+    // The seat of a token (none for an empty or unknown one).
+    std::optional<Color> seat_of(LiveGame& game, std::string_view token);
+    // The seat of a token that must hold one: ApiError 401 without a token, 403 for a token of
+    // no seat in this game.
+    Color require_seat(LiveGame& game, std::string_view token);
+
+    std::string view(LiveGame& game, std::optional<Color> you);
+    std::string legal(LiveGame& game);
+    std::string pgn(LiveGame& game);
+    // A move by `seat`, committed to the store, then published to the game's audience.
+    // Answers the MoveUpdate (HTTP); with `reply_to` (a WebSocket) the acknowledgement
+    // {"type":"ack","id":..,...} is delivered to it before the move's event is published, and
+    // the answer is empty. ApiError 409/422/429.
+    std::string move(const std::shared_ptr<LiveGame>& game, Color seat, const MoveRequest& request,
+                     const std::string& client, std::optional<std::int64_t> id = std::nullopt,
+                     Subscriber* reply_to = nullptr);
+    // resign, abort, draw/offer, ...: answers the GameView (HTTP); with `reply_to`, delivers
+    // {"type":"ack","id":..,"state":..} to it before the state's event and answers "".
+    std::string action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
+                       std::optional<std::int64_t> id = std::nullopt,
+                       Subscriber* reply_to = nullptr);
+
+    // A single-use ticket for the event stream, good for 30 seconds.
+    std::string ticket(LiveGame& game, Color seat);
+    // The seat of a ticket for this game, used up; ApiError 403 if unknown or expired.
+    Color redeem_ticket(std::string_view ticket, const std::string& game_id);
+
+    // Delivers the whole game for `you` to a live connection and adds it to the game's
+    // audience, both under the game's lock, so that it misses no event and sees none twice.
+    void subscribe(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
+                   std::optional<Color> you);
+    // Delivers the whole game again (a WebSocket's resync), answering request `id`.
+    void resync(LiveGame& game, Subscriber& subscriber, std::optional<Color> you,
+                std::optional<std::int64_t> id);
+
+    // Counters for tests and logs.
+    std::size_t games_in_memory();
+
+  private:
+    void log(const std::string& line);
+    void load();
+    // Flag fall and abort at `now`, saved and published; the caller holds the game's lock.
+    void apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis now);
+    // Saves the row; on failure reloads the game from the store and rethrows as 500.
+    void save_row(LiveGame& game);
+    void reload_from_store(LiveGame& game);
+    // After a change that may have ended the game: engine limits, memory.
+    void after_change(const std::shared_ptr<LiveGame>& game);
+    void publish_state(LiveGame& game, Millis now, std::optional<std::int64_t> id = std::nullopt,
+                       Subscriber* reply_to = nullptr);
+    // Plays, saves and publishes a move; returns the MoveUpdate's JSON (no type). The caller
+    // holds the game's lock; `reply_to` gets its ack first.
+    std::string commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
+                            Millis now, std::optional<std::int64_t> id, Subscriber* reply_to);
+    void schedule_engine(const std::shared_ptr<LiveGame>& game);
+    void engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
+                     std::atomic<bool>& stop);
+    void deadline_loop();
+    void remember_finished(const std::shared_ptr<LiveGame>& game);
+
+    Store& store_;
+    GameServiceOptions options_;
+    RateLimiter game_rate_;
+    RateLimiter move_rate_;
+
+    std::mutex games_mutex_;
+    std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;  // in play
+    std::list<std::shared_ptr<LiveGame>> finished_;                     // most recent first
+    std::unordered_map<std::string, int> engine_games_;                 // per client
+
+    std::mutex tickets_mutex_;
+    struct Ticket {
+        std::string game_id;
+        Color seat;
+        Millis expires;
+    };
+    std::unordered_map<std::string, Ticket> tickets_;
+
+    EnginePool engines_;
+    std::mutex deadline_mutex_;
+    std::condition_variable deadline_wake_;
+    std::atomic<bool> stopping_{false};
+    std::thread deadline_thread_;
+};
+
+}  // namespace chess960::server

@@ -1,0 +1,292 @@
+#include "server/http_server.hpp"
+
+#include <sys/resource.h>
+
+#include <boost/asio.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "server/connection_limits.hpp"
+#include "server/live_connections.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
+
+constexpr std::size_t kHeaderLimit = 16 * 1024;
+constexpr auto kBodyTimeout = std::chrono::seconds(30);
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+// After refusing a body, how long the rest of it is read and dropped so that the client sees
+// the answer instead of a reset connection.
+constexpr auto kLingerTime = std::chrono::seconds(1);
+constexpr std::size_t kLingerBytes = 1 << 20;
+
+const char* reason_phrase(int status) {
+    return http::obsolete_reason(http::int_to_status(unsigned(status))).data();
+}
+
+std::string simple_response(int status, const std::string& message, int retry_after) {
+    const std::string body = "{\"error\":\"" + message + "\"}";
+    std::string text = "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) +
+                       "\r\nContent-Type: application/json\r\nConnection: close\r\n";
+    if (retry_after > 0) text += "Retry-After: " + std::to_string(retry_after) + "\r\n";
+    text += "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    return text;
+}
+
+// Sends a fixed answer and closes, reading and dropping what the client still sends for a
+// moment (a refused body), so that it reads the answer rather than a reset.
+net::awaitable<void> answer_and_close(tcp::socket& socket, std::string text) {
+    auto [ec, n] = co_await net::async_write(socket, net::buffer(text), use_nothrow);
+    (void)n;
+    if (ec) co_return;
+    boost::system::error_code ignored;
+    socket.shutdown(tcp::socket::shutdown_send, ignored);
+    net::steady_timer timer(socket.get_executor());
+    timer.expires_after(kLingerTime);
+    timer.async_wait([&socket](boost::system::error_code) {
+        boost::system::error_code ignore;
+        socket.close(ignore);
+    });
+    std::array<char, 16 * 1024> sink;
+    std::size_t drained = 0;
+    while (drained < kLingerBytes) {
+        auto [read_ec, read] = co_await socket.async_read_some(net::buffer(sink), use_nothrow);
+        if (read_ec) break;
+        drained += read;
+    }
+    timer.cancel();
+    socket.close(ignored);
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+    HttpServerOptions options;
+    Routes& routes;
+    GameService& games;
+    std::function<void(const std::string&)> log_line;
+    net::io_context ioc;
+    tcp::acceptor acceptor{ioc};
+    std::shared_ptr<ConnectionLimits> limits;
+    std::atomic<bool> stopped{false};
+
+    Impl(HttpServerOptions o, Routes& r, GameService& g, std::function<void(const std::string&)> l)
+        : options(std::move(o)),
+          routes(r),
+          games(g),
+          log_line(std::move(l)),
+          ioc(options.threads > 0 ? options.threads
+                                  : int(std::max(1u, std::thread::hardware_concurrency()))),
+          limits(std::make_shared<ConnectionLimits>(options.max_connections,
+                                                    options.max_connections_per_address)) {}
+
+    void log(const std::string& line) {
+        if (log_line) log_line(line);
+    }
+
+    net::awaitable<void> accept_loop();
+    net::awaitable<void> session(tcp::socket socket, ConnectionSlot slot, std::string client);
+};
+
+net::awaitable<void> HttpServer::Impl::accept_loop() {
+    for (;;) {
+        auto [ec, accepted] = co_await acceptor.async_accept(net::make_strand(ioc), use_nothrow);
+        if (ec) {
+            if (ec == net::error::operation_aborted || stopped) co_return;
+            // Out of file descriptors (or another transient failure): wait a moment instead
+            // of spinning; the connections that hold them will close.
+            net::steady_timer pause(ioc, std::chrono::milliseconds(50));
+            co_await pause.async_wait(use_nothrow);
+            continue;
+        }
+        tcp::socket socket(std::move(accepted));
+        boost::system::error_code endpoint_ec;
+        const auto remote = socket.remote_endpoint(endpoint_ec);
+        if (endpoint_ec) continue;
+        std::string client = remote.address().to_string();
+        auto slot = limits->acquire(client);
+        auto executor = socket.get_executor();
+        if (!slot) {
+            net::co_spawn(
+                executor,
+                [s = std::move(socket)]() mutable -> net::awaitable<void> {
+                    co_await answer_and_close(
+                        s, simple_response(503, "too many connections: try again shortly", 5));
+                },
+                net::detached);
+            continue;
+        }
+        net::co_spawn(executor, session(std::move(socket), std::move(*slot), std::move(client)),
+                      net::detached);
+    }
+}
+
+net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlot slot,
+                                               std::string client) {
+    (void)slot;  // held for the connection's life
+    beast::tcp_stream stream(std::move(socket));
+    beast::flat_buffer buffer(64 * 1024);
+    bool first_request = true;
+    try {
+        for (;;) {
+            // Between requests a connection may idle; once a request begins, its headers
+            // must all arrive within the header deadline.
+            if (!first_request && buffer.size() == 0) {
+                stream.expires_after(options.idle_timeout);
+                auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), use_nothrow);
+                if (ec) co_return;
+                buffer.commit(n);
+            }
+            first_request = false;
+            http::request_parser<http::string_body> parser;
+            parser.header_limit(kHeaderLimit);
+            parser.body_limit(options.max_body);
+            stream.expires_after(options.header_timeout);
+            auto [header_ec, header_bytes] =
+                co_await http::async_read_header(stream, buffer, parser, use_nothrow);
+            (void)header_bytes;
+            if (header_ec == http::error::body_limit) {
+                stream.expires_never();
+                co_await answer_and_close(
+                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
+                co_return;
+            }
+            if (header_ec == http::error::end_of_stream || header_ec == beast::error::timeout ||
+                header_ec == net::error::eof || header_ec == net::error::connection_reset)
+                co_return;
+            if (header_ec) {
+                stream.expires_never();
+                co_await answer_and_close(stream.socket(),
+                                          simple_response(400, "malformed HTTP request", 0));
+                co_return;
+            }
+            auto& head = parser.get();
+            const std::string target(head.target());
+            const auto question = target.find('?');
+            const std::string path = target.substr(0, question);
+            const std::string query =
+                question == std::string::npos ? std::string() : target.substr(question + 1);
+            std::string bearer;
+            if (auto auth = head.find(http::field::authorization); auth != head.end()) {
+                std::string_view value = auth->value();
+                if (value.starts_with("Bearer ")) bearer = value.substr(7);
+            }
+
+            if (auto live = match_live_route(head.method_string(), path)) {
+                stream.expires_never();
+                LiveContext context{games, client, query, bearer};
+                if (live->kind == LiveRoute::Kind::Socket && websocket::is_upgrade(head)) {
+                    co_await serve_websocket(std::move(stream), parser.release(), live->game_id,
+                                             context);
+                } else if (live->kind == LiveRoute::Kind::Events) {
+                    co_await serve_event_stream(stream, live->game_id, context);
+                } else {
+                    co_await answer_and_close(
+                        stream.socket(),
+                        simple_response(400, "this path is a WebSocket: send an upgrade request",
+                                        0));
+                }
+                co_return;
+            }
+
+            stream.expires_after(kBodyTimeout);
+            auto [body_ec, body_bytes] =
+                co_await http::async_read(stream, buffer, parser, use_nothrow);
+            (void)body_bytes;
+            if (body_ec == http::error::body_limit) {
+                stream.expires_never();
+                co_await answer_and_close(
+                    stream.socket(), simple_response(413, "request body larger than 64 KiB", 0));
+                co_return;
+            }
+            if (body_ec) co_return;
+            auto request = parser.release();
+            const bool keep_alive = request.keep_alive();
+            HttpResponse answer = routes.handle(
+                HttpRequest{request.method_string(), path, query, request.body(), bearer, client});
+            http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),
+                                                       request.version()};
+            response.set(http::field::server, "chess960");
+            response.set(http::field::content_type, answer.content_type);
+            for (const auto& [name, value] : answer.headers) response.set(name, value);
+            if (request.method() != http::verb::head) response.body() = std::move(answer.body);
+            response.keep_alive(keep_alive);
+            response.prepare_payload();
+            stream.expires_after(kWriteTimeout);
+            auto [write_ec, written] = co_await http::async_write(stream, response, use_nothrow);
+            (void)written;
+            if (write_ec || !keep_alive) break;
+        }
+    } catch (const std::exception& e) {
+        log(std::string("connection from ") + client + ": " + e.what());
+    }
+    boost::system::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream.socket().close(ignored);
+}
+
+HttpServer::HttpServer(HttpServerOptions options, Routes& routes, GameService& games,
+                       std::function<void(const std::string&)> log)
+    : impl_(std::make_unique<Impl>(std::move(options), routes, games, std::move(log))) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+int HttpServer::bind() {
+    auto& acceptor = impl_->acceptor;
+    boost::system::error_code ec;
+    const auto address = net::ip::make_address(impl_->options.host, ec);
+    if (ec)
+        throw std::runtime_error("cannot listen on '" + impl_->options.host +
+                                 "': not an IP address");
+    const tcp::endpoint endpoint(address, net::ip::port_type(impl_->options.port));
+    acceptor.open(endpoint.protocol());
+    // SO_REUSEADDR (not SO_REUSEPORT): a restart can take the port back at once, while a
+    // second server on a port in use fails to bind.
+    acceptor.set_option(net::socket_base::reuse_address(true));
+    acceptor.bind(endpoint, ec);
+    if (ec)
+        throw std::runtime_error("cannot listen on " + impl_->options.host + ":" +
+                                 std::to_string(impl_->options.port) + " (" + ec.message() + ")");
+    acceptor.listen(net::socket_base::max_listen_connections);
+    return acceptor.local_endpoint().port();
+}
+
+void HttpServer::run() {
+    if (impl_->stopped) return;
+    net::co_spawn(impl_->ioc, impl_->accept_loop(), net::detached);
+    const int count = impl_->options.threads > 0
+                          ? impl_->options.threads
+                          : int(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> others;
+    for (int i = 1; i < count; ++i) others.emplace_back([this] { impl_->ioc.run(); });
+    impl_->ioc.run();
+    for (auto& thread : others) thread.join();
+}
+
+void HttpServer::stop() {
+    if (impl_->stopped.exchange(true)) return;
+    net::post(impl_->ioc, [this] {
+        boost::system::error_code ignored;
+        impl_->acceptor.close(ignored);
+    });
+    impl_->ioc.stop();
+}
+
+std::size_t HttpServer::open_connections() const { return impl_->limits->total(); }
+
+}  // namespace chess960::server

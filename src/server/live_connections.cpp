@@ -1,0 +1,291 @@
+#include "server/live_connections.hpp"
+
+#include <boost/asio.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
+#include <boost/asio/experimental/concurrent_channel.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/routes.hpp"
+#include "server/views.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using namespace net::experimental::awaitable_operators;
+constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
+
+// Events a connection may have waiting before it counts as too far behind.
+constexpr std::size_t kQueueLength = 256;
+constexpr auto kPingInterval = std::chrono::seconds(15);
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+constexpr auto kHelloTimeout = std::chrono::seconds(10);
+constexpr std::size_t kMaxFrame = 64 * 1024;
+
+using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
+                                                                std::shared_ptr<const LiveEvent>)>;
+
+// A live connection's queue of events.
+class QueuedSubscriber final : public Subscriber {
+  public:
+    explicit QueuedSubscriber(const net::any_io_executor& executor)
+        : channel(executor, kQueueLength) {}
+    bool deliver(const std::shared_ptr<const LiveEvent>& event) override {
+        if (channel.try_send(boost::system::error_code{}, event)) return true;
+        channel.close();  // closed already, or too far behind
+        return false;
+    }
+    EventChannel channel;
+};
+
+std::string error_message_json(std::optional<std::int64_t> id, const ApiError& error) {
+    nlohmann::json j = {{"type", "error"},
+                        {"id", id ? nlohmann::json(*id) : nlohmann::json(nullptr)},
+                        {"status", error.status},
+                        {"error", error.message}};
+    if (error.retry_after_seconds > 0) j["retryAfter"] = error.retry_after_seconds;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// An HTTP error answer on a connection that was to become a live one; then it closes.
+net::awaitable<void> refuse(beast::tcp_stream& stream, const ApiError& error) {
+    http::response<http::string_body> response{http::int_to_status(unsigned(error.status)), 11};
+    response.set(http::field::server, "chess960");
+    response.set(http::field::content_type, "application/json");
+    if (error.retry_after_seconds > 0)
+        response.set(http::field::retry_after, std::to_string(error.retry_after_seconds));
+    response.body() = error_json(error.message);
+    response.keep_alive(false);
+    response.prepare_payload();
+    stream.expires_after(kWriteTimeout);
+    co_await http::async_write(stream, response, use_nothrow);
+}
+
+// Waits for the peer to hang up (or send anything: an event stream's client has nothing to say).
+net::awaitable<void> until_hang_up(tcp::socket& socket) {
+    std::array<char, 512> sink;
+    for (;;) {
+        auto [ec, n] = co_await socket.async_read_some(net::buffer(sink), use_nothrow);
+        (void)n;
+        if (ec) co_return;
+    }
+}
+
+// One chunk of a chunked HTTP body.
+std::string chunk(std::string_view data) {
+    char size[20];
+    const int length = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string text(size, std::size_t(length));
+    text.append(data).append("\r\n");
+    return text;
+}
+
+net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& subscriber) {
+    net::steady_timer ping(co_await net::this_coro::executor);
+    for (;;) {
+        ping.expires_after(kPingInterval);
+        auto next = co_await (subscriber.channel.async_receive(use_nothrow) ||
+                              ping.async_wait(use_nothrow));
+        std::string text;
+        if (next.index() == 0) {
+            auto [ec, event] = std::get<0>(next);
+            if (ec || !event) co_return;
+            text = chunk(event->sse);
+            // Send what else is waiting in the same write.
+            while (subscriber.channel.ready()) {
+                bool more = subscriber.channel.try_receive(
+                    [&](boost::system::error_code e, std::shared_ptr<const LiveEvent> queued) {
+                        if (!e && queued) text += chunk(queued->sse);
+                    });
+                if (!more) break;
+            }
+        } else {
+            text = chunk(": ping\n\n");
+        }
+        stream.expires_after(kWriteTimeout);
+        auto [ec, n] = co_await net::async_write(stream, net::buffer(text), use_nothrow);
+        (void)n;
+        if (ec) co_return;
+    }
+}
+
+}  // namespace
+
+net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::string& game_id,
+                                        const LiveContext& context) {
+    std::shared_ptr<LiveGame> game;
+    std::optional<Color> you;
+    std::optional<ApiError> refusal;
+    try {
+        if (query_param(context.query, "token"))
+            throw ApiError{400,
+                           "seat tokens are not accepted in URLs (proxies log them): ask for a "
+                           "ticket with POST /api/games/{id}/ticket and pass ?ticket="};
+        game = context.games.find(game_id);
+        if (auto ticket = query_param(context.query, "ticket"))
+            you = context.games.redeem_ticket(*ticket, game->row.id);
+        else if (!context.bearer.empty())
+            you = context.games.seat_of(*game, context.bearer);
+    } catch (const ApiError& error) {
+        refusal = error;
+    }
+    if (refusal) {
+        co_await refuse(stream, *refusal);
+        co_return;
+    }
+    const std::string head =
+        "HTTP/1.1 200 OK\r\nServer: chess960\r\nContent-Type: text/event-stream\r\n"
+        "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\nTransfer-Encoding: chunked\r\n\r\n";
+    stream.expires_after(kWriteTimeout);
+    auto [ec, n] = co_await net::async_write(stream, net::buffer(head), use_nothrow);
+    (void)n;
+    if (ec) co_return;
+    auto subscriber = std::make_shared<QueuedSubscriber>(stream.get_executor());
+    context.games.subscribe(*game, subscriber, you);
+    co_await (write_events(stream, *subscriber) || until_hang_up(stream.socket()));
+    subscriber->channel.close();
+}
+
+net::awaitable<void> serve_websocket(beast::tcp_stream stream,
+                                     http::request<http::string_body> upgrade,
+                                     const std::string& game_id, const LiveContext& context) {
+    std::shared_ptr<LiveGame> game;
+    std::optional<Color> seat;
+    std::optional<ApiError> refusal;
+    try {
+        if (query_param(context.query, "token"))
+            throw ApiError{400,
+                           "seat tokens are not accepted in URLs (proxies log them): send it in "
+                           "the hello message"};
+        game = context.games.find(game_id);
+    } catch (const ApiError& error) {
+        refusal = error;
+    }
+    if (refusal) {
+        co_await refuse(stream, *refusal);
+        co_return;
+    }
+    websocket::stream<beast::tcp_stream> ws(std::move(stream));
+    beast::get_lowest_layer(ws).expires_never();
+    // Pings keep the connection alive through proxies and find peers that are gone.
+    ws.set_option(
+        websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(60), true});
+    ws.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& response) { response.set(http::field::server, "chess960"); }));
+    ws.read_message_max(kMaxFrame);
+    auto [accept_ec] = co_await ws.async_accept(upgrade, use_nothrow);
+    if (accept_ec) co_return;
+
+    auto subscriber = std::make_shared<QueuedSubscriber>(ws.get_executor());
+    auto send_error = [&](std::optional<std::int64_t> id, const ApiError& error) {
+        subscriber->deliver(make_event("error", error_message_json(id, error)));
+    };
+
+    // The hello: within kHelloTimeout, the first message names the seat (or none).
+    beast::flat_buffer buffer;
+    {
+        net::steady_timer deadline(ws.get_executor());
+        deadline.expires_after(kHelloTimeout);
+        auto first =
+            co_await (ws.async_read(buffer, use_nothrow) || deadline.async_wait(use_nothrow));
+        if (first.index() != 0 || std::get<0>(std::get<0>(first))) co_return;
+        std::optional<std::int64_t> id;
+        std::string token(context.bearer);
+        std::optional<ApiError> hello_refusal;
+        try {
+            const std::string_view text(static_cast<const char*>(buffer.data().data()),
+                                        buffer.size());
+            const ClientMessage hello = parse_client_message(text, id);
+            if (hello.type != ClientMessage::Type::Hello)
+                throw ApiError{400, "the first message must be {\"type\":\"hello\"}"};
+            if (!hello.token.empty()) token = hello.token;
+            if (!token.empty()) {
+                seat = context.games.seat_of(*game, token);
+                if (!seat) throw ApiError{403, "the token holds no seat in this game"};
+            }
+        } catch (const ApiError& error) {
+            hello_refusal = error;
+        }
+        if (hello_refusal) {
+            const std::string text = error_message_json(id, *hello_refusal);
+            ws.text(true);
+            co_await ws.async_write(net::buffer(text), use_nothrow);
+            co_await ws.async_close(websocket::close_code::policy_error, use_nothrow);
+            co_return;
+        }
+        buffer.consume(buffer.size());
+    }
+    context.games.subscribe(*game, subscriber, seat);
+
+    auto reader = [&]() -> net::awaitable<void> {
+        for (;;) {
+            buffer.consume(buffer.size());
+            auto [ec, n] = co_await ws.async_read(buffer, use_nothrow);
+            (void)n;
+            if (ec) co_return;
+            std::optional<std::int64_t> id;
+            try {
+                if (!ws.got_text()) throw ApiError{400, "binary messages are not understood"};
+                const std::string_view text(static_cast<const char*>(buffer.data().data()),
+                                            buffer.size());
+                const ClientMessage message = parse_client_message(text, id);
+                auto require_seat = [&]() -> Color {
+                    if (!seat)
+                        throw ApiError{401, "this needs a seat: say hello with your seat's token"};
+                    return *seat;
+                };
+                switch (message.type) {
+                    case ClientMessage::Type::Hello:
+                        throw ApiError{400, "hello was said already"};
+                    case ClientMessage::Type::Move:
+                        context.games.move(game, require_seat(), message.move, context.client, id,
+                                           subscriber.get());
+                        break;
+                    case ClientMessage::Type::Action:
+                        context.games.action(game, require_seat(), message.action, id,
+                                             subscriber.get());
+                        break;
+                    case ClientMessage::Type::Resync:
+                        context.games.resync(*game, *subscriber, seat, id);
+                        break;
+                    case ClientMessage::Type::Ping:
+                        subscriber->deliver(make_event(
+                            "pong", "{\"type\":\"pong\",\"id\":" +
+                                        (id ? std::to_string(*id) : std::string("null")) + "}"));
+                        break;
+                }
+            } catch (const ApiError& error) {
+                send_error(id, error);
+            } catch (const StoreError& error) {
+                send_error(
+                    id,
+                    ApiError{503, std::string("the game store is failing: ") + error.what(), 5});
+            } catch (const std::exception& error) {
+                send_error(id, ApiError{500, std::string("internal error: ") + error.what()});
+            }
+        }
+    };
+    auto writer = [&]() -> net::awaitable<void> {
+        for (;;) {
+            auto [ec, event] = co_await subscriber->channel.async_receive(use_nothrow);
+            if (ec || !event) co_return;
+            ws.text(true);
+            auto [write_ec, n] = co_await ws.async_write(net::buffer(event->json), use_nothrow);
+            (void)n;
+            if (write_ec) co_return;
+        }
+    };
+    co_await (reader() || writer());
+    subscriber->channel.close();
+    if (ws.is_open()) co_await ws.async_close(websocket::close_code::going_away, use_nothrow);
+}
+
+}  // namespace chess960::server

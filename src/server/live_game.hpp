@@ -1,0 +1,51 @@
+// A game the server holds in memory: its stored row, the online-game rules (OnlineGame), the
+// text of its moves for whole-game views, the engine's state, and its live audience.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess960/online_game.hpp"
+#include "server/live.hpp"
+#include "server/store.hpp"
+
+namespace chess960::server {
+
+// "chess960 engine (level 4)", "Player", "White", ...
+std::string player_name(const GameRow& row, Color c);
+
+struct LiveGame {
+    LiveGame(GameRow stored_row, OnlineGame online)
+        : row(std::move(stored_row)), play(std::move(online)) {}
+
+    std::mutex mutex;  // guards everything below but `audience`, which has its own
+    GameRow row;       // mirrors the database after every committed change
+    OnlineGame play;
+    std::optional<Color> engine_color;
+    std::string owner;  // the creator's client address (limits and engine fairness)
+    // Each ply's MoveInfo as JSON text, built once per move.
+    std::vector<std::string> move_texts;
+    bool thinking = false;
+    bool engine_queued = false;
+    bool counted_as_engine_game = false;  // in the owner's count of engine games in play
+    std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
+    Audience audience;
+
+    bool engine_to_move() const {
+        return play.is_active() && engine_color && *engine_color == play.side_to_move();
+    }
+    // Copies the online game's state (clock, offer, result, plies) into the row.
+    void sync_row(Millis now);
+    // Appends the MoveInfo of the last ply to move_texts.
+    void push_move_text();
+    std::string player_name(Color c) const { return server::player_name(row, c); }
+};
+
+// A stored game back in memory: moves replayed, clock resumed at `now` (the time the server
+// was down is charged to nobody). Throws StoreError when the stored game does not replay.
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now);
+
+}  // namespace chess960::server

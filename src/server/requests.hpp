@@ -1,0 +1,67 @@
+// Reading what clients send: JSON request bodies and WebSocket messages become typed requests,
+// or an ApiError with the HTTP status and a message naming the field. Pure functions of the
+// text (no server state), so the fuzz targets call them directly.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "chess960/clock.hpp"
+
+namespace chess960::server {
+
+// A refusal: the HTTP status and the message of {"error": ...}.
+struct ApiError {
+    int status = 400;
+    std::string message;
+    int retry_after_seconds = 0;  // for 429 and 503: the Retry-After header
+};
+
+// At most `limit` characters of client input, for quoting it in a message.
+std::string quote(std::string_view text, std::size_t limit = 40);
+
+struct StartSpec {
+    enum class Type { Random, Number, Double960, Fen } type = Type::Random;
+    std::optional<int> number;  // Number; Double960: white's
+    std::optional<int> black;   // Double960: black's
+    std::string fen;            // Fen
+};
+
+struct CreateGameRequest {
+    bool engine = false;              // "opponent": "engine" | "friend"
+    std::optional<bool> human_white;  // "color": "white" | "black"; nullopt: random
+    int level = 4;                    // 1..8, engine games
+    StartSpec start;
+    std::optional<TimeControl> clock;
+};
+
+struct MoveRequest {
+    std::string move;  // SAN or UCI, at most 16 characters
+    std::optional<int> ply;
+};
+
+// Bodies: an empty body is an empty object; anything else must be a JSON object of at most
+// 32 levels. Errors have status 400 (malformed, wrong type, out of range).
+std::optional<ApiError> check_body(std::string_view body);
+CreateGameRequest parse_create_game(std::string_view body);  // throws ApiError
+MoveRequest parse_move(std::string_view body);               // throws ApiError
+std::string parse_fen_check(std::string_view body);          // throws ApiError
+
+// A WebSocket message from a client (docs/live.md).
+struct ClientMessage {
+    enum class Type { Hello, Move, Action, Resync, Ping } type = Type::Ping;
+    std::optional<std::int64_t> id;
+    std::string token;   // Hello
+    MoveRequest move;    // Move
+    std::string action;  // Action: "resign", "abort", "draw/offer", ... (as in the HTTP paths)
+};
+inline constexpr std::size_t kMaxClientMessage = 4096;
+// Throws ApiError (status 400), with `id` set when the message had a readable one.
+ClientMessage parse_client_message(std::string_view text, std::optional<std::int64_t>& id);
+
+// The game actions of POST /api/games/{id}/<action> and the WebSocket.
+bool is_game_action(std::string_view action);
+
+}  // namespace chess960::server

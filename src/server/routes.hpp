@@ -1,0 +1,61 @@
+// The HTTP API's routes: a request (method, path, query, body, seat token, client address)
+// becomes a call on the game service and its answer an HTTP response. No sockets here: the
+// HTTP server (http_server.cpp) reads requests and writes responses; the live connections
+// (SSE and WebSocket) are matched here and served there.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "server/games.hpp"
+#include "server/static_files.hpp"
+
+namespace chess960::server {
+
+struct HttpRequest {
+    std::string_view method;
+    std::string_view path;   // without the query
+    std::string_view query;  // after '?', undecoded
+    std::string_view body;
+    std::string_view bearer;  // the Authorization: Bearer token, or empty
+    const std::string& client;
+};
+
+struct HttpResponse {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// A live connection a request asks for: the game's event stream or its WebSocket.
+struct LiveRoute {
+    enum class Kind { Events, Socket } kind;
+    std::string game_id;
+};
+std::optional<LiveRoute> match_live_route(std::string_view method, std::string_view path);
+
+// A query parameter's value (percent-decoded), if present.
+std::optional<std::string> query_param(std::string_view query, std::string_view name);
+
+// The response for an error, with Retry-After for 429 and 503.
+HttpResponse error_response(const ApiError& error);
+
+class Routes {
+  public:
+    Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
+    // Every failure becomes a JSON error response; nothing is thrown.
+    HttpResponse handle(const HttpRequest& request);
+
+  private:
+    HttpResponse api(const HttpRequest& request);
+    HttpResponse game_route(const HttpRequest& request, std::string_view id, std::string_view rest);
+
+    GameService& games_;
+    StaticFiles files_;
+};
+
+}  // namespace chess960::server

@@ -1,0 +1,74 @@
+#include "server/static_files.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+namespace chess960::server {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string content_type_for(const fs::path& path) {
+    static const std::map<std::string, std::string> kTypes = {
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".json", "application/json"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".jpg", "image/jpeg"},
+        {".ico", "image/x-icon"},
+        {".woff2", "font/woff2"},
+        {".woff", "font/woff"},
+        {".map", "application/json"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".md", "text/markdown; charset=utf-8"},
+        {".webmanifest", "application/manifest+json"},
+    };
+    auto it = kTypes.find(path.extension().string());
+    return it == kTypes.end() ? "application/octet-stream" : it->second;
+}
+
+std::optional<std::string> read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+constexpr const char* kNotBuiltPage = R"(<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>chess960</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>chess960 serve</h1>
+<p>The server is running, but the web app has not been built. Build it with
+<code>make web</code> (or start the server with <code>--web DIR</code> pointing at a built
+<code>web/dist</code>), then reload this page.</p>
+<p>The JSON API is available under <a href="/api/startpos/random"><code>/api/</code></a>.</p>
+</body></html>
+)";
+
+}  // namespace
+
+StaticFile StaticFiles::get(const std::string& path) const {
+    const fs::path root = root_;
+    std::error_code ec;
+    if (root_.empty() || !fs::is_regular_file(root / "index.html", ec))
+        return StaticFile{200, "text/html; charset=utf-8", kNotBuiltPage, true};
+    fs::path file = root / fs::path(path).relative_path();
+    const bool safe = path.find("..") == std::string::npos && path.find('\0') == std::string::npos;
+    if (!safe || !fs::is_regular_file(file, ec)) file = root / "index.html";
+    auto content = read_file(file);
+    if (!content)
+        return StaticFile{500, "application/json",
+                          "{\"error\":\"cannot read " + file.filename().string() + "\"}", true};
+    return StaticFile{200, content_type_for(file), std::move(*content),
+                      file.filename() == "index.html"};
+}
+
+}  // namespace chess960::server

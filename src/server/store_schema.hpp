@@ -1,0 +1,99 @@
+// The game store's SQL: the schema migrations and the queries whose plans matter. Kept apart from
+// store.cpp so that the tests can ask SQLite for the plan (EXPLAIN QUERY PLAN) of the very text
+// the store runs, and can build a database of an older version with that version's own SQL.
+#pragma once
+
+#include <iterator>
+
+namespace chess960::server::schema {
+
+// kMigrations[i] takes the schema from version i to i + 1 (PRAGMA user_version). A new database
+// runs them all, so a fresh database and a migrated one have the same schema.
+inline constexpr const char* kMigrations[] = {
+    // Version 1: seat tokens in plain text.
+    R"(CREATE TABLE games (
+         id TEXT PRIMARY KEY,
+         white_token TEXT NOT NULL,
+         black_token TEXT NOT NULL,
+         opponent TEXT NOT NULL,
+         level INTEGER,
+         engine_color TEXT,
+         start_number INTEGER,
+         start_black_number INTEGER,
+         initial_fen TEXT NOT NULL,
+         clock_initial_ms INTEGER,
+         clock_increment_ms INTEGER,
+         white_ms INTEGER NOT NULL,
+         black_ms INTEGER NOT NULL,
+         clock_running TEXT,
+         clock_at INTEGER NOT NULL,
+         draw_offer TEXT,
+         result TEXT NOT NULL,
+         termination TEXT,
+         created_at INTEGER NOT NULL,
+         updated_at INTEGER NOT NULL);
+       CREATE INDEX games_updated ON games(updated_at);
+       CREATE TABLE moves (
+         game_id TEXT NOT NULL REFERENCES games(id),
+         ply INTEGER NOT NULL,
+         uci TEXT NOT NULL,
+         san TEXT NOT NULL,
+         fen TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         PRIMARY KEY (game_id, ply)) WITHOUT ROWID;)",
+
+    // Version 2: a seat token is kept only as its SHA-256 (a copy of the database no longer
+    // lets anyone play in someone's seat); the old tokens are hashed in place with
+    // seat_token_hash(), which the store registers, so the links already handed out keep
+    // working. `plies` lets the list of games show a game's length without reading its moves.
+    // games_recent answers "the most recently updated games" from the index's end;
+    // games_in_play holds only the games still in play, so loading them at start-up does not
+    // read the finished ones, however many there are.
+    R"(ALTER TABLE games ADD COLUMN white_token_hash TEXT NOT NULL DEFAULT '';
+       ALTER TABLE games ADD COLUMN black_token_hash TEXT NOT NULL DEFAULT '';
+       UPDATE games SET white_token_hash = seat_token_hash(white_token),
+                        black_token_hash = seat_token_hash(black_token);
+       ALTER TABLE games DROP COLUMN white_token;
+       ALTER TABLE games DROP COLUMN black_token;
+       ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+       UPDATE games SET plies = COALESCE(
+         (SELECT MAX(ply) FROM moves WHERE moves.game_id = games.id), 0);
+       DROP INDEX games_updated;
+       CREATE INDEX games_recent ON games(updated_at, id);
+       CREATE INDEX games_in_play ON games(created_at, id)
+         WHERE result = '*' AND termination IS NULL;)",
+};
+inline constexpr int kVersion = int(std::size(kMigrations));
+
+// The games table's columns, in the order the store binds (?1 ..) and reads them.
+#define CHESS960_GAME_COLUMNS                                                                     \
+    "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
+    "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
+    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at"
+
+// The WHERE clause must be the partial index's own, word for word, for SQLite to use it.
+inline constexpr const char* kSelectInPlay =
+    "SELECT " CHESS960_GAME_COLUMNS
+    " FROM games WHERE result = '*' AND termination IS NULL ORDER BY created_at, id";
+inline constexpr const char* kSelectRecent =
+    "SELECT " CHESS960_GAME_COLUMNS " FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1";
+inline constexpr const char* kSelectGame =
+    "SELECT " CHESS960_GAME_COLUMNS " FROM games WHERE id = ?1";
+inline constexpr const char* kSelectMoves =
+    "SELECT ply, uci, san, fen, created_at FROM moves WHERE game_id = ?1 ORDER BY ply";
+inline constexpr const char* kInsertGame =
+    "INSERT INTO games(" CHESS960_GAME_COLUMNS
+    ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+    "?19, ?20, ?21)";
+inline constexpr const char* kUpdateGame =
+    "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
+    "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
+    "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
+    "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
+    "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1";
+inline constexpr const char* kInsertMove =
+    "INSERT INTO moves(game_id, ply, uci, san, fen, created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6)";
+
+#undef CHESS960_GAME_COLUMNS
+
+}  // namespace chess960::server::schema

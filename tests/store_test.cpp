@@ -1,0 +1,856 @@
+// The game store on real SQLite files: what it keeps and gives back, the databases it refuses
+// to start on (damaged, read-only, newer, not a database), the migration from version 1, the
+// indexes behind load_in_play and recent_games, and the seat-token secrets.
+#include <fcntl.h>
+#include <grp.h>
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess960/fen.hpp"
+#include "chess960/san.hpp"
+#include "chess960/startpos.hpp"
+#include "chess960/uci_move.hpp"
+#include "server/secrets.hpp"
+#include "server/store.hpp"
+#include "server/store_schema.hpp"
+
+namespace chess960::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The user the read-only tests drop to when they run as root (nobody on Debian).
+constexpr uid_t kUnprivileged = 65534;
+
+std::string read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// A direct SQLite connection, to build databases the store did not write (version 1, foreign,
+// newer) and to look at what it wrote.
+class RawDatabase {
+  public:
+    explicit RawDatabase(const std::string& path) {
+        if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK)
+            ADD_FAILURE() << "cannot open " << path << ": " << sqlite3_errmsg(db_);
+    }
+    ~RawDatabase() { sqlite3_close(db_); }
+    RawDatabase(const RawDatabase&) = delete;
+    RawDatabase& operator=(const RawDatabase&) = delete;
+
+    void exec(const std::string& sql) {
+        char* message = nullptr;
+        if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK)
+            ADD_FAILURE() << sql << ": " << (message ? message : "error");
+        sqlite3_free(message);
+    }
+    // The first column of every row, as text.
+    std::vector<std::string> column(const std::string& sql, int index = 0) {
+        std::vector<std::string> values;
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+            ADD_FAILURE() << sql << ": " << sqlite3_errmsg(db_);
+            return values;
+        }
+        int rc;
+        while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+            const unsigned char* text = sqlite3_column_text(stmt, index);
+            values.emplace_back(text ? reinterpret_cast<const char*>(text) : "NULL");
+        }
+        if (rc != SQLITE_DONE) ADD_FAILURE() << sql << ": " << sqlite3_errmsg(db_);
+        sqlite3_finalize(stmt);
+        return values;
+    }
+    // EXPLAIN QUERY PLAN's details, one line each.
+    std::string plan(const std::string& sql) {
+        std::string text;
+        for (const std::string& line : column("EXPLAIN QUERY PLAN " + sql, 3)) text += line + "\n";
+        return text;
+    }
+
+  private:
+    sqlite3* db_ = nullptr;
+};
+
+GameRow full_game(const std::string& id) {
+    GameRow g;
+    g.id = id;
+    g.white_token_hash = sha256_hex("white seat of " + id);
+    g.black_token_hash = "";
+    g.opponent = "engine";
+    g.level = 7;
+    g.engine_color = "black";
+    g.start_number = 518;
+    g.start_black_number = 959;
+    g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+    g.clock_initial_ms = 5'400'000;
+    g.clock_increment_ms = 30'000;
+    g.white_ms = 4'000'000'123;  // beyond 32 bits: the columns are 64-bit
+    g.black_ms = 5'399'999;
+    g.clock_running = "white";
+    g.clock_at = 1'763'000'000'456;
+    g.draw_offer = "black";
+    g.result = "*";
+    g.termination = std::nullopt;
+    g.plies = 0;
+    g.created_at = 1'763'000'000'000;
+    g.updated_at = 1'763'000'000'456;
+    return g;
+}
+
+// A game with every optional column absent.
+GameRow bare_game(const std::string& id) {
+    GameRow g;
+    g.id = id;
+    g.white_token_hash = sha256_hex("white of " + id);
+    g.black_token_hash = sha256_hex("black of " + id);
+    g.opponent = "friend";
+    g.initial_fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    g.white_ms = 0;
+    g.black_ms = 0;
+    g.clock_at = 0;
+    g.result = "1/2-1/2";
+    g.termination = "agreement";
+    g.created_at = 1'700'000'000'000;
+    g.updated_at = 1'700'000'100'000;
+    return g;
+}
+
+void expect_same(const GameRow& a, const GameRow& b) {
+    EXPECT_EQ(a.id, b.id);
+    EXPECT_EQ(a.white_token_hash, b.white_token_hash);
+    EXPECT_EQ(a.black_token_hash, b.black_token_hash);
+    EXPECT_EQ(a.opponent, b.opponent);
+    EXPECT_EQ(a.level, b.level);
+    EXPECT_EQ(a.engine_color, b.engine_color);
+    EXPECT_EQ(a.start_number, b.start_number);
+    EXPECT_EQ(a.start_black_number, b.start_black_number);
+    EXPECT_EQ(a.initial_fen, b.initial_fen);
+    EXPECT_EQ(a.clock_initial_ms, b.clock_initial_ms);
+    EXPECT_EQ(a.clock_increment_ms, b.clock_increment_ms);
+    EXPECT_EQ(a.white_ms, b.white_ms);
+    EXPECT_EQ(a.black_ms, b.black_ms);
+    EXPECT_EQ(a.clock_running, b.clock_running);
+    EXPECT_EQ(a.clock_at, b.clock_at);
+    EXPECT_EQ(a.draw_offer, b.draw_offer);
+    EXPECT_EQ(a.result, b.result);
+    EXPECT_EQ(a.termination, b.termination);
+    EXPECT_EQ(a.plies, b.plies);
+    EXPECT_EQ(a.created_at, b.created_at);
+    EXPECT_EQ(a.updated_at, b.updated_at);
+}
+
+void expect_same(const MoveRow& a, const MoveRow& b) {
+    EXPECT_EQ(a.ply, b.ply);
+    EXPECT_EQ(a.uci, b.uci);
+    EXPECT_EQ(a.san, b.san);
+    EXPECT_EQ(a.fen, b.fen);
+    EXPECT_EQ(a.created_at, b.created_at);
+}
+
+// Real moves: `count` plies from start position `number`, chosen by a fixed rule so each start
+// position gives its own short game.
+std::vector<MoveRow> real_moves(int number, int count, std::int64_t time) {
+    std::vector<MoveRow> moves;
+    auto start = startpos::position(number);
+    if (!start) {
+        ADD_FAILURE() << "no start position " << number;
+        return moves;
+    }
+    Position pos = *start;
+    for (int ply = 1; ply <= count; ++ply) {
+        const MoveList legal = pos.legal_moves();
+        const Move m = legal.begin()[(number * 7 + ply * 3) % legal.size()];
+        MoveRow row;
+        row.ply = ply;
+        row.uci = to_uci(pos, m, CastlingMode::Chess960);
+        row.san = to_san(pos, m);
+        pos.play(m);
+        row.fen = write_fen(pos);
+        row.created_at = time + ply;
+        moves.push_back(row);
+    }
+    return moves;
+}
+
+class StoreTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        std::string pattern = (fs::path(::testing::TempDir()) / "store_test_XXXXXX").string();
+        ASSERT_NE(mkdtemp(pattern.data()), nullptr) << "mkdtemp " << pattern;
+        dir_ = pattern;
+        path_ = dir_ + "/chess960.db";
+    }
+    void TearDown() override {
+        // Undo what a test did to make things unwritable, then remove everything.
+        chmod(dir_.c_str(), 0700);
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+
+    // Opens the store on `path` and returns StoreError's message ("" if it opened).
+    static std::string open_error(const std::string& path) {
+        try {
+            Store store(path);
+        } catch (const StoreError& e) {
+            std::cout << "StoreError: " << e.what() << "\n";
+            return e.what();
+        }
+        return "";
+    }
+
+    std::string dir_;
+    std::string path_;
+};
+
+// ---- Secrets ----
+
+TEST(Secrets, RandomHexHasTwoDigitsPerByteAndDiffersEachTime) {
+    EXPECT_EQ(random_hex(0), "");
+    for (int bytes : {1, 16, 32}) {
+        const std::string hex = random_hex(bytes);
+        EXPECT_EQ(hex.size(), std::size_t(2 * bytes));
+        EXPECT_EQ(hex.find_first_not_of("0123456789abcdef"), std::string::npos) << hex;
+    }
+    std::set<std::string> seen;
+    for (int i = 0; i < 10'000; ++i) seen.insert(random_hex(16));
+    EXPECT_EQ(seen.size(), 10'000u);
+    EXPECT_THROW(random_hex(-1), std::invalid_argument);
+}
+
+TEST(Secrets, Sha256HexIsTheStandardDigest) {
+    // FIPS 180-2, appendix B.1 and the empty message.
+    EXPECT_EQ(sha256_hex("abc"),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(sha256_hex(std::string_view("a\0b", 3)).size(), 64u);
+    EXPECT_NE(sha256_hex(std::string_view("a\0b", 3)), sha256_hex("a"));
+}
+
+TEST(Secrets, TokenMatchesOnlyItsOwnHash) {
+    const std::string token = random_hex(16);
+    const std::string hash = sha256_hex(token);
+    EXPECT_TRUE(token_matches(token, hash));
+    EXPECT_FALSE(token_matches(random_hex(16), hash));
+    std::string one_digit_off = token;
+    one_digit_off.back() = one_digit_off.back() == '0' ? '1' : '0';
+    EXPECT_FALSE(token_matches(one_digit_off, hash));
+    EXPECT_FALSE(token_matches(hash, hash));  // the hash is not a token
+    // An empty hash is the engine's seat: no token holds it, not even an empty one.
+    EXPECT_FALSE(token_matches(token, ""));
+    EXPECT_FALSE(token_matches("", ""));
+    EXPECT_FALSE(token_matches("", sha256_hex("")));
+    EXPECT_FALSE(token_matches(token, hash.substr(0, 63)));
+}
+
+// ---- What the store keeps ----
+
+TEST_F(StoreTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
+    GameRow full = full_game("full");
+    const GameRow bare = bare_game("bare");
+    {
+        Store store(path_);
+        store.insert_game(full);
+        store.insert_game(bare);
+    }
+    Store store(path_);  // from the file, not from a cache
+    auto loaded_full = store.load_game("full");
+    auto loaded_bare = store.load_game("bare");
+    ASSERT_TRUE(loaded_full && loaded_bare);
+    expect_same(loaded_full->game, full);
+    expect_same(loaded_bare->game, bare);
+    EXPECT_TRUE(loaded_full->moves.empty());
+    EXPECT_FALSE(loaded_bare->game.level.has_value());
+    EXPECT_FALSE(loaded_bare->game.clock_running.has_value());
+
+    // update_game writes every column, an optional one back to absent included.
+    full.level = std::nullopt;
+    full.draw_offer = std::nullopt;
+    full.white_ms = 12;
+    full.result = "0-1";
+    full.termination = "resignation";
+    full.updated_at += 1000;
+    store.update_game(full);
+    expect_same(store.load_game("full")->game, full);
+}
+
+TEST_F(StoreTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
+    Store store(path_);
+    GameRow game = full_game("g1");
+    store.insert_game(game);
+    const std::vector<MoveRow> moves = real_moves(518, 3, game.created_at);
+    for (const MoveRow& move : moves) {
+        game.white_ms -= 1000;
+        game.clock_running = move.ply % 2 ? "black" : "white";
+        game.updated_at = move.created_at;
+        game.plies = 0;  // add_move sets it from the move, whatever the row says
+        store.add_move(game, move);
+    }
+    auto loaded = store.load_game("g1");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->game.plies, 3);
+    EXPECT_EQ(loaded->game.white_ms, game.white_ms);
+    EXPECT_EQ(loaded->game.clock_running, game.clock_running);
+    ASSERT_EQ(loaded->moves.size(), moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) expect_same(loaded->moves[i], moves[i]);
+}
+
+TEST_F(StoreTest, BadWritesThrowAndLeaveNothingBehind) {
+    Store store(path_);
+    store.insert_game(full_game("g1"));
+    EXPECT_THROW(store.insert_game(full_game("g1")), StoreError);  // the id is taken
+    EXPECT_THROW(store.update_game(full_game("nobody")), StoreError);
+    const MoveRow move = real_moves(0, 1, 5)[0];
+    EXPECT_THROW(store.add_move(full_game("nobody"), move), StoreError);
+    store.add_move(full_game("g1"), move);
+    GameRow changed = full_game("g1");
+    changed.result = "1-0";
+    EXPECT_THROW(store.add_move(changed, move), StoreError);  // ply 1 is there already
+    // The failed add_move is rolled back as a whole: the game row is untouched.
+    EXPECT_EQ(store.load_game("g1")->game.result, "*");
+    EXPECT_EQ(store.load_game("g1")->moves.size(), 1u);
+    // import_games is all or nothing too.
+    std::vector<StoredGame> batch{{bare_game("new1"), {}}, {bare_game("g1"), {}}};
+    EXPECT_THROW(store.import_games(batch), StoreError);
+    EXPECT_FALSE(store.load_game("new1"));
+    EXPECT_THROW(store.recent_games(-1), std::invalid_argument);
+}
+
+TEST_F(StoreTest, TheFileHoldsTheTokensHashNeverTheToken) {
+    const std::string white_token = random_hex(16), black_token = random_hex(16);
+    {
+        Store store(path_);
+        GameRow game = bare_game("g1");
+        game.white_token_hash = sha256_hex(white_token);
+        game.black_token_hash = sha256_hex(black_token);
+        store.insert_game(game);
+        const GameRow loaded = store.load_game("g1")->game;
+        EXPECT_TRUE(token_matches(white_token, loaded.white_token_hash));
+        EXPECT_TRUE(token_matches(black_token, loaded.black_token_hash));
+    }
+    // Closed: the WAL is checkpointed into the file and removed.
+    EXPECT_FALSE(fs::exists(path_ + "-wal"));
+    const std::string bytes = read_bytes(path_);
+    EXPECT_NE(bytes.find(sha256_hex(white_token)), std::string::npos);  // the search works
+    EXPECT_EQ(bytes.find(white_token), std::string::npos);
+    EXPECT_EQ(bytes.find(black_token), std::string::npos);
+}
+
+TEST_F(StoreTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
+    Store store(path_);
+    std::vector<StoredGame> games;
+    auto add = [&](const std::string& id, const std::string& result,
+                   std::optional<std::string> termination, std::int64_t created) {
+        GameRow g = bare_game(id);
+        g.result = result;
+        g.termination = std::move(termination);
+        g.created_at = created;
+        games.push_back(StoredGame{g, real_moves(int(created % 960), 2, created)});
+    };
+    add("playing-late", "*", std::nullopt, 300);
+    add("mated", "1-0", "checkmate", 100);
+    add("aborted", "*", "aborted", 150);  // no result, but over
+    add("playing-early", "*", std::nullopt, 200);
+    add("drawn", "1/2-1/2", "agreement", 250);
+    store.import_games(games);
+
+    const std::vector<StoredGame> in_play = store.load_in_play();
+    ASSERT_EQ(in_play.size(), 2u);
+    EXPECT_EQ(in_play[0].game.id, "playing-early");  // oldest first
+    EXPECT_EQ(in_play[1].game.id, "playing-late");
+    for (const StoredGame& stored : in_play) {
+        EXPECT_TRUE(stored.game.in_play());
+        EXPECT_EQ(stored.game.plies, 2);
+        ASSERT_EQ(stored.moves.size(), 2u);
+        EXPECT_EQ(stored.moves[1].ply, 2);
+    }
+
+    // A finished game is still there when asked for by id, with its moves.
+    auto mated = store.load_game("mated");
+    ASSERT_TRUE(mated);
+    EXPECT_EQ(mated->game.result, "1-0");
+    EXPECT_EQ(mated->game.termination, "checkmate");
+    EXPECT_EQ(mated->moves.size(), 2u);
+    EXPECT_FALSE(store.load_game("no-such-game"));
+}
+
+TEST_F(StoreTest, RecentGamesAreTheNewestFirstUpToTheLimit) {
+    Store store(path_);
+    std::vector<StoredGame> games;
+    // updated_at deliberately out of insertion order, with one tie (broken by id, descending).
+    const std::vector<std::pair<std::string, std::int64_t>> rows = {
+        {"a", 50}, {"b", 10}, {"c", 40}, {"d", 30}, {"e", 40}, {"f", 20}};
+    for (const auto& [id, updated] : rows) {
+        GameRow g = bare_game(id);
+        g.updated_at = updated;
+        games.push_back(StoredGame{g, real_moves(int(updated), 1, updated)});
+    }
+    store.import_games(games);
+    auto ids = [](const std::vector<GameRow>& list) {
+        std::string text;
+        for (const GameRow& g : list) text += g.id;
+        return text;
+    };
+    EXPECT_EQ(ids(store.recent_games(4)), "aecd");
+    EXPECT_EQ(ids(store.recent_games(100)), "aecdfb");
+    EXPECT_EQ(ids(store.recent_games(0)), "");
+    const std::vector<GameRow> one = store.recent_games(1);
+    ASSERT_EQ(one.size(), 1u);
+    expect_same(one[0], store.load_game("a")->game);
+}
+
+// A read that fails is an error, never "no more rows" (a game loaded without its moves).
+TEST_F(StoreTest, AReadErrorWhileLoadingThrows) {
+    Store store(path_);
+    GameRow playing = bare_game("playing");
+    playing.result = "*";
+    playing.termination = std::nullopt;
+    store.import_games({{playing, real_moves(1, 3, 1)}, {bare_game("over"), real_moves(2, 3, 2)}});
+    ASSERT_EQ(store.load_in_play().size(), 1u);
+    {
+        // Damage the running database: the moves table (a WITHOUT ROWID table, an index b-tree
+        // inside) gets the games table's root page (a table b-tree), which SQLite reports as
+        // corruption when it reads it.
+        RawDatabase db(path_);
+        const std::string games_root =
+            db.column("SELECT rootpage FROM sqlite_schema WHERE name = 'games'")[0];
+        const int schema_version = std::stoi(db.column("PRAGMA schema_version")[0]);
+        db.exec("PRAGMA writable_schema=ON");
+        db.exec("UPDATE sqlite_schema SET rootpage = " + games_root + " WHERE name = 'moves'");
+        db.exec("PRAGMA schema_version=" + std::to_string(schema_version + 1));
+    }
+    for (const auto& load : std::vector<std::function<void()>>{[&] { store.load_in_play(); },
+                                                               [&] { store.load_game("over"); }}) {
+        try {
+            load();
+            ADD_FAILURE() << "loaded moves from a damaged table";
+        } catch (const StoreError& e) {
+            std::cout << "StoreError: " << e.what() << "\n";
+            EXPECT_NE(std::string(e.what()).find(path_ + ": the database is damaged"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+}
+
+// The plans of the very SQL the store runs (store_schema.hpp): both lists read an index, in the
+// order asked for, and the in-play one reads the partial index of the games in play only.
+TEST_F(StoreTest, InPlayAndRecentGamesAreReadFromTheirIndexes) {
+    { Store store(path_); }
+    RawDatabase db(path_);
+    const std::string in_play = db.plan(schema::kSelectInPlay);
+    EXPECT_NE(in_play.find("USING INDEX games_in_play"), std::string::npos) << in_play;
+    EXPECT_EQ(in_play.find("TEMP B-TREE"), std::string::npos) << in_play;
+    const std::string recent = db.plan(schema::kSelectRecent);
+    EXPECT_NE(recent.find("USING INDEX games_recent"), std::string::npos) << recent;
+    EXPECT_EQ(recent.find("TEMP B-TREE"), std::string::npos) << recent;
+    const std::string moves = db.plan(schema::kSelectMoves);
+    EXPECT_NE(moves.find("USING PRIMARY KEY (game_id=?)"), std::string::npos) << moves;
+    std::cout << "in play: " << in_play << "recent: " << recent << "moves: " << moves;
+}
+
+TEST_F(StoreTest, TheDatabaseAndItsWalAreCreatedOwnerOnly) {
+    const mode_t old_umask = umask(0);  // a umask cannot be what keeps the file private
+    {
+        Store store(path_);
+        store.insert_game(full_game("g1"));
+        for (const std::string& file : {path_, path_ + "-wal", path_ + "-shm"}) {
+            struct stat info {};
+            ASSERT_EQ(stat(file.c_str(), &info), 0) << file;
+            EXPECT_EQ(info.st_mode & 07777, 0600u) << file;
+        }
+    }
+    umask(old_umask);
+}
+
+// ---- Databases the store refuses ----
+
+TEST_F(StoreTest, ADamagedDatabaseIsRefused) {
+    {
+        Store store(path_);
+        std::vector<StoredGame> games;
+        for (int i = 0; i < 400; ++i) {
+            GameRow g = bare_game("game-" + std::to_string(i));
+            games.push_back(StoredGame{g, real_moves(i, 4, i)});
+        }
+        store.import_games(games);
+    }
+    ASSERT_FALSE(fs::exists(path_ + "-wal"));
+    const std::string whole = read_bytes(path_);
+    constexpr std::size_t kPage = 4096;  // SQLite's default page size
+    const std::size_t pages = whole.size() / kPage;
+    ASSERT_GT(pages, 20u) << "too small a database to damage in the middle";
+    {
+        // Four whole pages in the middle of the file become noise, as a failing disk might
+        // leave them; the header (page 1) stays intact, so SQLite still opens the file.
+        std::fstream file(path_, std::ios::in | std::ios::out | std::ios::binary);
+        std::mt19937 noise(960);
+        std::string garbage(4 * kPage, '\0');
+        for (char& c : garbage) c = char(noise());
+        file.seekp(std::streamoff(pages / 2 * kPage));
+        file.write(garbage.data(), std::streamsize(garbage.size()));
+    }
+    const std::string message = open_error(path_);
+    EXPECT_NE(message.find(path_ + ": the database is damaged"), std::string::npos) << message;
+    EXPECT_NE(message.find("Restore it from a backup"), std::string::npos) << message;
+}
+
+TEST_F(StoreTest, AFileThatIsNotADatabaseIsRefused) {
+    {
+        std::ofstream file(path_, std::ios::binary);
+        std::mt19937 noise(1);
+        for (int i = 0; i < 64 * 1024; ++i) file.put(char(noise()));
+    }
+    std::string message = open_error(path_);
+    EXPECT_NE(message.find(path_ + ": the file is not an SQLite database"), std::string::npos)
+        << message;
+    {
+        std::ofstream file(path_, std::ios::binary | std::ios::trunc);
+        file << "[Event \"a PGN file given as the database\"]\n\n1. e4 e5 *\n";
+    }
+    message = open_error(path_);
+    EXPECT_NE(message.find(path_ + ": the file is not an SQLite database"), std::string::npos)
+        << message;
+    // The garbage is left as it was: refusing never overwrites.
+    EXPECT_EQ(read_bytes(path_).substr(0, 7), "[Event ");
+}
+
+TEST_F(StoreTest, AnotherProgramsDatabaseIsRefused) {
+    {
+        RawDatabase db(path_);
+        db.exec("CREATE TABLE photos(id INTEGER PRIMARY KEY, name TEXT)");
+    }
+    const std::string message = open_error(path_);
+    EXPECT_NE(message.find("not a chess960 one"), std::string::npos) << message;
+}
+
+TEST_F(StoreTest, ANewerSchemaIsRefused) {
+    { Store store(path_); }
+    {
+        RawDatabase db(path_);
+        db.exec("PRAGMA user_version=" + std::to_string(Store::kSchemaVersion + 1));
+    }
+    const std::string message = open_error(path_);
+    EXPECT_NE(message.find(path_ + ": the database has schema version 3, newer than this "
+                                   "program's (2)"),
+              std::string::npos)
+        << message;
+    // Untouched: the newer program can still use it.
+    RawDatabase db(path_);
+    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"3"});
+}
+
+TEST_F(StoreTest, AMissingDirectoryOrADirectoryAsTheFileIsRefused) {
+    std::string message = open_error(dir_ + "/no-such-dir/chess960.db");
+    EXPECT_NE(message.find("no-such-dir/chess960.db: cannot create the database"),
+              std::string::npos)
+        << message;
+    message = open_error(dir_);
+    EXPECT_NE(message.find(dir_ + ": not a regular file"), std::string::npos) << message;
+}
+
+// Root ignores file permissions, so a read-only test run as root opens the store in a child
+// process that has dropped to an unprivileged user (allowed to root); as another user, the child
+// just keeps its identity. The child reports StoreError's message through a pipe.
+struct ChildOutcome {
+    bool opened = false;
+    std::string error;
+};
+
+ChildOutcome open_in_unprivileged_child(const std::string& path) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        ADD_FAILURE() << "pipe failed";
+        return {};
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        std::string report;
+        if (geteuid() == 0 && (setgroups(0, nullptr) != 0 || setgid(kUnprivileged) != 0 ||
+                               setuid(kUnprivileged) != 0)) {
+            report = "Xcannot drop to uid 65534";
+        } else {
+            try {
+                Store store(path);
+                report = "O";
+            } catch (const StoreError& e) {
+                report = std::string("E") + e.what();
+            } catch (const std::exception& e) {
+                report = std::string("Xnot a StoreError: ") + e.what();
+            }
+        }
+        const ssize_t written = write(fds[1], report.data(), report.size());
+        _exit(written == ssize_t(report.size()) ? 0 : 1);
+    }
+    close(fds[1]);
+    std::string report;
+    char buffer[4096];
+    ssize_t n;
+    while ((n = read(fds[0], buffer, sizeof buffer)) > 0) report.append(buffer, std::size_t(n));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child failed";
+    ChildOutcome outcome;
+    if (report.starts_with("O")) {
+        outcome.opened = true;
+    } else if (report.starts_with("E")) {
+        outcome.error = report.substr(1);
+        std::cout << "StoreError (uid " << (geteuid() == 0 ? kUnprivileged : geteuid())
+                  << "): " << outcome.error << "\n";
+    } else {
+        ADD_FAILURE() << "child: " << report.substr(report.empty() ? 0 : 1);
+    }
+    return outcome;
+}
+
+class ReadOnlyTest : public StoreTest {
+  protected:
+    void SetUp() override {
+        StoreTest::SetUp();
+        // The unprivileged child must be able to reach the temporary directory.
+        if (geteuid() == 0) {
+            for (fs::path p = fs::path(dir_).parent_path(); !p.empty(); p = p.parent_path()) {
+                struct stat info {};
+                if (stat(p.c_str(), &info) == 0 && !(info.st_mode & S_IXOTH))
+                    GTEST_SKIP() << p << " is not searchable by other users, so the "
+                                 << "unprivileged child cannot reach the test's files (set "
+                                    "TEST_TMPDIR to a directory under /tmp)";
+                if (p == p.root_path()) break;
+            }
+        }
+        { Store store(path_); }
+        hand_over(dir_);
+        hand_over(path_);
+        chmod(dir_.c_str(), 0700);
+    }
+    // Files the test makes unwritable belong to the child's user, as the server's would.
+    static void hand_over(const std::string& path) {
+        if (geteuid() == 0) {
+            ASSERT_EQ(chown(path.c_str(), kUnprivileged, kUnprivileged), 0) << path;
+        }
+    }
+};
+
+TEST_F(ReadOnlyTest, AReadOnlyFileIsRefused) {
+    // The same file and user open when the file is writable: what refuses is the mode.
+    EXPECT_TRUE(open_in_unprivileged_child(path_).opened);
+    ASSERT_EQ(chmod(path_.c_str(), 0400), 0);
+    const ChildOutcome outcome = open_in_unprivileged_child(path_);
+    EXPECT_FALSE(outcome.opened);
+    EXPECT_NE(outcome.error.find(path_ + ": the database is read-only"), std::string::npos)
+        << outcome.error;
+    EXPECT_NE(outcome.error.find("writable"), std::string::npos) << outcome.error;
+}
+
+TEST_F(ReadOnlyTest, AReadOnlyDirectoryIsRefused) {
+    EXPECT_TRUE(open_in_unprivileged_child(path_).opened);
+    ASSERT_EQ(chmod(dir_.c_str(), 0500), 0);
+    const ChildOutcome outcome = open_in_unprivileged_child(path_);
+    EXPECT_FALSE(outcome.opened);
+    EXPECT_NE(outcome.error.find(path_ + ": the directory " + dir_ + " is read-only"),
+              std::string::npos)
+        << outcome.error;
+    EXPECT_NE(outcome.error.find("chess960.db-wal"), std::string::npos) << outcome.error;
+}
+
+TEST_F(ReadOnlyTest, AnUnreadableFileIsRefused) {
+    ASSERT_EQ(chmod(path_.c_str(), 0200), 0);
+    const ChildOutcome outcome = open_in_unprivileged_child(path_);
+    EXPECT_FALSE(outcome.opened);
+    EXPECT_NE(outcome.error.find(path_ + ": the database cannot be read"), std::string::npos)
+        << outcome.error;
+}
+
+// What access() on the file and the directory cannot see: a -wal file left by another user,
+// which SQLite opens read-only. The write the store tries at start-up finds it.
+TEST_F(ReadOnlyTest, AWalFileTheServerCannotWriteIsRefused) {
+    if (geteuid() != 0) GTEST_SKIP() << "needs root, to leave a -wal file of another user";
+    {
+        std::ofstream wal(path_ + "-wal", std::ios::binary);  // root's, mode 0644
+    }
+    ASSERT_EQ(chmod((path_ + "-wal").c_str(), 0644), 0);
+    const ChildOutcome outcome = open_in_unprivileged_child(path_);
+    EXPECT_FALSE(outcome.opened);
+    EXPECT_NE(outcome.error.find(path_ + ": the database "), std::string::npos) << outcome.error;
+}
+
+// ---- The migration from version 1 ----
+
+TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
+    // A version 1 database as the old store made it: its own SQL, plain tokens.
+    struct OldGame {
+        std::string id, white_token, black_token;
+        bool in_play;
+        int plies;
+    };
+    std::vector<OldGame> old_games;
+    {
+        RawDatabase db(path_);
+        db.exec("PRAGMA journal_mode=WAL");
+        db.exec(schema::kMigrations[0]);
+        db.exec("PRAGMA user_version=1");
+        db.exec("BEGIN");
+        for (int i = 0; i < 200; ++i) {
+            const bool engine = i % 3 == 0;  // the engine's seat had an empty token
+            OldGame old{"old" + std::to_string(i), random_hex(16), engine ? "" : random_hex(16),
+                        i == 77, i % 5};
+            std::ostringstream sql;
+            sql << "INSERT INTO games VALUES('" << old.id << "','" << old.white_token << "','"
+                << old.black_token << "','" << (engine ? "engine" : "friend") << "',"
+                << (engine ? "3" : "NULL") << "," << (engine ? "'black'" : "NULL")
+                << ",518,NULL,'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1',"
+                << "60000,1000,60000,60000," << (old.in_play ? "'white'" : "NULL") << ",0,NULL,"
+                << (old.in_play ? "'*'" : "'1-0'") << "," << (old.in_play ? "NULL" : "'time'")
+                << "," << i << "," << 1000 + i << ")";
+            db.exec(sql.str());
+            for (const MoveRow& m : real_moves(i, old.plies, i))
+                db.exec("INSERT INTO moves VALUES('" + old.id + "'," + std::to_string(m.ply) +
+                        ",'" + m.uci + "','" + m.san + "','" + m.fen + "'," +
+                        std::to_string(m.created_at) + ")");
+            old_games.push_back(old);
+        }
+        db.exec("COMMIT");
+    }
+    // The plain tokens are in the old file (so their absence later means something).
+    ASSERT_NE(read_bytes(path_).find(old_games[1].white_token), std::string::npos);
+
+    // No plain token is left anywhere in the files, free space included.
+    auto expect_no_plain_token = [&] {
+        const std::string bytes = read_bytes(path_) + read_bytes(path_ + "-wal");
+        for (const OldGame& old : old_games) {
+            EXPECT_EQ(bytes.find(old.white_token), std::string::npos) << old.id;
+            if (!old.black_token.empty()) {
+                EXPECT_EQ(bytes.find(old.black_token), std::string::npos) << old.id;
+            }
+        }
+    };
+
+    {
+        Store store(path_);
+        expect_no_plain_token();  // already while the server runs, not only once it stops
+        const std::vector<StoredGame> in_play = store.load_in_play();
+        ASSERT_EQ(in_play.size(), 1u);
+        const OldGame& playing = old_games[77];
+        EXPECT_EQ(in_play[0].game.id, playing.id);
+        EXPECT_EQ(in_play[0].game.plies, playing.plies);
+        EXPECT_EQ(in_play[0].moves.size(), std::size_t(playing.plies));
+        EXPECT_EQ(in_play[0].game.clock_running, "white");
+        EXPECT_TRUE(token_matches(playing.white_token, in_play[0].game.white_token_hash));
+        EXPECT_TRUE(token_matches(playing.black_token, in_play[0].game.black_token_hash));
+        for (const OldGame& old : old_games) {
+            auto stored = store.load_game(old.id);
+            ASSERT_TRUE(stored) << old.id;
+            EXPECT_EQ(stored->game.white_token_hash, sha256_hex(old.white_token));
+            // The engine's seat stays empty, which no token matches.
+            EXPECT_EQ(stored->game.black_token_hash,
+                      old.black_token.empty() ? "" : sha256_hex(old.black_token));
+            EXPECT_EQ(stored->game.plies, old.plies);
+            EXPECT_EQ(stored->moves.size(), std::size_t(old.plies));
+        }
+    }
+    RawDatabase db(path_);
+    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"2"});
+    const std::vector<std::string> columns = db.column("PRAGMA table_info(games)", 1);
+    EXPECT_EQ(std::count(columns.begin(), columns.end(), "white_token"), 0);
+    EXPECT_EQ(std::count(columns.begin(), columns.end(), "white_token_hash"), 1);
+    expect_no_plain_token();
+}
+
+// ---- Start-up with many finished games (the time bounds) ----
+
+TEST_F(StoreTest, StartUpAndRecentGamesStayFastWithAHundredThousandFinishedGames) {
+    constexpr int kFinished = 100'000;
+    // 960 real four-move openings, one per start position, reused.
+    std::vector<std::vector<MoveRow>> openings;
+    for (int n = 0; n < startpos::kCount; ++n) openings.push_back(real_moves(n, 4, 0));
+
+    const auto import_start = std::chrono::steady_clock::now();
+    {
+        Store store(path_);
+        std::vector<StoredGame> batch;
+        auto game = [&](int i, bool in_play) {
+            char id[17];
+            std::snprintf(id, sizeof id, "%016x", unsigned(i) * 2654435761u);
+            GameRow g = full_game(id);
+            g.white_token_hash = sha256_hex(std::to_string(i) + "w");
+            g.black_token_hash = sha256_hex(std::to_string(i) + "b");
+            g.start_number = i % startpos::kCount;
+            g.created_at = 1'700'000'000'000 + std::int64_t(i) * 60'000;
+            g.updated_at = g.created_at + 600'000;
+            if (!in_play) {
+                g.result = i % 2 ? "1-0" : "0-1";
+                g.termination = "resignation";
+                g.clock_running = std::nullopt;
+            }
+            std::vector<MoveRow> moves = openings[std::size_t(i % startpos::kCount)];
+            for (MoveRow& m : moves) m.created_at = g.created_at + m.ply * 1000;
+            batch.push_back(StoredGame{g, std::move(moves)});
+        };
+        for (int i = 0; i < kFinished + 3; ++i) {
+            // Three games in play, spread among the finished ones.
+            game(i, i == 10 || i == kFinished / 2 || i == kFinished + 2);
+            if (batch.size() == 10'000) {
+                store.import_games(batch);
+                batch.clear();
+            }
+        }
+        store.import_games(batch);
+    }
+    const double import_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - import_start).count();
+
+    const auto open_start = std::chrono::steady_clock::now();
+    Store store(path_);
+    const std::vector<StoredGame> in_play = store.load_in_play();
+    const auto opened = std::chrono::steady_clock::now();
+    const std::vector<GameRow> recent = store.recent_games(20);
+    const auto listed = std::chrono::steady_clock::now();
+
+    const double open_ms = std::chrono::duration<double, std::milli>(opened - open_start).count();
+    const double recent_ms = std::chrono::duration<double, std::milli>(listed - opened).count();
+    std::cout << "100,003 games (400,012 moves): import " << import_s << " s, database "
+              << fs::file_size(path_) / 1024 / 1024 << " MiB (+ WAL "
+              << (fs::exists(path_ + "-wal") ? fs::file_size(path_ + "-wal") / 1024 : 0)
+              << " KiB); open + load_in_play " << open_ms << " ms; recent_games(20) " << recent_ms
+              << " ms\n";
+
+    ASSERT_EQ(in_play.size(), 3u);
+    for (const StoredGame& stored : in_play) {
+        EXPECT_TRUE(stored.game.in_play());
+        EXPECT_EQ(stored.moves.size(), 4u);
+        EXPECT_EQ(stored.game.plies, 4);
+    }
+    ASSERT_EQ(recent.size(), 20u);
+    EXPECT_EQ(recent[0].updated_at,
+              1'700'000'000'000 + std::int64_t(kFinished + 2) * 60'000 + 600'000);
+    for (std::size_t i = 1; i < recent.size(); ++i)
+        EXPECT_GT(recent[i - 1].updated_at, recent[i].updated_at);
+    EXPECT_LT(open_ms, 2000.0);
+    EXPECT_LT(recent_ms, 10.0);
+}
+
+}  // namespace
+}  // namespace chess960::server

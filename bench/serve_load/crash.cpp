@@ -99,7 +99,7 @@ asio::awaitable<void> run_crash(const Target& target, GamesOptions options, Serv
                 connection.close();
                 --running;
             },
-            asio::detached);
+            ReportException{"a game check"});
     }
     while (running > 0) co_await sleep_for(std::chrono::milliseconds(10));
 }

@@ -1,9 +1,11 @@
 #include "crowd.hpp"
 
+#include <unistd.h>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <cstdio>
+
 #include <memory>
 #include <random>
 #include <vector>
@@ -160,7 +162,8 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
     } else {
         GameTracker& tracker = moving->tracker;
         const int ply = tracker.ply();
-        const bool white = tracker.side_to_move() == Side::White;
+        const Side side = tracker.side_to_move();
+        const bool white = side == Side::White;
         const std::string uci(tracker.choose_move(random_, 0, sent));
         if (uci.empty()) {
             problem("game " + tracker.id() + " is active with no legal move");
@@ -178,7 +181,8 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
             if (parse_move_update(response.body, m, &why) &&
                 tracker.apply(m.move_ply, m.move_uci) == GameTracker::Applied::New) {
                 const bool counted = requests_window(answered);
-                tracker.acknowledge(m.move_ply, m.move_uci, answered, counted ? &fanout_ : nullptr,
+                tracker.acknowledge(side, m.move_ply, m.move_uci, answered,
+                                    counted ? &fanout_ : nullptr,
                                     counted ? &result_.fanout_early : nullptr);
                 ++result_.moves;
                 if (!m.active) {
@@ -192,7 +196,7 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
                 response.status = -1;
             }
         } else {
-            tracker.clear_pending();
+            tracker.clear_pending(side);
         }
     }
     const Clock::time_point done = Clock::now();
@@ -262,7 +266,7 @@ asio::awaitable<void> CrowdRun::run() {
         while (std::uint64_t(i) >= settled() + std::uint64_t(options_.open_concurrency))
             co_await sleep_for(1ms);
         ++sessions_;
-        asio::co_spawn(executor_, live(i), asio::detached);
+        asio::co_spawn(executor_, live(i), ReportException{"a live connection"});
     }
     const auto open_deadline = Clock::now() + 120s;
     while (settled() < std::uint64_t(options_.live) && Clock::now() < open_deadline)
@@ -275,7 +279,7 @@ asio::awaitable<void> CrowdRun::run() {
     // The slow-header connections.
     for (int i = 0; i < options_.slow; ++i) {
         ++sessions_;
-        asio::co_spawn(executor_, slow(options_.live + i), asio::detached);
+        asio::co_spawn(executor_, slow(options_.live + i), ReportException{"a slow-header client"});
         if (i % 100 == 99) co_await sleep_for(10ms);
     }
     const auto slow_deadline = Clock::now() + 10s;
@@ -287,14 +291,17 @@ asio::awaitable<void> CrowdRun::run() {
 
     // The ordinary requests, at a steady rate.
     const CpuSample cpu_before = sample_cpu();
+    const ProcessSnapshot processes_before = snapshot_processes();
     const double server_before = server_.cpu_seconds();
+    const double server_wait_before = runqueue_wait_seconds(server_.pid());
+    const double self_wait_before = runqueue_wait_seconds(::getpid());
     requests_begin_ = Clock::now() + 10ms;
     requests_end_ = requests_begin_ + std::chrono::duration_cast<Clock::duration>(
                                           std::chrono::duration<double>(options_.seconds));
     for (int w = 0; w < options_.workers; ++w) {
         ++sessions_;
         ++workers_running_;
-        asio::co_spawn(executor_, worker(w), asio::detached);
+        asio::co_spawn(executor_, worker(w), ReportException{"a request worker"});
     }
     result_.rss_max_kib = server_.rss_kib();
     result_.slow_open_min = result_.slow.open_now;
@@ -311,8 +318,12 @@ asio::awaitable<void> CrowdRun::run() {
     const CpuSample cpu_after = sample_cpu();
     result_.cpu.wall = std::chrono::duration<double>(Clock::now() - requests_begin_).count();
     result_.cpu.server = server_.cpu_seconds() - server_before;
+    result_.cpu.server_waiting = runqueue_wait_seconds(server_.pid()) - server_wait_before;
     result_.cpu.generator = cpu_after.self - cpu_before.self;
     result_.cpu.machine = cpu_after.machine_busy - cpu_before.machine_busy;
+    result_.cpu.generator_waiting = runqueue_wait_seconds(::getpid()) - self_wait_before;
+    result_.cpu.others_busiest =
+        busiest_between(processes_before, snapshot_processes(), 5, {server_.pid(), ::getpid()});
     result_.requests_seconds = options_.seconds;
     result_.rss_end_kib = server_.rss_kib();
     result_.live_open_at_end = result_.watchers.opened - result_.watchers.dropped;

@@ -17,21 +17,22 @@ std::string_view GameTracker::choose_move(std::mt19937_64& random, std::int64_t 
                                           Clock::time_point sent) {
     const chess960::MoveList moves = position_.legal_moves();
     if (moves.empty()) return {};
-    pending_move_ = moves[int(random() % std::uint64_t(moves.size()))];
-    pending_uci_ = chess960::to_uci(position_, pending_move_, CastlingMode::Chess960);
-    pending_ = true;
-    pending_side_ = side_to_move();
-    pending_id_ = id;
-    pending_ply_ = ply_ + 1;
-    pending_sent_ = sent;
-    return pending_uci_;
+    Pending& p = pending_[index(side_to_move())];
+    p.move = moves[int(random() % std::uint64_t(moves.size()))];
+    p.uci = chess960::to_uci(position_, p.move, CastlingMode::Chess960);
+    p.active = true;
+    p.id = id;
+    p.ply = ply_ + 1;
+    p.sent = sent;
+    return p.uci;
 }
 
 GameTracker::Applied GameTracker::apply(int ply, std::string_view uci) {
     if (ply <= ply_) return Applied::Known;
     if (ply != ply_ + 1) return Applied::Wrong;
-    if (pending_ && pending_ply_ == ply && uci == pending_uci_) {
-        position_.play(pending_move_);
+    const Pending& p = pending_[index(side_to_move())];
+    if (p.active && p.ply == ply && uci == p.uci) {
+        position_.play(p.move);
     } else {
         auto move = chess960::parse_uci(position_, uci, CastlingMode::Chess960);
         if (!move) return Applied::Wrong;
@@ -46,15 +47,16 @@ bool GameTracker::reset(std::string_view fen, int ply) {
     if (!position) return false;
     position_ = *position;
     ply_ = ply;
-    pending_ = false;
+    pending_[0].active = pending_[1].active = false;
     return true;
 }
 
-Clock::duration GameTracker::acknowledge(int ply, std::string_view uci, Clock::time_point now,
-                                         LatencyLog* watcher_latency,
+Clock::duration GameTracker::acknowledge(Side seat, int ply, std::string_view uci,
+                                         Clock::time_point now, LatencyLog* watcher_latency,
                                          std::uint64_t* early_watchers) {
-    const Clock::duration took = now - pending_sent_;
-    pending_ = false;
+    Pending& p = pending_[index(seat)];
+    const Clock::duration took = now - p.sent;
+    p.active = false;
     if (record_) {
         if (record_->acked.size() < std::size_t(ply)) record_->acked.resize(std::size_t(ply));
         record_->acked[std::size_t(ply - 1)] = uci;

@@ -35,15 +35,17 @@ class GameTracker {
     bool over() const { return over_; }
     void set_over() { over_ = true; }
 
-    // --- The move in flight (one at a time: the side to move's) ---
-    bool has_pending() const { return pending_; }
-    Side pending_side() const { return pending_side_; }
-    std::int64_t pending_id() const { return pending_id_; }
-    // Chooses a random legal move of the side to move, remembers it as in flight (sent at
-    // `sent`, request id `id`) and returns its UCI text (Chess960 castling). Empty when there is
-    // no legal move (then the server should have ended the game).
+    // --- The moves in flight, one per seat ---
+    // A seat's move stays in flight until its acknowledgement reaches that seat, which may be
+    // after the opponent has seen the move (on its own connection) and answered it: so each
+    // seat has its own.
+    bool has_pending(Side seat) const { return pending_[index(seat)].active; }
+    std::int64_t pending_id(Side seat) const { return pending_[index(seat)].id; }
+    // Chooses a random legal move of the side to move, remembers it as that seat's move in
+    // flight (sent at `sent`, request id `id`) and returns its UCI text (Chess960 castling).
+    // Empty when there is no legal move (then the server should have ended the game).
     std::string_view choose_move(std::mt19937_64& random, std::int64_t id, Clock::time_point sent);
-    void clear_pending() { pending_ = false; }
+    void clear_pending(Side seat) { pending_[index(seat)].active = false; }
 
     // --- Moves the server reports ---
     enum class Applied { New, Known, Wrong };
@@ -53,10 +55,10 @@ class GameTracker {
     // Resets the position from a GameView/GameState (after a resync or a missed message).
     bool reset(std::string_view fen, int ply);
 
-    // The move in flight was acknowledged at `now` (at ply `ply`): the time it took, and
+    // The move in flight of `seat` was acknowledged at `now` (at ply `ply`): the time it took, and
     // watchers that saw the move before the acknowledgement arrived are timed at 0 into
     // `watcher_latency`. Records the ply as acknowledged.
-    Clock::duration acknowledge(int ply, std::string_view uci, Clock::time_point now,
+    Clock::duration acknowledge(Side seat, int ply, std::string_view uci, Clock::time_point now,
                                 LatencyLog* watcher_latency, std::uint64_t* early_watchers);
     // A watcher received the event of the move at `ply` at `now`: the time since its
     // acknowledgement, into `watcher_latency` (if the acknowledgement is not in yet, the
@@ -78,13 +80,16 @@ class GameTracker {
     bool over_ = false;
     GameRecord* record_ = nullptr;
 
-    bool pending_ = false;
-    Side pending_side_ = Side::None;
-    std::int64_t pending_id_ = -1;
-    int pending_ply_ = 0;
-    Clock::time_point pending_sent_{};
-    std::string pending_uci_;
-    chess960::Move pending_move_{};
+    struct Pending {
+        bool active = false;
+        std::int64_t id = -1;
+        int ply = 0;
+        Clock::time_point sent{};
+        std::string uci;
+        chess960::Move move{};
+    };
+    static std::size_t index(Side seat) { return seat == Side::White ? 0 : 1; }
+    std::array<Pending, 2> pending_{};
 
     std::array<RecentAck, kRecent> recent_{};
 };

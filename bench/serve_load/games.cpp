@@ -1,5 +1,6 @@
 #include "games.hpp"
 
+#include <unistd.h>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/this_coro.hpp>
@@ -7,6 +8,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+
 #include <memory>
 #include <random>
 #include <unordered_set>
@@ -24,11 +26,14 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto kRequestTimeout = std::chrono::milliseconds(10'000);
+// Creating a game may wait behind the whole load in the server's accept queue; giving up
+// early would only leave the request queued there and add another.
+constexpr auto kCreateTimeout = std::chrono::milliseconds(60'000);
 
 class GamesRun;
 
 // A seat's WebSocket, registered with its game so that the game's end closes it.
-class SeatConnection : public Closable {
+class SeatConnection : public Opening {
   public:
     SeatConnection(asio::any_io_executor executor, ConnectionSet& set, Side seat_side)
         : ws(executor), side(seat_side), registered_(set, this) {}
@@ -40,8 +45,7 @@ class SeatConnection : public Closable {
     beast::flat_buffer buffer;
     std::string out;
     Side side;
-    bool ready = false;  // the game message came
-    int seen_ply = -1;   // the latest ply this seat's own messages have shown
+    int seen_ply = -1;  // the latest ply this seat's own messages have shown
 
   private:
     Registered registered_;
@@ -101,7 +105,8 @@ class GamesRun {
           server_(server),
           result_(result),
           executor_(executor),
-          random_(options.seed) {}
+          random_(options.seed),
+          go_(executor) {}
 
     asio::awaitable<void> run();
 
@@ -123,8 +128,8 @@ class GamesRun {
 
     // A move the server reported (ack, move event or POST answer) to a seat.
     void on_move_report(LiveGame& game, const LiveMessage& m);
-    // The mover's own move was acknowledged at `at`.
-    void on_ack(LiveGame& game, const LiveMessage& m, Clock::time_point at);
+    // The move of `seat` was acknowledged to it at `at`.
+    void on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::time_point at);
     void on_state(LiveGame& game, const LiveMessage& m);
     void finish(LiveGame& game, std::string_view termination);
     void abandon(LiveGame& game, const std::string& why);
@@ -148,6 +153,7 @@ class GamesRun {
     int slots_running_ = 0;
     int slots_set_up_ = 0;
     std::unordered_set<LiveGame*> live_;
+    WaitEvent go_;  // set when the first N games are set up: moves may start
     PerSecond window_;
     LatencyLog move_latency_;
     LatencyLog watcher_latency_;
@@ -202,17 +208,17 @@ void GamesRun::on_move_report(LiveGame& game, const LiveMessage& m) {
     if (!m.active) finish(game, m.termination);
 }
 
-void GamesRun::on_ack(LiveGame& game, const LiveMessage& m, Clock::time_point at) {
-    if (!game.tracker.has_pending() || m.id != game.tracker.pending_id()) {
+void GamesRun::on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::time_point at) {
+    if (!game.tracker.has_pending(seat) || m.id != game.tracker.pending_id(seat)) {
         problem("game " + game.tracker.id() + ": an ack for request " + std::to_string(m.id) +
                 " that is not the move in flight");
         on_move_report(game, m);
         return;
     }
     const bool counted = window_.add(at);
-    const Clock::duration took =
-        game.tracker.acknowledge(m.move_ply, m.move_uci, at, counted ? &watcher_latency_ : nullptr,
-                                 counted ? &result_.watcher_early : nullptr);
+    const Clock::duration took = game.tracker.acknowledge(
+        seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency_ : nullptr,
+        counted ? &result_.watcher_early : nullptr);
     ++result_.acked_total;
     if (counted) move_latency_.add(took);
     on_move_report(game, m);
@@ -247,7 +253,7 @@ asio::awaitable<std::shared_ptr<LiveGame>> GamesRun::create(int index) {
                              std::to_string(options_.clock_initial) + R"(,"increment":)" +
                              std::to_string(options_.clock_increment) + "}}";
     HttpResponse response =
-        co_await connection.request(http::verb::post, "/api/games", body, {}, kRequestTimeout);
+        co_await connection.request(http::verb::post, "/api/games", body, {}, kCreateTimeout);
     connection.close();
     if (response.ec || response.status != 201) {
         if (!closing()) {
@@ -285,9 +291,9 @@ asio::awaitable<void> GamesRun::watcher(std::shared_ptr<LiveGame> game, WatchKin
 }
 
 asio::awaitable<error_code> GamesRun::maybe_move(LiveGame& game, SeatConnection& c) {
-    if (!c.ready || !game.set_up.is_set() || stopping_ || game.over || game.abandoned ||
-        game.closing_now || game.tracker.has_pending() || game.tracker.side_to_move() != c.side ||
-        c.seen_ply != game.tracker.ply())
+    if (!c.opened || !game.set_up.is_set() || !go_.is_set() || stopping_ || game.over ||
+        game.abandoned || game.closing_now || game.tracker.has_pending(c.side) ||
+        game.tracker.side_to_move() != c.side || c.seen_ply != game.tracker.ply())
         co_return error_code{};
     c.out = move_request(game, Clock::now(), true);
     if (c.out.empty()) {
@@ -303,6 +309,7 @@ asio::awaitable<error_code> GamesRun::maybe_move(LiveGame& game, SeatConnection&
 asio::awaitable<void> GamesRun::ws_seat(std::shared_ptr<LiveGame> game, Side side) {
     auto seat = std::make_shared<SeatConnection>(executor_, game->connections, side);
     SeatConnection& c = *seat;
+    close_unless_opened(seat, executor_, kOpenDeadline);
     game->seats[side == Side::White ? 0 : 1] = seat;
     const std::string& token = side == Side::White ? game->white_token : game->black_token;
     error_code ec =
@@ -334,15 +341,15 @@ asio::awaitable<void> GamesRun::ws_seat(std::shared_ptr<LiveGame> game, Side sid
                     ++result_.resyncs;
                 }
                 c.seen_ply = m.ply;
-                if (!c.ready) {
-                    c.ready = true;
+                if (!c.opened) {
+                    c.opened = true;
                     game->session_ready();
                 }
                 if (!m.active) finish(*game, m.termination);
                 break;
             case MessageKind::Ack:
                 if (m.has_move) {
-                    on_ack(*game, m, now);
+                    on_ack(*game, side, m, now);
                     c.seen_ply = std::max(c.seen_ply, m.move_ply);
                 } else {
                     on_state(*game, m);
@@ -356,11 +363,11 @@ asio::awaitable<void> GamesRun::ws_seat(std::shared_ptr<LiveGame> game, Side sid
                 on_state(*game, m);
                 break;
             case MessageKind::Error:
-                if (game->tracker.has_pending() && m.id == game->tracker.pending_id()) {
+                if (game->tracker.has_pending(side) && m.id == game->tracker.pending_id(side)) {
                     if (!closing())
                         ++result_.move_errors[std::to_string(m.error_status) + " " +
                                               json::string_value(m.error).value_or("?")];
-                    game->tracker.clear_pending();
+                    game->tracker.clear_pending(side);
                     // Ask for the whole game again and go on from what the server has.
                     c.out = R"({"type":"resync","id":)" + std::to_string(next_request_id_++) + "}";
                     c.seen_ply = -1;
@@ -379,9 +386,12 @@ asio::awaitable<void> GamesRun::ws_seat(std::shared_ptr<LiveGame> game, Side sid
         if (c.buffer.capacity() > 16384) c.buffer.shrink_to_fit();
         if (!ec) ec = co_await maybe_move(*game, c);
     }
-    if (!c.ready) {
+    if (!c.opened) {
         game->session_failed();
-        if (!closing()) ++result_.seat_failures["seat could not connect: " + describe(ec)];
+        if (!closing())
+            ++result_.seat_failures["seat could not open: " +
+                                    (c.timed_out ? std::string("no game message within 15 s")
+                                                 : describe(ec))];
         abandon(*game, "seat could not connect");
     } else if (!game->closing()) {
         abandon(*game, "seat connection ended: " + describe(ec));
@@ -395,6 +405,7 @@ asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
     Registered white_registered(game->connections, &white);
     Registered black_registered(game->connections, &black);
     co_await game->set_up.wait();
+    co_await go_.wait();
     const std::string path = "/api/games/" + game->tracker.id() + "/moves";
     LiveMessage m;
     std::string why;
@@ -416,7 +427,7 @@ asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
             break;
         }
         if (response.status != 200) {
-            game->tracker.clear_pending();
+            game->tracker.clear_pending(side);
             if (!closing())
                 ++result_.move_errors[std::to_string(response.status) + " " +
                                       response.body.substr(0, 80)];
@@ -441,11 +452,11 @@ asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
             ++result_.bad_messages;
             problem("a move answer is not a MoveUpdate (" + why +
                     "): " + response.body.substr(0, 200));
-            game->tracker.clear_pending();
+            game->tracker.clear_pending(side);
             continue;
         }
-        m.id = game->tracker.pending_id();
-        on_ack(*game, m, now);
+        m.id = game->tracker.pending_id(side);
+        on_ack(*game, side, m, now);
     }
     game->session_ended();
 }
@@ -460,7 +471,7 @@ asio::awaitable<void> GamesRun::slot(int index) {
                 ++slots_set_up_;
             }
             if (stopping_) break;
-            co_await sleep_for(200ms);
+            co_await sleep_for(1s);
             continue;
         }
         live_.insert(game.get());
@@ -471,25 +482,27 @@ asio::awaitable<void> GamesRun::slot(int index) {
         for (int w = 0; w < watchers; ++w)
             asio::co_spawn(executor_,
                            watcher(game, w % 2 == 0 ? WatchKind::WebSocket : WatchKind::Events),
-                           asio::detached);
+                           ReportException{"a watcher"});
         if (options_.http_moves) {
-            asio::co_spawn(executor_, http_mover(game), asio::detached);
+            asio::co_spawn(executor_, http_mover(game), ReportException{"an HTTP mover"});
         } else {
-            asio::co_spawn(executor_, ws_seat(game, Side::Black), asio::detached);
-            asio::co_spawn(executor_, ws_seat(game, Side::White), asio::detached);
+            asio::co_spawn(executor_, ws_seat(game, Side::Black), ReportException{"a seat"});
+            asio::co_spawn(executor_, ws_seat(game, Side::White), ReportException{"a seat"});
         }
         co_await game->set_up.wait();
+        if (first) {
+            first = false;
+            ++slots_set_up_;
+        }
         // Nobody moves before every seat and watcher is live (a seat that joined after a move
-        // would never see that move's event); then the side to move is told to start.
+        // would never see that move's event), nor before all the first games are set up (the
+        // run measures N games in play, not the setting up); then the side to move starts.
+        co_await go_.wait();
         if (!options_.http_moves) {
             const int to_move = game->tracker.side_to_move() == Side::White ? 0 : 1;
             if (auto seat = game->seats[to_move].lock()) {
                 if (auto ec = co_await maybe_move(*game, *seat)) seat->close();
             }
-        }
-        if (first) {
-            first = false;
-            ++slots_set_up_;
         }
         co_await game->ended.wait();
         // Let the watchers receive the last move before their connections close.
@@ -510,28 +523,58 @@ asio::awaitable<void> GamesRun::run() {
     for (int i = 0; i < options_.games; ++i) {
         while (i - slots_set_up_ >= options_.setup_concurrency) co_await sleep_for(2ms);
         ++slots_running_;
-        asio::co_spawn(executor_, slot(i), asio::detached);
+        asio::co_spawn(executor_, slot(i), ReportException{"a game slot"});
     }
-    while (slots_set_up_ < options_.games) co_await sleep_for(5ms);
+    // Games that cannot be set up must not hold the run forever: after two minutes it starts
+    // with those that are.
+    const auto setup_limit = Clock::now() + 120s;
+    auto progress_at = Clock::now() + 5s;
+    while (slots_set_up_ < options_.games && Clock::now() < setup_limit) {
+        co_await sleep_for(5ms);
+        if (Clock::now() >= progress_at) {
+            progress_at += 5s;
+            int setting_up = 0, ending = 0, sessions = 0;
+            for (LiveGame* game : live_) {
+                if (!game->set_up.is_set()) ++setting_up;
+                if (game->ended.is_set()) {
+                    ++ending;
+                    sessions += game->sessions;
+                }
+            }
+            std::fprintf(stderr,
+                         "serve_load: setting up: %d of %d slots set up; %zu games in play (%d "
+                         "being set up, %d ending with %d connections left); %llu created, %llu "
+                         "acknowledged moves\n",
+                         slots_set_up_, options_.games, live_.size(), setting_up, ending, sessions,
+                         (unsigned long long)result_.games_created,
+                         (unsigned long long)result_.acked_total);
+        }
+    }
+    result_.slots_not_set_up = options_.games - slots_set_up_;
+    go_.set();
     const auto t0 = Clock::now();
     result_.setup_seconds = std::chrono::duration<double>(t0 - setup_begin).count();
     const int seconds = int(std::ceil(options_.seconds));
     window_.start(t0, seconds);
 
     const CpuSample cpu_before = sample_cpu();
+    const ProcessSnapshot processes_before = snapshot_processes();
     const double server_before = server_.cpu_seconds();
+    const double server_wait_before = runqueue_wait_seconds(server_.pid());
+    const double self_wait_before = runqueue_wait_seconds(::getpid());
     result_.rss_max_kib = server_.rss_kib();
     result_.server_threads = server_.threads();
     const auto end = t0 + std::chrono::duration_cast<Clock::duration>(
                               std::chrono::duration<double>(options_.seconds));
     const auto kill_at = t0 + std::chrono::duration_cast<Clock::duration>(
                                   std::chrono::duration<double>(options_.kill_after));
-    double server_cpu_at_kill = 0;
+    double server_cpu_at_kill = 0, server_wait_at_kill = 0;
     while (Clock::now() < end) {
         co_await sleep_for(std::min<Clock::duration>(100ms, end - Clock::now()));
         result_.rss_max_kib = std::max(result_.rss_max_kib, server_.rss_kib());
         if (options_.kill_after > 0 && !killed_ && Clock::now() >= kill_at) {
             server_cpu_at_kill = server_.cpu_seconds();
+            server_wait_at_kill = runqueue_wait_seconds(server_.pid());
             result_.rss_end_kib = server_.rss_kib();
             killed_ = true;
             stopping_ = true;
@@ -543,9 +586,15 @@ asio::awaitable<void> GamesRun::run() {
     const Clock::time_point window_end = Clock::now();
     const CpuSample cpu_after = sample_cpu();
     result_.cpu.wall = std::chrono::duration<double>(window_end - t0).count();
+    result_.machine_cpus = int(::sysconf(_SC_NPROCESSORS_ONLN));
     result_.cpu.server = (killed_ ? server_cpu_at_kill : server_.cpu_seconds()) - server_before;
+    result_.cpu.server_waiting =
+        (killed_ ? server_wait_at_kill : runqueue_wait_seconds(server_.pid())) - server_wait_before;
     result_.cpu.generator = cpu_after.self - cpu_before.self;
     result_.cpu.machine = cpu_after.machine_busy - cpu_before.machine_busy;
+    result_.cpu.generator_waiting = runqueue_wait_seconds(::getpid()) - self_wait_before;
+    result_.cpu.others_busiest =
+        busiest_between(processes_before, snapshot_processes(), 5, {server_.pid(), ::getpid()});
     if (!killed_) result_.rss_end_kib = server_.rss_kib();
 
     stopping_ = true;

@@ -39,6 +39,7 @@ struct GamesOptions {
 struct GamesResult {
     GamesOptions options;
     double setup_seconds = 0;  // creating and connecting the first N games
+    int slots_not_set_up = 0;  // of the N, not set up within the two minutes allowed
     std::vector<std::uint64_t> acked_per_second;
     std::uint64_t acked_in_window = 0;
     std::uint64_t acked_total = 0;  // including the setup and after the window
@@ -63,6 +64,7 @@ struct GamesResult {
     long rss_start_kib = 0, rss_max_kib = 0, rss_end_kib = 0;
     int server_threads = 0;
     CpuUse cpu;
+    int machine_cpus = 0;
     bool killed = false;  // crash: the server was SIGKILLed at kill_after
     std::deque<GameRecord> records;
 };

@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace serve_load {
 
@@ -90,15 +91,49 @@ CpuSample sample_cpu() {
     return s;
 }
 
-std::vector<std::string> busiest_processes(double seconds, std::size_t count) {
-    auto before = process_times();
-    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-    auto after = process_times();
+double runqueue_wait_seconds(int pid) {
+    const std::string dir = "/proc/" + std::to_string(pid) + "/task";
+    DIR* tasks = ::opendir(dir.c_str());
+    if (!tasks) return 0;
+    unsigned long long waited_ns = 0;
+    while (dirent* entry = ::readdir(tasks)) {
+        if (entry->d_name[0] == '.') continue;
+        std::ifstream in(dir + "/" + entry->d_name + "/schedstat");
+        unsigned long long running = 0, waiting = 0;
+        if (in >> running >> waiting) waited_ns += waiting;
+    }
+    ::closedir(tasks);
+    return double(waited_ns) / 1e9;
+}
+
+namespace {
+
+double monotonic_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+ProcessSnapshot snapshot_processes() {
+    ProcessSnapshot s;
+    for (auto& [pid, t] : process_times()) s.ticks[pid] = {t.command, t.ticks};
+    s.at = monotonic_seconds();
+    return s;
+}
+
+std::vector<std::string> busiest_between(const ProcessSnapshot& before,
+                                         const ProcessSnapshot& after, std::size_t count,
+                                         const std::vector<int>& excluded) {
+    const double seconds = std::max(1e-3, after.at - before.at);
     std::vector<std::pair<unsigned long long, std::string>> used;
-    for (const auto& [pid, now] : after) {
-        auto it = before.find(pid);
-        const unsigned long long ticks = now.ticks - (it != before.end() ? it->second.ticks : 0);
-        if (ticks > 0) used.emplace_back(ticks, now.command + " (pid " + std::to_string(pid) + ")");
+    for (const auto& [pid, now] : after.ticks) {
+        if (std::find(excluded.begin(), excluded.end(), pid) != excluded.end()) continue;
+        auto it = before.ticks.find(pid);
+        const unsigned long long earlier = it != before.ticks.end() ? it->second.second : 0;
+        if (now.second > earlier)
+            used.emplace_back(now.second - earlier,
+                              now.first + " (pid " + std::to_string(pid) + ")");
     }
     std::sort(used.begin(), used.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -112,6 +147,29 @@ std::vector<std::string> busiest_processes(double seconds, std::size_t count) {
         lines.emplace_back(text);
     }
     return lines;
+}
+
+std::vector<std::string> busiest_processes(double seconds, std::size_t count) {
+    const ProcessSnapshot before = snapshot_processes();
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    return busiest_between(before, snapshot_processes(), count, {});
+}
+
+double wait_for_quiet(double cores, double max_seconds) {
+    const double give_up = monotonic_seconds() + max_seconds;
+    for (;;) {
+        const CpuSample before = sample_cpu();
+        const double t0 = monotonic_seconds();
+        std::this_thread::sleep_for(std::chrono::seconds(3));
+        const CpuSample after = sample_cpu();
+        const double others =
+            ((after.machine_busy - before.machine_busy) - (after.self - before.self)) /
+            (monotonic_seconds() - t0);
+        if (others < cores || monotonic_seconds() >= give_up) return others;
+        std::fprintf(stderr,
+                     "serve_load: waiting for a quieter machine (the rest uses %.2f CPUs)\n",
+                     others);
+    }
 }
 
 }  // namespace serve_load

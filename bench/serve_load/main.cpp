@@ -14,7 +14,9 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <charconv>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -49,6 +51,8 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
   --addresses N       loopback source addresses to spread clients over (default 1000)
   --seed N            random seed (default 1)
   --server-arg ARG    an extra argument for `chess960 serve` (repeatable)
+  --wait-quiet S      before each scenario, wait up to S seconds (default 0) for the rest of
+                      the machine to use under 0.3 CPUs
   --keep              keep the temporary directory (databases, server logs)
 )";
 
@@ -67,6 +71,7 @@ struct Options {
     std::uint64_t seed = 1;
     std::vector<std::string> server_args;
     bool keep = false;
+    double wait_quiet = 0;
 };
 
 double number(const std::string& option, const std::string& text, double low, double high) {
@@ -196,7 +201,9 @@ int main(int argc, char** argv) {
     info.machine = describe_machine();
     info.busiest_before = busiest_processes(1.0, 5);
 
-    const std::string help = capture_output({options.binary, "serve", "--help"});
+    // `serve --help` if the binary has it, else the command list of `help`.
+    const std::string help = capture_output({options.binary, "serve", "--help"}) +
+                             capture_output({options.binary, "help"});
     for (const LimitOption& limit : kLimitOptions) {
         if (help.find(limit.name) == std::string::npos) {
             info.missing_options.push_back(limit.name);
@@ -220,6 +227,19 @@ int main(int argc, char** argv) {
     // weigh on the next.
     auto with_server = [&](const std::string& name, auto&& body) {
         ++scenario_number;
+        if (options.wait_quiet > 0) {
+            const auto begin = std::chrono::steady_clock::now();
+            const double others = wait_for_quiet(0.3, options.wait_quiet);
+            char note[200];
+            std::snprintf(
+                note, sizeof note,
+                "%s: started after waiting %.0f s for a quieter machine; the rest of it "
+                "used %.2f CPUs just before",
+                name.c_str(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count(),
+                others);
+            report.notes.push_back(note);
+        }
         ServerCommand command;
         command.binary = options.binary;
         command.db = dir + "/" + name + ".db";

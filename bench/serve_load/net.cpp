@@ -8,6 +8,7 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/stream.hpp>
+#include <cstdio>
 #include <vector>
 
 namespace serve_load {
@@ -34,9 +35,32 @@ asio::awaitable<error_code> connect_from(tcp::socket& socket, asio::ip::address_
     co_return connect_ec;
 }
 
+void ReportException::operator()(std::exception_ptr e) const {
+    if (!e) return;
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+        std::fprintf(stderr, "serve_load: BUG: %s ended by an exception: %s\n", what, x.what());
+    } catch (...) {
+        std::fprintf(stderr, "serve_load: BUG: %s ended by an exception\n", what);
+    }
+}
+
 asio::awaitable<void> sleep_for(Clock::duration d) {
     asio::steady_timer timer(co_await asio::this_coro::executor, d);
     co_await timer.async_wait(nothrow);
+}
+
+void close_unless_opened(const std::shared_ptr<Opening>& c, asio::any_io_executor executor,
+                         Clock::duration after) {
+    auto timer = std::make_shared<asio::steady_timer>(executor, after);
+    timer->async_wait([timer, weak = std::weak_ptr<Opening>(c)](error_code ec) {
+        if (ec) return;
+        if (auto connection = weak.lock(); connection && !connection->opened) {
+            connection->timed_out = true;
+            connection->close();
+        }
+    });
 }
 
 void ConnectionSet::close_all() {

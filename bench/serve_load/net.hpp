@@ -16,6 +16,8 @@
 #include <boost/beast/http/verb.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
+#include <exception>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -50,6 +52,13 @@ asio::ip::address_v4 source_address(int index);
 asio::awaitable<error_code> connect_from(tcp::socket& socket, asio::ip::address_v4 from,
                                          const tcp::endpoint& to);
 
+// Completion of a spawned coroutine: an exception that escaped it is a bug of the generator;
+// it is printed (a detached coroutine would swallow it and leave its counters wrong).
+struct ReportException {
+    const char* what;
+    void operator()(std::exception_ptr e) const;
+};
+
 // Waits `d` on a timer of the current executor.
 asio::awaitable<void> sleep_for(Clock::duration d);
 
@@ -59,6 +68,20 @@ class Closable {
     virtual ~Closable() = default;
     virtual void close() = 0;
 };
+
+// A live connection that must get its first message (the game) within a deadline: one that
+// never opens must not hold a scenario forever.
+class Opening : public Closable {
+  public:
+    bool opened = false;     // its first message came
+    bool timed_out = false;  // closed by the deadline
+};
+
+// Closes `c` if it has not opened `after` from now.
+void close_unless_opened(const std::shared_ptr<Opening>& c, asio::any_io_executor executor,
+                         Clock::duration after);
+
+inline constexpr auto kOpenDeadline = std::chrono::seconds(15);
 
 // The open connections of a scenario or of a game: each registers itself while it lives.
 class ConnectionSet {

@@ -51,7 +51,16 @@ void cpu_line(std::ostringstream& out, const CpuUse& cpu) {
         << fixed(cpu.server / cpu.wall, 2) << ", load generator "
         << fixed(cpu.generator / cpu.wall, 2) << ", everything else "
         << fixed(cpu.others() / cpu.wall, 2) << " (machine total "
-        << fixed(cpu.machine / cpu.wall, 2) << ").\n\n";
+        << fixed(cpu.machine / cpu.wall, 2) << "). Runnable but waiting for a CPU (summed over "
+        << "threads, per second): server " << fixed(cpu.server_waiting / cpu.wall, 2)
+        << " s, load generator " << fixed(cpu.generator_waiting / cpu.wall, 2) << " s.";
+    if (!cpu.others_busiest.empty()) {
+        out << " Busiest other processes meanwhile: ";
+        for (std::size_t i = 0; i < cpu.others_busiest.size(); ++i)
+            out << (i ? "; " : "") << cpu.others_busiest[i];
+        out << ".";
+    }
+    out << "\n\n";
 }
 
 // The mean of the per-second counts in [begin, end).
@@ -202,7 +211,11 @@ void write_games(std::ostringstream& out, const GamesResult& r, const std::strin
            "checked against the library's position. A game that ends is replaced by a new one. "
            "Measured for "
         << fixed(o.seconds, 0) << " s after all " << o.games << " games were set up ("
-        << fixed(r.setup_seconds, 1) << " s).\n\n";
+        << fixed(r.setup_seconds, 1) << " s"
+        << (r.slots_not_set_up > 0 ? "; **" + std::to_string(r.slots_not_set_up) +
+                                         " of them were still not set up after two minutes**"
+                                   : std::string())
+        << ").\n\n";
     out << "| measure | value | target |\n|---|---|---|\n";
     out << "| acknowledged moves / s (mean) | " << grouped(std::uint64_t(std::llround(t.mean)))
         << " | ≥ 10,000: " << mark(t.mean >= 10'000) << " |\n";
@@ -253,8 +266,22 @@ void write_games(std::ostringstream& out, const GamesResult& r, const std::strin
         out << "Watchers that could not open: " << failures_text(r.watchers.open_errors) << ".\n\n";
     if (!r.watchers.drop_errors.empty())
         out << "Watchers dropped: " << failures_text(r.watchers.drop_errors) << ".\n\n";
+    if (!r.watchers.first_bad.empty())
+        out << "First malformed message at a watcher: `" << r.watchers.first_bad << "`\n\n";
     if (!r.first_problem.empty()) out << "First problem seen: " << r.first_problem << "\n\n";
     cpu_line(out, r.cpu);
+    if (r.acked_in_window > 0 && r.cpu.wall > 0) {
+        // CPU time per move hardly depends on how busy the machine is; it bounds what the
+        // server could do with every core to itself.
+        const double server_us = r.cpu.server / double(r.acked_in_window) * 1e6;
+        const double generator_us = r.cpu.generator / double(r.acked_in_window) * 1e6;
+        out << "CPU time per acknowledged move (its acknowledgement, its " << (o.watchers + 1)
+            << " events, the store's commit): server " << fixed(server_us, 0)
+            << " µs, load generator " << fixed(generator_us, 0) << " µs. At that cost the server "
+            << "alone on all " << r.machine_cpus << " CPUs would acknowledge at most "
+            << grouped(std::uint64_t(double(r.machine_cpus) * 1e6 / std::max(1.0, server_us)))
+            << " moves/s.\n\n";
+    }
 }
 
 void write_crash(std::ostringstream& out, const CrashResult& r) {
@@ -320,6 +347,8 @@ std::string to_markdown(const Report& report) {
         out << ".\n\n";
     }
     for (const auto& e : report.errors) out << "**Could not run**: " << e << "\n\n";
+    for (const auto& n : report.notes) out << "- " << n << "\n";
+    if (!report.notes.empty()) out << "\n";
 
     out << "## Summary\n\n| scenario | figure | measured | target |\n|---|---|---|---|\n";
     if (report.crowd) {

@@ -31,6 +31,7 @@ struct Report {
     std::optional<GamesResult> games_http;
     std::optional<CrashResult> crash;
     std::vector<std::string> errors;  // scenarios that could not run, and why
+    std::vector<std::string> notes;   // how each scenario started
 };
 
 std::string to_markdown(const Report& report);

@@ -1,6 +1,7 @@
 #include "watchers.hpp"
 
 #include <boost/asio/this_coro.hpp>
+#include <memory>
 
 #include "live_message.hpp"
 
@@ -8,7 +9,7 @@ namespace serve_load {
 
 namespace {
 
-class WsWatcher : public Closable {
+class WsWatcher : public Opening {
   public:
     WsWatcher(asio::any_io_executor executor, ConnectionSet& set)
         : ws(executor), registered_(set, this) {}
@@ -23,7 +24,7 @@ class WsWatcher : public Closable {
     Registered registered_;
 };
 
-class SseWatcher : public Closable {
+class SseWatcher : public Opening {
   public:
     SseWatcher(asio::any_io_executor executor, ConnectionSet& set)
         : stream(executor), registered_(set, this) {}
@@ -42,7 +43,12 @@ void note_bad(WatcherStats& stats, std::string_view text, const std::string& why
     if (stats.first_bad.empty()) stats.first_bad = why + ": " + std::string(text.substr(0, 300));
 }
 
-// One message from a watcher's stream; false when the stream should end.
+std::string open_failure(const Opening& c, const error_code& ec) {
+    return c.timed_out ? "no game message within " + std::to_string(kOpenDeadline.count()) + " s"
+                       : describe(ec);
+}
+
+// One message from a watcher's stream.
 void handle(const LiveMessage& m, bool& watching, WatchHooks& hooks, WatcherStats& stats) {
     ++stats.messages;
     if (m.kind == MessageKind::Game && !watching) {
@@ -59,8 +65,10 @@ asio::awaitable<void> watch_ws(std::string game_id, asio::ip::address_v4 from, c
                                ConnectionSet& connections, std::shared_ptr<WatchHooks> hooks,
                                WatcherStats& stats) {
     auto executor = co_await asio::this_coro::executor;
-    WsWatcher w(executor, connections);
-    bool watching = false;
+    auto watcher = std::make_shared<WsWatcher>(executor, connections);
+    WsWatcher& w = *watcher;
+    close_unless_opened(watcher, executor, kOpenDeadline);
+    bool& watching = w.opened;
     error_code ec = co_await open_game_socket(w.ws, from, target, game_id, {});
     LiveMessage message;
     std::string why;
@@ -83,7 +91,7 @@ asio::awaitable<void> watch_ws(std::string game_id, asio::ip::address_v4 from, c
     }
     if (!watching) {
         ++stats.open_failed;
-        ++stats.open_errors[describe(ec)];
+        ++stats.open_errors[open_failure(w, ec)];
     } else if (!hooks->closing()) {
         ++stats.dropped;
         ++stats.drop_errors[describe(ec)];
@@ -95,8 +103,10 @@ asio::awaitable<void> watch_sse(std::string game_id, asio::ip::address_v4 from,
                                 const Target& target, ConnectionSet& connections,
                                 std::shared_ptr<WatchHooks> hooks, WatcherStats& stats) {
     auto executor = co_await asio::this_coro::executor;
-    SseWatcher w(executor, connections);
-    bool watching = false;
+    auto watcher = std::make_shared<SseWatcher>(executor, connections);
+    SseWatcher& w = *watcher;
+    close_unless_opened(watcher, executor, kOpenDeadline);
+    bool& watching = w.opened;
     int status = 0;
     error_code ec = co_await w.stream.open(from, target, game_id, status);
     if (ec && status != 0 && status != 200) {
@@ -117,7 +127,7 @@ asio::awaitable<void> watch_sse(std::string game_id, asio::ip::address_v4 from,
     while (!ec) ec = co_await w.stream.read(on_event, on_comment);
     if (!watching) {
         ++stats.open_failed;
-        ++stats.open_errors[describe(ec)];
+        ++stats.open_errors[open_failure(w, ec)];
     } else if (!hooks->closing()) {
         ++stats.dropped;
         ++stats.drop_errors[describe(ec)];

@@ -18,7 +18,8 @@ TEST(GameTracker, ChosenMovesAreLegalAndAppliedWhenReported) {
         ASSERT_TRUE(chess960::parse_uci(tracker.position(), uci, chess960::CastlingMode::Chess960));
         EXPECT_EQ(tracker.apply(ply, uci), GameTracker::Applied::New);
         EXPECT_EQ(tracker.apply(ply, uci), GameTracker::Applied::Known);
-        tracker.acknowledge(ply, uci, Clock::now(), nullptr, nullptr);
+        tracker.acknowledge(tracker.side_to_move() == Side::White ? Side::Black : Side::White, ply,
+                            uci, Clock::now(), nullptr, nullptr);
         EXPECT_EQ(tracker.ply(), ply);
     }
 }
@@ -41,24 +42,46 @@ TEST(GameTracker, AcknowledgementsAreRecordedByPly) {
     std::mt19937_64 random(1);
     const auto t0 = Clock::now();
     const auto first = std::string(tracker.choose_move(random, 1, t0));
-    EXPECT_TRUE(tracker.has_pending());
-    EXPECT_EQ(tracker.pending_side(), Side::White);
+    EXPECT_TRUE(tracker.has_pending(Side::White));
+    EXPECT_FALSE(tracker.has_pending(Side::Black));
     EXPECT_EQ(tracker.apply(1, first), GameTracker::Applied::New);
-    const auto took = tracker.acknowledge(1, first, t0 + 3ms, nullptr, nullptr);
+    const auto took = tracker.acknowledge(Side::White, 1, first, t0 + 3ms, nullptr, nullptr);
     EXPECT_EQ(took, Clock::duration(3ms));
-    EXPECT_FALSE(tracker.has_pending());
+    EXPECT_FALSE(tracker.has_pending(Side::White));
     // Ply 2's ack is not seen (another seat's): a hole in the record.
     const auto second = std::string(tracker.choose_move(random, 2, t0));
     EXPECT_EQ(tracker.apply(2, second), GameTracker::Applied::New);
-    tracker.clear_pending();
+    tracker.clear_pending(Side::Black);
     const auto third = std::string(tracker.choose_move(random, 3, t0));
     EXPECT_EQ(tracker.apply(3, third), GameTracker::Applied::New);
-    tracker.acknowledge(3, third, t0, nullptr, nullptr);
+    tracker.acknowledge(Side::White, 3, third, t0, nullptr, nullptr);
     ASSERT_EQ(record.acked.size(), 3u);
     EXPECT_EQ(record.acked[0], first);
     EXPECT_EQ(record.acked[1], "");
     EXPECT_EQ(record.acked[2], third);
     EXPECT_EQ(record.acked_count, 2u);
+}
+
+// The race that stalled games: Black sees White's move (and answers it) before White's
+// acknowledgement arrives. Each seat's move in flight is its own.
+TEST(GameTracker, TheOpponentMayMoveBeforeTheMoverHasItsAck) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(5);
+    const auto t0 = Clock::now();
+    const auto white = std::string(tracker.choose_move(random, 1, t0));
+    EXPECT_EQ(tracker.apply(1, white), GameTracker::Applied::New);  // Black's move event
+    EXPECT_TRUE(tracker.has_pending(Side::White));
+    EXPECT_FALSE(tracker.has_pending(Side::Black));
+    const auto black = std::string(tracker.choose_move(random, 2, t0 + 1ms));
+    EXPECT_TRUE(tracker.has_pending(Side::Black));
+    EXPECT_EQ(tracker.pending_id(Side::White), 1);
+    EXPECT_EQ(tracker.pending_id(Side::Black), 2);
+    EXPECT_EQ(tracker.acknowledge(Side::White, 1, white, t0 + 2ms, nullptr, nullptr),
+              Clock::duration(2ms));
+    EXPECT_EQ(tracker.apply(2, black), GameTracker::Applied::New);
+    EXPECT_EQ(tracker.acknowledge(Side::Black, 2, black, t0 + 4ms, nullptr, nullptr),
+              Clock::duration(3ms));
+    EXPECT_EQ(tracker.ply(), 2);
 }
 
 TEST(GameTracker, WatchersAreTimedFromTheAcknowledgement) {
@@ -71,7 +94,7 @@ TEST(GameTracker, WatchersAreTimedFromTheAcknowledgement) {
     auto uci = std::string(tracker.choose_move(random, 1, t0));
     tracker.watcher_saw(1, t0 + 1ms, &watchers);
     EXPECT_EQ(watchers.count(), 0u);
-    tracker.acknowledge(1, uci, t0 + 2ms, &watchers, &early);
+    tracker.acknowledge(Side::White, 1, uci, t0 + 2ms, &watchers, &early);
     EXPECT_EQ(early, 1u);
     EXPECT_EQ(watchers.count(), 1u);
     tracker.watcher_saw(1, t0 + 4ms, &watchers);

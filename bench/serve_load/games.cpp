@@ -404,6 +404,18 @@ asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
     HttpConnection black(executor_, address_of(*game), target_);
     Registered white_registered(game->connections, &white);
     Registered black_registered(game->connections, &black);
+    // Both seats connect while the game is set up: the run measures moves, not a storm of
+    // connections at its start.
+    const error_code white_ec = co_await white.connect();
+    const error_code black_ec = white_ec ? white_ec : co_await black.connect();
+    if (black_ec) {
+        game->session_failed();
+        if (!closing()) ++result_.seat_failures["seat could not connect: " + describe(black_ec)];
+        abandon(*game, "seat could not connect");
+        game->session_ended();
+        co_return;
+    }
+    game->session_ready();
     co_await game->set_up.wait();
     co_await go_.wait();
     const std::string path = "/api/games/" + game->tracker.id() + "/moves";
@@ -474,11 +486,12 @@ asio::awaitable<void> GamesRun::slot(int index) {
             co_await sleep_for(1s);
             continue;
         }
+        // The run may have stopped while the game was being created: it is not played.
+        if (stopping_) break;
         live_.insert(game.get());
         const int watchers = options_.watchers;
-        game->expected = watchers + (options_.http_moves ? 0 : 2);
+        game->expected = watchers + (options_.http_moves ? 1 : 2);
         game->sessions = watchers + (options_.http_moves ? 1 : 2);
-        if (game->expected == 0) game->set_up.set();
         for (int w = 0; w < watchers; ++w)
             asio::co_spawn(executor_,
                            watcher(game, w % 2 == 0 ? WatchKind::WebSocket : WatchKind::Events),

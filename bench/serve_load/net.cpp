@@ -54,6 +54,7 @@ asio::awaitable<void> sleep_for(Clock::duration d) {
 void close_unless_opened(const std::shared_ptr<Opening>& c, asio::any_io_executor executor,
                          Clock::duration after) {
     auto timer = std::make_shared<asio::steady_timer>(executor, after);
+    c->deadline = timer;
     timer->async_wait([timer, weak = std::weak_ptr<Opening>(c)](error_code ec) {
         if (ec) return;
         if (auto connection = weak.lock(); connection && !connection->opened) {
@@ -81,19 +82,25 @@ void HttpConnection::close() {
     open_ = false;
 }
 
+asio::awaitable<error_code> HttpConnection::connect() {
+    if (open_) co_return error_code{};
+    error_code ec = co_await connect_from(stream_.socket(), from_, target_.endpoint);
+    if (ec) {
+        close();
+        co_return ec;
+    }
+    open_ = true;
+    ++connects_;
+    co_return ec;
+}
+
 asio::awaitable<HttpResponse> HttpConnection::request(http::verb method, std::string_view path,
                                                       std::string_view body, std::string_view token,
                                                       std::chrono::milliseconds timeout) {
     HttpResponse response;
     if (!open_) {
-        stream_.expires_after(timeout);
-        response.ec = co_await connect_from(stream_.socket(), from_, target_.endpoint);
-        if (response.ec) {
-            close();
-            co_return response;
-        }
-        open_ = true;
-        ++connects_;
+        response.ec = co_await connect();
+        if (response.ec) co_return response;
     }
     // The request, written by hand: the same bytes a client library would send, without
     // building a header container per request.

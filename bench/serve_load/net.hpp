@@ -73,8 +73,12 @@ class Closable {
 // never opens must not hold a scenario forever.
 class Opening : public Closable {
   public:
-    bool opened = false;     // its first message came
-    bool timed_out = false;  // closed by the deadline
+    ~Opening() override {
+        if (deadline) deadline->cancel();
+    }
+    bool opened = false;                           // its first message came
+    bool timed_out = false;                        // closed by the deadline
+    std::shared_ptr<asio::steady_timer> deadline;  // see close_unless_opened
 };
 
 // Closes `c` if it has not opened `after` from now.
@@ -119,6 +123,8 @@ struct HttpResponse {
 class HttpConnection : public Closable {
   public:
     HttpConnection(asio::any_io_executor executor, asio::ip::address_v4 from, const Target& target);
+    // Connects now (a request connects by itself when needed).
+    asio::awaitable<error_code> connect();
     asio::awaitable<HttpResponse> request(http::verb method, std::string_view path,
                                           std::string_view body, std::string_view token,
                                           std::chrono::milliseconds timeout);

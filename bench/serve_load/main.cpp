@@ -202,8 +202,14 @@ int main(int argc, char** argv) {
     info.busiest_before = busiest_processes(1.0, 5);
 
     // `serve --help` if the binary has it, else the command list of `help`.
-    const std::string help = capture_output({options.binary, "serve", "--help"}) +
-                             capture_output({options.binary, "help"});
+    const std::string serve_help = capture_output({options.binary, "serve", "--help"});
+    std::string help = serve_help;
+    if (serve_help.find("--max-") == std::string::npos) {
+        help = capture_output({options.binary, "help"});
+        info.help_note = "`chess960 serve --help` answers: `" +
+                         serve_help.substr(0, serve_help.find('\n')) +
+                         "`; the options were read from `chess960 help`.";
+    }
     for (const LimitOption& limit : kLimitOptions) {
         if (help.find(limit.name) == std::string::npos) {
             info.missing_options.push_back(limit.name);

@@ -336,9 +336,17 @@ std::string to_markdown(const Report& report) {
         out << (i ? "; " : "") << info.busiest_before[i];
     out << ".\n\n";
     out << "Server options for every scenario: ";
-    if (info.server_args.empty()) out << "none beyond --port and --db";
-    for (const auto& a : info.server_args) out << "`" << a << "` ";
-    out << "\n\n";
+    if (info.server_args.empty()) {
+        out << "none beyond --port and --db";
+    } else {
+        out << "`";
+        for (std::size_t i = 0; i < info.server_args.size(); ++i)
+            out << (i ? " " : "") << info.server_args[i];
+        out << "` (the per-address limits raised; clients also come from many loopback "
+               "addresses)";
+    }
+    out << ".\n\n";
+    if (!info.help_note.empty()) out << info.help_note << "\n\n";
     if (!info.missing_options.empty()) {
         out << "Options `chess960 serve --help` does not list (the defaults applied; clients are "
                "spread over loopback addresses instead): ";

@@ -22,6 +22,7 @@ struct RunInfo {
     std::vector<std::string> server_args;      // the limit options passed to every server
     std::vector<std::string> missing_options;  // limit options `serve --help` does not list
     long nofile_limit = 0;
+    std::string help_note;  // where the server's options were found
 };
 
 struct Report {

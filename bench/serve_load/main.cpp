@@ -149,6 +149,8 @@ Options parse_options(int argc, char** argv) {
             o.seed = std::uint64_t(integer(arg, value, 0, 1 << 30));
         else if (arg == "--server-arg")
             o.server_args.push_back(value);
+        else if (arg == "--wait-quiet")
+            o.wait_quiet = number(arg, value, 0, 24 * 3600);
         else
             usage_error("unknown option " + arg);
     }

@@ -13,6 +13,8 @@ CMAKE_FLAGS ?=
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
+# The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
+SERVE_BENCH_PACKAGES := libboost1.81-dev
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 # The browser page is built with node and npm (any recent node will do, so these are installed
 # only when the commands are missing); its end-to-end test drives Debian's Chromium.
@@ -21,7 +23,7 @@ E2E_PACKAGES := chromium
 
 .PHONY: run test build test-fast test-asan test-slow bench bench-pgn bench-serve diffperft fuzz \
         format clean tune-data tune \
-        deps deps-bench deps-fuzz deps-web deps-e2e web
+        deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -44,6 +46,9 @@ deps:
 
 deps-bench: deps
 	$(call install_packages,$(BENCH_PACKAGES))
+
+deps-bench-serve: deps
+	$(call install_packages,$(SERVE_BENCH_PACKAGES))
 
 deps-fuzz: deps
 	$(call install_packages,$(FUZZ_PACKAGES))
@@ -106,11 +111,15 @@ bench-pgn: deps-bench build
 	cd bench/chessops && npm ci --silent
 	bench/pgn_bench.sh
 
-# Load on `chess960 serve`: 200 concurrent games on loopback, then SIGKILL mid-load and a check
-# that every acknowledged move survived the restart (report in bench/results/serve-<date>.md).
-bench-serve: build
+# Load on `chess960 serve` (bench/serve_load, over loopback, about five minutes): 10,000 idle
+# live connections and 1,000 slow-header ones while ordinary requests are timed; 1,000 games
+# played over WebSocket, then by HTTP POST; SIGKILL mid-load and a check that every
+# acknowledged move survived the restart. Report in bench/results/serve-<date>.md; run parts
+# with SERVE_LOAD_ARGS, e.g. SERVE_LOAD_ARGS="--scenario games --seconds 20".
+SERVE_LOAD_ARGS ?=
+bench-serve: deps-bench-serve build
 	$(BUILD)/bench/serve_load --binary $(BUILD)/chess960 \
-	  --out bench/results/serve-$$(date +%F).md
+	  --out bench/results/serve-$$(date +%F).md $(SERVE_LOAD_ARGS)
 
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4

@@ -1,0 +1,75 @@
+// The games scenario: N friend games in play at once, each played by its two seats and
+// followed by its watchers; a game that ends is replaced by a new one so the load stays at N.
+// Seats play over WebSocket (each sends its move when the move event shows it is its turn) or,
+// in the HTTP variant, by POST on a keep-alive connection (the other seat moves when the
+// answer arrives). Measures acknowledged moves per second, send-to-ack latency and the
+// ack-to-watcher delay. The crash scenario runs the same load and kills the server in it.
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "game_tracker.hpp"
+#include "latency.hpp"
+#include "machine.hpp"
+#include "net.hpp"
+#include "server_process.hpp"
+#include "watchers.hpp"
+
+namespace serve_load {
+
+struct GamesOptions {
+    int games = 1000;
+    double seconds = 60;
+    int watchers = 2;         // per game: WebSocket and event stream in turn
+    bool http_moves = false;  // moves by POST instead of over the seats' WebSockets
+    int addresses = 1000;     // game i's connections come from source address i % addresses
+    int clock_initial = 900;  // seconds
+    int clock_increment = 10;
+    std::uint64_t seed = 1;
+    int setup_concurrency = 100;  // games being set up at once at the start
+    double kill_after = 0;        // crash: SIGKILL the server this long into the run (0: never)
+    bool keep_records = false;    // every acknowledged move, for the crash check
+};
+
+struct GamesResult {
+    GamesOptions options;
+    double setup_seconds = 0;  // creating and connecting the first N games
+    int slots_not_set_up = 0;  // of the N, not set up within the two minutes allowed
+    std::vector<std::uint64_t> acked_per_second;
+    std::uint64_t acked_in_window = 0;
+    std::uint64_t acked_total = 0;  // including the setup and after the window
+    LatencyLog::Summary move_latency;
+    LatencyLog::Summary watcher_latency;
+    std::uint64_t watcher_events = 0;
+    std::uint64_t watcher_early = 0;  // watcher events processed before the mover's ack
+    std::uint64_t games_created = 0;
+    std::uint64_t games_finished = 0;
+    std::uint64_t games_abandoned = 0;  // a seat's connection failed: replaced
+    std::uint64_t plies_of_finished = 0;
+    std::map<std::string, std::uint64_t> terminations;
+    std::map<std::string, std::uint64_t> create_failures;
+    std::map<std::string, std::uint64_t> move_errors;  // refused moves: "409 not your turn"
+    std::map<std::string, std::uint64_t> seat_failures;
+    std::uint64_t wrong_moves = 0;       // a reported move that skips a ply or is illegal
+    std::uint64_t legal_mismatches = 0;  // `legal` not the library's legal move count
+    std::uint64_t bad_messages = 0;
+    std::uint64_t resyncs = 0;
+    std::string first_problem;
+    WatcherStats watchers;
+    long rss_start_kib = 0, rss_max_kib = 0, rss_end_kib = 0;
+    int server_threads = 0;
+    CpuUse cpu;
+    int machine_cpus = 0;
+    bool killed = false;  // crash: the server was SIGKILLed at kill_after
+    std::deque<GameRecord> records;
+};
+
+asio::awaitable<void> run_games(const Target& target, const GamesOptions& options,
+                                ServerProcess& server, GamesResult& result);
+
+}  // namespace serve_load

@@ -1,0 +1,409 @@
+#include "report.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <sstream>
+
+namespace serve_load {
+
+namespace {
+
+std::string fixed(double value, int decimals) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+// 12345 -> "12,345"
+std::string grouped(std::uint64_t value) {
+    std::string digits = std::to_string(value), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string mib(long kib) { return fixed(double(kib) / 1024.0, 1) + " MiB"; }
+
+std::string mark(bool met) { return met ? "met" : "**missed**"; }
+
+std::string failures_text(const std::map<std::string, std::uint64_t>& failures) {
+    if (failures.empty()) return "none";
+    std::string out;
+    for (const auto& [what, count] : failures) {
+        if (!out.empty()) out += "; ";
+        out += grouped(count) + " × " + what;
+    }
+    return out;
+}
+
+std::uint64_t total(const std::map<std::string, std::uint64_t>& counts) {
+    std::uint64_t n = 0;
+    for (const auto& [what, count] : counts) n += count;
+    return n;
+}
+
+void cpu_line(std::ostringstream& out, const CpuUse& cpu) {
+    if (cpu.wall <= 0) return;
+    out << "CPU over the measured " << fixed(cpu.wall, 1) << " s, in cores busy on average: server "
+        << fixed(cpu.server / cpu.wall, 2) << ", load generator "
+        << fixed(cpu.generator / cpu.wall, 2) << ", everything else "
+        << fixed(cpu.others() / cpu.wall, 2) << " (machine total "
+        << fixed(cpu.machine / cpu.wall, 2) << "). Runnable but waiting for a CPU (summed over "
+        << "threads, per second): server " << fixed(cpu.server_waiting / cpu.wall, 2)
+        << " s, load generator " << fixed(cpu.generator_waiting / cpu.wall, 2) << " s.";
+    if (!cpu.others_busiest.empty()) {
+        out << " Busiest other processes meanwhile: ";
+        for (std::size_t i = 0; i < cpu.others_busiest.size(); ++i)
+            out << (i ? "; " : "") << cpu.others_busiest[i];
+        out << ".";
+    }
+    out << "\n\n";
+}
+
+// The mean of the per-second counts in [begin, end).
+double mean_of(const std::vector<std::uint64_t>& counts, std::size_t begin, std::size_t end) {
+    if (end <= begin) return 0;
+    return double(std::accumulate(counts.begin() + long(begin), counts.begin() + long(end),
+                                  std::uint64_t{0})) /
+           double(end - begin);
+}
+
+struct Throughput {
+    double mean = 0, first_third = 0, last_third = 0;
+    std::uint64_t min = 0, max = 0;
+    bool declines = false;
+};
+
+Throughput throughput(const GamesResult& r) {
+    Throughput t;
+    const auto& c = r.acked_per_second;
+    if (c.empty()) return t;
+    t.mean = mean_of(c, 0, c.size());
+    t.min = *std::min_element(c.begin(), c.end());
+    t.max = *std::max_element(c.begin(), c.end());
+    const std::size_t third = std::max<std::size_t>(1, c.size() / 3);
+    t.first_third = mean_of(c, 0, third);
+    t.last_third = mean_of(c, c.size() - third, c.size());
+    // A decline: the last third of the run at least 10% below the first third.
+    t.declines = t.last_third < 0.9 * t.first_third;
+    return t;
+}
+
+bool games_met(const GamesResult& r) {
+    const Throughput t = throughput(r);
+    return t.mean >= 10'000 && r.move_latency.p99_ms < 10 && r.watcher_latency.p99_ms < 20 &&
+           !t.declines;
+}
+
+bool crowd_met(const CrowdResult& r) {
+    return r.all.p99_ms < 10 && r.sent == r.ok && r.watchers.dropped == 0 &&
+           r.live_opened == std::uint64_t(r.options.live);
+}
+
+void latency_row(std::ostringstream& out, const std::string& what, const LatencyLog::Summary& s) {
+    out << "| " << what << " | " << grouped(s.count) << " | " << format_ms(s.p50_ms) << " | "
+        << format_ms(s.p90_ms) << " | " << format_ms(s.p99_ms) << " | " << format_ms(s.p999_ms)
+        << " | " << format_ms(s.max_ms) << " |\n";
+}
+
+const char* kLatencyHeader =
+    "| measure | samples | p50 | p90 | p99 | p99.9 | max |\n|---|---:|---:|---:|---:|---:|---:|\n";
+
+void write_crowd(std::ostringstream& out, const CrowdResult& r) {
+    const auto& o = r.options;
+    out << "## 1. Crowd: " << grouped(std::uint64_t(o.live)) << " live connections, "
+        << grouped(std::uint64_t(o.slow)) << " slow-header connections, ordinary requests\n\n"
+        << grouped(std::uint64_t(o.live)) << " live connections on " << o.games
+        << " untimed friend games (every other one an event stream `GET /api/games/{id}/events`, "
+           "the others a WebSocket `/api/games/{id}/socket` that says hello without a token), "
+           "opened "
+        << o.open_concurrency << " at a time from " << o.addresses
+        << " loopback source addresses; then " << grouped(std::uint64_t(o.slow))
+        << " slow-header connections (a request line, then one header byte every second, never "
+           "finishing; each reopened when the server drops it); then for "
+        << fixed(o.seconds, 0) << " s, " << fixed(o.rate, 0) << " ordinary requests a second from "
+        << o.workers
+        << " keep-alive connections, in turn `GET /api/startpos/random`, "
+           "`GET /api/games/{id}` (a random crowd game), again both, and a move by `POST "
+           "/api/games/{id}/moves` in one of "
+        << o.moving_games
+        << " games the crowd watches (a random legal move; the answer's move is checked with the "
+           "rules library). Each request is timed from when it was due by the schedule, so a slow "
+           "answer also counts against the requests it delays.\n\n";
+
+    out << "| measure | value | target |\n|---|---|---|\n";
+    out << "| live connections opened | " << grouped(r.live_opened) << " of "
+        << grouped(std::uint64_t(o.live)) << " in " << fixed(r.open_seconds, 1) << " s"
+        << (r.watchers.open_failed ? " (" + failures_text(r.watchers.open_errors) + ")" : "")
+        << " | all |\n";
+    out << "| live connections dropped by the server while open | " << grouped(r.watchers.dropped)
+        << (r.watchers.dropped ? " (" + failures_text(r.watchers.drop_errors) + ")" : "")
+        << " | 0 |\n";
+    out << "| ordinary requests answered / sent | " << grouped(r.ok) << " / " << grouped(r.sent)
+        << " | all |\n";
+    out << "| request latency p50 / p99 / max (all kinds) | " << format_ms(r.all.p50_ms) << " / "
+        << format_ms(r.all.p99_ms) << " / " << format_ms(r.all.max_ms)
+        << " | p99 < 10 ms: " << mark(r.all.p99_ms < 10) << " |\n";
+    std::uint64_t failures = r.sent - r.ok;
+    out << "| request failures | " << grouped(failures) << " | 0: " << mark(failures == 0)
+        << " |\n";
+    out << "| slow-header connections open during the requests (min / max) | " << r.slow_open_min
+        << " / " << r.slow_open_max << " | " << o.slow << " |\n";
+    const auto& drop = r.slow_drop;
+    out << "| slow-header connections dropped by the server | " << grouped(r.slow.dropped);
+    if (drop.count > 0)
+        out << ", after " << fixed(drop.p50_ms / 1000, 1) << " s (median; "
+            << fixed(drop.max_ms / 1000, 1) << " s at most)";
+    out << "; " << grouped(r.slow.answered) << " with an answer (" << failures_text(r.slow.answers)
+        << ") | after the 10 s header deadline |\n";
+    out << "| server memory (VmRSS): games only | " << mib(r.rss_before_kib) << " | |\n";
+    out << "| ... with the live connections | " << mib(r.rss_live_kib) << " | |\n";
+    out << "| ... and the slow-header ones | " << mib(r.rss_all_kib) << " | |\n";
+    out << "| ... highest during the requests / at the end | " << mib(r.rss_max_kib) << " / "
+        << mib(r.rss_end_kib) << " | |\n";
+    if (r.live_opened > 0)
+        out << "| memory per idle live connection | "
+            << fixed(double(r.rss_live_kib - r.rss_before_kib) / double(r.live_opened), 1)
+            << " KiB | |\n";
+    out << "| server threads | " << r.server_threads << " | |\n\n";
+
+    out << "Latency by kind of request, from when it was due:\n\n" << kLatencyHeader;
+    for (const auto& [kind, s] : r.summaries) latency_row(out, "`" + kind + "`", s);
+    latency_row(out, "all", r.all);
+    out << "\nFrom when it was sent (the server's answer time on a free connection):\n\n"
+        << kLatencyHeader;
+    for (const auto& [kind, s] : r.service_summaries) latency_row(out, "`" + kind + "`", s);
+    out << "\n";
+    for (const auto& [kind, stats] : r.requests)
+        if (!stats.failures.empty())
+            out << "Failures of `" << kind << "`: " << failures_text(stats.failures) << ".\n\n";
+    out << "Moves made: " << grouped(r.moves) << "; their events reached the watchers ("
+        << grouped(r.watchers.moves) << " move events in all) " << format_ms(r.fanout.p50_ms)
+        << " (p50), " << format_ms(r.fanout.p99_ms) << " (p99), " << format_ms(r.fanout.max_ms)
+        << " (max) after the mover had the answer to its POST (" << grouped(r.fanout_early)
+        << " arrived before it). SSE pings received: " << grouped(r.watchers.pings)
+        << "; malformed messages: " << grouped(r.watchers.bad) << ".\n\n";
+    if (!r.watchers.first_bad.empty())
+        out << "First malformed message: `" << r.watchers.first_bad << "`\n\n";
+    if (!r.first_problem.empty()) out << "First problem seen: " << r.first_problem << "\n\n";
+    cpu_line(out, r.cpu);
+}
+
+void write_games(std::ostringstream& out, const GamesResult& r, const std::string& title) {
+    const auto& o = r.options;
+    const Throughput t = throughput(r);
+    out << title << "\n\n"
+        << grouped(std::uint64_t(o.games)) << " friend games in play at once (clock "
+        << o.clock_initial << "+" << o.clock_increment << "), each with its two seats and "
+        << o.watchers
+        << " watchers (WebSocket and event stream in turn), each game's connections from its own "
+           "loopback address (of "
+        << o.addresses << "); "
+        << (o.http_moves
+                ? "each seat moves by `POST /api/games/{id}/moves` on its own keep-alive "
+                  "connection, the other seat as soon as the answer (a MoveUpdate) arrives"
+                : "each seat plays over its WebSocket and sends its move when a message on its "
+                  "own socket (the move event, or its game message) shows it is its turn")
+        << ". Moves are random legal moves (rules library); every move the server reports is "
+           "checked against the library's position. A game that ends is replaced by a new one. "
+           "Measured for "
+        << fixed(o.seconds, 0) << " s after all " << o.games << " games were set up ("
+        << fixed(r.setup_seconds, 1) << " s"
+        << (r.slots_not_set_up > 0 ? "; **" + std::to_string(r.slots_not_set_up) +
+                                         " of them were still not set up after two minutes**"
+                                   : std::string())
+        << ").\n\n";
+    out << "| measure | value | target |\n|---|---|---|\n";
+    out << "| acknowledged moves / s (mean) | " << grouped(std::uint64_t(std::llround(t.mean)))
+        << " | ≥ 10,000: " << mark(t.mean >= 10'000) << " |\n";
+    out << "| per second: min / max | " << grouped(t.min) << " / " << grouped(t.max) << " | |\n";
+    out << "| first third / last third of the run (mean) | "
+        << grouped(std::uint64_t(t.first_third)) << " / " << grouped(std::uint64_t(t.last_third))
+        << " | no decline: " << mark(!t.declines) << " |\n";
+    out << "| move latency (send -> ack) p50 / p99 / max | " << format_ms(r.move_latency.p50_ms)
+        << " / " << format_ms(r.move_latency.p99_ms) << " / " << format_ms(r.move_latency.max_ms)
+        << " | p99 < 10 ms: " << mark(r.move_latency.p99_ms < 10) << " |\n";
+    out << "| watcher latency (ack at the mover -> move event at a watcher) p50 / p99 / max | "
+        << format_ms(r.watcher_latency.p50_ms) << " / " << format_ms(r.watcher_latency.p99_ms)
+        << " / " << format_ms(r.watcher_latency.max_ms)
+        << " | p99 < 20 ms: " << mark(r.watcher_latency.p99_ms < 20) << " |\n";
+    out << "| watcher events before the mover's ack (timed 0) | " << grouped(r.watcher_early)
+        << " of " << grouped(r.watcher_latency.count) << " | |\n";
+    out << "| refused moves | " << grouped(total(r.move_errors)) << " ("
+        << failures_text(r.move_errors) << ") | 0 |\n";
+    out << "| games created / finished / abandoned | " << grouped(r.games_created) << " / "
+        << grouped(r.games_finished) << " / " << grouped(r.games_abandoned) << " | |\n";
+    out << "| watchers: opened / failed to open / dropped | " << grouped(r.watchers.opened) << " / "
+        << grouped(r.watchers.open_failed) << " / " << grouped(r.watchers.dropped) << " | |\n";
+    out << "| reported moves that did not follow / `legal` lists of the wrong size / malformed "
+           "messages | "
+        << grouped(r.wrong_moves) << " / " << grouped(r.legal_mismatches) << " / "
+        << grouped(r.bad_messages + r.watchers.bad) << " | 0 |\n";
+    out << "| server memory (VmRSS) at the start / highest / at the end | " << mib(r.rss_start_kib)
+        << " / " << mib(r.rss_max_kib) << " / " << mib(r.rss_end_kib) << " | |\n";
+    out << "| server threads | " << r.server_threads << " | |\n\n";
+    out << "Acknowledged moves in each second, first to last: ";
+    for (std::size_t i = 0; i < r.acked_per_second.size(); ++i)
+        out << (i ? ", " : "") << grouped(r.acked_per_second[i]);
+    out << ".\n\n";
+    out << kLatencyHeader;
+    latency_row(out, "move: send -> ack", r.move_latency);
+    latency_row(out, "watcher: ack -> event", r.watcher_latency);
+    out << "\n";
+    if (r.games_finished > 0) {
+        out << "Finished games: " << grouped(r.games_finished) << ", "
+            << fixed(double(r.plies_of_finished) / double(r.games_finished), 0)
+            << " plies on average; endings: " << failures_text(r.terminations) << ".\n\n";
+    }
+    if (!r.create_failures.empty())
+        out << "Game creation failures: " << failures_text(r.create_failures) << ".\n\n";
+    if (!r.seat_failures.empty())
+        out << "Seat connection failures: " << failures_text(r.seat_failures) << ".\n\n";
+    if (!r.watchers.open_errors.empty())
+        out << "Watchers that could not open: " << failures_text(r.watchers.open_errors) << ".\n\n";
+    if (!r.watchers.drop_errors.empty())
+        out << "Watchers dropped: " << failures_text(r.watchers.drop_errors) << ".\n\n";
+    if (!r.watchers.first_bad.empty())
+        out << "First malformed message at a watcher: `" << r.watchers.first_bad << "`\n\n";
+    if (!r.first_problem.empty()) out << "First problem seen: " << r.first_problem << "\n\n";
+    cpu_line(out, r.cpu);
+    if (r.acked_in_window > 0 && r.cpu.wall > 0) {
+        // CPU time per move hardly depends on how busy the machine is; it bounds what the
+        // server could do with every core to itself.
+        const double server_us = r.cpu.server / double(r.acked_in_window) * 1e6;
+        const double generator_us = r.cpu.generator / double(r.acked_in_window) * 1e6;
+        out << "CPU time per acknowledged move (its acknowledgement, its " << (o.watchers + 1)
+            << " events, the store's commit): server " << fixed(server_us, 0)
+            << " µs, load generator " << fixed(generator_us, 0) << " µs. At that cost the server "
+            << "alone on all " << r.machine_cpus << " CPUs would acknowledge at most "
+            << grouped(std::uint64_t(double(r.machine_cpus) * 1e6 / std::max(1.0, server_us)))
+            << " moves/s.\n\n";
+    }
+}
+
+void write_crash(std::ostringstream& out, const CrashResult& r) {
+    const auto& o = r.load.options;
+    out << "## 4. Crash: SIGKILL under the games load, restart, every acknowledged move there?\n\n"
+        << "The games load (WebSocket moves, " << grouped(std::uint64_t(o.games)) << " games, "
+        << o.watchers << " watchers each); `kill -9` of the server " << fixed(o.kill_after, 1)
+        << " s after the load was set up, with moves in flight; the server restarted on the same "
+           "database; then `GET /api/games/{id}` of every game created, checking that its moves "
+           "list has every ply acknowledged to a seat, with the same UCI.\n\n";
+    if (!r.restarted) {
+        out << "**The check did not run**: " << r.restart_error << "\n\n";
+        return;
+    }
+    out << "| measure | value | target |\n|---|---|---|\n";
+    out << "| acknowledged moves before the kill | " << grouped(r.acknowledged) << " | |\n";
+    out << "| ... lost after the restart | " << grouped(r.lost) << " | 0: " << mark(r.lost == 0)
+        << " |\n";
+    out << "| games checked / missing / with a lost move | " << grouped(r.games_checked) << " / "
+        << grouped(r.games_missing) << " / " << grouped(r.games_with_loss) << " | |\n";
+    out << "| moves stored whose ack the kill cut off | " << grouped(r.extra) << " | |\n";
+    out << "| restart: exec to accepting connections | " << fixed(r.restart_seconds, 2)
+        << " s | |\n\n";
+    for (const auto& e : r.examples) out << "- " << e << "\n";
+    if (!r.examples.empty()) out << "\n";
+}
+
+}  // namespace
+
+bool all_targets_met(const Report& report) {
+    if (!report.errors.empty()) return false;
+    if (report.crowd && !crowd_met(*report.crowd)) return false;
+    if (report.games_ws && !games_met(*report.games_ws)) return false;
+    if (report.crash && (!report.crash->restarted || report.crash->lost > 0)) return false;
+    return true;
+}
+
+std::string to_markdown(const Report& report) {
+    std::ostringstream out;
+    const RunInfo& info = report.info;
+    out << "# chess960 serve: load benchmark (" << info.date << ")\n\n"
+        << "`" << info.command_line << "` (bench/serve_load, `make bench-serve`).\n\n"
+        << "Machine: " << info.machine.cpu_model << ", " << info.machine.cpus << " CPUs (nproc), "
+        << info.machine.kernel
+        << ". Server and load generator share these CPUs; the generator "
+           "is one thread (Asio, C++20 coroutines), every connection over loopback. Open-file "
+           "limit raised to "
+        << info.nofile_limit << " (the server inherits it).\n\n"
+        << "Load average at the start " << info.machine.load_average << ", at the end "
+        << info.load_after << ". Busiest processes over one second before the run: ";
+    for (std::size_t i = 0; i < info.busiest_before.size(); ++i)
+        out << (i ? "; " : "") << info.busiest_before[i];
+    out << ".\n\n";
+    out << "Server options for every scenario: ";
+    if (info.server_args.empty()) {
+        out << "none beyond --port and --db";
+    } else {
+        out << "`";
+        for (std::size_t i = 0; i < info.server_args.size(); ++i)
+            out << (i ? " " : "") << info.server_args[i];
+        out << "` (the per-address limits raised; clients also come from many loopback "
+               "addresses)";
+    }
+    out << ".\n\n";
+    if (!info.help_note.empty()) out << info.help_note << "\n\n";
+    if (!info.missing_options.empty()) {
+        out << "Options `chess960 serve --help` does not list (the defaults applied; clients are "
+               "spread over loopback addresses instead): ";
+        for (std::size_t i = 0; i < info.missing_options.size(); ++i)
+            out << (i ? ", " : "") << "`" << info.missing_options[i] << "`";
+        out << ".\n\n";
+    }
+    for (const auto& e : report.errors) out << "**Could not run**: " << e << "\n\n";
+    for (const auto& n : report.notes) out << "- " << n << "\n";
+    if (!report.notes.empty()) out << "\n";
+
+    out << "## Summary\n\n| scenario | figure | measured | target |\n|---|---|---|---|\n";
+    if (report.crowd) {
+        const auto& r = *report.crowd;
+        out << "| crowd | request p99 with " << grouped(r.live_opened) << " live + "
+            << r.options.slow << " slow connections | " << format_ms(r.all.p99_ms)
+            << " | < 10 ms: " << mark(r.all.p99_ms < 10) << " |\n";
+        out << "| crowd | request failures | " << grouped(r.sent - r.ok)
+            << " | 0: " << mark(r.sent == r.ok) << " |\n";
+        if (r.live_opened > 0)
+            out << "| crowd | memory per idle live connection | "
+                << fixed(double(r.rss_live_kib - r.rss_before_kib) / double(r.live_opened), 1)
+                << " KiB | |\n";
+    }
+    auto games_rows = [&](const GamesResult& r, const std::string& name, bool with_targets) {
+        const Throughput t = throughput(r);
+        auto target = [&](const std::string& text, bool met) {
+            return with_targets ? text + ": " + mark(met) : std::string("(comparison)");
+        };
+        out << "| " << name << " | acknowledged moves/s (mean; min-max per second) | "
+            << grouped(std::uint64_t(std::llround(t.mean))) << " (" << grouped(t.min) << "-"
+            << grouped(t.max) << ") | " << target("≥ 10,000", t.mean >= 10'000) << " |\n";
+        out << "| " << name << " | move latency p99 | " << format_ms(r.move_latency.p99_ms) << " | "
+            << target("< 10 ms", r.move_latency.p99_ms < 10) << " |\n";
+        out << "| " << name << " | watcher latency p99 | " << format_ms(r.watcher_latency.p99_ms)
+            << " | " << target("< 20 ms", r.watcher_latency.p99_ms < 20) << " |\n";
+        out << "| " << name << " | decline (last third vs first third) | "
+            << fixed(t.first_third > 0 ? 100.0 * (t.last_third / t.first_third - 1) : 0, 1)
+            << "% | " << target("none", !t.declines) << " |\n";
+    };
+    if (report.games_ws) games_rows(*report.games_ws, "games (WebSocket)", true);
+    if (report.games_http) games_rows(*report.games_http, "games (HTTP POST)", false);
+    if (report.crash) {
+        const auto& r = *report.crash;
+        out << "| crash | acknowledged moves lost to SIGKILL | "
+            << (r.restarted ? grouped(r.lost) + " of " + grouped(r.acknowledged)
+                            : std::string("not checked"))
+            << " | 0: " << mark(r.restarted && r.lost == 0) << " |\n";
+    }
+    out << "\n";
+
+    if (report.crowd) write_crowd(out, *report.crowd);
+    if (report.games_ws) write_games(out, *report.games_ws, "## 2. Games: moves over WebSocket");
+    if (report.games_http)
+        write_games(out, *report.games_http, "## 3. Games: moves by HTTP POST (for comparison)");
+    if (report.crash) write_crash(out, *report.crash);
+    return out.str();
+}
+
+}  // namespace serve_load

@@ -30,6 +30,7 @@ std::string random_hex(int bytes) {
     if (bytes < 0)
         throw std::invalid_argument("random_hex: a negative number of bytes (" +
                                     std::to_string(bytes) + ")");
+    if (bytes == 0) return "";  // randombytes_buf may not be given a null buffer
     ensure_sodium();
     std::vector<unsigned char> buffer(static_cast<std::size_t>(bytes));
     randombytes_buf(buffer.data(), buffer.size());

@@ -582,9 +582,26 @@ asio::awaitable<void> GamesRun::run() {
     const auto kill_at = t0 + std::chrono::duration_cast<Clock::duration>(
                                   std::chrono::duration<double>(options_.kill_after));
     double server_cpu_at_kill = 0, server_wait_at_kill = 0;
+    // Each second: the CPUs the server and everything but the server and the generator used,
+    // so that a change in the moves per second can be told from a change in the machine.
+    CpuSample second_cpu = cpu_before;
+    double second_server = server_before;
+    auto second_end = t0 + 1s;
     while (Clock::now() < end) {
         co_await sleep_for(std::min<Clock::duration>(100ms, end - Clock::now()));
         result_.rss_max_kib = std::max(result_.rss_max_kib, server_.rss_kib());
+        if (Clock::now() >= second_end && !killed_) {
+            const CpuSample now_cpu = sample_cpu();
+            const double now_server = server_.cpu_seconds();
+            const double server_used = now_server - second_server;
+            result_.server_cores_per_second.push_back(server_used);
+            result_.others_cores_per_second.push_back(
+                std::max(0.0, (now_cpu.machine_busy - second_cpu.machine_busy) -
+                                  (now_cpu.self - second_cpu.self) - server_used));
+            second_cpu = now_cpu;
+            second_server = now_server;
+            second_end += 1s;
+        }
         if (options_.kill_after > 0 && !killed_ && Clock::now() >= kill_at) {
             server_cpu_at_kill = server_.cpu_seconds();
             server_wait_at_kill = runqueue_wait_seconds(server_.pid());

@@ -65,6 +65,10 @@ struct GamesResult {
     int server_threads = 0;
     CpuUse cpu;
     int machine_cpus = 0;
+    // CPU seconds used in each second of the run (about the same seconds as acked_per_second):
+    // by the server, and by every other process but the generator.
+    std::vector<double> server_cores_per_second;
+    std::vector<double> others_cores_per_second;
     bool killed = false;  // crash: the server was SIGKILLed at kill_after
     std::deque<GameRecord> records;
 };

@@ -286,12 +286,17 @@ int main(int argc, char** argv) {
             std::cerr << "serve_load: " << name << ": connections still open after the scenario\n";
             (void)io.release();
         }
-        if (server.running())
-            server.stop(SIGTERM);
-        else
-            report.errors.push_back(name +
-                                    ": the server was not running at the end; its log ends:\n" +
+        // The server must be alive at the end, and stop cleanly when asked.
+        if (!server.running()) {
+            report.errors.push_back(name + ": the server died during the scenario (" +
+                                    server.ended_how() + "); its log ends:\n" +
                                     tail_of_file(command.log, 1500));
+        } else {
+            server.stop(SIGTERM);
+            if (server.ended_how() != "exit status 0")
+                report.errors.push_back(name + ": the server, stopped by SIGTERM, ended with " +
+                                        server.ended_how());
+        }
         std::cerr << "serve_load: " << name << ": done\n";
     };
 

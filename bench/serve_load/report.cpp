@@ -249,6 +249,16 @@ void write_games(std::ostringstream& out, const GamesResult& r, const std::strin
     for (std::size_t i = 0; i < r.acked_per_second.size(); ++i)
         out << (i ? ", " : "") << grouped(r.acked_per_second[i]);
     out << ".\n\n";
+    if (!r.others_cores_per_second.empty()) {
+        out << "CPUs used by the server in each second: ";
+        for (std::size_t i = 0; i < r.server_cores_per_second.size(); ++i)
+            out << (i ? ", " : "") << fixed(r.server_cores_per_second[i], 2);
+        out << ".\n\nCPUs used by other processes (not the server, not the generator) in each "
+               "second: ";
+        for (std::size_t i = 0; i < r.others_cores_per_second.size(); ++i)
+            out << (i ? ", " : "") << fixed(r.others_cores_per_second[i], 2);
+        out << ".\n\n";
+    }
     out << kLatencyHeader;
     latency_row(out, "move: send -> ack", r.move_latency);
     latency_row(out, "watcher: ack -> event", r.watcher_latency);

@@ -31,6 +31,14 @@ bool port_accepts(int port) {
     return ok;
 }
 
+std::string describe_status(int status) {
+    if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status))
+        return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
+               strsignal(WTERMSIG(status)) + ")";
+    return "ended (status " + std::to_string(status) + ")";
+}
+
 std::string status_field(pid_t pid, const char* name) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
     std::string line;
@@ -50,6 +58,7 @@ ServerProcess::~ServerProcess() {
 bool ServerProcess::start(const ServerCommand& command, std::chrono::seconds timeout,
                           std::string* why) {
     command_ = command;
+    ended_how_.clear();
     std::vector<std::string> args = {
         command.binary, "serve", "--port", std::to_string(command.port), "--db", command.db};
     args.insert(args.end(), command.extra_args.begin(), command.extra_args.end());
@@ -101,6 +110,7 @@ bool ServerProcess::running() {
     int status = 0;
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
         pid_ = -1;
+        ended_how_ = describe_status(status);
         return false;
     }
     return true;
@@ -112,6 +122,7 @@ int ServerProcess::stop(int signal) {
     int status = 0;
     ::waitpid(pid_, &status, 0);
     pid_ = -1;
+    ended_how_ = describe_status(status);
     return status;
 }
 

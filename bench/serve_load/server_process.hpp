@@ -42,10 +42,14 @@ class ServerProcess {
     double cpu_seconds() const;
     // The number of threads (from /proc/<pid>/status).
     int threads() const;
+    // How the process ended, once running() or stop() has seen it end: "exit status 1",
+    // "killed by signal 11 (Segmentation fault)".
+    const std::string& ended_how() const { return ended_how_; }
 
   private:
     ServerCommand command_;
     pid_t pid_ = -1;
+    std::string ended_how_;
 };
 
 // A port nobody listens on now (bound to port 0, read and released).

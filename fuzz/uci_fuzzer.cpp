@@ -48,10 +48,16 @@
 #include "chess960/position.hpp"
 #include "chess960/uci_move.hpp"
 #include "uci/uci.hpp"
+#include "uci/words.hpp"
 
 using namespace chess960;
 
 namespace {
+
+// The loop's own word splitting.
+using chess960::uci::iequals;
+using chess960::uci::next_word;
+using chess960::uci::trim;
 
 constexpr int kMaxSearches = 16;   // go and bench lines kept per input
 constexpr int kMaxPerftDepth = 2;  // "go perft"
@@ -67,31 +73,6 @@ std::string g_input;
                  "--- output\n%s---\n",
                  what.c_str(), g_input.c_str(), output.c_str());
     std::abort();
-}
-
-// The loop's own word splitting (uci.cpp): blanks and tabs separate words; '\r' is trimmed at
-// the ends.
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::string_view next_word(std::string_view& s) {
-    s = trim(s);
-    std::size_t end = s.find_first_of(" \t");
-    std::string_view word = s.substr(0, end);
-    s = end == std::string_view::npos ? std::string_view{} : trim(s.substr(end));
-    return word;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
-    return true;
 }
 
 // The whole text as a number, as the loop reads spins and depths.

@@ -1,4 +1,5 @@
 #include "uci/uci.hpp"
+#include "uci/words.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -13,34 +14,6 @@
 #include "engine/strength.hpp"
 
 namespace chess960::uci {
-
-namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-// Splits off the first whitespace-separated word.
-std::string_view next_word(std::string_view& s) {
-    s = trim(s);
-    std::size_t end = s.find_first_of(" \t");
-    std::string_view word = s.substr(0, end);
-    s = end == std::string_view::npos ? std::string_view{} : trim(s.substr(end));
-    return word;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
-    return true;
-}
-
-}  // namespace
 
 std::uint64_t print_perft(std::ostream& out, std::ostream& log, const Position& pos, int depth,
                           bool divide, CastlingMode mode) {

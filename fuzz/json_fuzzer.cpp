@@ -33,6 +33,7 @@
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
+#include "fuzz_support.hpp"
 #include "server/requests.hpp"
 
 #include <nlohmann/json.hpp>
@@ -44,23 +45,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string_view g_body;
-
-[[noreturn]] void broken(const std::string& what) {
-    std::string shown;
-    for (unsigned char c : g_body.substr(0, 400)) {
-        if (c >= 0x20 && c < 0x7F) {
-            shown += char(c);
-        } else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02X", c);
-            shown += hex;
-        }
-    }
-    std::fprintf(stderr, "json_fuzzer: invariant broken: %s\n  body: %s\n", what.c_str(),
-                 shown.c_str());
-    std::abort();
-}
+using fuzz_support::broken;
+using fuzz_support::depth_of;
 
 void check_error(const ApiError& e, const char* who) {
     if (e.status != 400)
@@ -96,14 +82,6 @@ void agree(const std::optional<ApiError>& body_error, const std::optional<ApiErr
         broken(std::string(who) +
                " refuses a body check_body accepts, not for a field: " + error->message);
     }
-}
-
-// Levels of arrays and objects: 0 for a scalar.
-int depth_of(const Json& value) {
-    if (!value.is_structured()) return 0;
-    int deepest = 0;
-    for (const Json& child : value) deepest = std::max(deepest, depth_of(child));
-    return deepest + 1;
 }
 
 // The body's string field `name`, read independently (nullopt: absent, null or not a string).
@@ -204,7 +182,7 @@ void create_game(const server::CreateGameRequest& request, const Json& body) {
 }
 
 void check_body_text(std::string_view text) {
-    g_body = text;
+    fuzz_support::set_input("json_fuzzer", text);
     // The body as the parsers should see it, read independently for the cross-checks.
     const Json body = Json::parse(text.begin(), text.end(), nullptr, false);
 

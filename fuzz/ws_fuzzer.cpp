@@ -29,6 +29,7 @@
 #include "chess960/position.hpp"
 #include "chess960/san.hpp"
 #include "chess960/uci_move.hpp"
+#include "fuzz_support.hpp"
 #include "server/requests.hpp"
 
 #include <nlohmann/json.hpp>
@@ -41,30 +42,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string_view g_frame;
-
-[[noreturn]] void broken(const std::string& what) {
-    std::string shown;
-    for (unsigned char c : g_frame.substr(0, 400)) {
-        if (c >= 0x20 && c < 0x7F) {
-            shown += char(c);
-        } else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02X", c);
-            shown += hex;
-        }
-    }
-    std::fprintf(stderr, "ws_fuzzer: invariant broken: %s\n  frame: %s\n", what.c_str(),
-                 shown.c_str());
-    std::abort();
-}
-
-int depth_of(const Json& value) {
-    if (!value.is_structured()) return 0;
-    int deepest = 0;
-    for (const Json& child : value) deepest = std::max(deepest, depth_of(child));
-    return deepest + 1;
-}
+using fuzz_support::broken;
+using fuzz_support::depth_of;
 
 std::optional<std::string> json_string(const Json& frame, const char* name) {
     if (!frame.is_object()) return std::nullopt;
@@ -98,7 +77,7 @@ void read_move(const std::string& text) {
 }
 
 void check_frame(std::string_view text) {
-    g_frame = text;
+    fuzz_support::set_input("ws_fuzzer", text);
     const Json frame = Json::parse(text.begin(), text.end(), nullptr, false);
     const bool readable =
         text.size() <= server::kMaxClientMessage && frame.is_object() && depth_of(frame) <= 32;

@@ -16,12 +16,15 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <iostream>
+#include <mutex>
 #include <random>
 #include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "chess960/fen.hpp"
@@ -31,6 +34,7 @@
 #include "server/secrets.hpp"
 #include "server/store.hpp"
 #include "server/store_schema.hpp"
+#include "server/store_writer.hpp"
 
 namespace chess960::server {
 namespace {
@@ -850,6 +854,167 @@ TEST_F(StoreTest, StartUpAndRecentGamesStayFastWithAHundredThousandFinishedGames
         EXPECT_GT(recent[i - 1].updated_at, recent[i].updated_at);
     EXPECT_LT(open_ms, 2000.0);
     EXPECT_LT(recent_ms, 10.0);
+}
+
+// ---- Group commit: Store::write and the StoreWriter ----
+
+// The row a game has after `move`: what the server would store with it.
+GameChange move_change(GameRow row, const MoveRow& move) {
+    row.plies = move.ply;
+    row.updated_at = move.created_at;
+    row.clock_running = move.ply % 2 ? "black" : "white";
+    return GameChange{std::move(row), move};
+}
+
+TEST_F(StoreTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNotFollow) {
+    Store store(path_);
+    GameRow a = full_game("a"), b = full_game("b");
+    store.insert_game(a);
+    store.insert_game(b);
+    const std::vector<MoveRow> moves = real_moves(518, 3, a.created_at);
+    GameRow resigned = a;
+    resigned.plies = 2;
+    resigned.result = "0-1";
+    resigned.termination = "resignation";
+    const std::vector<GameChange> changes = {
+        move_change(a, moves[0]),
+        move_change(a, moves[1]),
+        move_change(b, moves[1]),                     // b has no first move: refused
+        GameChange{resigned, std::nullopt},           // a, at ply 2 after the two moves before it
+        move_change(full_game("nowhere"), moves[0]),  // no such game: refused
+    };
+    const auto refused = store.write(changes);
+    ASSERT_EQ(refused.size(), changes.size());
+    EXPECT_FALSE(refused[0]) << *refused[0];
+    EXPECT_FALSE(refused[1]) << *refused[1];
+    ASSERT_TRUE(refused[2]);
+    std::cout << "refused: " << *refused[2] << "\n";
+    EXPECT_NE(refused[2]->find("'b'"), std::string::npos);
+    EXPECT_NE(refused[2]->find("ply 1"), std::string::npos);
+    EXPECT_FALSE(refused[3]) << *refused[3];
+    EXPECT_TRUE(refused[4]);
+
+    auto loaded_a = store.load_game("a");
+    ASSERT_TRUE(loaded_a);
+    EXPECT_EQ(loaded_a->game.plies, 2);
+    EXPECT_EQ(loaded_a->game.result, "0-1");
+    ASSERT_EQ(loaded_a->moves.size(), 2u);
+    expect_same(loaded_a->moves[1], moves[1]);
+    auto loaded_b = store.load_game("b");
+    ASSERT_TRUE(loaded_b);
+    EXPECT_EQ(loaded_b->game.plies, 0);
+    EXPECT_TRUE(loaded_b->moves.empty());
+}
+
+// Four threads each play their own game; every change is stored, each game's in the order it
+// was made, with far fewer transactions than changes (the writer gathers them), and every
+// `done` runs once, after its change is stored, in the order of submission.
+TEST_F(StoreTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransactions) {
+    Store store(path_);
+    constexpr int kThreads = 4, kMoves = 60;
+    std::vector<std::vector<MoveRow>> moves;
+    for (int t = 0; t < kThreads; ++t) {
+        store.insert_game(full_game("game" + std::to_string(t)));
+        moves.push_back(real_moves(100 + t, kMoves, 1'763'000'000'000));
+    }
+    std::mutex order_mutex;
+    std::vector<int> done_order[kThreads];
+    int failures = 0;
+    {
+        StoreWriter writer(store, std::chrono::milliseconds(2));
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                const GameRow row = full_game("game" + std::to_string(t));
+                for (const MoveRow& move : moves[std::size_t(t)])
+                    writer.submit(
+                        move_change(row, move),
+                        [&, t, ply = move.ply](const std::optional<std::string>& refused) {
+                            std::lock_guard lock(order_mutex);
+                            if (refused) ++failures;
+                            done_order[t].push_back(ply);
+                        });
+            });
+        }
+        for (auto& thread : threads) thread.join();
+        writer.stop();
+        std::cout << kThreads * kMoves << " changes in " << writer.transactions()
+                  << " transactions\n";
+        EXPECT_LT(writer.transactions(), std::size_t(kThreads * kMoves / 2));
+    }
+    EXPECT_EQ(failures, 0);
+    for (int t = 0; t < kThreads; ++t) {
+        std::vector<int> expected(kMoves);
+        for (int i = 0; i < kMoves; ++i) expected[std::size_t(i)] = i + 1;
+        EXPECT_EQ(done_order[t], expected) << "game " << t;
+        auto loaded = store.load_game("game" + std::to_string(t));
+        ASSERT_TRUE(loaded);
+        EXPECT_EQ(loaded->game.plies, kMoves);
+        ASSERT_EQ(loaded->moves.size(), std::size_t(kMoves));
+        for (int i = 0; i < kMoves; ++i)
+            expect_same(loaded->moves[std::size_t(i)], moves[std::size_t(t)][std::size_t(i)]);
+    }
+}
+
+// A change with nothing to store is answered in order too: after the changes before it.
+TEST_F(StoreTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
+    Store store(path_);
+    store.insert_game(full_game("g"));
+    const std::vector<MoveRow> moves = real_moves(518, 2, 1'763'000'000'000);
+    std::vector<std::string> order;
+    std::mutex mutex;
+    auto note = [&](std::string what) {
+        return [&, what](const std::optional<std::string>& refused) {
+            std::lock_guard lock(mutex);
+            order.push_back(what + (refused ? " refused" : ""));
+        };
+    };
+    StoreWriter writer(store);
+    writer.submit(move_change(full_game("g"), moves[0]), note("move 1"));
+    writer.submit(std::nullopt, note("nothing"));
+    writer.submit(move_change(full_game("g"), moves[1]), note("move 2"));
+    writer.stop();
+    EXPECT_EQ(order, (std::vector<std::string>{"move 1", "nothing", "move 2"}));
+    // Once stopped, a change is refused at once, on the caller's thread.
+    std::optional<std::string> late;
+    writer.submit(std::nullopt, [&](const std::optional<std::string>& refused) { late = refused; });
+    ASSERT_TRUE(late);
+    EXPECT_NE(late->find("stopping"), std::string::npos);
+}
+
+// A transaction that fails (here: a trigger refuses every move, as a full disk would) answers
+// every change in it with the error; nothing of it is stored.
+TEST_F(StoreTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) {
+    Store store(path_);
+    store.insert_game(full_game("g"));
+    const std::vector<MoveRow> moves = real_moves(518, 1, 1'763'000'000'000);
+    {
+        RawDatabase raw(path_);
+        raw.exec(
+            "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk "
+            "full (test)'); END");
+    }
+    std::vector<std::optional<std::string>> answers;
+    std::mutex mutex;
+    {
+        StoreWriter writer(store, std::chrono::milliseconds(50));
+        for (int i = 0; i < 2; ++i)
+            writer.submit(i == 0 ? std::optional<GameChange>(move_change(full_game("g"), moves[0]))
+                                 : std::optional<GameChange>(GameChange{full_game("g"), {}}),
+                          [&](const std::optional<std::string>& refused) {
+                              std::lock_guard lock(mutex);
+                              answers.push_back(refused);
+                          });
+    }
+    ASSERT_EQ(answers.size(), 2u);
+    for (const auto& answer : answers) {
+        ASSERT_TRUE(answer);
+        EXPECT_NE(answer->find("disk full (test)"), std::string::npos) << *answer;
+    }
+    auto loaded = store.load_game("g");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->game.plies, 0);
+    EXPECT_TRUE(loaded->moves.empty());
 }
 
 }  // namespace

@@ -63,14 +63,6 @@ bool plausible_id(std::string_view id) {
     });
 }
 
-// `{"type":"x","id":n,` + the rest of `body` (an object's text without its "{").
-std::string with_head(const char* type, std::optional<std::int64_t> id, const std::string& body) {
-    std::string text = std::string("{\"type\":\"") + type + "\",";
-    if (id) text += "\"id\":" + std::to_string(*id) + ",";
-    text.append(body, 1);
-    return text;
-}
-
 }  // namespace
 
 int random_start_number() {
@@ -88,6 +80,7 @@ Millis now_ms() {
 
 GameService::GameService(Store& store, GameServiceOptions options)
     : store_(store),
+      writer_(store),
       options_(std::move(options)),
       game_rate_(options_.limits.games_per_minute / 60.0, options_.limits.games_burst),
       move_rate_(options_.limits.moves_per_second, options_.limits.moves_burst),
@@ -105,6 +98,7 @@ void GameService::stop() {
     engines_.stop();
     if (deadline_thread_.joinable()) deadline_thread_.join();
     save_running_clocks();
+    writer_.stop();  // after everything queued is stored
 }
 
 // A restart restarts the running turn (Clock::resume), so that the downtime is charged to
@@ -129,7 +123,12 @@ void GameService::save_running_clocks() {
             game->play.restore_clock(
                 Clock::restore(clock->control(), left[White], left[Black], running, now));
             game->sync_row(now);
-            save_row(*game);
+            persist(game, GameChange{game->row, std::nullopt}, "", nullptr, nullptr,
+                    [this, id = game->row.id](Answer answer) {
+                        if (answer.error)
+                            log("game " + id +
+                                ": clock not saved at the stop: " + answer.error->message);
+                    });
         } catch (const ApiError& e) {
             log("game " + game->row.id + ": clock not saved at the stop: " + e.message);
         }
@@ -380,14 +379,33 @@ std::string GameService::pgn(LiveGame& game) {
 
 // --- Changing a game ---------------------------------------------------------------------------
 
-void GameService::save_row(LiveGame& game) {
-    try {
-        store_.update_game(game.row);
-    } catch (const std::exception& e) {
-        log("game " + game.row.id + " not saved: " + e.what());
-        reload_from_store(game);
-        throw ApiError{503, "the game store is failing: the change was not saved", 5};
+void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
+                          std::string answer, std::shared_ptr<const LiveEvent> event,
+                          const Subscriber* except, Reply reply) {
+    const std::uint64_t version = ++game->version;
+    writer_.submit(std::move(change), [this, game, version, except, answer = std::move(answer),
+                                       event = std::move(event), reply = std::move(reply)](
+                                          const std::optional<std::string>& refused) mutable {
+        if (refused) {
+            recover(game, *refused);
+            if (reply)
+                reply(Answer{
+                    {}, ApiError{503, "the game store is failing: the change was not saved", 5}});
+            return;
+        }
+        if (reply) reply(Answer{std::move(answer), std::nullopt});
+        if (event) game->audience.publish(event, version, except);
+    });
+}
+
+void GameService::recover(const std::shared_ptr<LiveGame>& game, const std::string& why) {
+    log("game " + game->row.id + ": a change was not saved: " + why);
+    {
+        std::lock_guard lock(game->mutex);
+        reload_from_store(*game);
+        ++game->version;
     }
+    game->audience.close_all();
 }
 
 void GameService::reload_from_store(LiveGame& game) {
@@ -404,11 +422,19 @@ void GameService::reload_from_store(LiveGame& game) {
     }
 }
 
-void GameService::publish_state(LiveGame& game, Millis now, std::optional<std::int64_t> id,
-                                Subscriber* reply_to) {
-    const std::string body = "{\"state\":" + state_json(game, now) + "}";
-    if (reply_to) reply_to->deliver(make_event("ack", with_head("ack", id, body)));
-    game.audience.publish(make_event("state", with_head("state", std::nullopt, body)));
+std::shared_ptr<const LiveEvent> GameService::state_event(LiveGame& game, Millis now) {
+    return make_event(
+        "state", with_type("state", std::nullopt, "{\"state\":" + state_json(game, now) + "}"));
+}
+
+void GameService::save_state(const std::shared_ptr<LiveGame>& game, Millis now) {
+    game->sync_row(now);
+    persist(game, GameChange{game->row, std::nullopt}, "", state_event(*game, now), nullptr,
+            nullptr);
+}
+
+void GameService::publish_state(const std::shared_ptr<LiveGame>& game, Millis now) {
+    persist(game, std::nullopt, "", state_event(*game, now), nullptr, nullptr);
 }
 
 void GameService::after_change(const std::shared_ptr<LiveGame>& game) {
@@ -428,40 +454,31 @@ void GameService::after_change(const std::shared_ptr<LiveGame>& game) {
 
 void GameService::apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis now) {
     if (!game->play.tick(now)) return;
-    game->sync_row(now);
-    save_row(*game);
-    publish_state(*game, now);
+    save_state(game, now);
     after_change(game);
 }
 
-std::string GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
-                                     Millis now, std::optional<std::int64_t> id,
-                                     Subscriber* reply_to) {
+void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
+                              Millis now, Reply reply, const Subscriber* mover) {
     LiveGame& g = *game;
-    const Position& before = g.play.position();
-    MoveRow row{g.play.ply() + 1, to_uci(before, move, CastlingMode::Chess960),
-                to_san(before, move), "", now};
+    const Position before = g.play.position();
+    MoveText text = move_text(before, move);
     check(g.play.play(seat, move, now));
-    row.fen = g.play.position().fen();
+    const int ply = g.play.ply();
     g.sync_row(now);
-    g.push_move_text();
-    try {
-        store_.add_move(g.row, row);
-    } catch (const std::exception& e) {
-        log("move " + row.uci + " of game " + g.row.id + " not saved: " + e.what());
-        reload_from_store(g);
-        throw ApiError{503, "the game store is failing: the move was not saved", 5};
-    }
-    std::string update = move_update_json(g, now);
-    if (reply_to) reply_to->deliver(make_event("ack", with_head("ack", id, update)));
-    g.audience.publish(make_event("move", with_head("move", std::nullopt, update)));
+    g.move_texts.push_back(move_info_json(before, move, text, std::nullopt));
+    std::string update = move_update_json(g, now, move_info_json(before, move, text, ply));
+    auto event = make_event("move", with_type("move", std::nullopt, update));
+    persist(game,
+            GameChange{g.row, MoveRow{ply, std::move(text.uci), std::move(text.san),
+                                      std::move(text.fen), now}},
+            std::move(update), std::move(event), mover, std::move(reply));
     after_change(game);
-    return update;
 }
 
-std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
-                              const MoveRequest& request, const std::string& client,
-                              std::optional<std::int64_t> id, Subscriber* reply_to) {
+void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
+                       const MoveRequest& request, const std::string& client, Reply reply,
+                       const Subscriber* mover) {
     const Millis now = now_ms();
     if (int wait = move_rate_.take(client, now))
         throw ApiError{
@@ -479,14 +496,12 @@ std::string GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
                       ? parse_uci(pos, request.move, CastlingMode::Chess960)
                       : parse_san(pos, request.move);
     if (!parsed) throw ApiError{422, parsed.error().to_string()};
-    std::string update = commit_move(game, seat, *parsed, now, id, reply_to);
+    commit_move(game, seat, *parsed, now, std::move(reply), mover);
     schedule_engine(game);
-    return reply_to ? std::string() : update;
 }
 
-std::string GameService::action(const std::shared_ptr<LiveGame>& game, Color seat,
-                                std::string_view action, std::optional<std::int64_t> id,
-                                Subscriber* reply_to) {
+void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
+                         Reply reply, const Subscriber* actor) {
     const Millis now = now_ms();
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
@@ -517,10 +532,12 @@ std::string GameService::action(const std::shared_ptr<LiveGame>& game, Color sea
         throw ApiError{404, "no such game action '" + quote(action, 24) + "'"};
     }
     game->sync_row(now);
-    save_row(*game);
-    publish_state(*game, now, id, reply_to);
+    const std::string body = "{\"state\":" + state_json(*game, now) + "}";
+    // The view for an HTTP answer; a WebSocket's acknowledgement carries the state only.
+    std::string answer = actor ? body : view_json(*game, seat, now);
+    persist(game, GameChange{game->row, std::nullopt}, std::move(answer),
+            make_event("state", with_type("state", std::nullopt, body)), actor, std::move(reply));
     after_change(game);
-    return reply_to ? std::string() : view_json(*game, seat, now);
 }
 
 // --- Live connections ----------------------------------------------------------------------------
@@ -549,13 +566,14 @@ void GameService::subscribe(LiveGame& game, const std::shared_ptr<Subscriber>& s
                             std::optional<Color> you) {
     std::lock_guard lock(game.mutex);
     subscriber->deliver(game_event(view_json(game, you, now_ms()), std::nullopt));
-    game.audience.add(subscriber);
+    game.audience.add(subscriber, game.version);
 }
 
-void GameService::resync(LiveGame& game, Subscriber& subscriber, std::optional<Color> you,
-                         std::optional<std::int64_t> id) {
+void GameService::resync(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
+                         std::optional<Color> you, std::optional<std::int64_t> id) {
     std::lock_guard lock(game.mutex);
-    subscriber.deliver(game_event(view_json(game, you, now_ms()), id));
+    subscriber->deliver(game_event(view_json(game, you, now_ms()), id));
+    game.audience.add(subscriber, game.version);
 }
 
 // --- The engine and the clock ----------------------------------------------------------------
@@ -594,7 +612,7 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
             limits.movetime = std::clamp<Millis>(budget, 20, limits.movetime);
         }
         game->thinking = true;
-        publish_state(*game, now);
+        publish_state(game, now);
     } catch (const ApiError& e) {
         log("engine turn in game " + game->row.id + ": " + e.message);
         return;
@@ -616,13 +634,13 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
     try {
         apply_deadlines(game, now);
         if (stop || game->play.ply() != ply || !game->engine_to_move() || !result.best) {
-            publish_state(*game, now);
+            publish_state(game, now);
             return;
         }
-        commit_move(game, *game->engine_color, result.best, now, std::nullopt, nullptr);
+        commit_move(game, *game->engine_color, result.best, now, nullptr, nullptr);
     } catch (const ApiError& e) {
         log("engine move in game " + game->row.id + " not played: " + e.message);
-        publish_state(*game, now);
+        publish_state(game, now);
     }
 }
 

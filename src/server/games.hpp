@@ -24,6 +24,7 @@
 #include "server/rate_limit.hpp"
 #include "server/requests.hpp"
 #include "server/store.hpp"
+#include "server/store_writer.hpp"
 
 namespace chess960::server {
 
@@ -37,6 +38,14 @@ struct GameServiceOptions {
 Millis now_ms();
 // A start position number drawn uniformly from 0..959 (Guidelines II.2).
 int random_start_number();
+
+// What a change answers once it is stored: its text, or why it was not saved.
+struct Answer {
+    std::string text;
+    std::optional<ApiError> error;
+};
+// Called once with the answer, on the store writer's thread (it must not block).
+using Reply = std::move_only_function<void(Answer)>;
 
 class GameService {
   public:
@@ -65,19 +74,16 @@ class GameService {
     std::string view(LiveGame& game, std::optional<Color> you);
     std::string legal(LiveGame& game);
     std::string pgn(LiveGame& game);
-    // A move by `seat`, committed to the store, then published to the game's audience.
-    // Answers the MoveUpdate (HTTP); with `reply_to` (a WebSocket) the acknowledgement
-    // {"type":"ack","id":..,...} is delivered to it before the move's event is published, and
-    // the answer is empty. ApiError 409/422/429.
-    std::string move(const std::shared_ptr<LiveGame>& game, Color seat, const MoveRequest& request,
-                     const std::string& client, std::optional<std::int64_t> id = std::nullopt,
-                     Subscriber* reply_to = nullptr);
-    // resign, abort, draw/offer, ...: answers the GameView (HTTP); with `reply_to`, delivers
-    // {"type":"ack","id":..,"state":..} to it before the state's event and answers "".
-    std::string action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
-                       std::optional<std::int64_t> id = std::nullopt,
-                       Subscriber* reply_to = nullptr);
-
+    // A move by `seat`. A refusal (409, 422, 429) is thrown at once; an accepted move is
+    // played in memory, committed to the store with others (group commit), and then `reply`
+    // gets its MoveUpdate and the game's audience its `move` event, but the connection
+    // `mover` (which has the MoveUpdate in its acknowledgement).
+    void move(const std::shared_ptr<LiveGame>& game, Color seat, const MoveRequest& request,
+              const std::string& client, Reply reply, const Subscriber* mover = nullptr);
+    // resign, abort, draw/offer, ...: as a move; `reply` gets the game's view for `seat`, and
+    // the audience the `state` event (but `actor`, whose acknowledgement carries the state).
+    void action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
+                Reply reply, const Subscriber* actor = nullptr);
     // A single-use ticket for the event stream, good for 30 seconds.
     std::string ticket(LiveGame& game, Color seat);
     // The seat of a ticket for this game, used up; ApiError 403 if unknown or expired.
@@ -88,8 +94,8 @@ class GameService {
     void subscribe(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
                    std::optional<Color> you);
     // Delivers the whole game again (a WebSocket's resync), answering request `id`.
-    void resync(LiveGame& game, Subscriber& subscriber, std::optional<Color> you,
-                std::optional<std::int64_t> id);
+    void resync(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
+                std::optional<Color> you, std::optional<std::int64_t> id);
 
     // Counters for tests and logs.
     std::size_t games_in_memory();
@@ -99,17 +105,28 @@ class GameService {
     void load();
     // Flag fall and abort at `now`, saved and published; the caller holds the game's lock.
     void apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis now);
-    // Saves the row; on failure reloads the game from the store and rethrows as 500.
-    void save_row(LiveGame& game);
+    // Stores the change the game has just made in memory (none: nothing to store, only to
+    // publish in order), then answers `reply` with `answer` and publishes `event`. On a store
+    // failure the game is reloaded from the store and its watchers are disconnected (they
+    // reconnect for the whole game), and `reply` gets 503. The caller holds the game's lock.
+    void persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
+                 std::string answer, std::shared_ptr<const LiveEvent> event,
+                 const Subscriber* except, Reply reply);
+    // After a failed write: the game as stored.
+    void recover(const std::shared_ptr<LiveGame>& game, const std::string& why);
     void reload_from_store(LiveGame& game);
     // After a change that may have ended the game: engine limits, memory.
     void after_change(const std::shared_ptr<LiveGame>& game);
-    void publish_state(LiveGame& game, Millis now, std::optional<std::int64_t> id = std::nullopt,
-                       Subscriber* reply_to = nullptr);
-    // Plays, saves and publishes a move; returns the MoveUpdate's JSON (no type). The caller
-    // holds the game's lock; `reply_to` gets its ack first.
-    std::string commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
-                            Millis now, std::optional<std::int64_t> id, Subscriber* reply_to);
+    std::shared_ptr<const LiveEvent> state_event(LiveGame& game, Millis now);
+    // The game's row as it stands, stored, and its `state` event published.
+    void save_state(const std::shared_ptr<LiveGame>& game, Millis now);
+    // The `state` event published (after the changes before it), nothing stored: the
+    // engine's thinking.
+    void publish_state(const std::shared_ptr<LiveGame>& game, Millis now);
+    // Plays a move and persists it; `reply` gets the MoveUpdate (no type). The caller holds the
+    // game's lock.
+    void commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move, Millis now,
+                     Reply reply, const Subscriber* mover);
     void schedule_engine(const std::shared_ptr<LiveGame>& game);
     void engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
                      std::atomic<bool>& stop);
@@ -119,6 +136,7 @@ class GameService {
     void remember_finished(const std::shared_ptr<LiveGame>& game);
 
     Store& store_;
+    StoreWriter writer_;
     GameServiceOptions options_;
     RateLimiter game_rate_;
     RateLimiter move_rate_;

@@ -70,6 +70,17 @@ net::awaitable<void> refuse_and_close(beast::tcp_stream& stream, int status,
 
 }  // namespace
 
+namespace {
+
+// An answer given later, from another thread, for the connection's coroutine to pick up.
+struct LaterAnswer {
+    explicit LaterAnswer(const net::any_io_executor& executor) : timer(executor) {}
+    net::steady_timer timer;
+    std::optional<HttpResponse> response;
+};
+
+}  // namespace
+
 struct HttpServer::Impl {
     HttpServerOptions options;
     Routes& routes;
@@ -141,6 +152,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer(64 * 1024);
     bool first_request = true;
+    // Where an answer that comes later (a stored change's) waits for this connection.
+    auto later = std::make_shared<LaterAnswer>(stream.get_executor());
     try {
         for (;;) {
             // Between requests a connection may idle; once a request begins, its headers
@@ -208,8 +221,25 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             if (body_ec) co_return;
             auto request = parser.release();
             const bool keep_alive = request.keep_alive();
-            HttpResponse answer = routes.handle(
-                HttpRequest{request.method_string(), path, query, request.body(), bearer, client});
+            std::optional<HttpResponse> now = routes.handle(
+                HttpRequest{request.method_string(), path, query, request.body(), bearer, client},
+                [later](HttpResponse response) {
+                    // From the store writer's thread: hand it to this connection's executor.
+                    net::post(later->timer.get_executor(),
+                              [later, response = std::move(response)]() mutable {
+                                  later->response = std::move(response);
+                                  later->timer.cancel();
+                              });
+                });
+            if (!now) {
+                while (!later->response) {
+                    later->timer.expires_at(net::steady_timer::time_point::max());
+                    co_await later->timer.async_wait(use_nothrow);
+                }
+                now = std::move(later->response);
+                later->response.reset();
+            }
+            HttpResponse& answer = *now;
             http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),
                                                        request.version()};
             response.set(http::field::server, "chess960");

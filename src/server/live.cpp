@@ -22,23 +22,43 @@ std::shared_ptr<const LiveEvent> game_event(const std::string& view,
     return event;
 }
 
-void Audience::add(const std::shared_ptr<Subscriber>& subscriber) {
+void Audience::add(const std::shared_ptr<Subscriber>& subscriber, std::uint64_t seen) {
     std::lock_guard lock(mutex_);
-    std::erase_if(subscribers_, [](const auto& weak) { return weak.expired(); });
-    subscribers_.push_back(subscriber);
+    std::erase_if(members_, [](const Member& member) { return member.subscriber.expired(); });
+    for (Member& member : members_) {
+        if (member.subscriber.lock() == subscriber) {
+            member.seen = seen;
+            return;
+        }
+    }
+    members_.push_back(Member{subscriber, seen});
 }
 
-void Audience::publish(const std::shared_ptr<const LiveEvent>& event) {
+void Audience::publish(const std::shared_ptr<const LiveEvent>& event, std::uint64_t version,
+                       const Subscriber* except) {
     std::lock_guard lock(mutex_);
-    std::erase_if(subscribers_, [&](const std::weak_ptr<Subscriber>& weak) {
-        auto subscriber = weak.lock();
-        return !subscriber || !subscriber->deliver(event);
+    std::erase_if(members_, [&](Member& member) {
+        auto subscriber = member.subscriber.lock();
+        if (!subscriber) return true;
+        if (member.seen >= version) return false;
+        member.seen = version;
+        return subscriber.get() != except && !subscriber->deliver(event);
     });
+}
+
+void Audience::close_all() {
+    std::vector<Member> members;
+    {
+        std::lock_guard lock(mutex_);
+        members.swap(members_);
+    }
+    for (Member& member : members)
+        if (auto subscriber = member.subscriber.lock()) subscriber->close();
 }
 
 std::size_t Audience::size() {
     std::lock_guard lock(mutex_);
-    return subscribers_.size();
+    return members_.size();
 }
 
 }  // namespace chess960::server

@@ -31,19 +31,34 @@ class Subscriber {
     // Queues the event without blocking; false when the connection is closed or too far
     // behind (the audience then forgets it).
     virtual bool deliver(const std::shared_ptr<const LiveEvent>& event) = 0;
+    // Ends the connection (its client reconnects and gets the whole game again).
+    virtual void close() = 0;
 };
 
-// The subscribers of one game. Publishing is done under the game's lock, so that every
-// watcher sees the game's events in the order they happened.
+// The subscribers of one game. A game's events are published in the order they happened,
+// each once it is stored (StoreWriter), so they may lag behind the game in memory: every
+// change has a version (1, 2, ...), a subscriber is added with the version of the whole game
+// it was given, and gets only the events after that one.
 class Audience {
   public:
-    void add(const std::shared_ptr<Subscriber>& subscriber);
-    void publish(const std::shared_ptr<const LiveEvent>& event);
+    // Adds a subscriber that has seen the game at `seen`, or updates the version of one that is
+    // there already (a resync).
+    void add(const std::shared_ptr<Subscriber>& subscriber, std::uint64_t seen);
+    // Delivers `event`, the change to `version`, to every subscriber that has not seen it but
+    // `except` (the connection that made the change and gets its acknowledgement instead).
+    void publish(const std::shared_ptr<const LiveEvent>& event, std::uint64_t version,
+                 const Subscriber* except = nullptr);
+    // Closes every subscriber's connection and forgets them all.
+    void close_all();
     std::size_t size();
 
   private:
+    struct Member {
+        std::weak_ptr<Subscriber> subscriber;
+        std::uint64_t seen;
+    };
     std::mutex mutex_;
-    std::vector<std::weak_ptr<Subscriber>> subscribers_;
+    std::vector<Member> members_;
 };
 
 }  // namespace chess960::server

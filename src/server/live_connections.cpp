@@ -32,6 +32,7 @@ class QueuedSubscriber final : public Subscriber {
         channel.close();  // closed already, or too far behind
         return false;
     }
+    void close() override { channel.close(); }
     EventChannel channel;
 };
 
@@ -63,6 +64,17 @@ net::awaitable<boost::system::error_code> read_message(websocket::stream<beast::
         }
     } while (!ws.is_message_done());
     co_return boost::system::error_code{};
+}
+
+// A stored change's answer to the socket that asked for it: its acknowledgement (which carries
+// what the others get as the change's event), or its error.
+Reply acknowledge(const std::shared_ptr<QueuedSubscriber>& subscriber,
+                  std::optional<std::int64_t> id) {
+    return [subscriber, id](Answer answer) {
+        subscriber->deliver(answer.error
+                                ? make_event("error", error_message_json(id, *answer.error))
+                                : make_event("ack", with_type("ack", id, answer.text)));
+    };
 }
 
 ApiError message_too_large() { return ApiError{400, "message larger than 4 KiB"}; }
@@ -265,15 +277,15 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                     case ClientMessage::Type::Hello:
                         throw ApiError{400, "hello was said already"};
                     case ClientMessage::Type::Move:
-                        context.games.move(game, require_seat(), message.move, context.client, id,
-                                           subscriber.get());
+                        context.games.move(game, require_seat(), message.move, context.client,
+                                           acknowledge(subscriber, id), subscriber.get());
                         break;
                     case ClientMessage::Type::Action:
-                        context.games.action(game, require_seat(), message.action, id,
-                                             subscriber.get());
+                        context.games.action(game, require_seat(), message.action,
+                                             acknowledge(subscriber, id), subscriber.get());
                         break;
                     case ClientMessage::Type::Resync:
-                        context.games.resync(*game, *subscriber, seat, id);
+                        context.games.resync(*game, subscriber, seat, id);
                         break;
                     case ClientMessage::Type::Ping:
                         subscriber->deliver(make_event(

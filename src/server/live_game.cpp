@@ -34,8 +34,9 @@ void LiveGame::sync_row(Millis now) {
 void LiveGame::push_move_text() {
     const int ply = play.ply() - 1;
     const Game& game = play.game();
-    move_texts.push_back(move_info_json(game.position_at(ply), game.moves()[std::size_t(ply)],
-                                        game.position_at(ply + 1), std::nullopt));
+    const Position& before = game.position_at(ply);
+    const Move move = game.moves()[std::size_t(ply)];
+    move_texts.push_back(move_info_json(before, move, move_text(before, move), std::nullopt));
 }
 
 std::string player_name(const GameRow& row, Color c) {

@@ -2,6 +2,7 @@
 // text of its moves for whole-game views, the engine's state, and its live audience.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -22,7 +23,7 @@ struct LiveGame {
         : row(std::move(stored_row)), play(std::move(online)) {}
 
     std::mutex mutex;  // guards everything below but `audience`, which has its own
-    GameRow row;       // mirrors the database after every committed change
+    GameRow row;       // the game as of its last change in memory (stored soon after: StoreWriter)
     OnlineGame play;
     std::optional<Color> engine_color;
     std::string owner;  // the creator's client address (limits and engine fairness)
@@ -32,6 +33,8 @@ struct LiveGame {
     bool engine_queued = false;
     bool counted_as_engine_game = false;  // in the owner's count of engine games in play
     std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
+    // Changes made in memory so far; each event is the change to one version (Audience).
+    std::uint64_t version = 0;
     Audience audience;
 
     bool engine_to_move() const {
@@ -39,7 +42,7 @@ struct LiveGame {
     }
     // Copies the online game's state (clock, offer, result, plies) into the row.
     void sync_row(Millis now);
-    // Appends the MoveInfo of the last ply to move_texts.
+    // Appends the MoveInfo of the last ply to move_texts (worked out from the game).
     void push_move_text();
     std::string player_name(Color c) const { return server::player_name(row, c); }
 };

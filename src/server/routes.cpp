@@ -49,6 +49,14 @@ std::pair<std::string_view, std::string_view> first_segment(std::string_view pat
 
 constexpr std::string_view kGamesPrefix = "/api/games/";
 
+// A stored change's answer as the HTTP response.
+Reply answer_later(Routes::Respond& later) {
+    return [respond = std::move(later)](Answer answer) mutable {
+        respond(answer.error ? error_response(*answer.error)
+                             : json_response(200, std::move(answer.text)));
+    };
+}
+
 }  // namespace
 
 std::optional<std::string> query_param(std::string_view query, std::string_view name) {
@@ -92,9 +100,9 @@ HttpResponse error_response(const ApiError& error) {
     return response;
 }
 
-HttpResponse Routes::handle(const HttpRequest& request) {
+std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond later) {
     try {
-        if (request.path.starts_with("/api/") || request.path == "/api") return api(request);
+        if (request.path.starts_with("/api/") || request.path == "/api") return api(request, later);
         if (request.method != "GET" && request.method != "HEAD")
             throw ApiError{
                 404, "no such path: " + std::string(request.method) + " " + quote(request.path)};
@@ -112,11 +120,11 @@ HttpResponse Routes::handle(const HttpRequest& request) {
     }
 }
 
-HttpResponse Routes::api(const HttpRequest& request) {
+std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& later) {
     const std::string_view method = request.method, path = request.path;
     if (path.starts_with(kGamesPrefix)) {
         auto [id, rest] = first_segment(path.substr(kGamesPrefix.size()));
-        return game_route(request, id, rest);
+        return game_route(request, id, rest, later);
     }
     if (method == "GET" && path == "/api/startpos/random") {
         if (query_param(request.query, "double960") == "true") {
@@ -167,8 +175,8 @@ HttpResponse Routes::api(const HttpRequest& request) {
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path)};
 }
 
-HttpResponse Routes::game_route(const HttpRequest& request, std::string_view id,
-                                std::string_view rest) {
+std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::string_view id,
+                                               std::string_view rest, Respond& later) {
     const std::string_view method = request.method;
     if (query_param(request.query, "token"))
         throw ApiError{400,
@@ -194,7 +202,8 @@ HttpResponse Routes::game_route(const HttpRequest& request, std::string_view id,
         if (rest == "moves") {
             const MoveRequest move = parse_move(request.body);
             const Color seat = games_.require_seat(*game, request.bearer);
-            return json_response(200, games_.move(game, seat, move, request.client));
+            games_.move(game, seat, move, request.client, answer_later(later));
+            return std::nullopt;
         }
         if (rest == "ticket") {
             const Color seat = games_.require_seat(*game, request.bearer);
@@ -202,7 +211,8 @@ HttpResponse Routes::game_route(const HttpRequest& request, std::string_view id,
         }
         if (is_game_action(rest)) {
             const Color seat = games_.require_seat(*game, request.bearer);
-            return json_response(200, games_.action(game, seat, rest));
+            games_.action(game, seat, rest, answer_later(later));
+            return std::nullopt;
         }
     }
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(request.path)};

@@ -4,6 +4,7 @@
 // (SSE and WebSocket) are matched here and served there.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,12 +48,16 @@ HttpResponse error_response(const ApiError& error);
 class Routes {
   public:
     Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
-    // Every failure becomes a JSON error response; nothing is thrown.
-    HttpResponse handle(const HttpRequest& request);
+    using Respond = std::move_only_function<void(HttpResponse)>;
+    // The response, or nullopt when it comes later through `later`: a move or a game action
+    // is answered once it is stored, from the store writer's thread. Every failure becomes a
+    // JSON error response; nothing is thrown.
+    std::optional<HttpResponse> handle(const HttpRequest& request, Respond later);
 
   private:
-    HttpResponse api(const HttpRequest& request);
-    HttpResponse game_route(const HttpRequest& request, std::string_view id, std::string_view rest);
+    std::optional<HttpResponse> api(const HttpRequest& request, Respond& later);
+    std::optional<HttpResponse> game_route(const HttpRequest& request, std::string_view id,
+                                           std::string_view rest, Respond& later);
 
     GameService& games_;
     StaticFiles files_;

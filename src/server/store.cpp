@@ -319,6 +319,7 @@ Store::Store(const std::string& path) : path_(path) {
         migrate();
         insert_game_ = prepare(schema::kInsertGame);
         update_game_ = prepare(schema::kUpdateGame);
+        update_game_at_ply_ = prepare(schema::kUpdateGameAtPly);
         insert_move_ = prepare(schema::kInsertMove);
         select_game_ = prepare(schema::kSelectGame);
         select_moves_ = prepare(schema::kSelectMoves);
@@ -332,8 +333,8 @@ Store::Store(const std::string& path) : path_(path) {
 Store::~Store() { close(); }
 
 void Store::close() {
-    for (sqlite3_stmt** stmt : {&insert_game_, &update_game_, &insert_move_, &select_game_,
-                                &select_moves_, &select_recent_}) {
+    for (sqlite3_stmt** stmt : {&insert_game_, &update_game_, &update_game_at_ply_, &insert_move_,
+                                &select_game_, &select_moves_, &select_recent_}) {
         sqlite3_finalize(*stmt);
         *stmt = nullptr;
     }
@@ -417,6 +418,8 @@ void Store::check_usable() {
     }
     // See the header: WAL + NORMAL keeps every commit across a process kill.
     exec("PRAGMA synchronous=NORMAL");
+    // The pages of the games in play and of their indexes stay in memory (16 MiB).
+    exec("PRAGMA cache_size=-16384");
     exec("PRAGMA foreign_keys=ON");
 
     // A real write, so that whatever access() could not tell (a read-only -wal or -shm file,
@@ -541,6 +544,36 @@ void Store::add_move(const GameRow& game, const MoveRow& move) {
                              "': there is no such game");
     }
     transaction.commit();
+}
+
+std::vector<std::optional<std::string>> Store::write(std::span<const GameChange> changes) {
+    std::vector<std::optional<std::string>> refused(changes.size());
+    std::lock_guard lock(mutex_);
+    Transaction transaction(path_, db_);
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        const GameChange& change = changes[i];
+        const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
+        {
+            ResetOnExit reset(update_game_at_ply_);
+            bind_game(update_game_at_ply_, change.row);
+            if (change.move)
+                sqlite3_bind_int(update_game_at_ply_, parameter(kPlies), change.move->ply);
+            sqlite3_bind_int(update_game_at_ply_, 22, ply_before);
+            step_done(update_game_at_ply_, "updating a game");
+        }
+        if (sqlite3_changes(db_) != 1) {
+            refused[i] = "game '" + change.row.id + "' is not stored at ply " +
+                         std::to_string(ply_before) + " (no such game, or a change was lost)";
+            continue;
+        }
+        if (change.move) {
+            ResetOnExit reset(insert_move_);
+            bind_move(insert_move_, change.row.id, *change.move);
+            step_done(insert_move_, "inserting a move");
+        }
+    }
+    transaction.commit();
+    return refused;
 }
 
 // plies comes from the moves, as add_move would have left it (the row's own value when a game

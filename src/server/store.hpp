@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -69,6 +70,13 @@ struct MoveRow {
     std::int64_t created_at = 0;
 };
 
+// One change of a game, for Store::write: the game's row after it, and the move that made it
+// (if a move did). With a move, the row's plies is the move's ply.
+struct GameChange {
+    GameRow row;
+    std::optional<MoveRow> move;
+};
+
 struct StoredGame {
     GameRow game;
     std::vector<MoveRow> moves;
@@ -91,6 +99,12 @@ class Store {
     void update_game(const GameRow& game);
     // The move and the game's new state (clock, result, ...) together; sets plies to move.ply.
     void add_move(const GameRow& game, const MoveRow& move);
+    // Many changes of games in play in one transaction (group commit): each change is saved
+    // only if it follows the stored game (its game is at the ply before it), so that a change
+    // made after a lost one is never saved on its own. The answer says, for each change, why it
+    // was not saved (nullopt: saved). Throws StoreError when the transaction fails (then
+    // nothing is saved).
+    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes);
     // Many games with their moves in one transaction (imports, tests).
     void import_games(const std::vector<StoredGame>& games);
 
@@ -117,6 +131,7 @@ class Store {
     sqlite3* db_ = nullptr;
     sqlite3_stmt* insert_game_ = nullptr;
     sqlite3_stmt* update_game_ = nullptr;
+    sqlite3_stmt* update_game_at_ply_ = nullptr;
     sqlite3_stmt* insert_move_ = nullptr;
     sqlite3_stmt* select_game_ = nullptr;
     sqlite3_stmt* select_moves_ = nullptr;

@@ -91,6 +91,14 @@ inline constexpr const char* kUpdateGame =
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
     "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1";
+// The same update, only if the stored game is at ply ?22: a change that does not follow the
+// stored game (an earlier change of it was lost) changes nothing.
+inline constexpr const char* kUpdateGameAtPly =
+    "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
+    "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
+    "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
+    "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
+    "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1 AND plies = ?22";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6)";
 

@@ -6,6 +6,7 @@
 #include "chess960/fen.hpp"
 #include "chess960/san.hpp"
 #include "chess960/uci_move.hpp"
+#include "server/json_writer.hpp"
 #include "server/live_game.hpp"
 #include "server/words.hpp"
 
@@ -44,120 +45,188 @@ Json promotion_json(Move m) {
     return std::string(1, char(std::tolower(piece_char(make_piece(White, m.promotion())))));
 }
 
-Json state(const LiveGame& g, Millis now) {
+std::string promotion_letter(Move m) {
+    return std::string(1, char(std::tolower(piece_char(make_piece(White, m.promotion())))));
+}
+
+// The GameState members (docs/live.md), into an object the caller has begun.
+void write_state(JsonWriter& w, const LiveGame& g, Millis now) {
     const OnlineGame& play = g.play;
     const Position& pos = play.position();
     const Outcome outcome = play.outcome();
     const GameStatus status = play.status();
-    Json v;
-    v["id"] = g.row.id;
-    v["ply"] = play.ply();
-    v["fen"] = pos.fen();
-    v["turn"] = color_name(pos.side_to_move());
-    v["status"] = status_word(status);
-    v["result"] = result_string(outcome.result);
-    const char* word =
-        status == GameStatus::Aborted ? kAbortedWord : termination_word(outcome.termination);
-    v["termination"] = word ? Json(word) : Json(nullptr);
-    v["reason"] = describe(play);
-    v["check"] =
-        pos.in_check() ? Json(square_name(pos.king_square(pos.side_to_move()))) : Json(nullptr);
+    w.key("id").string(g.row.id);
+    w.key("ply").number(play.ply());
+    w.key("fen").string(pos.fen());
+    w.key("turn").string(color_name(pos.side_to_move()));
+    w.key("status").string(status_word(status));
+    w.key("result").string(result_string(outcome.result));
+    w.key("termination")
+        .string_or_null(status == GameStatus::Aborted ? kAbortedWord
+                                                      : termination_word(outcome.termination));
+    w.key("reason").string(describe(play));
+    w.key("check");
+    if (pos.in_check())
+        w.string(square_name(pos.king_square(pos.side_to_move())));
+    else
+        w.null();
+    w.key("lastMove");
     if (play.ply() > 0) {
         const Move last = play.game().moves().back();
-        v["lastMove"] = {{"from", square_name(last.from())}, {"to", square_name(last.to())}};
+        w.begin_object();
+        w.key("from").string(square_name(last.from()));
+        w.key("to").string(square_name(last.to()));
+        w.end_object();
     } else {
-        v["lastMove"] = nullptr;
+        w.null();
     }
+    w.key("clock");
     if (const auto& clock = play.clock()) {
         const auto running = clock->running();
-        v["clock"] = {{"white", clock->remaining(White, now)},
-                      {"black", clock->remaining(Black, now)},
-                      {"initial", clock->control().initial},
-                      {"increment", clock->control().increment},
-                      {"running", running ? Json(color_name(*running)) : Json(nullptr)},
-                      {"at", now}};
+        w.begin_object();
+        w.key("white").number(clock->remaining(White, now));
+        w.key("black").number(clock->remaining(Black, now));
+        w.key("initial").number(clock->control().initial);
+        w.key("increment").number(clock->control().increment);
+        w.key("running").string_or_null(running ? color_name(*running) : nullptr);
+        w.key("at").number(now);
+        w.end_object();
     } else {
-        v["clock"] = nullptr;
+        w.null();
     }
-    v["drawOffer"] = play.draw_offer() ? Json(color_name(*play.draw_offer())) : Json(nullptr);
+    w.key("drawOffer").string_or_null(play.draw_offer() ? color_name(*play.draw_offer()) : nullptr);
     const bool active = status == GameStatus::Active;
     auto claim = active ? play.game().claimable_draw() : std::nullopt;
-    v["claimable"] = {{"threefold", claim.has_value() && play.game().repetition_count() >= 3},
-                      {"fifty", claim.has_value() && pos.halfmove_clock() >= 100}};
-    v["thinking"] = g.thinking;
-    return v;
+    w.key("claimable").begin_object();
+    w.key("threefold").boolean(claim.has_value() && play.game().repetition_count() >= 3);
+    w.key("fifty").boolean(claim.has_value() && pos.halfmove_clock() >= 100);
+    w.end_object();
+    w.key("thinking").boolean(g.thinking);
 }
 
-std::string legal_uci_json(const LiveGame& g) {
-    std::string out = "[";
+void write_legal_uci(JsonWriter& w, const LiveGame& g) {
+    w.begin_array();
     if (g.play.is_active()) {
         const Position& pos = g.play.position();
-        bool first = true;
-        for (Move m : pos.legal_moves()) {
-            if (!first) out += ',';
-            first = false;
-            out += '"';
-            out += to_uci(pos, m, CastlingMode::Chess960);
-            out += '"';
-        }
+        for (Move m : pos.legal_moves()) w.string(to_uci(pos, m, CastlingMode::Chess960));
     }
-    out += ']';
-    return out;
+    w.end_array();
 }
 
 }  // namespace
 
-std::string move_info_json(const Position& before, Move move, const Position& after,
-                           std::optional<int> ply) {
-    Json j = move_json(before, move);
-    j["san"] = to_san(before, move);
-    j["fen"] = after.fen();
-    if (ply) {
-        j["ply"] = *ply;
-        j["promotion"] = promotion_json(move);
-    }
-    return to_text(j);
+MoveText move_text(const Position& before, Move move) {
+    MoveText text;
+    text.uci = to_uci(before, move, CastlingMode::Chess960);
+    text.san = to_san(before, move);
+    text.fen = before.after(move).fen();
+    return text;
 }
 
-std::string state_json(const LiveGame& game, Millis now) { return to_text(state(game, now)); }
+std::string move_info_json(const Position& before, Move move, const MoveText& text,
+                           std::optional<int> ply) {
+    std::string out;
+    out.reserve(256);
+    JsonWriter w(out);
+    w.begin_object();
+    w.key("uci").string(text.uci);
+    w.key("from").string(square_name(move.from()));
+    w.key("to").string(square_name(move.to()));
+    if (move.is_castling()) {
+        const CastlingSide side = before.castling_side(move);
+        const Color us = before.side_to_move();
+        w.key("castle").string(side == GSide ? "g" : "c");
+        w.key("kingFrom").string(square_name(move.from()));
+        w.key("kingTo").string(square_name(king_castling_destination(us, side)));
+        w.key("rookFrom").string(square_name(move.to()));
+        w.key("rookTo").string(square_name(rook_castling_destination(us, side)));
+    } else {
+        for (const char* key : {"castle", "kingFrom", "kingTo", "rookFrom", "rookTo"})
+            w.key(key).null();
+    }
+    w.key("san").string(text.san);
+    w.key("fen").string(text.fen);
+    if (ply) {
+        w.key("ply").number(*ply);
+        w.key("promotion");
+        if (move.is_promotion())
+            w.string(promotion_letter(move));
+        else
+            w.null();
+    }
+    w.end_object();
+    return out;
+}
+
+std::string state_json(const LiveGame& game, Millis now) {
+    std::string out;
+    out.reserve(512);
+    JsonWriter w(out);
+    w.begin_object();
+    write_state(w, game, now);
+    w.end_object();
+    return out;
+}
 
 std::string view_json(const LiveGame& g, std::optional<Color> you, Millis now) {
-    Json v = state(g, now);
-    v["createdAt"] = g.row.created_at;
-    v["updatedAt"] = g.row.updated_at;
-    v["opponent"] = g.row.opponent;
-    v["level"] = g.row.level ? Json(*g.row.level) : Json(nullptr);
-    v["engineColor"] = g.engine_color ? Json(color_name(*g.engine_color)) : Json(nullptr);
-    v["white"] = g.player_name(White);
-    v["black"] = g.player_name(Black);
-    const bool is_double = g.row.start_black_number.has_value();
-    v["startNumber"] = g.row.start_number && !is_double ? Json(*g.row.start_number) : Json(nullptr);
-    v["startNumbers"] =
-        g.row.start_number ? Json{{"white", *g.row.start_number},
-                                  {"black", g.row.start_black_number.value_or(*g.row.start_number)}}
-                           : Json(nullptr);
-    v["initialFen"] = g.row.initial_fen;
-    v["you"] = you ? Json(color_name(*you)) : Json(nullptr);
-    // The moves, kept as text, and the legal moves go in front of the other fields.
-    std::string text = to_text(v);
-    std::string moves = "\"legal\":" + legal_uci_json(g) + ",\"moves\":[";
-    for (std::size_t i = 0; i < g.move_texts.size(); ++i) {
-        if (i) moves += ',';
-        moves += g.move_texts[i];
+    std::string out;
+    std::size_t size = 1024;
+    for (const std::string& text : g.move_texts) size += text.size() + 1;
+    out.reserve(size);
+    JsonWriter w(out);
+    w.begin_object();
+    w.key("legal");
+    write_legal_uci(w, g);
+    w.key("moves").begin_array();
+    for (const std::string& text : g.move_texts) w.raw(text);
+    w.end_array();
+    write_state(w, g, now);
+    const GameRow& row = g.row;
+    w.key("createdAt").number(row.created_at);
+    w.key("updatedAt").number(row.updated_at);
+    w.key("opponent").string(row.opponent);
+    w.key("level");
+    if (row.level)
+        w.number(*row.level);
+    else
+        w.null();
+    w.key("engineColor").string_or_null(g.engine_color ? color_name(*g.engine_color) : nullptr);
+    w.key("white").string(g.player_name(White));
+    w.key("black").string(g.player_name(Black));
+    const bool is_double = row.start_black_number.has_value();
+    w.key("startNumber");
+    if (row.start_number && !is_double)
+        w.number(*row.start_number);
+    else
+        w.null();
+    w.key("startNumbers");
+    if (row.start_number) {
+        w.begin_object();
+        w.key("white").number(*row.start_number);
+        w.key("black").number(row.start_black_number.value_or(*row.start_number));
+        w.end_object();
+    } else {
+        w.null();
     }
-    moves += "],";
-    text.insert(1, moves);
-    return text;
+    w.key("initialFen").string(row.initial_fen);
+    w.key("you").string_or_null(you ? color_name(*you) : nullptr);
+    w.end_object();
+    return out;
 }
 
-std::string move_update_json(const LiveGame& g, Millis now) {
-    const Game& game = g.play.game();
-    const int ply = game.ply_count() - 1;
-    std::string text = "{\"move\":";
-    text += move_info_json(game.position_at(ply), game.moves()[std::size_t(ply)],
-                           game.position_at(ply + 1), ply + 1);
-    text += ",\"state\":" + state_json(g, now) + ",\"legal\":" + legal_uci_json(g) + "}";
-    return text;
+std::string move_update_json(const LiveGame& g, Millis now, const std::string& move_info) {
+    std::string out;
+    out.reserve(1024);
+    JsonWriter w(out);
+    w.begin_object();
+    w.key("move").raw(move_info);
+    w.key("state").begin_object();
+    write_state(w, g, now);
+    w.end_object();
+    w.key("legal");
+    write_legal_uci(w, g);
+    w.end_object();
+    return out;
 }
 
 std::string legal_moves_json(const LiveGame& g) {
@@ -173,6 +242,13 @@ std::string legal_moves_json(const LiveGame& g) {
         }
     }
     return to_text(Json{{"moves", moves}});
+}
+
+std::string with_type(const char* type, std::optional<std::int64_t> id, const std::string& body) {
+    std::string text = std::string("{\"type\":\"") + type + "\",";
+    if (id) text += "\"id\":" + std::to_string(*id) + ",";
+    text.append(body, 1);
+    return text;
 }
 
 std::string error_json(const std::string& message) { return to_text(Json{{"error", message}}); }

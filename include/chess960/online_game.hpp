@@ -85,6 +85,9 @@ class OnlineGame {
     Result<void> require_active(Millis now);
 
     Game game_;
+    // game_.outcome(), kept with every change of game_: it generates the legal moves, and the
+    // server asks for it several times a move and for every game in play ten times a second.
+    Outcome outcome_;
     std::optional<Clock> clock_;
     std::optional<Color> draw_offer_;
     bool aborted_ = false;

@@ -61,7 +61,11 @@ std::string describe(const OnlineGame& game) {
 
 OnlineGame::OnlineGame(Position start, std::optional<TimeControl> control, Millis created_at,
                        OnlineRules rules)
-    : game_(start), created_at_(created_at), white_first_move_at_(created_at), rules_(rules) {
+    : game_(start),
+      outcome_(game_.outcome()),
+      created_at_(created_at),
+      white_first_move_at_(created_at),
+      rules_(rules) {
     if (control) clock_.emplace(*control);
 }
 
@@ -70,7 +74,9 @@ OnlineGame::OnlineGame(Position start, std::optional<TimeControl> control, Milli
 Result<void> OnlineGame::replay(std::string_view uci) {
     auto move = parse_uci(position(), uci, CastlingMode::Chess960);
     if (!move) return std::unexpected(move.error());
-    return game_.play(*move);
+    auto played = game_.play(*move);
+    outcome_ = game_.outcome();
+    return played;
 }
 
 void OnlineGame::restore_first_move_time(Millis white_first_move_at) {
@@ -81,7 +87,10 @@ void OnlineGame::restore_clock(const Clock& clock) { clock_ = clock; }
 
 void OnlineGame::restore_draw_offer(std::optional<Color> by) { draw_offer_ = by; }
 
-void OnlineGame::restore_outcome(Outcome declared) { game_.set_outcome(declared); }
+void OnlineGame::restore_outcome(Outcome declared) {
+    game_.set_outcome(declared);
+    outcome_ = game_.outcome();
+}
 
 void OnlineGame::restore_aborted() { aborted_ = true; }
 
@@ -89,10 +98,10 @@ void OnlineGame::restore_aborted() { aborted_ = true; }
 
 GameStatus OnlineGame::status() const {
     if (aborted_) return GameStatus::Aborted;
-    return game_.outcome().is_over() ? GameStatus::Over : GameStatus::Active;
+    return outcome_.is_over() ? GameStatus::Over : GameStatus::Active;
 }
 
-Outcome OnlineGame::outcome() const { return aborted_ ? Outcome{} : game_.outcome(); }
+Outcome OnlineGame::outcome() const { return aborted_ ? Outcome{} : outcome_; }
 
 std::optional<Millis> OnlineGame::abort_deadline() const {
     if (!clock_ || rules_.abort_after <= 0 || !is_active() || ply() >= 2) return std::nullopt;
@@ -117,6 +126,7 @@ bool OnlineGame::tick(Millis now) {
         if (auto loser = clock_->flagged(now)) {
             // Laws 6.9: a loss, or a draw when the opponent cannot mate (Game decides).
             game_.flag_fell(*loser);
+            outcome_ = game_.outcome();
             close_if_over(is_active(), clock_, draw_offer_, now);
             return true;
         }
@@ -149,6 +159,7 @@ Result<void> OnlineGame::play(Color seat, Move move, Millis now) {
         return make_error(ErrorCode::IllegalMove, "illegal move '" + text + "'");
     }
     if (auto played = game_.play(move); !played) return played;
+    outcome_ = game_.outcome();
     if (ply() == 1) white_first_move_at_ = now;
     if (clock_) clock_->on_move(seat, ply(), now);
     // A move declines the opponent's standing offer (Laws 9.1.2: an offer stands until then).
@@ -160,6 +171,7 @@ Result<void> OnlineGame::play(Color seat, Move move, Millis now) {
 Result<void> OnlineGame::resign(Color seat, Millis now) {
     if (auto active = require_active(now); !active) return active;
     game_.resign(seat);
+    outcome_ = game_.outcome();
     close_if_over(is_active(), clock_, draw_offer_, now);
     return {};
 }
@@ -169,6 +181,7 @@ Result<void> OnlineGame::offer_draw(Color seat, Millis now) {
     if (draw_offer_ == ~seat) {
         // Both sides have offered: that is agreement (Laws 9.1.2).
         game_.agree_draw();
+        outcome_ = game_.outcome();
         close_if_over(is_active(), clock_, draw_offer_, now);
         return {};
     }
@@ -182,6 +195,7 @@ Result<void> OnlineGame::accept_draw(Color seat, Millis now) {
         return make_error(ErrorCode::NoDrawOffer,
                           "there is no draw offer from your opponent to accept");
     game_.agree_draw();
+    outcome_ = game_.outcome();
     close_if_over(is_active(), clock_, draw_offer_, now);
     return {};
 }
@@ -202,6 +216,7 @@ Result<void> OnlineGame::claim_draw(Color seat, Millis now) {
         return make_error(ErrorCode::NotYourTurn, "only the player to move may claim a draw");
     if (auto claimed = game_.claim_draw(); !claimed)
         return make_error(ErrorCode::NoDrawToClaim, claimed.error().message);
+    outcome_ = game_.outcome();
     close_if_over(is_active(), clock_, draw_offer_, now);
     return {};
 }

@@ -1,13 +1,39 @@
 #include "server/live.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace chess960::server {
 
+std::string http_chunk(std::string_view data) {
+    char size[20];
+    const int length = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string text;
+    text.reserve(std::size_t(length) + data.size() + 2);
+    text.append(size, std::size_t(length)).append(data).append("\r\n");
+    return text;
+}
+
+namespace {
+
+std::string sse_chunk(std::string_view name, std::string_view data) {
+    std::string event;
+    event.reserve(name.size() + data.size() + 16);
+    event.append("event: ").append(name).append("\ndata: ").append(data).append("\n\n");
+    return http_chunk(event);
+}
+
+}  // namespace
+
 std::shared_ptr<const LiveEvent> make_event(std::string_view name, std::string json) {
     auto event = std::make_shared<LiveEvent>();
-    event->sse.reserve(json.size() + name.size() + 16);
-    event->sse.append("event: ").append(name).append("\ndata: ").append(json).append("\n\n");
+    event->sse = sse_chunk(name, json);
+    event->json = std::move(json);
+    return event;
+}
+
+std::shared_ptr<const LiveEvent> socket_message(std::string json) {
+    auto event = std::make_shared<LiveEvent>();
     event->json = std::move(json);
     return event;
 }
@@ -18,7 +44,7 @@ std::shared_ptr<const LiveEvent> game_event(const std::string& view,
     event->json = "{\"type\":\"game\",";
     if (id) event->json += "\"id\":" + std::to_string(*id) + ",";
     event->json += "\"game\":" + view + "}";
-    event->sse = "event: game\ndata: " + view + "\n\n";
+    event->sse = sse_chunk("game", view);
     return event;
 }
 

@@ -17,13 +17,19 @@ namespace chess960::server {
 // One event, framed for each transport: the same JSON object in both.
 struct LiveEvent {
     std::string json;  // a WebSocket text message
-    std::string sse;   // "event: <name>\ndata: <json>\n\n"
+    // "event: <name>\ndata: <json>\n\n" as one chunk of an event stream's chunked body, framed
+    // once for every watcher; empty for a message only a WebSocket gets (socket_message).
+    std::string sse;
 };
 std::shared_ptr<const LiveEvent> make_event(std::string_view name, std::string json);
+// An answer to one WebSocket (ack, error, pong): no event-stream form.
+std::shared_ptr<const LiveEvent> socket_message(std::string json);
 // The whole game: {"type":"game",("id":n,)"game":<view>} on a WebSocket, and the view itself
 // as the data of an SSE `game` event.
 std::shared_ptr<const LiveEvent> game_event(const std::string& view,
                                             std::optional<std::int64_t> id);
+// `data` as one chunk of a chunked HTTP body.
+std::string http_chunk(std::string_view data);
 
 class Subscriber {
   public:

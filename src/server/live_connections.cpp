@@ -71,9 +71,8 @@ net::awaitable<boost::system::error_code> read_message(websocket::stream<beast::
 Reply acknowledge(const std::shared_ptr<QueuedSubscriber>& subscriber,
                   std::optional<std::int64_t> id) {
     return [subscriber, id](Answer answer) {
-        subscriber->deliver(answer.error
-                                ? make_event("error", error_message_json(id, *answer.error))
-                                : make_event("ack", with_type("ack", id, answer.text)));
+        subscriber->deliver(answer.error ? socket_message(error_message_json(id, *answer.error))
+                                         : socket_message(with_type("ack", id, answer.text)));
     };
 }
 
@@ -103,15 +102,6 @@ net::awaitable<void> until_hang_up(tcp::socket& socket) {
     }
 }
 
-// One chunk of a chunked HTTP body.
-std::string chunk(std::string_view data) {
-    char size[20];
-    const int length = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
-    std::string text(size, std::size_t(length));
-    text.append(data).append("\r\n");
-    return text;
-}
-
 net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& subscriber) {
     net::steady_timer ping(co_await net::this_coro::executor);
     for (;;) {
@@ -122,17 +112,17 @@ net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& s
         if (next.index() == 0) {
             auto [ec, event] = std::get<0>(next);
             if (ec || !event) co_return;
-            text = chunk(event->sse);
+            text = event->sse;
             // Send what else is waiting in the same write.
             while (subscriber.channel.ready()) {
                 bool more = subscriber.channel.try_receive(
                     [&](boost::system::error_code e, std::shared_ptr<const LiveEvent> queued) {
-                        if (!e && queued) text += chunk(queued->sse);
+                        if (!e && queued) text += queued->sse;
                     });
                 if (!more) break;
             }
         } else {
-            text = chunk(": ping\n\n");
+            text = http_chunk(": ping\n\n");
         }
         stream.expires_after(kWriteTimeout);
         auto [ec, n] = co_await net::async_write(stream, net::buffer(text), use_nothrow);
@@ -217,7 +207,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
 
     auto subscriber = std::make_shared<QueuedSubscriber>(ws.get_executor());
     auto send_error = [&](std::optional<std::int64_t> id, const ApiError& error) {
-        subscriber->deliver(make_event("error", error_message_json(id, error)));
+        subscriber->deliver(socket_message(error_message_json(id, error)));
     };
 
     // The hello: within the hello deadline, the first message names the seat (or none).
@@ -288,9 +278,9 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                         context.games.resync(*game, subscriber, seat, id);
                         break;
                     case ClientMessage::Type::Ping:
-                        subscriber->deliver(make_event(
-                            "pong", "{\"type\":\"pong\",\"id\":" +
-                                        (id ? std::to_string(*id) : std::string("null")) + "}"));
+                        subscriber->deliver(
+                            socket_message("{\"type\":\"pong\",\"id\":" +
+                                           (id ? std::to_string(*id) : std::string("null")) + "}"));
                         break;
                 }
             } catch (const ApiError& error) {

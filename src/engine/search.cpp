@@ -157,8 +157,16 @@ void Searcher::clear() {
 }
 
 void Searcher::ponderhit() {
-    start_ = std::chrono::steady_clock::now();
+    start_.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                 std::memory_order_relaxed);
     ponder_hit_ = true;
+}
+
+std::int64_t Searcher::elapsed_ms() const {
+    const std::chrono::steady_clock::duration since(
+        std::chrono::steady_clock::now().time_since_epoch().count() -
+        start_.load(std::memory_order_relaxed));
+    return std::chrono::duration_cast<std::chrono::milliseconds>(since).count();
 }
 
 bool Searcher::should_stop() {
@@ -167,10 +175,7 @@ bool Searcher::should_stop() {
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.nodes && own_nodes() >= limits_.nodes) return aborted_ = true;
     if (timed_) {
-        auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::steady_clock::now() - start_)
-                           .count();
-        if (elapsed >= hard_ms_) return aborted_ = true;
+        if (elapsed_ms() >= hard_ms_) return aborted_ = true;
     }
     return false;
 }
@@ -450,7 +455,8 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
                               const std::function<void(const SearchInfo&)>& on_info) {
     stop_ = &stop;
     limits_ = limits;
-    start_ = std::chrono::steady_clock::now();
+    start_.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                 std::memory_order_relaxed);
     nodes_.store(0, std::memory_order_relaxed);
     aborted_ = false;
     ponder_hit_ = false;
@@ -544,9 +550,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
         if (!aborted_ || last_lines.empty() || lines_found.size() >= last_lines.size()) {
             if (!aborted_ || !lines_found.empty()) last_lines = lines_found;
         }
-        const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::steady_clock::now() - start_)
-                                 .count();
+        const auto elapsed = elapsed_ms();
         if (!aborted_ || depth == 1) {
             int shown = std::min<int>(int(lines_found.size()), multipv_);
             for (int k = 0; k < shown; ++k) {

@@ -137,7 +137,11 @@ class Searcher {
     std::atomic<bool>* stop_ = nullptr;
     std::atomic<bool> ponder_hit_{false};
     Limits limits_;
-    std::chrono::steady_clock::time_point start_;
+    // When the search's time started (steady_clock ticks): ponderhit() restarts it from the
+    // UCI thread while the search reads it, so it is atomic.
+    std::atomic<std::chrono::steady_clock::rep> start_{0};
+    // Milliseconds since start_.
+    std::int64_t elapsed_ms() const;
     std::int64_t soft_ms_ = 0, hard_ms_ = 0;
     bool timed_ = false;
     std::atomic<std::uint64_t> nodes_{0};

@@ -16,5 +16,12 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 inline constexpr auto use_nothrow = net::as_tuple(net::use_awaitable);
+// The same, for an operation that a coroutine's cancellation (an `a || b` group) does not
+// reach: it installs no cancellation handler, which costs an allocation and a clear on every
+// operation. Such an operation is ended by closing what it waits on (its socket or channel).
+// (A function: Asio 1.81 takes this token only as a non-const value.)
+inline auto uncancelled() {
+    return net::as_tuple(net::bind_cancellation_slot(net::cancellation_slot(), net::use_awaitable));
+}
 
 }  // namespace chess960::server

@@ -160,7 +160,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             // must all arrive within the header deadline.
             if (!first_request && buffer.size() == 0) {
                 stream.expires_after(options.idle_timeout);
-                auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), use_nothrow);
+                auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), uncancelled());
                 if (ec) co_return;
                 buffer.commit(n);
             }
@@ -170,7 +170,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             parser.body_limit(options.max_body);
             stream.expires_after(options.header_timeout);
             auto [header_ec, header_bytes] =
-                co_await http::async_read_header(stream, buffer, parser, use_nothrow);
+                co_await http::async_read_header(stream, buffer, parser, uncancelled());
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
                 co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
@@ -212,7 +212,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
 
             stream.expires_after(kBodyTimeout);
             auto [body_ec, body_bytes] =
-                co_await http::async_read(stream, buffer, parser, use_nothrow);
+                co_await http::async_read(stream, buffer, parser, uncancelled());
             (void)body_bytes;
             if (body_ec == http::error::body_limit) {
                 co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
@@ -234,7 +234,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             if (!now) {
                 while (!later->response) {
                     later->timer.expires_at(net::steady_timer::time_point::max());
-                    co_await later->timer.async_wait(use_nothrow);
+                    co_await later->timer.async_wait(uncancelled());
                 }
                 now = std::move(later->response);
                 later->response.reset();
@@ -249,7 +249,7 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             response.keep_alive(keep_alive);
             response.prepare_payload();
             stream.expires_after(kWriteTimeout);
-            auto [write_ec, written] = co_await http::async_write(stream, response, use_nothrow);
+            auto [write_ec, written] = co_await http::async_write(stream, response, uncancelled());
             (void)written;
             if (write_ec || !keep_alive) break;
         }

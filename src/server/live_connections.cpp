@@ -55,7 +55,7 @@ net::awaitable<boost::system::error_code> read_message(websocket::stream<beast::
     buffer.consume(buffer.size());
     too_large = false;
     do {
-        auto [ec, n] = co_await ws.async_read_some(buffer, kMaxClientMessage + 1, use_nothrow);
+        auto [ec, n] = co_await ws.async_read_some(buffer, kMaxClientMessage + 1, uncancelled());
         (void)n;
         if (ec) co_return ec;
         if (buffer.size() > kMaxClientMessage) {
@@ -93,42 +93,56 @@ net::awaitable<void> refuse(beast::tcp_stream& stream, const ApiError& error) {
 }
 
 // Waits for the peer to hang up (or send anything: an event stream's client has nothing to say).
-net::awaitable<void> until_hang_up(tcp::socket& socket) {
+// Waits for the peer to hang up (or send anything: an event stream's client has nothing to
+// say), then ends the connection's queue, which ends its writer.
+net::awaitable<void> until_hang_up(tcp::socket& socket, QueuedSubscriber& subscriber) {
     std::array<char, 512> sink;
     for (;;) {
-        auto [ec, n] = co_await socket.async_read_some(net::buffer(sink), use_nothrow);
+        auto [ec, n] = co_await socket.async_read_some(net::buffer(sink), uncancelled());
         (void)n;
-        if (ec) co_return;
+        if (ec) break;
+    }
+    subscriber.close();
+}
+
+// A comment line every kPingInterval, through the connection's queue, so that proxies keep an
+// idle stream open and a peer that is gone is noticed by the failing write.
+net::awaitable<void> ping_events(QueuedSubscriber& subscriber) {
+    static const auto ping = [] {
+        auto event = std::make_shared<LiveEvent>();
+        event->sse = http_chunk(": ping\n\n");
+        return std::shared_ptr<const LiveEvent>(std::move(event));
+    }();
+    net::steady_timer timer(co_await net::this_coro::executor);
+    for (;;) {
+        timer.expires_after(kPingInterval);
+        auto [ec] = co_await timer.async_wait(use_nothrow);
+        if (ec || !subscriber.deliver(ping)) co_return;
     }
 }
 
+// Writes the queued events, several to a write when they are waiting; a failed write closes
+// the socket, which ends until_hang_up.
 net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& subscriber) {
-    net::steady_timer ping(co_await net::this_coro::executor);
+    std::string text;
     for (;;) {
-        ping.expires_after(kPingInterval);
-        auto next = co_await (subscriber.channel.async_receive(use_nothrow) ||
-                              ping.async_wait(use_nothrow));
-        std::string text;
-        if (next.index() == 0) {
-            auto [ec, event] = std::get<0>(next);
-            if (ec || !event) co_return;
-            text = event->sse;
-            // Send what else is waiting in the same write.
-            while (subscriber.channel.ready()) {
-                bool more = subscriber.channel.try_receive(
-                    [&](boost::system::error_code e, std::shared_ptr<const LiveEvent> queued) {
-                        if (!e && queued) text += queued->sse;
-                    });
-                if (!more) break;
-            }
-        } else {
-            text = http_chunk(": ping\n\n");
+        auto [ec, event] = co_await subscriber.channel.async_receive(uncancelled());
+        if (ec || !event) break;
+        text = event->sse;
+        while (subscriber.channel.ready()) {
+            bool more = subscriber.channel.try_receive(
+                [&](boost::system::error_code e, std::shared_ptr<const LiveEvent> queued) {
+                    if (!e && queued) text += queued->sse;
+                });
+            if (!more) break;
         }
         stream.expires_after(kWriteTimeout);
-        auto [ec, n] = co_await net::async_write(stream, net::buffer(text), use_nothrow);
+        auto [write_ec, n] = co_await net::async_write(stream, net::buffer(text), uncancelled());
         (void)n;
-        if (ec) co_return;
+        if (write_ec) break;
     }
+    boost::system::error_code ignored;
+    stream.socket().close(ignored);
 }
 
 // The game a live connection asks for, or why it is refused: an unknown game, or a seat
@@ -179,7 +193,10 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
     if (ec) co_return;
     auto subscriber = std::make_shared<QueuedSubscriber>(stream.get_executor());
     context.games.subscribe(*game, subscriber, you);
-    co_await (write_events(stream, *subscriber) || until_hang_up(stream.socket()));
+    // Each of the first two ends the other (closing the queue, or the socket); the pings end
+    // with them.
+    co_await (write_events(stream, *subscriber) || until_hang_up(stream.socket(), *subscriber) ||
+              ping_events(*subscriber));
     subscriber->channel.close();
 }
 
@@ -214,10 +231,16 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     beast::flat_buffer buffer;
     bool too_large = false;
     {
-        net::steady_timer deadline(ws.get_executor());
-        deadline.expires_after(context.hello_timeout);
-        auto first =
-            co_await (read_message(ws, buffer, too_large) || deadline.async_wait(use_nothrow));
+        // The read is not cancellable: at the deadline the socket is closed, which ends it.
+        auto hello_deadline = [&]() -> net::awaitable<void> {
+            net::steady_timer deadline(ws.get_executor());
+            deadline.expires_after(context.hello_timeout);
+            auto [ec] = co_await deadline.async_wait(use_nothrow);
+            if (ec) co_return;  // the hello came in time
+            boost::system::error_code ignored;
+            beast::get_lowest_layer(ws).socket().close(ignored);
+        };
+        auto first = co_await (read_message(ws, buffer, too_large) || hello_deadline());
         if (first.index() != 0 || std::get<0>(first)) co_return;
         std::optional<std::int64_t> id;
         std::string token(context.bearer);
@@ -248,9 +271,12 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     }
     context.games.subscribe(*game, subscriber, seat);
 
+    // The reader and the writer each end the other: the reader by closing the queue, the writer
+    // by closing the WebSocket (or, after a failed write, the socket).
+    bool reader_done = false;
     auto reader = [&]() -> net::awaitable<void> {
         for (;;) {
-            if (co_await read_message(ws, buffer, too_large)) co_return;
+            if (co_await read_message(ws, buffer, too_large)) break;
             std::optional<std::int64_t> id;
             try {
                 if (!ws.got_text()) throw ApiError{400, "binary messages are not understood"};
@@ -293,15 +319,28 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                 send_error(id, ApiError{500, std::string("internal error: ") + error.what()});
             }
         }
+        reader_done = true;
+        subscriber->close();
     };
     auto writer = [&]() -> net::awaitable<void> {
+        boost::system::error_code ignored;
         for (;;) {
-            auto [ec, event] = co_await subscriber->channel.async_receive(use_nothrow);
-            if (ec || !event) co_return;
+            auto [ec, event] = co_await subscriber->channel.async_receive(uncancelled());
+            if (ec || !event) break;
             ws.text(true);
-            auto [write_ec, n] = co_await ws.async_write(net::buffer(event->json), use_nothrow);
+            auto [write_ec, n] = co_await ws.async_write(net::buffer(event->json), uncancelled());
             (void)n;
-            if (write_ec) co_return;
+            if (write_ec) {
+                beast::get_lowest_layer(ws).socket().close(ignored);
+                co_return;
+            }
+        }
+        // The queue was closed by the server (the connection fell too far behind, or its game
+        // is to be reloaded): say goodbye; the peer's answer ends the reader.
+        if (!reader_done && ws.is_open()) {
+            auto [close_ec] =
+                co_await ws.async_close(websocket::close_code::going_away, uncancelled());
+            if (close_ec) beast::get_lowest_layer(ws).socket().close(ignored);
         }
     };
     co_await (reader() || writer());

@@ -237,8 +237,10 @@ enum GameColumn {
 // Parameters count from 1, result columns from 0.
 int parameter(GameColumn column) { return int(column) + 1; }
 
+// SQLITE_STATIC: no copy. Every statement is bound within a ResetOnExit scope, which clears the
+// bindings before the bound strings go.
 void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
-    sqlite3_bind_text(stmt, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, index, text.data(), int(text.size()), SQLITE_STATIC);
 }
 void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<std::string>& text) {
     if (text)

@@ -11,7 +11,8 @@ CMAKE_FLAGS ?=
 
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
-                  libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev
+                  libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
+                  libjemalloc-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev

@@ -480,7 +480,8 @@ std::string to_markdown(const Report& report) {
         if (paced(r)) {
             const auto [share, second] = lowest_share(r);
             out << " of " << grouped(std::uint64_t(std::llround(r.options.move_rate)))
-                << " offered; lowest second " << percent(share) << " of its offer | "
+                << " offered; lowest second after the first: " << percent(share)
+                << " of its offer | "
                 << target("≥ 10,000 sustained (≥ 99% each second)", rate_met(r)) << " |\n";
         } else {
             out << " | " << target("≥ 10,000", rate_met(r)) << " |\n";

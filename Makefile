@@ -112,11 +112,12 @@ bench-pgn: deps-bench build
 	cd bench/chessops && npm ci --silent
 	bench/pgn_bench.sh
 
-# Load on `chess960 serve` (bench/serve_load, over loopback, about five minutes): 10,000 idle
+# Load on `chess960 serve` (bench/serve_load, over loopback, about six minutes): 10,000 idle
 # live connections and 1,000 slow-header ones while ordinary requests are timed; 1,000 games
-# played over WebSocket, then by HTTP POST; SIGKILL mid-load and a check that every
-# acknowledged move survived the restart. Report in bench/results/serve-<date>.md; run parts
-# with SERVE_LOAD_ARGS, e.g. SERVE_LOAD_ARGS="--scenario games --seconds 20".
+# played over WebSocket at 10,000 moves/s offered (--move-rate), then 20 s unpaced for the
+# capacity, then by HTTP POST; SIGKILL mid-load and a check that every acknowledged move
+# survived the restart. Report in bench/results/serve-<date>.md; run parts with
+# SERVE_LOAD_ARGS, e.g. SERVE_LOAD_ARGS="--scenario games --seconds 20 --move-rate 5000".
 SERVE_LOAD_ARGS ?=
 bench-serve: deps-bench-serve build
 	$(BUILD)/bench/serve_load --binary $(BUILD)/chess960 \

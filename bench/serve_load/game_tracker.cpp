@@ -13,9 +13,17 @@ Side GameTracker::side_to_move() const {
     return position_.side_to_move() == chess960::White ? Side::White : Side::Black;
 }
 
+const chess960::MoveList& GameTracker::legal_moves() {
+    if (!legal_known_) {
+        legal_ = position_.legal_moves();
+        legal_known_ = true;
+    }
+    return legal_;
+}
+
 std::string_view GameTracker::choose_move(std::mt19937_64& random, std::int64_t id,
-                                          Clock::time_point sent) {
-    const chess960::MoveList moves = position_.legal_moves();
+                                          Clock::time_point sent, Clock::time_point due) {
+    const chess960::MoveList& moves = legal_moves();
     if (moves.empty()) return {};
     Pending& p = pending_[index(side_to_move())];
     p.move = moves[int(random() % std::uint64_t(moves.size()))];
@@ -24,6 +32,7 @@ std::string_view GameTracker::choose_move(std::mt19937_64& random, std::int64_t 
     p.id = id;
     p.ply = ply_ + 1;
     p.sent = sent;
+    p.due = due;
     return p.uci;
 }
 
@@ -38,6 +47,7 @@ GameTracker::Applied GameTracker::apply(int ply, std::string_view uci) {
         if (!move) return Applied::Wrong;
         position_.play(*move);
     }
+    legal_known_ = false;
     ++ply_;
     return Applied::New;
 }
@@ -46,6 +56,7 @@ bool GameTracker::reset(std::string_view fen, int ply) {
     auto position = chess960::Position::from_fen(fen);
     if (!position) return false;
     position_ = *position;
+    legal_known_ = false;
     ply_ = ply;
     pending_[0].active = pending_[1].active = false;
     return true;

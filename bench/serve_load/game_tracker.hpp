@@ -32,6 +32,9 @@ class GameTracker {
     int ply() const { return ply_; }
     Side side_to_move() const;
     const chess960::Position& position() const { return position_; }
+    // The legal moves of the position, generated once per position: the same list checks the
+    // server's `legal` and gives the next move to send.
+    const chess960::MoveList& legal_moves();
     bool over() const { return over_; }
     void set_over() { over_ = true; }
 
@@ -42,9 +45,16 @@ class GameTracker {
     bool has_pending(Side seat) const { return pending_[index(seat)].active; }
     std::int64_t pending_id(Side seat) const { return pending_[index(seat)].id; }
     // Chooses a random legal move of the side to move, remembers it as that seat's move in
-    // flight (sent at `sent`, request id `id`) and returns its UCI text (Chess960 castling).
-    // Empty when there is no legal move (then the server should have ended the game).
-    std::string_view choose_move(std::mt19937_64& random, std::int64_t id, Clock::time_point sent);
+    // flight (sent at `sent`, request id `id`, due by the pacing schedule at `due`) and returns
+    // its UCI text (Chess960 castling). Empty when there is no legal move (then the server
+    // should have ended the game).
+    std::string_view choose_move(std::mt19937_64& random, std::int64_t id, Clock::time_point sent,
+                                 Clock::time_point due);
+    std::string_view choose_move(std::mt19937_64& random, std::int64_t id, Clock::time_point sent) {
+        return choose_move(random, id, sent, sent);
+    }
+    // When the move in flight of `seat` was due (its send time if unpaced).
+    Clock::time_point pending_due(Side seat) const { return pending_[index(seat)].due; }
     void clear_pending(Side seat) { pending_[index(seat)].active = false; }
 
     // --- Moves the server reports ---
@@ -85,11 +95,15 @@ class GameTracker {
         std::int64_t id = -1;
         int ply = 0;
         Clock::time_point sent{};
+        Clock::time_point due{};
         std::string uci;
         chess960::Move move{};
     };
     static std::size_t index(Side seat) { return seat == Side::White ? 0 : 1; }
     std::array<Pending, 2> pending_{};
+
+    chess960::MoveList legal_;
+    bool legal_known_ = false;  // legal_ is the list of position_
 
     std::array<RecentAck, kRecent> recent_{};
 };

@@ -17,6 +17,7 @@
 #include "json_scan.hpp"
 #include "live_message.hpp"
 #include "machine.hpp"
+#include "pacing.hpp"
 #include "wait_event.hpp"
 
 namespace serve_load {
@@ -36,16 +37,19 @@ class GamesRun;
 class SeatConnection : public Opening {
   public:
     SeatConnection(asio::any_io_executor executor, ConnectionSet& set, Side seat_side)
-        : ws(executor), side(seat_side), registered_(set, this) {}
+        : ws(executor), timer(executor), side(seat_side), registered_(set, this) {}
     void close() override {
         error_code ec;
         ws.next_layer().close(ec);
+        timer.cancel();
     }
     WsStream ws;
     beast::flat_buffer buffer;
     std::string out;
+    asio::steady_timer timer;  // paced: the wait for the move's due time
     Side side;
-    int seen_ply = -1;  // the latest ply this seat's own messages have shown
+    int seen_ply = -1;     // the latest ply this seat's own messages have shown
+    bool waiting = false;  // its move waits for its due time
 
   private:
     Registered registered_;
@@ -71,11 +75,15 @@ struct LiveGame : WatchHooks {
 
     void session_ready() {
         ++ready;
-        if (ready + failed == expected) set_up.set();
+        if (ready + failed == expected) mark_set_up();
     }
     void session_failed() {
         ++failed;
-        if (ready + failed == expected) set_up.set();
+        if (ready + failed == expected) mark_set_up();
+    }
+    void mark_set_up() {
+        set_up_at = Clock::now();
+        set_up.set();
     }
     void session_ended() {
         if (--sessions == 0) sessions_done.set();
@@ -89,6 +97,7 @@ struct LiveGame : WatchHooks {
     int sessions = 0;  // coroutines still running for this game
     int expected = 0;  // sessions that must get live before the game counts as set up
     int ready = 0, failed = 0;
+    Clock::time_point set_up_at{};           // every session live (or failed)
     bool over = false;                       // the server ended the game
     bool abandoned = false;                  // a seat's connection failed
     bool closing_now = false;                // its connections are being closed by us
@@ -115,14 +124,24 @@ class GamesRun {
     bool closing() const { return closing_ || killed_; }
     LatencyLog& watcher_latency() { return watcher_latency_; }
     GamesResult& result() { return result_; }
-    int slots_running() const { return slots_running_; }
+    // Slots still running, and games of ended slots still closing.
+    int running() const { return slots_running_ + retiring_; }
 
   private:
     asio::awaitable<void> slot(int index);
+    // Closes an ended game's connections (after its watchers had time for the last move) while
+    // its slot goes on with the next game.
+    asio::awaitable<void> retire(std::shared_ptr<LiveGame> game);
     asio::awaitable<std::shared_ptr<LiveGame>> create(int index);
     asio::awaitable<void> ws_seat(std::shared_ptr<LiveGame> game, Side side);
-    // Sends the seat's move if it is its turn as its own messages show, once the game is set up.
+    // Whether the seat may send a move now: its turn as its own messages show, the game set up
+    // and in play, no move of its own in flight or waiting.
+    bool may_move(const LiveGame& game, const SeatConnection& seat) const;
+    // Sends the seat's move if it may move: paced, at the slot's due time.
     asio::awaitable<error_code> maybe_move(LiveGame& game, SeatConnection& seat);
+    // Paced: when the next move of `game` is due for a seat that learns of its turn at `now`
+    // (never before the game was playable); `now` when unpaced. Counts late moves.
+    Clock::time_point due_time(const LiveGame& game, Clock::time_point now);
     asio::awaitable<void> http_mover(std::shared_ptr<LiveGame> game);
     asio::awaitable<void> watcher(std::shared_ptr<LiveGame> game, WatchKind kind);
 
@@ -134,7 +153,9 @@ class GamesRun {
     void finish(LiveGame& game, std::string_view termination);
     void abandon(LiveGame& game, const std::string& why);
     void problem(const std::string& what);
-    std::string move_request(LiveGame& game, Clock::time_point now, bool websocket);
+    std::string move_request(LiveGame& game, Clock::time_point now, Clock::time_point due,
+                             bool websocket);
+    bool paced() const { return options_.move_rate > 0; }
     asio::ip::address_v4 address_of(const LiveGame& game) const {
         return source_address(game.slot % options_.addresses);
     }
@@ -151,11 +172,15 @@ class GamesRun {
     bool closing_ = false;   // we close the connections
     bool killed_ = false;    // the server was killed
     int slots_running_ = 0;
+    int retiring_ = 0;
     int slots_set_up_ = 0;
+    Clock::time_point t0_{};               // moves may start (the measured window's start)
+    std::vector<MoveSchedule> schedules_;  // paced: each slot's due times
     std::unordered_set<LiveGame*> live_;
     WaitEvent go_;  // set when the first N games are set up: moves may start
     PerSecond window_;
     LatencyLog move_latency_;
+    LatencyLog due_latency_;  // paced: from the due time to the ack
     LatencyLog watcher_latency_;
 };
 
@@ -199,11 +224,11 @@ void GamesRun::on_move_report(LiveGame& game, const LiveMessage& m) {
                 std::to_string(game.tracker.ply()) + ", which does not follow");
         if (!m.fen.empty() && game.tracker.reset(m.fen, m.ply)) ++result_.resyncs;
     } else if (applied == GameTracker::Applied::New && m.active && m.legal_count >= 0 &&
-               m.legal_count != game.tracker.position().legal_moves().size()) {
+               m.legal_count != game.tracker.legal_moves().size()) {
         ++result_.legal_mismatches;
         problem("game " + game.tracker.id() + " ply " + std::to_string(m.move_ply) +
                 ": `legal` has " + std::to_string(m.legal_count) + " moves, the rules library " +
-                std::to_string(game.tracker.position().legal_moves().size()));
+                std::to_string(game.tracker.legal_moves().size()));
     }
     if (!m.active) finish(game, m.termination);
 }
@@ -216,11 +241,15 @@ void GamesRun::on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::ti
         return;
     }
     const bool counted = window_.add(at);
+    const Clock::time_point due = game.tracker.pending_due(seat);
     const Clock::duration took = game.tracker.acknowledge(
         seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency_ : nullptr,
         counted ? &result_.watcher_early : nullptr);
     ++result_.acked_total;
-    if (counted) move_latency_.add(took);
+    if (counted) {
+        move_latency_.add(took);
+        if (paced()) due_latency_.add(at - due);
+    }
     on_move_report(game, m);
 }
 
@@ -228,10 +257,11 @@ void GamesRun::on_state(LiveGame& game, const LiveMessage& m) {
     if (m.has_state && !m.active) finish(game, m.termination);
 }
 
-std::string GamesRun::move_request(LiveGame& game, Clock::time_point now, bool websocket) {
+std::string GamesRun::move_request(LiveGame& game, Clock::time_point now, Clock::time_point due,
+                                   bool websocket) {
     const std::int64_t id = next_request_id_++;
     const int ply = game.tracker.ply();
-    const std::string_view uci = game.tracker.choose_move(random_, id, now);
+    const std::string_view uci = game.tracker.choose_move(random_, id, now, due);
     if (uci.empty()) return {};
     std::string text;
     text.reserve(64);
@@ -290,12 +320,39 @@ asio::awaitable<void> GamesRun::watcher(std::shared_ptr<LiveGame> game, WatchKin
                         game, result_.watchers);
 }
 
+bool GamesRun::may_move(const LiveGame& game, const SeatConnection& c) const {
+    return c.opened && !c.waiting && game.set_up.is_set() && go_.is_set() && !stopping_ &&
+           !game.over && !game.abandoned && !game.closing_now &&
+           !game.tracker.has_pending(c.side) && game.tracker.side_to_move() == c.side &&
+           c.seen_ply == game.tracker.ply();
+}
+
+Clock::time_point GamesRun::due_time(const LiveGame& game, Clock::time_point now) {
+    if (!paced()) return now;
+    // A new game in a slot catches up with the slot's schedule (within its cap on lag), but
+    // its moves are not timed from before the game could be played.
+    const Clock::time_point scheduled = schedules_[std::size_t(game.slot)].due(now);
+    if (scheduled < now && scheduled >= game.set_up_at) ++result_.moves_late;
+    return std::max({scheduled, game.set_up_at, t0_});
+}
+
 asio::awaitable<error_code> GamesRun::maybe_move(LiveGame& game, SeatConnection& c) {
-    if (!c.opened || !game.set_up.is_set() || !go_.is_set() || stopping_ || game.over ||
-        game.abandoned || game.closing_now || game.tracker.has_pending(c.side) ||
-        game.tracker.side_to_move() != c.side || c.seen_ply != game.tracker.ply())
-        co_return error_code{};
-    c.out = move_request(game, Clock::now(), true);
+    if (!may_move(game, c)) co_return error_code{};
+    const Clock::time_point due = due_time(game, Clock::now());
+    if (paced()) {
+        if (due > Clock::now()) {
+            // Only this seat may move now, and it waits: nothing arrives on its socket meanwhile
+            // (the opponent waits for this move), so the read loop may wait here.
+            c.waiting = true;
+            c.timer.expires_at(due);
+            auto [wait_ec] = co_await c.timer.async_wait(nothrow);
+            (void)wait_ec;
+            c.waiting = false;
+            if (!may_move(game, c)) co_return error_code{};
+        }
+        schedules_[std::size_t(game.slot)].sent();
+    }
+    c.out = move_request(game, Clock::now(), due, true);
     if (c.out.empty()) {
         problem("game " + game.tracker.id() + " is active with no legal move");
         abandon(game, "no legal move in an active game");
@@ -426,7 +483,13 @@ asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
         const Side side = game->tracker.side_to_move();
         HttpConnection& connection = side == Side::White ? white : black;
         const std::string& token = side == Side::White ? game->white_token : game->black_token;
-        const std::string body = move_request(*game, Clock::now(), false);
+        Clock::time_point due = due_time(*game, Clock::now());
+        if (paced()) {
+            if (due > Clock::now()) co_await sleep_for(due - Clock::now());
+            if (stopping_ || game->over || game->abandoned || game->closing_now) break;
+            schedules_[std::size_t(game->slot)].sent();
+        }
+        const std::string body = move_request(*game, Clock::now(), due, false);
         if (body.empty()) {
             abandon(*game, "no legal move in an active game");
             break;
@@ -518,14 +581,20 @@ asio::awaitable<void> GamesRun::slot(int index) {
             }
         }
         co_await game->ended.wait();
-        // Let the watchers receive the last move before their connections close.
-        if (game->over && !stopping_) co_await sleep_for(100ms);
-        game->closing_now = true;
-        game->connections.close_all();
-        co_await game->sessions_done.wait();
-        live_.erase(game.get());
+        ++retiring_;
+        asio::co_spawn(executor_, retire(std::move(game)), ReportException{"a retiring game"});
     }
     --slots_running_;
+}
+
+asio::awaitable<void> GamesRun::retire(std::shared_ptr<LiveGame> game) {
+    // Let the watchers receive the last move before their connections close.
+    if (game->over && !stopping_) co_await sleep_for(100ms);
+    game->closing_now = true;
+    game->connections.close_all();
+    co_await game->sessions_done.wait();
+    live_.erase(game.get());
+    --retiring_;
 }
 
 asio::awaitable<void> GamesRun::run() {
@@ -564,8 +633,15 @@ asio::awaitable<void> GamesRun::run() {
         }
     }
     result_.slots_not_set_up = options_.games - slots_set_up_;
-    go_.set();
     const auto t0 = Clock::now();
+    t0_ = t0;
+    if (paced()) {
+        const Clock::duration interval = move_interval(options_.games, options_.move_rate);
+        const auto phases = start_phases(options_.games, interval, random_);
+        schedules_.reserve(phases.size());
+        for (const Clock::duration phase : phases) schedules_.emplace_back(t0 + phase, interval);
+    }
+    go_.set();
     result_.setup_seconds = std::chrono::duration<double>(t0 - setup_begin).count();
     const int seconds = int(std::ceil(options_.seconds));
     window_.start(t0, seconds);
@@ -633,9 +709,14 @@ asio::awaitable<void> GamesRun::run() {
     closing_ = true;
     for (LiveGame* game : live_) game->ended.set();
     const auto give_up = Clock::now() + 60s;
-    while (slots_running_ > 0 && Clock::now() < give_up) co_await sleep_for(10ms);
+    while (running() > 0 && Clock::now() < give_up) co_await sleep_for(10ms);
 
     result_.acked_per_second = window_.counts();
+    if (paced()) {
+        result_.offered_per_second = offered_per_second(schedules_, t0, seconds);
+        for (const MoveSchedule& schedule : schedules_) result_.moves_skipped += schedule.skipped();
+        result_.due_latency = due_latency_.summary();
+    }
     result_.acked_in_window = window_.total();
     result_.move_latency = move_latency_.summary();
     result_.watcher_latency = watcher_latency_.summary();
@@ -650,10 +731,10 @@ asio::awaitable<void> run_games(const Target& target, const GamesOptions& option
     // The run outlives every coroutine it starts: it waits for all its slots to end.
     auto run = std::make_unique<GamesRun>(target, options, server, result, executor);
     co_await run->run();
-    if (run->slots_running() > 0) {
+    if (run->running() > 0) {
         // Coroutines that did not end still point into the run: keep it rather than crash.
         std::fprintf(stderr, "serve_load: %d games did not close within a minute\n",
-                     run->slots_running());
+                     run->running());
         (void)run.release();
     }
 }

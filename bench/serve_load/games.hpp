@@ -1,9 +1,11 @@
 // The games scenario: N friend games in play at once, each played by its two seats and
 // followed by its watchers; a game that ends is replaced by a new one so the load stays at N.
-// Seats play over WebSocket (each sends its move when the move event shows it is its turn) or,
-// in the HTTP variant, by POST on a keep-alive connection (the other seat moves when the
-// answer arrives). Measures acknowledged moves per second, send-to-ack latency and the
-// ack-to-watcher delay. The crash scenario runs the same load and kills the server in it.
+// Seats play over WebSocket (each sends its move when a message on its socket shows it is its
+// turn: the opponent's move event, or its own move's ack) or, in the HTTP variant, by POST on a
+// keep-alive connection (the other seat moves when the answer arrives). Paced (pacing.hpp), a
+// move goes no earlier than its game's schedule says; unpaced, at once. Measures acknowledged
+// moves per second against those offered, send-to-ack latency (and due-to-ack when paced) and
+// the ack-to-watcher delay. The crash scenario runs the same load and kills the server in it.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
@@ -27,6 +29,9 @@ struct GamesOptions {
     double seconds = 60;
     int watchers = 2;         // per game: WebSocket and event stream in turn
     bool http_moves = false;  // moves by POST instead of over the seats' WebSockets
+    // Moves offered a second, all games together (pacing.hpp); 0: unpaced, each seat moves the
+    // moment it sees its turn (a closed loop: the server's capacity).
+    double move_rate = 10'000;
     int addresses = 1000;     // game i's connections come from source address i % addresses
     int clock_initial = 900;  // seconds
     int clock_increment = 10;
@@ -41,6 +46,14 @@ struct GamesResult {
     double setup_seconds = 0;  // creating and connecting the first N games
     int slots_not_set_up = 0;  // of the N, not set up within the two minutes allowed
     std::vector<std::uint64_t> acked_per_second;
+    // Paced: the due times of the schedules in each second (the offered load), due times
+    // skipped because their game was too far behind, moves whose seat learnt of its turn
+    // after the move was due, and the latency from the due time to the ack (which counts the
+    // wait of a late move: corrected for coordinated omission).
+    std::vector<std::uint64_t> offered_per_second;
+    std::uint64_t moves_skipped = 0;
+    std::uint64_t moves_late = 0;
+    LatencyLog::Summary due_latency;
     std::uint64_t acked_in_window = 0;
     std::uint64_t acked_total = 0;  // including the setup and after the window
     LatencyLog::Summary move_latency;

@@ -24,6 +24,22 @@ std::size_t skip_string(std::string_view text, std::size_t pos) {
     return kBad;
 }
 
+std::size_t read_key(std::string_view text, std::size_t pos, std::string& decoded,
+                     std::string_view& key) {
+    const std::size_t key_end = skip_string(text, pos);
+    if (key_end == kBad) return kBad;
+    key = text.substr(pos + 1, key_end - pos - 2);
+    if (key.find('\\') != std::string_view::npos) {
+        auto value = string_value(text.substr(pos, key_end - pos));
+        if (!value) return kBad;
+        decoded = std::move(*value);
+        key = decoded;
+    }
+    pos = skip_space(text, key_end);
+    if (pos >= text.size() || text[pos] != ':') return kBad;
+    return skip_space(text, pos + 1);
+}
+
 namespace {
 
 std::size_t skip_number(std::string_view text, std::size_t pos) {

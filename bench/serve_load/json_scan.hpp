@@ -42,6 +42,19 @@ bool for_each_element(std::string_view text, OnElement&& on_element);
 // The raw value of `key` among the members of the object `text`.
 std::optional<std::string_view> member(std::string_view text, std::string_view key);
 
+// One pass over an object whose values the caller reads itself (for_each_member finds each
+// value's end first, so a caller that then reads a nested value scans it twice): the object
+// starts at text[pos] (after optional whitespace); on_member(key, value_pos) reads the value
+// starting at value_pos and returns where it ends (skip_value(text, value_pos) for one it
+// does not want), or kBad. Returns the position past the closing brace, or kBad when the text
+// is malformed or on_member returned kBad.
+template <typename OnMember>
+std::size_t walk_object(std::string_view text, std::size_t pos, OnMember&& on_member);
+
+// The same for an array: on_element(value_pos) returns the element's end, or kBad.
+template <typename OnElement>
+std::size_t walk_array(std::string_view text, std::size_t pos, OnElement&& on_element);
+
 namespace detail {
 inline bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 inline std::size_t skip_space(std::string_view text, std::size_t pos) {
@@ -50,6 +63,10 @@ inline std::size_t skip_space(std::string_view text, std::size_t pos) {
 }
 // Past the closing quote of the string starting at text[pos] == '"', or kBad.
 std::size_t skip_string(std::string_view text, std::size_t pos);
+// Reads the key starting at text[pos] == '"' and the colon after it: the key (escapes decoded
+// into `decoded` when it has any) and the position after the colon's whitespace, or kBad.
+std::size_t read_key(std::string_view text, std::size_t pos, std::string& decoded,
+                     std::string_view& key);
 }  // namespace detail
 
 template <typename OnMember>
@@ -61,18 +78,9 @@ bool for_each_member(std::string_view text, OnMember&& on_member) {
     std::string decoded_key;
     while (pos < text.size()) {
         if (text[pos] != '"') return false;
-        const std::size_t key_end = detail::skip_string(text, pos);
-        if (key_end == kBad) return false;
-        std::string_view key = text.substr(pos + 1, key_end - pos - 2);
-        if (key.find('\\') != std::string_view::npos) {
-            auto decoded = string_value(text.substr(pos, key_end - pos));
-            if (!decoded) return false;
-            decoded_key = std::move(*decoded);
-            key = decoded_key;
-        }
-        pos = detail::skip_space(text, key_end);
-        if (pos >= text.size() || text[pos] != ':') return false;
-        const std::size_t value_begin = detail::skip_space(text, pos + 1);
+        std::string_view key;
+        const std::size_t value_begin = detail::read_key(text, pos, decoded_key, key);
+        if (value_begin == kBad) return false;
         const std::size_t value_end = skip_value(text, value_begin);
         if (value_end == kBad) return false;
         if (!on_member(key, text.substr(value_begin, value_end - value_begin))) return true;
@@ -83,6 +91,47 @@ bool for_each_member(std::string_view text, OnMember&& on_member) {
         pos = detail::skip_space(text, pos + 1);
     }
     return false;
+}
+
+template <typename OnMember>
+std::size_t walk_object(std::string_view text, std::size_t pos, OnMember&& on_member) {
+    pos = detail::skip_space(text, pos);
+    if (pos >= text.size() || text[pos] != '{') return kBad;
+    pos = detail::skip_space(text, pos + 1);
+    if (pos < text.size() && text[pos] == '}') return pos + 1;
+    std::string decoded_key;
+    while (pos < text.size()) {
+        if (text[pos] != '"') return kBad;
+        std::string_view key;
+        const std::size_t value_begin = detail::read_key(text, pos, decoded_key, key);
+        if (value_begin == kBad) return kBad;
+        const std::size_t value_end = on_member(key, value_begin);
+        if (value_end == kBad || value_end <= value_begin) return kBad;
+        pos = detail::skip_space(text, value_end);
+        if (pos >= text.size()) return kBad;
+        if (text[pos] == '}') return pos + 1;
+        if (text[pos] != ',') return kBad;
+        pos = detail::skip_space(text, pos + 1);
+    }
+    return kBad;
+}
+
+template <typename OnElement>
+std::size_t walk_array(std::string_view text, std::size_t pos, OnElement&& on_element) {
+    pos = detail::skip_space(text, pos);
+    if (pos >= text.size() || text[pos] != '[') return kBad;
+    pos = detail::skip_space(text, pos + 1);
+    if (pos < text.size() && text[pos] == ']') return pos + 1;
+    while (pos < text.size()) {
+        const std::size_t value_end = on_element(pos);
+        if (value_end == kBad || value_end <= pos) return kBad;
+        pos = detail::skip_space(text, value_end);
+        if (pos >= text.size()) return kBad;
+        if (text[pos] == ']') return pos + 1;
+        if (text[pos] != ',') return kBad;
+        pos = detail::skip_space(text, pos + 1);
+    }
+    return kBad;
 }
 
 template <typename OnElement>

@@ -4,7 +4,8 @@
 // scenario), runs the scenarios and writes a Markdown report:
 //   crowd       10,000 idle live connections (event streams and WebSockets) and 1,000
 //               slow-header connections, while ordinary requests come at a steady rate;
-//   games       1,000 friend games played over WebSocket, 2 watchers each;
+//   games       1,000 friend games played over WebSocket, 2 watchers each, at a fixed offered
+//               rate of moves (10,000 a second), then for 20 s unpaced (games-capacity);
 //   games-http  the same with moves by HTTP POST, for comparison;
 //   crash       the games load, SIGKILL of the server, restart, every acknowledged move there?
 // Only loopback traffic; every scenario is bounded in time and stops by itself.
@@ -38,8 +39,12 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
 
   --binary PATH       the chess960 binary (required)
   --out FILE          write the Markdown report there too (it always goes to stdout)
-  --scenario LIST     comma-separated: crowd, games, games-http, crash, or all (default all)
+  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, or all
+                      (default all; games includes games-capacity)
   --seconds S         games and games-http: seconds measured (default 60)
+  --move-rate R       games, games-http, crash: moves offered a second, all games together
+                      (default 10000); 0: unpaced, each seat moves as soon as it sees its turn
+  --capacity-seconds S  games-capacity: seconds measured unpaced (default 20; 0: skip it)
   --games N           games in play at once (default 1000)
   --watchers N        watchers per game (default 2)
   --crash-seconds S   crash: the load's length; the kill comes at half of it (default 20)
@@ -66,6 +71,7 @@ struct Options {
     std::string out;
     std::set<std::string> scenarios;
     double seconds = 60, crash_seconds = 20, crowd_seconds = 30, rate = 500;
+    double move_rate = 10'000, capacity_seconds = 20;
     int games = 1000, watchers = 2, connections = 10'000, slow = 1000, crowd_games = 100;
     int addresses = 1000;
     std::uint64_t seed = 1;
@@ -116,17 +122,23 @@ Options parse_options(int argc, char** argv) {
                 const std::size_t comma = std::min(value.find(',', begin), value.size());
                 const std::string name = value.substr(begin, comma - begin);
                 if (name == "all")
-                    o.scenarios.insert({"crowd", "games", "games-http", "crash"});
-                else if (name == "crowd" || name == "games" || name == "games-http" ||
+                    o.scenarios.insert({"crowd", "games", "games-capacity", "games-http", "crash"});
+                else if (name == "games")
+                    o.scenarios.insert({"games", "games-capacity"});
+                else if (name == "crowd" || name == "games-capacity" || name == "games-http" ||
                          name == "crash")
                     o.scenarios.insert(name);
                 else
                     usage_error("unknown scenario '" + name +
-                                "' (crowd, games, games-http, crash, all)");
+                                "' (crowd, games, games-capacity, games-http, crash, all)");
                 begin = comma + 1;
             }
         } else if (arg == "--seconds")
             o.seconds = number(arg, value, 1, 3600);
+        else if (arg == "--move-rate")
+            o.move_rate = number(arg, value, 0, 1'000'000);
+        else if (arg == "--capacity-seconds")
+            o.capacity_seconds = number(arg, value, 0, 3600);
         else if (arg == "--crash-seconds")
             o.crash_seconds = number(arg, value, 2, 3600);
         else if (arg == "--crowd-seconds")
@@ -155,7 +167,11 @@ Options parse_options(int argc, char** argv) {
             usage_error("unknown option " + arg);
     }
     if (o.binary.empty()) usage_error("--binary is required");
-    if (o.scenarios.empty()) o.scenarios = {"crowd", "games", "games-http", "crash"};
+    if (o.scenarios.empty())
+        o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash"};
+    // Unpaced, the games run is the capacity run already; --capacity-seconds 0 skips it.
+    if (o.capacity_seconds == 0 || (o.move_rate == 0 && o.scenarios.count("games")))
+        o.scenarios.erase("games-capacity");
     return o;
 }
 
@@ -272,6 +288,7 @@ int main(int argc, char** argv) {
         bool done = false;
         asio::co_spawn(*io, body(target, server), [&](std::exception_ptr e) {
             done = true;
+            io->stop();
             if (!e) return;
             try {
                 std::rethrow_exception(e);
@@ -279,8 +296,10 @@ int main(int argc, char** argv) {
                 report.errors.push_back(name + ": " + x.what());
             }
         });
-        while (!done && io->run_one() > 0) {
-        }
+        // run(), not a run_one() per handler: the loop's own cost is the generator's, taken
+        // from the server on a shared machine.
+        io->run();
+        if (done) io->restart();
         io->run_for(std::chrono::seconds(5));
         if (!io->stopped()) {
             std::cerr << "serve_load: " << name << ": connections still open after the scenario\n";
@@ -321,10 +340,20 @@ int main(int argc, char** argv) {
     games.watchers = options.watchers;
     games.addresses = options.addresses;
     games.seed = options.seed;
+    games.move_rate = options.move_rate;
     if (options.scenarios.count("games")) {
         report.games_ws.emplace();
         with_server("games", [&](const Target& target, ServerProcess& server) {
             return run_games(target, games, server, *report.games_ws);
+        });
+    }
+    if (options.scenarios.count("games-capacity")) {
+        GamesOptions o = games;
+        o.move_rate = 0;
+        o.seconds = options.capacity_seconds;
+        report.games_capacity.emplace();
+        with_server("games-capacity", [&](const Target& target, ServerProcess& server) {
+            return run_games(target, o, server, *report.games_capacity);
         });
     }
     if (options.scenarios.count("games-http")) {

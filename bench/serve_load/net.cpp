@@ -172,6 +172,9 @@ asio::awaitable<error_code> SseStream::open(asio::ip::address_v4 from, const Tar
     if (write_ec) co_return write_ec;
     parser_.body_limit(boost::none);  // an event stream has no end
     parser_.eager(true);              // parse every event already received in one read
+    // Reads are sized by the buffer's free capacity (at least 512 bytes): room for a whole move
+    // event (about 900 bytes) takes one recv() per event instead of two.
+    buffer_.reserve(16 * 1024);
     auto [read_ec, read] = co_await http::async_read_header(socket_, buffer_, parser_, nothrow);
     (void)read;
     if (read_ec) co_return read_ec;

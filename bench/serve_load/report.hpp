@@ -28,7 +28,8 @@ struct RunInfo {
 struct Report {
     RunInfo info;
     std::optional<CrowdResult> crowd;
-    std::optional<GamesResult> games_ws;
+    std::optional<GamesResult> games_ws;        // paced at --move-rate (or unpaced if 0)
+    std::optional<GamesResult> games_capacity;  // the same load unpaced: the server's capacity
     std::optional<GamesResult> games_http;
     std::optional<CrashResult> crash;
     std::vector<std::string> errors;  // scenarios that could not run, and why

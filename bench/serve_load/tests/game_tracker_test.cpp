@@ -84,6 +84,38 @@ TEST(GameTracker, TheOpponentMayMoveBeforeTheMoverHasItsAck) {
     EXPECT_EQ(tracker.ply(), 2);
 }
 
+// The mover gets no move event for its own move (only its ack, which carries the move): the
+// ack alone must play the move on the tracker, and the opponent's move event after it is known.
+TEST(GameTracker, TheAckAloneReportsTheMoversMove) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(9);
+    const auto t0 = Clock::now();
+    const auto white = std::string(tracker.choose_move(random, 1, t0, t0 - 1ms));
+    EXPECT_EQ(tracker.pending_due(Side::White), t0 - 1ms);
+    EXPECT_EQ(tracker.acknowledge(Side::White, 1, white, t0 + 2ms, nullptr, nullptr),
+              Clock::duration(2ms));
+    EXPECT_EQ(tracker.apply(1, white), GameTracker::Applied::New);  // from the ack
+    EXPECT_EQ(tracker.side_to_move(), Side::Black);
+    EXPECT_EQ(tracker.apply(1, white), GameTracker::Applied::Known);  // Black's move event
+}
+
+// One legal-move generation per position serves the `legal` check and the next choice, and a
+// new position (a move, a reset) has its own list.
+TEST(GameTracker, LegalMovesFollowThePosition) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    EXPECT_EQ(tracker.legal_moves().size(), 20);
+    EXPECT_EQ(tracker.apply(1, "e2e4"), GameTracker::Applied::New);
+    EXPECT_EQ(tracker.legal_moves().size(), 20);
+    EXPECT_EQ(tracker.apply(2, "f7f6"), GameTracker::Applied::New);
+    EXPECT_EQ(tracker.legal_moves().size(), tracker.position().legal_moves().size());
+    EXPECT_EQ(tracker.legal_moves().size(), 30);  // 15 pawn, 5 knight, 5 bishop, 4 queen, 1 king
+    ASSERT_TRUE(tracker.reset("7k/8/8/8/8/8/8/K7 w - - 0 1", 10));
+    EXPECT_EQ(tracker.legal_moves().size(), 3);
+    std::mt19937_64 random(1);
+    const auto uci = std::string(tracker.choose_move(random, 11, Clock::now()));
+    EXPECT_TRUE(uci == "a1a2" || uci == "a1b1" || uci == "a1b2") << uci;
+}
+
 TEST(GameTracker, WatchersAreTimedFromTheAcknowledgement) {
     GameTracker tracker("g", chess960::Position(), 0);
     std::mt19937_64 random(1);

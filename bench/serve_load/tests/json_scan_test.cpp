@@ -127,5 +127,54 @@ TEST(JsonScan, Integers) {
     EXPECT_FALSE(is_null("0"));
 }
 
+// walk_object hands each value's position to the caller, which reads it (here: a nested
+// object walked in turn, an array counted) or skips it; one pass over the text.
+TEST(JsonScan, WalkObjectLetsTheCallerReadEachValue) {
+    const std::string text =
+        R"( {"a": 1, "n": {"x": "}", "y": [2, 3]}, "l": ["p", {"q": 1}], "z": null} )";
+    std::vector<std::string> keys, nested;
+    int elements = 0;
+    const std::size_t end = walk_object(text, 0, [&](std::string_view key, std::size_t value) {
+        keys.emplace_back(key);
+        if (key == "n")
+            return walk_object(text, value, [&](std::string_view k, std::size_t v) {
+                nested.emplace_back(k);
+                return skip_value(text, v);
+            });
+        if (key == "l")
+            return walk_array(text, value, [&](std::size_t element) {
+                ++elements;
+                return skip_value(text, element);
+            });
+        return skip_value(text, value);
+    });
+    EXPECT_EQ(end, text.size() - 1);  // past the '}', before the trailing space
+    EXPECT_EQ(keys, (std::vector<std::string>{"a", "n", "l", "z"}));
+    EXPECT_EQ(nested, (std::vector<std::string>{"x", "y"}));
+    EXPECT_EQ(elements, 2);
+    EXPECT_EQ(walk_array(" [ ] ", 0, [](std::size_t) { return kBad; }), 4u);
+    EXPECT_EQ(walk_object("{}", 0, [](std::string_view, std::size_t) { return kBad; }), 2u);
+}
+
+TEST(JsonScan, WalkObjectRefusesMalformedTextAndCallerFailures) {
+    auto skip_all = [](std::string_view text) {
+        return walk_object(text, 0,
+                           [&](std::string_view, std::size_t v) { return skip_value(text, v); });
+    };
+    EXPECT_EQ(skip_all(R"({"a":1,})"), kBad);
+    EXPECT_EQ(skip_all(R"({"a" 1})"), kBad);
+    EXPECT_EQ(skip_all(R"({"a":1)"), kBad);
+    EXPECT_EQ(skip_all(R"({"a":[1})"), kBad);
+    EXPECT_EQ(skip_all(R"([1])"), kBad);
+    EXPECT_EQ(skip_all(R"({"a\u0062":1})"), 13u);  // an escaped key is decoded
+    const std::string text = R"({"a":1,"b":2})";
+    EXPECT_EQ(walk_object(text, 0,
+                          [&](std::string_view key, std::size_t v) {
+                              return key == "b" ? kBad : skip_value(text, v);
+                          }),
+              kBad);
+    EXPECT_EQ(walk_array("[1,]", 0, [](std::size_t) { return std::size_t(2); }), kBad);
+}
+
 }  // namespace
 }  // namespace serve_load::json

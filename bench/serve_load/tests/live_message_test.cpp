@@ -136,6 +136,8 @@ TEST(LiveMessage, MalformedMessagesAreRefusedWithAReason) {
         R"({"type":"game"})",
         R"({"type":"error","id":1})",  // no status
         R"({"type":"move","move":{"ply":1,"uci":"e2e4"},"state":{"ply":1,"turn":"black","status":"active"},"legal":[1,})",
+        R"({"type":"move","move":{"ply":1,"uci":"e2e4"},"state":{"ply":1,"turn":"black","status":"active"}} x)",
+        R"({"type":"pong","id":1,"state":{"ply":1}})",  // a malformed member, whatever the type
         "not json",
     };
     for (const auto& text : bad) {

@@ -82,5 +82,15 @@ TEST(SseParser, NothingIsDispatchedBeforeTheBlankLine) {
     EXPECT_EQ(events, 2);
 }
 
+TEST(SseParser, LineEndsAreTheFirstCrOrLf) {
+    EXPECT_EQ(find_line_end("abc\ndef", 0), 3u);
+    EXPECT_EQ(find_line_end("abc\r\ndef", 0), 3u);
+    EXPECT_EQ(find_line_end("ab\rc\nd", 0), 2u);    // a CR before the LF
+    EXPECT_EQ(find_line_end("abc\ndef\r", 4), 7u);  // from `pos`
+    EXPECT_EQ(find_line_end("abc\n", 4), std::string_view::npos);
+    EXPECT_EQ(find_line_end("abcdef", 0), std::string_view::npos);
+    EXPECT_EQ(find_line_end("abc\rdef", 1), 3u);  // a lone CR
+}
+
 }  // namespace
 }  // namespace serve_load

@@ -14,6 +14,10 @@
 #include "server/static_files.hpp"
 
 namespace chess960::server {
+class EventService;
+}
+
+namespace chess960::server {
 
 struct HttpRequest {
     std::string_view method;
@@ -47,15 +51,24 @@ HttpResponse error_response(const ApiError& error);
 class Routes {
   public:
     Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
+    // With the events' API (/api/events..., event_routes.cpp).
+    Routes(GameService& games, StaticFiles files, EventService& events)
+        : games_(games), files_(std::move(files)), events_(&events) {}
     // Every failure becomes a JSON error response; nothing is thrown.
     HttpResponse handle(const HttpRequest& request);
 
   private:
     HttpResponse api(const HttpRequest& request);
     HttpResponse game_route(const HttpRequest& request, std::string_view id, std::string_view rest);
+    HttpResponse event_route(const HttpRequest& request);
 
     GameService& games_;
     StaticFiles files_;
+    EventService* events_ = nullptr;
 };
+
+// Helpers the route files share.
+HttpResponse json_response(int status, std::string body);
+std::optional<int> parse_int(std::string_view text, int lo, int hi);
 
 }  // namespace chess960::server

@@ -180,16 +180,16 @@ async function main() {
     await page.locator('#seat-text').filter({ hasText: name }).waitFor();
     players[name] = { context, page };
     if (name !== 'Ann') continue;
-    await page.locator('#seat-status').filter({ hasText: /\S/ }).waitFor();
+    await page.locator('#seat-countdown').filter({ hasText: /\S/ }).waitFor();
     const early = Date.now() < revealAt - 500;
-    const status = await page.locator('#seat-status').textContent();
+    const status = await page.locator('#seat-countdown').textContent();
     const linkHidden = await page.locator('#play-link').isHidden();
     const annText = await page.locator('#seat-text').textContent();
     check(annText.includes('you play White against Bob, board 1 of round 1'), "Ann's page names her board, colour and opponent", annText);
     check(!page.url().includes('#'), 'the page hid the seat token from the address bar', page.url());
     check(early, 'Ann opened her link before the reveal (else the next checks mean nothing)', `${revealAt - Date.now()} ms before`);
     check(linkHidden, 'no way to the game before the reveal');
-    check(status.includes('revealed in'), 'the player sees the countdown', status);
+    check(/^Revealed in \d+:\d\d$/.test(status), 'the player sees the countdown', status);
     await shot(page, 'event-03-player-waiting');
   }
   check((await players.Di.page.locator('#seat-text').textContent()).includes('you play Black against Cy, board 2'), "Di's page names hers");

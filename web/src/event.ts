@@ -33,6 +33,12 @@ import {
 import { copyText, el, toast } from './ui';
 
 const POLL_MS = 2000;
+const QUIET_POLL_MS = 15000;
+
+// Closed, and no game in play: nothing will change but by a rare event.
+function quiet(view: EventView | null): boolean {
+  return !!view && view.status === 'closed' && view.rounds.every(r => r.started && r.boards.every(b => b.game?.status !== 'active'));
+}
 const seatKey = (id: string) => `chess960.event.${id}.seat`;
 
 export async function eventPage(root: HTMLElement, id: string): Promise<void> {
@@ -62,6 +68,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         <h2 id="seat-title">Your game</h2>
         <p id="seat-text"></p>
         <p id="seat-status" aria-live="polite"></p>
+        <p id="seat-countdown" class="countdown"></p>
         <a id="play-link" class="button primary" hidden>Play your game</a>
       </section>
       <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden>
@@ -164,7 +171,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         return;
       }
     }
-    pollTimer = window.setTimeout(() => void refresh(), POLL_MS);
+    pollTimer = window.setTimeout(() => void refresh(), quiet(view) ? QUIET_POLL_MS : POLL_MS);
   }
 
   // Countdowns, and a refresh the moment something is due (the server reveals then).
@@ -584,15 +591,20 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       });
     }
     if (seat && !seatProblem) {
-      const status = !seat.revealed && now < seat.revealAt
-        ? `Your round’s position is revealed in ${formatCountdown(seat.revealAt - now)}.`
+      // The phase goes in the live region (read out when it changes); the countdown, which
+      // changes every second, beside it.
+      const clockAt = (ms: number) => new Date(ms - offset).toLocaleTimeString();
+      const [status, countdown] = !seat.revealed && now < seat.revealAt
+        ? [`Your round’s position is revealed at ${clockAt(seat.revealAt)}.`, `Revealed in ${formatCountdown(seat.revealAt - now)}`]
         : !seat.gameId
           ? now < seat.startAt
-            ? `The position is revealed. Your game starts in ${formatCountdown(seat.startAt - now)}.`
-            : 'Your game is starting…'
-          : 'Your game has started.';
+            ? [`The position is revealed. Your game starts at ${clockAt(seat.startAt)}.`, `Starts in ${formatCountdown(seat.startAt - now)}`]
+            : ['Your game is starting…', '']
+          : ['Your game has started.', ''];
       const node = $('#seat-status');
       if (node.textContent !== status) node.textContent = status;
+      const counter = $('#seat-countdown');
+      if (counter.textContent !== countdown) counter.textContent = countdown;
     }
   }
 

@@ -31,6 +31,7 @@
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
+#include "server/event_store.hpp"
 #include "server/secrets.hpp"
 #include "server/store.hpp"
 #include "server/store_schema.hpp"
@@ -556,13 +557,15 @@ TEST_F(StoreTest, ANewerSchemaIsRefused) {
         db.exec("PRAGMA user_version=" + std::to_string(Store::kSchemaVersion + 1));
     }
     const std::string message = open_error(path_);
-    EXPECT_NE(message.find(path_ + ": the database has schema version 3, newer than this "
-                                   "program's (2)"),
-              std::string::npos)
+    const std::string newer = std::to_string(Store::kSchemaVersion + 1);
+    EXPECT_NE(
+        message.find(path_ + ": the database has schema version " + newer +
+                     ", newer than this program's (" + std::to_string(Store::kSchemaVersion) + ")"),
+        std::string::npos)
         << message;
     // Untouched: the newer program can still use it.
     RawDatabase db(path_);
-    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"3"});
+    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{newer});
 }
 
 TEST_F(StoreTest, AMissingDirectoryOrADirectoryAsTheFileIsRefused) {
@@ -776,11 +779,135 @@ TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
         }
     }
     RawDatabase db(path_);
-    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"2"});
+    EXPECT_EQ(db.column("PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
     const std::vector<std::string> columns = db.column("PRAGMA table_info(games)", 1);
     EXPECT_EQ(std::count(columns.begin(), columns.end(), "white_token"), 0);
     EXPECT_EQ(std::count(columns.begin(), columns.end(), "white_token_hash"), 1);
     expect_no_plain_token();
+}
+
+// ---- The migration from version 2 (events) ----
+
+TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
+    // A version 2 database: what the store makes now, less version 3's tables (which is
+    // exactly what migrations 1 and 2 make), holding a game.
+    const GameRow playing = full_game("playing");
+    {
+        Store store(path_);
+        store.insert_game(playing);
+    }
+    {
+        RawDatabase db(path_);
+        db.exec("DROP TABLE event_boards");
+        db.exec("DROP TABLE event_rounds");
+        db.exec("DROP TABLE events");
+        db.exec("PRAGMA user_version=2");
+    }
+    {
+        Store store(path_);
+        auto stored = store.load_game("playing");
+        ASSERT_TRUE(stored);
+        expect_same(stored->game, playing);
+        EventStore events(path_);
+        EventRow row;
+        row.id = "0123456789abcdef";
+        row.name = "After the upgrade";
+        row.rounds = 2;
+        row.secret = std::string(64, 'a');
+        row.commitment = std::string(64, 'b');
+        row.organiser_token_hash = sha256_hex("organiser");
+        events.insert_event(row);
+        EXPECT_TRUE(events.load_event(row.id));
+    }
+    RawDatabase db(path_);
+    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"3"});
+    EXPECT_EQ(db.column("SELECT name FROM events"), std::vector<std::string>{"After the upgrade"});
+}
+
+// ---- The event store ----
+
+TEST_F(StoreTest, AnEventItsRoundsAndBoardsRoundTrip) {
+    { Store store(path_); }  // creates and migrates the file
+    EventStore events(path_);
+    EventRow e;
+    e.id = "00000000000000e1";
+    e.name = "Café Open — 2025";
+    e.rounds = 7;
+    e.excluded = {0, 518, 534, 959};
+    e.allow_repeats = true;
+    e.double960 = true;
+    e.clock_initial_ms = 5'400'000;
+    e.clock_increment_ms = 30'000;
+    e.secret = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    e.commitment = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";
+    e.organiser_token_hash = sha256_hex("the organiser");
+    e.created_at = 1'763'000'000'000;
+    events.insert_event(e);
+
+    EventRoundRow r;
+    r.round = 1;
+    r.entropy = "3 5 2 6";
+    r.reveal_at = 1'763'000'100'000;
+    r.start_at = 1'763'000'700'000;
+    r.created_at = 1'763'000'000'500;
+    r.boards = {{1, "Ann", "Bob", sha256_hex("a"), sha256_hex("b"), "00000000000000a1"},
+                {2, "Cy", "Di", sha256_hex("c"), sha256_hex("d"), "00000000000000a2"}};
+    events.insert_round(e.id, r);
+
+    auto pending = events.pending_rounds();
+    ASSERT_EQ(pending.size(), 1u);
+    EXPECT_EQ(pending[0].event_id, e.id);
+    EXPECT_EQ(pending[0].reveal_at, r.reveal_at);
+    EXPECT_FALSE(pending[0].revealed);
+
+    events.move_reveal(e.id, 1, 1'763'000'050'000, 1'763'000'650'000);
+    events.set_revealed(e.id, 1, 623, 871, 1'763'000'050'001);
+    EXPECT_TRUE(events.pending_rounds().at(0).revealed);
+    // A round is revealed once: a second reveal is an error, not a new draw.
+    EXPECT_THROW(events.set_revealed(e.id, 1, 1, 1, 1'763'000'050'002), StoreError);
+    events.set_started(e.id, 1, 1'763'000'650'001);
+    EXPECT_TRUE(events.pending_rounds().empty());
+    events.set_closed(e.id, 1'763'001'000'000);
+
+    auto loaded = events.load_event(e.id);
+    ASSERT_TRUE(loaded);
+    const EventRow& l = loaded->event;
+    EXPECT_EQ(l.name, e.name);
+    EXPECT_EQ(l.rounds, 7);
+    EXPECT_EQ(l.excluded, e.excluded);
+    EXPECT_TRUE(l.allow_repeats);
+    EXPECT_TRUE(l.double960);
+    EXPECT_EQ(l.clock_initial_ms, e.clock_initial_ms);
+    EXPECT_EQ(l.clock_increment_ms, e.clock_increment_ms);
+    EXPECT_EQ(l.secret, e.secret);
+    EXPECT_EQ(l.commitment, e.commitment);
+    EXPECT_EQ(l.organiser_token_hash, e.organiser_token_hash);
+    EXPECT_EQ(l.created_at, e.created_at);
+    EXPECT_EQ(l.closed_at, 1'763'001'000'000);
+    ASSERT_EQ(loaded->rounds.size(), 1u);
+    const EventRoundRow& lr = loaded->rounds[0];
+    EXPECT_EQ(lr.entropy, r.entropy);
+    EXPECT_EQ(lr.reveal_at, 1'763'000'050'000);
+    EXPECT_EQ(lr.start_at, 1'763'000'650'000);
+    EXPECT_EQ(lr.white_number, 623);
+    EXPECT_EQ(lr.black_number, 871);
+    EXPECT_EQ(lr.revealed_at, 1'763'000'050'001);
+    EXPECT_EQ(lr.started_at, 1'763'000'650'001);
+    ASSERT_EQ(lr.boards.size(), 2u);
+    EXPECT_EQ(lr.boards[1].white_name, "Cy");
+    EXPECT_EQ(lr.boards[1].black_token_hash, sha256_hex("d"));
+    EXPECT_EQ(lr.boards[1].game_id, "00000000000000a2");
+
+    EXPECT_FALSE(events.load_event("ffffffffffffffff"));
+    // A round of an event that does not exist breaks the foreign key: nothing is written.
+    EXPECT_THROW(events.insert_round("ffffffffffffffff", r), StoreError);
+    // The same board twice: the whole round is rolled back.
+    EventRoundRow twice = r;
+    twice.round = 2;
+    twice.boards[1].board = 1;
+    EXPECT_THROW(events.insert_round(e.id, twice), StoreError);
+    EXPECT_EQ(events.load_event(e.id)->rounds.size(), 1u);
 }
 
 // ---- Start-up with many finished games (the time bounds) ----

@@ -19,6 +19,7 @@
 #include "cli/event_output.hpp"
 #include "event/commitment.hpp"
 #include "event/draw.hpp"
+#include "event/verify.hpp"
 
 namespace chess960::cli {
 
@@ -115,17 +116,6 @@ nlohmann::ordered_json parameters_json(const event::Parameters& p) {
     j["allow_repeats"] = p.allow_repeats;
     j["double"] = p.double960;
     return j;
-}
-
-// A word the shell reads back as `text`.
-std::string shell_quote(const std::string& text) {
-    if (!text.empty() &&
-        text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "0123456789,._-=:/+") == std::string::npos)
-        return text;
-    std::string quoted = "'";
-    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
 }
 
 // --- new -------------------------------------------------------------------------------------
@@ -267,24 +257,9 @@ struct RevealOptions {
 };
 
 std::string verify_command(const EventFile& e) {
-    const event::Parameters& p = e.parameters;
-    std::string command = "chess960 event verify --commitment " + e.commitment + " --secret " +
-                          event::to_hex(e.secret) + " --name " + shell_quote(p.name) +
-                          " --rounds " + std::to_string(p.rounds);
-    if (!p.excluded.empty()) {
-        std::string list;
-        for (int n : p.excluded) list += (list.empty() ? "" : ",") + std::to_string(n);
-        command += " --exclude " + list;
-    }
-    if (p.allow_repeats) command += " --allow-repeats";
-    if (p.double960) command += " --double";
-    for (const DrawnRound& d : e.drawn)
-        if (!d.entropy.empty())
-            command += " --entropy " + shell_quote(std::to_string(d.round) + "=" + d.entropy);
-    for (const DrawnRound& d : e.drawn)
-        command += " --played " + std::to_string(d.round) + "=" +
-                   numbers_text({d.round, d.white, d.black, d.entropy, std::nullopt, true});
-    return command;
+    std::vector<event::DrawnRound> drawn;
+    for (const DrawnRound& d : e.drawn) drawn.push_back({{d.round, d.white, d.black}, d.entropy});
+    return event::verify_command(e.commitment, e.secret, e.parameters, drawn);
 }
 
 int run_reveal(const RevealOptions& o) {
@@ -381,7 +356,7 @@ int run_verify(const VerifyOptions& o) {
             throw ArgumentError{"--entropy for round " + std::to_string(round) + ": " + ok.error()};
     const auto played_text =
         by_round(o.played, "--played", "ROUND=NUMBER (or ROUND=WHITE:BLACK)", p.rounds);
-    std::map<int, std::pair<int, int>> played;
+    std::map<int, event::RoundDraw> played;
     for (const auto& [round, text] : played_text) {
         const std::size_t colon = text.find(':');
         auto white = args::to_int(text.substr(0, colon), 0, 959);
@@ -390,31 +365,22 @@ int run_verify(const VerifyOptions& o) {
         if (!white || !black)
             throw ArgumentError{"--played for round " + std::to_string(round) + ": '" + text +
                                 "' is not a start position number 0..959 (or WHITE:BLACK)"};
-        played[round] = {int(*white), int(*black)};
+        played[round] = {round, int(*white), int(*black)};
     }
 
     std::vector<std::string> entropy_list;
     for (int k = 1; k <= p.rounds; ++k)
         entropy_list.push_back(entropies.contains(k) ? entropies.at(k) : "");
-    const auto draws = event::draw_rounds(*secret, p, entropy_list);
+    const event::Verification checked =
+        event::verify(*commitment, *secret, p, entropy_list, played);
 
-    Verdict verdict;
-    verdict.secret_hash = event::commitment_of(*secret);
-    verdict.commitment_matches = event::same_digest(*commitment, verdict.secret_hash);
-    if (!verdict.commitment_matches)
-        verdict.problems.push_back("the commitment is not the SHA-256 of the secret (that is " +
-                                   verdict.secret_hash + ")");
+    Verdict verdict{checked.commitment_matches, checked.secret_hash, checked.problems};
     std::vector<RoundView> rounds;
-    for (const event::RoundDraw& d : draws) {
-        RoundView view{d.round,      d.white, d.black, entropy_list[std::size_t(d.round - 1)],
-                       std::nullopt, true};
-        if (auto it = played.find(d.round); it != played.end()) {
-            view.played = played_text.at(d.round);
-            view.played_matches = it->second == std::pair{d.white, d.black};
-            if (!view.played_matches)
-                verdict.problems.push_back("round " + std::to_string(d.round) + ": played " +
-                                           *view.played + ", but the draw gives " +
-                                           numbers_text(view));
+    for (const event::RoundCheck& r : checked.rounds) {
+        RoundView view{r.draw.round, r.draw.white, r.draw.black, r.entropy, std::nullopt, true};
+        if (r.played) {
+            view.played = played_text.at(r.draw.round);
+            view.played_matches = r.played_matches;
         }
         rounds.push_back(view);
     }

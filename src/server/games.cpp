@@ -307,6 +307,36 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     return text;
 }
 
+void GameService::create_seated(const SeatedGame& request) {
+    const Millis now = now_ms();
+    auto start = startpos::position(request.white_number, request.black_number);
+    if (!start) throw ApiError{422, start.error().to_string()};
+    GameRow row;
+    row.id = request.id;
+    row.opponent = "friend";
+    row.start_number = request.white_number;
+    if (request.black_number != request.white_number) row.start_black_number = request.black_number;
+    row.initial_fen = start->fen();
+    if (request.clock) {
+        row.clock_initial_ms = request.clock->initial;
+        row.clock_increment_ms = request.clock->increment;
+        row.white_ms = row.black_ms = request.clock->initial;
+    }
+    row.white_token_hash = request.white_token_hash;
+    row.black_token_hash = request.black_token_hash;
+    row.created_at = row.updated_at = now;
+    try {
+        store_.insert_game(row);
+    } catch (const StoreError& e) {
+        log("game " + row.id + " not created: " + e.what());
+        throw ApiError{503, "the game store is failing: the game was not created", 5};
+    }
+    auto game = std::make_shared<LiveGame>(
+        row, OnlineGame(*start, request.clock, now, OnlineRules{options_.limits.abort_after}));
+    std::lock_guard lock(games_mutex_);
+    games_.emplace(row.id, game);
+}
+
 std::string GameService::recent(int limit) {
     Json list = Json::array();
     for (const GameRow& row : store_.recent_games(limit)) {
@@ -341,7 +371,14 @@ std::string GameService::legal(LiveGame& game) {
     return legal_moves_json(game);
 }
 
-std::string GameService::pgn(LiveGame& game) {
+std::string GameService::pgn(LiveGame& game) { return pgn::write_game(pgn_record(game)); }
+
+std::string GameService::state(LiveGame& game) {
+    std::lock_guard lock(game.mutex);
+    return state_json(game, now_ms());
+}
+
+pgn::GameRecord GameService::pgn_record(LiveGame& game) {
     pgn::GameRecord record;
     std::lock_guard lock(game.mutex);
     const GameRow& row = game.row;
@@ -374,7 +411,7 @@ std::string GameService::pgn(LiveGame& game) {
     record.chess960 = true;
     for (Move m : game.play.game().moves()) record.main.nodes.push_back(pgn::Node{m, {}, {}, {}});
     record.result = outcome.result;
-    return pgn::write_game(record);
+    return record;
 }
 
 // --- Changing a game ---------------------------------------------------------------------------

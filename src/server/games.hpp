@@ -18,6 +18,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "chess960/pgn.hpp"
 #include "server/engine_pool.hpp"
 #include "server/limits.hpp"
 #include "server/live_game.hpp"
@@ -33,6 +34,17 @@ struct GameServiceOptions {
     int engine_threads = 1;
     int engine_hash_mb = 16;
     std::function<void(const std::string&)> log;  // error lines; may be empty
+};
+
+// A friend game whose id and seats its caller chose: an event's board (events.cpp), whose
+// seat tokens are derived from the organiser's token, so that only their hashes come here.
+struct SeatedGame {
+    std::string id;  // 16 hex digits, unused
+    int white_number = 518;
+    int black_number = 518;  // differs in Double Chess960
+    std::optional<TimeControl> clock;
+    std::string white_token_hash;
+    std::string black_token_hash;
 };
 
 Millis now_ms();
@@ -60,6 +72,9 @@ class GameService {
 
     // POST /api/games: the 201 body {"game": GameView, "id", "tokens"}.
     std::string create(const CreateGameRequest& request, const std::string& client);
+    // Creates a SeatedGame (no rate limit: events have their own). ApiError 503 when the store
+    // fails.
+    void create_seated(const SeatedGame& request);
     // GET /api/games?limit=N
     std::string recent(int limit);
     // The game, from memory, the cache or the store; ApiError 404 if there is none.
@@ -74,6 +89,10 @@ class GameService {
     std::string view(LiveGame& game, std::optional<Color> you);
     std::string legal(LiveGame& game);
     std::string pgn(LiveGame& game);
+    // The record pgn() writes, for a caller that changes its tags (an event's PGN).
+    pgn::GameRecord pgn_record(LiveGame& game);
+    // The GameState (views.hpp) alone: no moves, no seat.
+    std::string state(LiveGame& game);
     // A move by `seat`. A refusal (409, 422, 429) is thrown at once; an accepted move is
     // played in memory, committed to the store with others (group commit), and then `reply`
     // gets its MoveUpdate and the game's audience its `move` event, but the connection

@@ -35,6 +35,8 @@ bool nesting_within_limit(std::string_view text) {
     return true;
 }
 
+}  // namespace
+
 Json parse_object(std::string_view text, const char* what) {
     if (text.empty()) return Json::object();
     if (!nesting_within_limit(text))
@@ -55,8 +57,7 @@ Json parse_object(std::string_view text, const char* what) {
     return value;
 }
 
-std::optional<std::string> string_field(const Json& object, const char* name,
-                                        const char* path = "") {
+std::optional<std::string> string_field(const Json& object, const char* name, const char* path) {
     auto it = object.find(name);
     if (it == object.end() || it->is_null()) return std::nullopt;
     if (!it->is_string())
@@ -64,7 +65,7 @@ std::optional<std::string> string_field(const Json& object, const char* name,
     return it->get<std::string>();
 }
 
-std::optional<double> number_field(const Json& object, const char* name, const char* path = "") {
+std::optional<double> number_field(const Json& object, const char* name, const char* path) {
     auto it = object.find(name);
     if (it == object.end() || it->is_null()) return std::nullopt;
     if (!it->is_number())
@@ -73,7 +74,7 @@ std::optional<double> number_field(const Json& object, const char* name, const c
 }
 
 std::optional<int> int_field(const Json& object, const char* name, int lo, int hi,
-                             const char* path = "") {
+                             const char* path) {
     auto value = number_field(object, name, path);
     if (!value) return std::nullopt;
     if (!(*value >= lo && *value <= hi) || *value != double(int(*value)))
@@ -89,6 +90,8 @@ const Json* object_field(const Json& object, const char* name) {
         throw ApiError{400, std::string("field '") + name + "' must be an object or null"};
     return &*it;
 }
+
+namespace {
 
 MoveRequest move_from(const Json& object) {
     auto text = string_field(object, "move");
@@ -171,19 +174,21 @@ CreateGameRequest parse_create_game(std::string_view body) {
         }
     }
 
-    if (const Json* clock = object_field(json, "clock")) {
-        auto initial = number_field(*clock, "initial", "clock.");
-        const double increment = number_field(*clock, "increment", "clock.").value_or(0);
-        // Whole milliseconds from 1 s: what the message says is what is accepted.
-        if (!initial || !(*initial >= 1 && *initial <= 6 * 3600))
-            throw ApiError{400,
-                           "field 'clock.initial' must be a number of seconds from 1 to 21600"};
-        if (!(increment >= 0 && increment <= 600))
-            throw ApiError{400,
-                           "field 'clock.increment' must be a number of seconds from 0 to 600"};
-        request.clock = TimeControl{Millis(*initial * 1000), Millis(increment * 1000)};
-    }
+    request.clock = clock_field(json);
     return request;
+}
+
+std::optional<TimeControl> clock_field(const Json& object) {
+    const Json* clock = object_field(object, "clock");
+    if (!clock) return std::nullopt;
+    auto initial = number_field(*clock, "initial", "clock.");
+    const double increment = number_field(*clock, "increment", "clock.").value_or(0);
+    // Whole milliseconds from 1 s: what the message says is what is accepted.
+    if (!initial || !(*initial >= 1 && *initial <= 6 * 3600))
+        throw ApiError{400, "field 'clock.initial' must be a number of seconds from 1 to 21600"};
+    if (!(increment >= 0 && increment <= 600))
+        throw ApiError{400, "field 'clock.increment' must be a number of seconds from 0 to 600"};
+    return TimeControl{Millis(*initial * 1000), Millis(increment * 1000)};
 }
 
 MoveRequest parse_move(std::string_view body) { return move_from(parse_object(body, "the body")); }

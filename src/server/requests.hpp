@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,22 @@ struct MoveRequest {
     std::string move;  // SAN or UCI, at most 16 characters
     std::optional<int> ply;
 };
+
+// Reading a body's fields, for the parsers here and the events' (event_requests.cpp). Every
+// failure is an ApiError 400 naming the field (`path` prefixes its name: "start.").
+// An empty text is an empty object; anything else must be a JSON object of at most 32 levels
+// (`what` names it in the message: "the body").
+nlohmann::json parse_object(std::string_view text, const char* what);
+// A field absent or null is nullopt; a field of another type is an error.
+std::optional<std::string> string_field(const nlohmann::json& object, const char* name,
+                                        const char* path = "");
+std::optional<double> number_field(const nlohmann::json& object, const char* name,
+                                   const char* path = "");
+std::optional<int> int_field(const nlohmann::json& object, const char* name, int lo, int hi,
+                             const char* path = "");
+const nlohmann::json* object_field(const nlohmann::json& object, const char* name);
+// The field "clock": {"initial": seconds 1..21600, "increment": seconds 0..600}, or null.
+std::optional<TimeControl> clock_field(const nlohmann::json& object);
 
 // Bodies: an empty body is an empty object; anything else must be a JSON object of at most
 // 32 levels. Errors have status 400 (malformed, wrong type, out of range).

@@ -13,24 +13,11 @@ namespace {
 
 using Json = nlohmann::json;
 
-HttpResponse json_response(int status, std::string body) {
-    return HttpResponse{status, "application/json", std::move(body), {}};
-}
-
 Json start_position_json(int number) {
     auto rank = startpos::back_rank(number).value();
     return Json{{"number", number},
                 {"fen", startpos::position(number).value().fen()},
                 {"backRank", startpos::to_string(rank)}};
-}
-
-std::optional<int> parse_int(std::string_view text, int lo, int hi) {
-    int value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < lo ||
-        value > hi)
-        return std::nullopt;
-    return value;
 }
 
 int hex_value(char c) {
@@ -58,6 +45,19 @@ Reply answer_later(Routes::Respond& later) {
 }
 
 }  // namespace
+
+HttpResponse json_response(int status, std::string body) {
+    return HttpResponse{status, "application/json", std::move(body), {}};
+}
+
+std::optional<int> parse_int(std::string_view text, int lo, int hi) {
+    int value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < lo ||
+        value > hi)
+        return std::nullopt;
+    return value;
+}
 
 std::optional<std::string> query_param(std::string_view query, std::string_view name) {
     while (!query.empty()) {
@@ -126,6 +126,8 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
         auto [id, rest] = first_segment(path.substr(kGamesPrefix.size()));
         return game_route(request, id, rest, later);
     }
+    if (events_ && (path == "/api/events" || path.starts_with("/api/events/")))
+        return event_route(request);
     if (method == "GET" && path == "/api/startpos/random") {
         if (query_param(request.query, "double960") == "true") {
             const int white = random_start_number(), black = random_start_number();

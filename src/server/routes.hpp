@@ -15,6 +15,10 @@
 #include "server/static_files.hpp"
 
 namespace chess960::server {
+class EventService;
+}
+
+namespace chess960::server {
 
 struct HttpRequest {
     std::string_view method;
@@ -48,6 +52,9 @@ HttpResponse error_response(const ApiError& error);
 class Routes {
   public:
     Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
+    // With the events' API (/api/events..., event_routes.cpp).
+    Routes(GameService& games, StaticFiles files, EventService& events)
+        : games_(games), files_(std::move(files)), events_(&events) {}
     using Respond = std::move_only_function<void(HttpResponse)>;
     // The response, or nullopt when it comes later through `later`: a move or a game action
     // is answered once it is stored, from the store writer's thread. Every failure becomes a
@@ -58,9 +65,15 @@ class Routes {
     std::optional<HttpResponse> api(const HttpRequest& request, Respond& later);
     std::optional<HttpResponse> game_route(const HttpRequest& request, std::string_view id,
                                            std::string_view rest, Respond& later);
+    HttpResponse event_route(const HttpRequest& request);
 
     GameService& games_;
     StaticFiles files_;
+    EventService* events_ = nullptr;
 };
+
+// Helpers the route files share.
+HttpResponse json_response(int status, std::string body);
+std::optional<int> parse_int(std::string_view text, int lo, int hi);
 
 }  // namespace chess960::server

@@ -44,6 +44,18 @@ std::string sha256_hex(std::string_view text) {
     return to_hex(digest, sizeof digest);
 }
 
+std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
+    ensure_sodium();
+    crypto_auth_hmacsha256_state state;
+    crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(key.data()),
+                                key.size());
+    crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(message.data()),
+                                  message.size());
+    unsigned char mac[crypto_auth_hmacsha256_BYTES];
+    crypto_auth_hmacsha256_final(&state, mac);
+    return to_hex(mac, sizeof mac);
+}
+
 // The comparison runs over the whole hash whatever the first differing digit, so the time it
 // takes tells nothing about how much of a guessed token's hash was right. Only the lengths are
 // compared early, and they are public (every hash is 64 digits).

@@ -4,6 +4,8 @@
 #include <mutex>
 #include <ostream>
 
+#include "server/event_store.hpp"
+#include "server/events.hpp"
 #include "server/games.hpp"
 #include "server/http_server.hpp"
 #include "server/routes.hpp"
@@ -23,6 +25,8 @@ struct Server::Impl {
     std::mutex log_mutex;
     Store store;
     GameService games;
+    EventStore event_store;
+    EventService events;
     Routes routes;
     HttpServer http;
 
@@ -32,7 +36,11 @@ struct Server::Impl {
           games(store,
                 GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
                                    [this](const std::string& line) { log(line); }}),
-          routes(games, StaticFiles(options.web_dir)),
+          event_store(options.db_path),
+          events(event_store, games,
+                 EventServiceOptions{options.limits.games_per_minute, options.limits.games_burst,
+                                     [this](const std::string& line) { log(line); }}),
+          routes(games, StaticFiles(options.web_dir), events),
           http(HttpServerOptions{options.host, options.port, options.io_threads,
                                  options.max_connections, options.max_connections_per_address,
                                  std::chrono::milliseconds(options.header_timeout_ms),
@@ -64,6 +72,7 @@ void Server::run() { impl_->http.run(); }
 
 void Server::stop() {
     impl_->http.stop();
+    impl_->events.stop();
     impl_->games.stop();
 }
 

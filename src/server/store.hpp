@@ -92,7 +92,7 @@ class Store {
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Each call is one committed transaction; they throw StoreError on failure.
     void insert_game(const GameRow& game);

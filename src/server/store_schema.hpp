@@ -62,6 +62,54 @@ inline constexpr const char* kMigrations[] = {
        CREATE INDEX games_recent ON games(updated_at, id);
        CREATE INDEX games_in_play ON games(created_at, id)
          WHERE result = '*' AND termination IS NULL;)",
+
+    // Version 3: events (docs/event-draw.md, section 3), written by the event store
+    // (event_store.cpp). An event keeps its draw's secret until it is closed (the server draws
+    // the positions) and its organiser's token only as a SHA-256. A round's numbers are set at
+    // its reveal and its games (game_id, chosen when the round is entered) at its start; the
+    // seat tokens are derived from the organiser's token, so only their hashes are here.
+    // event_rounds_pending holds the rounds whose games have not started: the server's timer
+    // reads it at start-up.
+    R"(CREATE TABLE events (
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         rounds INTEGER NOT NULL,
+         excluded TEXT NOT NULL,
+         allow_repeats INTEGER NOT NULL,
+         double960 INTEGER NOT NULL,
+         clock_initial_ms INTEGER,
+         clock_increment_ms INTEGER,
+         secret TEXT NOT NULL,
+         commitment TEXT NOT NULL,
+         organiser_token_hash TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         closed_at INTEGER);
+       CREATE TABLE event_rounds (
+         event_id TEXT NOT NULL REFERENCES events(id),
+         round INTEGER NOT NULL,
+         entropy TEXT NOT NULL,
+         reveal_at INTEGER NOT NULL,
+         start_at INTEGER NOT NULL,
+         white_number INTEGER,
+         black_number INTEGER,
+         revealed_at INTEGER,
+         started_at INTEGER,
+         created_at INTEGER NOT NULL,
+         PRIMARY KEY (event_id, round)) WITHOUT ROWID;
+       CREATE INDEX event_rounds_pending ON event_rounds(start_at, event_id)
+         WHERE started_at IS NULL;
+       CREATE TABLE event_boards (
+         event_id TEXT NOT NULL,
+         round INTEGER NOT NULL,
+         board INTEGER NOT NULL,
+         white_name TEXT NOT NULL,
+         black_name TEXT NOT NULL,
+         white_token_hash TEXT NOT NULL,
+         black_token_hash TEXT NOT NULL,
+         game_id TEXT NOT NULL,
+         PRIMARY KEY (event_id, round, board),
+         FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, round))
+         WITHOUT ROWID;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

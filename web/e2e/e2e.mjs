@@ -8,83 +8,31 @@
 // dir (default: ./e2e-screenshots). E2E_BASE_URL=http://... uses a running server instead.
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import {
+  check,
+  drag,
+  getJson,
+  launchBrowser,
+  loadChromium,
+  results,
+  screenshots,
+  sleep,
+  startServer,
+  waitReady,
+} from './harness.mjs';
 
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  console.error('web_e2e: playwright-core is not installed in web/node_modules: run `make web` first');
-  process.exit(1);
-}
+const chromium = await loadChromium('web_e2e');
 
 const [binary, distDir, shotsArg] = process.argv.slice(2);
-const shotDir = resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots');
-mkdirSync(shotDir, { recursive: true });
+const shot = screenshots(resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots'));
 const work = mkdtempSync(join(tmpdir(), 'chess960-e2e-'));
 
-let failures = 0;
-let passes = 0;
 let server;
 let browser;
-
-function check(condition, what, detail = '') {
-  if (condition) {
-    passes += 1;
-    console.log(`  ok   ${what}`);
-  } else {
-    failures += 1;
-    console.log(`  FAIL ${what}${detail ? `: ${detail}` : ''}`);
-  }
-  return condition;
-}
-
-const sleep = ms => new Promise(r => setTimeout(r, ms));
-
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function startServer() {
-  if (process.env.E2E_BASE_URL) return process.env.E2E_BASE_URL.replace(/\/$/, '');
-  if (!binary || !distDir) throw new Error('usage: node e2e.mjs <chess960 binary> <web/dist> [screenshot dir]');
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run \`make web\` first`);
-  const port = await freePort();
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir)];
-  server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  server.stdout.on('data', d => (log += d));
-  server.stderr.on('data', d => (log += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null) throw new Error(`chess960 serve exited (${server.exitCode}):\n${log}`);
-    try {
-      const r = await fetch(`${base}/api/startpos/518`);
-      if (r.ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`chess960 serve did not answer on ${base}:\n${log}`);
-}
-
-async function getJson(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 // The piece letter on each square of a FEN's board, e.g. board['c1'] === 'K'.
 function boardOf(fen) {
@@ -110,33 +58,6 @@ async function domBoard(page) {
     }
     return out;
   });
-}
-
-async function squareCenter(page, square, orientation = 'white') {
-  const box = await page.locator('#board cg-board').boundingBox();
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const size = box.width / 8;
-  const col = orientation === 'white' ? file : 7 - file;
-  const row = orientation === 'white' ? 7 - rank : rank;
-  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
-}
-
-// Drags a piece with the mouse; `midway` runs while the piece is held over the board.
-async function drag(page, from, to, { orientation = 'white', midway } = {}) {
-  const a = await squareCenter(page, from, orientation);
-  const b = await squareCenter(page, to, orientation);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 - 20, { steps: 6 });
-  if (midway) await midway();
-  await page.mouse.move(b.x, b.y, { steps: 6 });
-  await page.mouse.up();
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(shotDir, `${name}.png`) });
-  console.log(`  shot ${join(shotDir, `${name}.png`)}`);
 }
 
 const gameId = page => new URL(page.url()).pathname.split('/').pop();
@@ -187,15 +108,6 @@ async function waitForPly(base, id, ply, timeout = 20000) {
   }
 }
 
-// Waits until the page has its legal moves (the side to move's pieces are draggable).
-async function waitReady(page, color) {
-  await page.waitForFunction(
-    c => window.cg && window.cg.state.movable.color === c && window.cg.state.movable.dests?.size > 0,
-    color,
-    { timeout: 15000 },
-  );
-}
-
 async function newGame(page, base, { opponent, friendMode, color, level, start, number, fen, clock }) {
   await page.goto(`${base}/`);
   await page.locator(`input[name=opponent][value=${opponent}]`).check();
@@ -218,12 +130,16 @@ const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
 const MATE_FEN = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'; // 1. Ra8#
 
 async function main() {
-  const base = await startServer();
-  console.log(`server: ${base}`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  const started = await startServer({
+    binary,
+    distDir,
+    work,
+    usage: 'usage: node e2e.mjs <chess960 binary> <web/dist> [screenshot dir]',
   });
+  server = started.server;
+  const base = started.base;
+  console.log(`server: ${base}`);
+  browser = await launchBrowser(chromium);
   const context = await browser.newContext({
     viewport: { width: 1200, height: 860 },
     acceptDownloads: true,
@@ -687,7 +603,7 @@ let exitCode = 0;
 try {
   await main();
 } catch (e) {
-  failures += 1;
+  results.failures += 1;
   console.log(`  FAIL ${e.stack ?? e}`);
 } finally {
   await browser?.close().catch(() => {});
@@ -696,7 +612,7 @@ try {
     await sleep(200);
   }
   rmSync(work, { recursive: true, force: true });
-  console.log(`\n${passes} passed, ${failures} failed`);
-  exitCode = failures ? 1 : 0;
+  console.log(`\n${results.passes} passed, ${results.failures} failed`);
+  exitCode = results.failures ? 1 : 0;
 }
 process.exit(exitCode);

@@ -79,6 +79,7 @@ export function homePage(root: HTMLElement): void {
       <section class="card recent">
         <h2>Recent games</h2>
         <ul id="recent"><li class="muted">Loading…</li></ul>
+        <p class="home-links"><a href="/event/new">Organise a Chess960 event</a>: rounds, a verifiable draw of each round's position, standings.</p>
       </section>
     </main>`;
 

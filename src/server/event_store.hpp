@@ -1,0 +1,115 @@
+// The events' store: the tables of schema version 3 (store_schema.hpp) in the game store's
+// database, on a connection of its own. The game store (store.hpp) opens, checks and migrates
+// the file first; this store only reads and writes the event tables, each write one committed
+// transaction, as the game store does.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace chess960::server {
+
+// One row of the events table: the published parameters, the draw's secret (hex) and its
+// commitment, the organiser's token as a SHA-256, and the time it was closed.
+struct EventRow {
+    std::string id;
+    std::string name;
+    int rounds = 0;
+    std::vector<int> excluded;  // ascending
+    bool allow_repeats = false;
+    bool double960 = false;
+    std::optional<std::int64_t> clock_initial_ms;
+    std::optional<std::int64_t> clock_increment_ms;
+    std::string secret;
+    std::string commitment;
+    std::string organiser_token_hash;
+    std::int64_t created_at = 0;
+    std::optional<std::int64_t> closed_at;
+};
+
+// One board of a round: the players' names, their seat tokens' hashes, and the game the board
+// plays (its id is chosen when the round is entered; the game exists from the round's start).
+struct EventBoardRow {
+    int board = 0;  // 1-based
+    std::string white_name;
+    std::string black_name;
+    std::string white_token_hash;
+    std::string black_token_hash;
+    std::string game_id;
+};
+
+struct EventRoundRow {
+    int round = 0;  // 1-based
+    std::string entropy;
+    std::int64_t reveal_at = 0;       // epoch ms: the position is shown from then
+    std::int64_t start_at = 0;        // epoch ms: the games are made then (>= reveal_at)
+    std::optional<int> white_number;  // set at the reveal
+    std::optional<int> black_number;
+    std::optional<std::int64_t> revealed_at;
+    std::optional<std::int64_t> started_at;
+    std::int64_t created_at = 0;
+    std::vector<EventBoardRow> boards;  // by board
+
+    bool revealed() const { return revealed_at.has_value(); }
+    bool started() const { return started_at.has_value(); }
+};
+
+struct StoredEvent {
+    EventRow event;
+    std::vector<EventRoundRow> rounds;  // by round
+};
+
+// A round whose games have not started yet, for the server's timer.
+struct PendingRound {
+    std::string event_id;
+    int round = 0;
+    std::int64_t reveal_at = 0;
+    std::int64_t start_at = 0;
+    bool revealed = false;
+};
+
+class EventStore {
+  public:
+    // Opens the database the game store has already opened and migrated (so the file exists,
+    // is writable and has the event tables). Throws StoreError.
+    explicit EventStore(const std::string& path);
+    ~EventStore();
+    EventStore(const EventStore&) = delete;
+    EventStore& operator=(const EventStore&) = delete;
+
+    // Each call is one committed transaction; they throw StoreError on failure.
+    void insert_event(const EventRow& event);
+    // The round with its boards.
+    void insert_round(const std::string& event_id, const EventRoundRow& round);
+    void set_revealed(const std::string& event_id, int round, int white_number, int black_number,
+                      std::int64_t at);
+    void set_started(const std::string& event_id, int round, std::int64_t at);
+    // Moves a round's reveal (and its start, when it was earlier) to `at`.
+    void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
+                     std::int64_t start_at);
+    void set_closed(const std::string& event_id, std::int64_t at);
+
+    // The event with its rounds and boards, from one snapshot; nullopt if there is none.
+    std::optional<StoredEvent> load_event(const std::string& id);
+    // Every round whose games have not started, soonest first (from event_rounds_pending).
+    std::vector<PendingRound> pending_rounds();
+
+  private:
+    void close();
+    [[noreturn]] void fail(const std::string& doing);
+    void exec(const char* sql, const char* doing);
+    // Runs one statement with `bind` applied; it must change exactly `changes` rows (-1: any).
+    template <typename Bind>
+    void write(const char* sql, const char* doing, Bind bind, int changes = 1);
+
+    std::string path_;
+    std::mutex mutex_;
+    sqlite3* db_ = nullptr;
+};
+
+}  // namespace chess960::server

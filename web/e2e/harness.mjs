@@ -1,0 +1,122 @@
+// What the end-to-end tests share (e2e.mjs: the game page; event-e2e.mjs: an event): the
+// pass/fail count, `chess960 serve` on a free loopback port with a temporary database, Chromium,
+// mouse drags on a chessground board, screenshots.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const results = { passes: 0, failures: 0 };
+
+export function check(condition, what, detail = '') {
+  if (condition) {
+    results.passes += 1;
+    console.log(`  ok   ${what}`);
+  } else {
+    results.failures += 1;
+    console.log(`  FAIL ${what}${detail ? `: ${detail}` : ''}`);
+  }
+  return condition;
+}
+
+export const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+export async function loadChromium(script) {
+  try {
+    return (await import('playwright-core')).chromium;
+  } catch {
+    console.error(`${script}: playwright-core is not installed in web/node_modules: run \`make web\` first`);
+    process.exit(1);
+  }
+}
+
+// Headless Chromium: Debian's, or CHROMIUM.
+export function launchBrowser(chromium) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+// `chess960 serve` on a free port with its database in `work`; answers { base, server } once it
+// answers (server is null with E2E_BASE_URL, which names a running server instead).
+export async function startServer({ binary, distDir, work, usage }) {
+  if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), server: null };
+  if (!binary || !distDir) throw new Error(usage);
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run \`make web\` first`);
+  const port = await freePort();
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir)];
+  const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', d => (log += d));
+  server.stderr.on('data', d => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`chess960 serve exited (${server.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${base}/api/startpos/518`);
+      if (r.ok) return { base, server };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`chess960 serve did not answer on ${base}:\n${log}`);
+}
+
+export async function getJson(url, token) {
+  const r = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+export async function squareCenter(page, square, orientation = 'white') {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const col = orientation === 'white' ? file : 7 - file;
+  const row = orientation === 'white' ? 7 - rank : rank;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+// Drags a piece with the mouse; `midway` runs while the piece is held over the board.
+export async function drag(page, from, to, { orientation = 'white', midway } = {}) {
+  const a = await squareCenter(page, from, orientation);
+  const b = await squareCenter(page, to, orientation);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 - 20, { steps: 6 });
+  if (midway) await midway();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+// shot(page, name) saves a screenshot as <dir>/<name>.png (the whole page with fullPage).
+export function screenshots(dir, { fullPage = false } = {}) {
+  mkdirSync(dir, { recursive: true });
+  return async (page, name) => {
+    await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+    console.log(`  shot ${join(dir, `${name}.png`)}`);
+  };
+}
+
+// Waits until the game page has its legal moves (the side to move's pieces are draggable).
+export async function waitReady(page, color) {
+  await page.waitForFunction(
+    c => window.cg && window.cg.state.movable.color === c && window.cg.state.movable.dests?.size > 0,
+    color,
+    { timeout: 15000 },
+  );
+}

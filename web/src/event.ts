@@ -1,0 +1,410 @@
+// The event page (/event/<id>): the published parameters and commitment, each round's pairings,
+// reveal countdown and (from the reveal) start position, the live boards and results, the
+// standings, the PGN, and once closed the secret and the verification. With the organiser's
+// token (#organiser=... once, then kept in this browser) it adds the organiser's panel: the next
+// round's pairings and entropy, the players' links, reveal now, close. With a player's link
+// (#seat=...) it shows that player's board and, from the round's start, the way to the game.
+//
+// Names come from people: they go into the page as text (textContent), never as HTML.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api as Board } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
+import { ApiError } from './api';
+import {
+  eventApi,
+  type EventRound,
+  type EventView,
+  loadOrganiserToken,
+  saveOrganiserToken,
+  type SeatView,
+} from './event-api';
+import { boardStatus, formatCountdown, formatPoints, nextDue } from './event-model';
+import { OrganiserPanel } from './event-organiser';
+import { copyText, el, toast } from './ui';
+
+const POLL_MS = 2000;
+const QUIET_POLL_MS = 15000;
+
+// Closed, and no game in play: nothing will change but by a rare event.
+function quiet(view: EventView | null): boolean {
+  return !!view && view.status === 'closed' && view.rounds.every(r => r.started && r.boards.every(b => b.game?.status !== 'active'));
+}
+const seatKey = (id: string) => `chess960.event.${id}.seat`;
+
+export async function eventPage(root: HTMLElement, id: string): Promise<void> {
+  // Tokens come in the fragment, which the browser never sends: keep them, then hide them.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const organiserFromLink = fragment.get('organiser');
+  const seatFromLink = fragment.get('seat');
+  if (organiserFromLink) saveOrganiserToken(id, organiserFromLink);
+  if (seatFromLink) sessionStorage.setItem(seatKey(id), seatFromLink);
+  if (organiserFromLink || seatFromLink) history.replaceState(null, '', location.pathname);
+  let organiserToken = loadOrganiserToken(id);
+  const seatToken = sessionStorage.getItem(seatKey(id));
+
+  root.innerHTML = `
+    <main class="event-page">
+      <section class="card event-head" aria-labelledby="event-title">
+        <h1 id="event-title">Event</h1>
+        <dl class="event-params" id="event-params"></dl>
+        <div class="commitment">
+          <span>Commitment (SHA-256 of the secret):</span>
+          <code id="commitment"></code>
+          <button type="button" id="copy-commitment">Copy</button>
+        </div>
+        <p id="event-status" class="event-status" aria-live="polite"></p>
+      </section>
+      <section class="card seat-panel" id="seat-panel" aria-labelledby="seat-title" hidden>
+        <h2 id="seat-title">Your game</h2>
+        <p id="seat-text"></p>
+        <p id="seat-status" aria-live="polite"></p>
+        <p id="seat-countdown" class="countdown"></p>
+        <a id="play-link" class="button primary" hidden>Play your game</a>
+      </section>
+      <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden></section>
+      <section class="card" aria-labelledby="rounds-title">
+        <h2 id="rounds-title">Rounds</h2>
+        <div id="rounds"><p class="muted">Loading…</p></div>
+      </section>
+      <section class="card" aria-labelledby="standings-title">
+        <h2 id="standings-title">Standings</h2>
+        <table class="standings" id="standings">
+          <thead><tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col">Points</th>
+            <th scope="col"><abbr title="Sonneborn-Berger">SB</abbr></th><th scope="col">Games (won–drawn–lost)</th></tr></thead>
+          <tbody></tbody>
+        </table>
+        <p class="muted">Points, then the Sonneborn-Berger tie-break: the scores of the opponents a player beat, plus half the scores of those drawn with.</p>
+        <p><a id="pgn-link" class="button" download>Download the PGN of the finished games</a></p>
+      </section>
+      <section class="card" id="verification" aria-labelledby="verification-title" hidden>
+        <h2 id="verification-title">Verification</h2>
+        <p id="verdict" class="verdict"></p>
+        <ul id="problems" class="error"></ul>
+        <p>Secret: <code id="secret"></code></p>
+        <table class="verify-rounds" id="verify-rounds">
+          <thead><tr><th scope="col">Round</th><th scope="col">Entropy</th><th scope="col">Drawn</th><th scope="col">Played</th><th scope="col">Matches</th></tr></thead>
+          <tbody></tbody>
+        </table>
+        <p>Check it on your own computer with <code>chess960</code>:</p>
+        <pre class="command"><code id="verify-command"></code></pre>
+        <button type="button" id="copy-command">Copy the command</button>
+        <p class="muted">Or by hand: <code>echo SECRET | xxd -r -p | sha256sum</code> must print the commitment,
+          and <code>docs/event-draw.md</code> gives the derivation of every round.</p>
+      </section>
+    </main>`;
+
+  const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
+  $<HTMLAnchorElement>('#pgn-link').href = eventApi.pgnUrl(id);
+  $<HTMLAnchorElement>('#pgn-link').setAttribute('download', `chess960-event-${id}.pgn`);
+
+  let view: EventView | null = null;
+  let seat: SeatView | null = null;
+  let seatProblem: string | null = null;
+  let offset = 0; // server time - local time
+  const serverNow = () => Date.now() + offset;
+  const boards = new Map<string, Board>(); // the live boards, by game id
+  let roundsKey = '';
+  let organiserPanel: OrganiserPanel | null = null;
+
+  // --- Fetching -------------------------------------------------------------------------------
+
+  let pollTimer: number | undefined;
+  async function refresh(): Promise<void> {
+    window.clearTimeout(pollTimer);
+    try {
+      let next: EventView;
+      if (organiserToken) {
+        try {
+          next = await eventApi.organiser(id, organiserToken);
+        } catch (e) {
+          if (!(e instanceof ApiError) || e.status !== 403) throw e;
+          organiserToken = null; // another event's token, or a wrong one
+          toast('This browser’s organiser token is not this event’s.');
+          next = await eventApi.view(id);
+        }
+      } else {
+        next = await eventApi.view(id);
+      }
+      offset = next.now - Date.now();
+      if (seatToken) {
+        try {
+          seat = await eventApi.seat(id, seatToken);
+          seatProblem = null;
+        } catch (e) {
+          seatProblem = e instanceof ApiError && e.status === 403 ? 'This player link is not one of this event’s.' : (e as Error).message;
+        }
+      }
+      view = next;
+      render();
+    } catch (e) {
+      if (!view) {
+        root.innerHTML = '';
+        const main = el('main', { class: 'event-page' });
+        main.append(
+          el('p', { class: 'error' }, e instanceof ApiError && e.status === 404 ? 'There is no such event.' : (e as Error).message),
+          el('p'),
+        );
+        main.lastElementChild!.append(el('a', { href: '/' }, 'Back to the start page'));
+        root.append(main);
+        return;
+      }
+    }
+    pollTimer = window.setTimeout(() => void refresh(), quiet(view) ? QUIET_POLL_MS : POLL_MS);
+  }
+
+  // Countdowns, and a refresh the moment something is due (the server reveals then).
+  window.setInterval(() => {
+    if (!view) return;
+    updateTimes();
+    const due = nextDue(view);
+    if (due !== null && serverNow() >= due + 50) void refresh();
+  }, 250);
+
+  // --- Rendering -------------------------------------------------------------------------------
+
+  function render(): void {
+    const v = view!;
+    document.title = `${v.parameters.name} · chess960`;
+    $('#event-title').textContent = v.parameters.name;
+    renderParams(v);
+    $('#commitment').textContent = v.commitment;
+    $('#event-status').textContent =
+      v.status === 'closed'
+        ? 'The event is closed: its secret is public, and anyone can check every draw below.'
+        : `${v.rounds.length} of ${v.parameters.rounds} rounds entered.`;
+    renderSeat();
+    renderOrganiser(v);
+    renderRounds(v);
+    renderStandings(v);
+    renderVerification(v);
+    updateTimes();
+  }
+
+  function renderParams(v: EventView): void {
+    const p = v.parameters;
+    const dl = $('#event-params');
+    dl.replaceChildren();
+    const add = (term: string, value: string) => dl.append(el('dt', {}, term), el('dd', {}, value));
+    add('Rounds', String(p.rounds));
+    add('Excluded positions', p.exclude.length ? p.exclude.join(', ') : 'none');
+    add('Repeats', p.allowRepeats ? 'a position may come again' : 'no position comes twice');
+    add('Double Chess960', p.double960 ? 'yes' : 'no');
+    add('Time control', p.clock ? `${p.clock.initial / 60} min + ${p.clock.increment} s` : 'no clock');
+  }
+
+  function renderSeat(): void {
+    const panel = $('#seat-panel');
+    panel.hidden = !seatToken;
+    if (!seatToken) return;
+    const link = $<HTMLAnchorElement>('#play-link');
+    if (seatProblem || !seat) {
+      $('#seat-text').textContent = seatProblem ?? '';
+      link.hidden = true;
+      return;
+    }
+    const colour = seat.color === 'white' ? 'White' : 'Black';
+    $('#seat-text').textContent = `${seat.you}: you play ${colour} against ${seat.opponent}, board ${seat.board} of round ${seat.round}.`;
+    link.hidden = !seat.gameId;
+    if (seat.gameId) link.href = `/game/${seat.gameId}#seat=${seatToken}`;
+  }
+
+  function renderOrganiser(v: EventView): void {
+    const panel = $('#organiser-panel');
+    panel.hidden = !v.organiser || !organiserToken;
+    if (panel.hidden) return;
+    organiserPanel ??= new OrganiserPanel(panel, {
+      id,
+      token: organiserToken!,
+      serverNow,
+      offset: () => offset,
+      show: next => {
+        view = next;
+        offset = next.now - Date.now();
+        render();
+      },
+      refresh,
+    });
+    organiserPanel.render(v);
+  }
+
+  function renderRounds(v: EventView): void {
+    const container = $('#rounds');
+    const key = JSON.stringify(v.rounds.map(r => [r.round, r.revealed, r.started, r.boards.length]));
+    if (key !== roundsKey) {
+      roundsKey = key;
+      for (const board of boards.values()) board.destroy();
+      boards.clear();
+      container.replaceChildren();
+      if (v.rounds.length === 0)
+        container.append(el('p', { class: 'muted', id: 'no-rounds' }, 'No round is entered yet. The commitment above is what the draws will be checked against.'));
+      for (const round of [...v.rounds].reverse()) container.append(roundElement(round));
+    }
+    for (const round of v.rounds) updateRound(round);
+  }
+
+  function roundElement(round: EventRound): HTMLElement {
+    const article = el('article', { class: 'round', id: `round-${round.round}`, 'aria-labelledby': `round-${round.round}-title` });
+    article.append(el('h3', { id: `round-${round.round}-title` }, `Round ${round.round}`));
+    article.append(el('p', { class: 'round-time', 'data-round': String(round.round) }));
+    article.append(el('p', { class: 'entropy' }, round.entropy ? `Entropy: “${round.entropy}”` : 'Entropy: none'));
+    if (round.position) {
+      const pos = round.position;
+      const box = el('div', { class: 'round-position' });
+      const mini = el('div', { class: 'mini-board', 'aria-hidden': 'true' });
+      const inner = el('div');
+      mini.append(inner);
+      const text = el('div');
+      const numbers =
+        pos.blackNumber !== undefined ? `Start position: White No. ${pos.number}, Black No. ${pos.blackNumber}` : `Start position No. ${pos.number}`;
+      text.append(
+        el('p', { class: 'position-number' }, numbers),
+        el('p', { class: 'back-rank' }, pos.blackBackRank ? `${pos.backRank} / ${pos.blackBackRank}` : pos.backRank),
+        el('code', { class: 'position-fen' }, pos.fen),
+      );
+      box.append(mini, text);
+      article.append(box);
+      window.setTimeout(() => Chessground(inner, { fen: pos.fen, viewOnly: true, coordinates: false, animation: { enabled: false } }));
+    } else {
+      article.append(el('p', { class: 'position-hidden muted' }, 'The position is not revealed yet: nobody, the organiser included, can see it before the time above.'));
+    }
+    const table = el('table', { class: 'boards' });
+    table.innerHTML = `<caption class="sr-only">Boards of round ${round.round}</caption><thead><tr><th scope="col">Board</th><th scope="col">White</th><th scope="col">Result</th><th scope="col">Black</th><th scope="col">Game</th></tr></thead>`;
+    const body = el('tbody');
+    for (const board of round.boards) {
+      const tr = el('tr', { 'data-board': String(board.board) });
+      const game = el('td', { class: 'board-game' });
+      if (board.gameId) game.append(el('a', { href: `/game/${board.gameId}` }, 'Watch'));
+      else game.textContent = '—';
+      tr.append(el('td', {}, String(board.board)), el('td', {}, board.white), el('td', { class: 'board-status' }), el('td', {}, board.black), game);
+      body.append(tr);
+    }
+    table.append(body);
+    article.append(table);
+    if (round.started) {
+      const grid = el('div', { class: 'live-boards' });
+      for (const board of round.boards) {
+        if (!board.gameId) continue;
+        const figure = el('figure', { class: 'live-board', 'data-game': board.gameId });
+        const link = el('a', { href: `/game/${board.gameId}`, 'aria-label': `Watch board ${board.board}: ${board.white} against ${board.black}` });
+        const mini = el('div', { class: 'mini-board' });
+        const inner = el('div');
+        mini.append(inner);
+        link.append(mini);
+        const caption = el('figcaption');
+        caption.append(el('span', {}, `${board.board}. ${board.white} – ${board.black}`), el('span', { class: 'live-status' }));
+        figure.append(link, caption);
+        grid.append(figure);
+        const gameId = board.gameId;
+        window.setTimeout(() => {
+          boards.set(gameId, Chessground(inner, { fen: board.game?.fen ?? round.position?.fen, viewOnly: true, coordinates: false }));
+          updateRound(round);
+        });
+      }
+      article.append(grid);
+    }
+    return article;
+  }
+
+  function updateRound(round: EventRound): void {
+    const article = root.querySelector(`#round-${round.round}`);
+    if (!article) return;
+    for (const board of round.boards) {
+      const status = boardStatus(board);
+      const cell = article.querySelector(`tr[data-board="${board.board}"] .board-status`);
+      if (cell) cell.textContent = status;
+      if (!board.gameId) continue;
+      const live = article.querySelector(`figure[data-game="${board.gameId}"] .live-status`);
+      if (live) live.textContent = status;
+      const cg = boards.get(board.gameId);
+      const game = board.game;
+      if (cg && game) {
+        const last = game.lastMove ? ([game.lastMove.from, game.lastMove.to] as Key[]) : undefined;
+        cg.set({ fen: game.fen, lastMove: last });
+      }
+    }
+  }
+
+  function updateTimes(): void {
+    const v = view;
+    if (!v) return;
+    const now = serverNow();
+    const clock = (ms: number) => new Date(ms - offset).toLocaleTimeString();
+    for (const round of v.rounds) {
+      const text = !round.revealed
+        ? `Round ${round.round}: the position is revealed in ${formatCountdown(round.revealAt - now)}, at ${clock(round.revealAt)}.`
+        : !round.started
+          ? `Round ${round.round}: revealed at ${clock(round.revealAt)}; the games start in ${formatCountdown(round.startAt - now)}, at ${clock(round.startAt)}.`
+          : `Round ${round.round}: revealed at ${clock(round.revealAt)}; the games started at ${clock(round.startAt)}.`;
+      root.querySelectorAll(`.round-time[data-round="${round.round}"]`).forEach(node => {
+        if (node.textContent !== text) node.textContent = text;
+      });
+    }
+    if (seat && !seatProblem) {
+      // The phase goes in the live region (read out when it changes); the countdown, which
+      // changes every second, beside it.
+      const clockAt = (ms: number) => new Date(ms - offset).toLocaleTimeString();
+      const [status, countdown] = !seat.revealed && now < seat.revealAt
+        ? [`Your round’s position is revealed at ${clockAt(seat.revealAt)}.`, `Revealed in ${formatCountdown(seat.revealAt - now)}`]
+        : !seat.gameId
+          ? now < seat.startAt
+            ? [`The position is revealed. Your game starts at ${clockAt(seat.startAt)}.`, `Starts in ${formatCountdown(seat.startAt - now)}`]
+            : ['Your game is starting…', '']
+          : ['Your game has started.', ''];
+      const node = $('#seat-status');
+      if (node.textContent !== status) node.textContent = status;
+      const counter = $('#seat-countdown');
+      if (counter.textContent !== countdown) counter.textContent = countdown;
+    }
+  }
+
+  function renderStandings(v: EventView): void {
+    const body = $('#standings tbody');
+    body.replaceChildren();
+    for (const s of v.standings) {
+      const tr = el('tr');
+      tr.append(
+        el('td', {}, String(s.rank)),
+        el('th', { scope: 'row' }, s.name),
+        el('td', { class: 'points' }, formatPoints(s.points)),
+        el('td', { class: 'sb' }, String(s.sonnebornBerger)),
+        el('td', {}, `${s.played} (${s.wins}–${s.draws}–${s.losses})`),
+      );
+      body.append(tr);
+    }
+    if (v.standings.length === 0) {
+      const tr = el('tr');
+      tr.append(el('td', { colspan: '5', class: 'muted' }, 'No games yet.'));
+      body.append(tr);
+    }
+  }
+
+  function renderVerification(v: EventView): void {
+    const section = $('#verification');
+    const check = v.verification;
+    section.hidden = !check || !v.secret;
+    if (!check || !v.secret) return;
+    const verdict = $('#verdict');
+    verdict.className = `verdict ${check.ok ? 'ok' : 'failed'}`;
+    verdict.textContent = check.ok
+      ? 'Verified: the SHA-256 of the secret is the commitment published before the event, and every round’s position is the one drawn from the secret, the parameters and the round’s entropy.'
+      : 'The verification FAILED: see what does not match below.';
+    $('#problems').replaceChildren(...check.problems.map(p => el('li', {}, p)));
+    $('#secret').textContent = v.secret;
+    const body = $('#verify-rounds tbody');
+    body.replaceChildren();
+    for (const r of check.rounds) {
+      const tr = el('tr');
+      const drawn = r.blackNumber !== undefined ? `${r.number} / ${r.blackNumber}` : String(r.number);
+      const played = r.playedBlack !== undefined ? `${r.played} / ${r.playedBlack}` : String(r.played);
+      tr.append(el('td', {}, String(r.round)), el('td', {}, r.entropy || 'none'), el('td', {}, drawn), el('td', {}, played), el('td', {}, r.matches ? 'yes' : 'NO'));
+      body.append(tr);
+    }
+    $('#verify-command').textContent = check.command;
+  }
+
+  $('#copy-commitment').onclick = () => view && void copyText(view.commitment, 'Commitment copied');
+  $('#copy-command').onclick = () => view?.verification && void copyText(view.verification.command, 'Command copied');
+
+  await refresh();
+}

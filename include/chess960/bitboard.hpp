@@ -1,15 +1,17 @@
-// Bitboards and attack tables. Sliding attacks use PEXT where the build target has BMI2
-// (CHESS960_USE_PEXT) and magic bitboards otherwise; both index the same kind of table.
+// Bitboards and attack tables. Sliding attacks use PEXT or magic bitboards, as the library was
+// configured (CHESS960_USE_PEXT in the generated chess960/config.hpp); both index the same kind
+// of table. The choice is the library's, not each including file's: a program compiled without
+// BMI2 that links a library built with -march=native must index the tables the same way.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include "chess960/config.hpp"
 #include "chess960/types.hpp"
 
-#if defined(__BMI2__) && !defined(CHESS960_NO_PEXT)
+#if CHESS960_USE_PEXT
 #include <immintrin.h>
-#define CHESS960_USE_PEXT 1
 #endif
 
 namespace chess960 {
@@ -30,6 +32,14 @@ constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
 namespace detail {
 
+#if CHESS960_USE_PEXT
+// The library indexes its tables with PEXT. The target attribute lets a file compiled without
+// BMI2 use the instruction here; where BMI2 is enabled anyway the call is inlined as usual.
+[[gnu::target("bmi2")]] inline std::uint64_t pext(std::uint64_t value, std::uint64_t mask) {
+    return _pext_u64(value, mask);
+}
+#endif
+
 struct SliderTable {
     Bitboard mask[64];
     Bitboard magic[64];
@@ -37,8 +47,8 @@ struct SliderTable {
     unsigned shift[64];
 
     Bitboard lookup(Square s, Bitboard occupied) const {
-#ifdef CHESS960_USE_PEXT
-        return attacks[s][_pext_u64(occupied, mask[s])];
+#if CHESS960_USE_PEXT
+        return attacks[s][pext(occupied, mask[s])];
 #else
         return attacks[s][((occupied & mask[s]) * magic[s]) >> shift[s]];
 #endif

@@ -251,7 +251,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
             break;
         }
         case StartSpec::Type::Fen: {
-            auto parsed = Position::from_fen(spec.fen);
+            auto parsed = position_from_fen(spec.fen);
             if (!parsed) throw ApiError{422, parsed.error().to_string()};
             start = *parsed;
             if (auto numbers = startpos::numbers_of(start)) {
@@ -261,7 +261,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
             break;
         }
     }
-    row.initial_fen = start.fen();
+    row.initial_fen = write_fen(start);
     {
         Game probe(start);
         if (probe.outcome().is_over())
@@ -442,7 +442,7 @@ std::string GameService::commit_move(const std::shared_ptr<LiveGame>& game, Colo
     MoveRow row{g.play.ply() + 1, to_uci(before, move, CastlingMode::Chess960),
                 to_san(before, move), "", now};
     check(g.play.play(seat, move, now));
-    row.fen = g.play.position().fen();
+    row.fen = write_fen(g.play.position());
     g.sync_row(now);
     g.push_move_text();
     try {

@@ -52,7 +52,7 @@ Json state(const LiveGame& g, Millis now) {
     Json v;
     v["id"] = g.row.id;
     v["ply"] = play.ply();
-    v["fen"] = pos.fen();
+    v["fen"] = write_fen(pos);
     v["turn"] = color_name(pos.side_to_move());
     v["status"] = status_word(status);
     v["result"] = result_string(outcome.result);
@@ -111,7 +111,7 @@ std::string move_info_json(const Position& before, Move move, const Position& af
                            std::optional<int> ply) {
     Json j = move_json(before, move);
     j["san"] = to_san(before, move);
-    j["fen"] = after.fen();
+    j["fen"] = write_fen(after);
     if (ply) {
         j["ply"] = *ply;
         j["promotion"] = promotion_json(move);

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "chess960/bitboard.hpp"
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 
 using namespace chess960;
@@ -63,7 +64,7 @@ TEST(GenericConsumer, SlidersAgreeWithRayWalksAndWithTheLibrary) {
 
 TEST(GenericConsumer, RookMovesAgreeWithTheLibrarysMoveGenerator) {
     // The rook on a1 is blocked by its own pawn on a4: a2, a3, b1, c1 and d1.
-    auto pos = Position::from_fen("4k3/8/8/8/P7/8/8/R3K3 w - - 0 1");
+    auto pos = position_from_fen("4k3/8/8/8/P7/8/8/R3K3 w - - 0 1");
     ASSERT_TRUE(pos);
     const Bitboard targets = rook_attacks(A1, pos->pieces()) & ~pos->pieces(White);
     EXPECT_EQ(popcount(targets), 5);

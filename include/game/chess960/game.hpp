@@ -8,44 +8,11 @@
 #include <vector>
 
 #include "chess960/error.hpp"
+#include "chess960/outcome.hpp"
+#include "chess960/outcome_text.hpp"
 #include "chess960/position.hpp"
 
 namespace chess960 {
-
-enum class GameResult { Ongoing, WhiteWins, BlackWins, Draw };
-
-enum class Termination {
-    None,
-    Checkmate,                 // Laws 5.1.1
-    Stalemate,                 // 5.2.1
-    DeadPosition,              // 5.2.2: here the standard cases of insufficient material
-    FivefoldRepetition,        // 9.6.1, automatic
-    SeventyFiveMoves,          // 9.6.2, automatic
-    ThreefoldRepetition,       // 9.2, claimed
-    FiftyMoves,                // 9.3, claimed
-    Resignation,               // 5.1.2
-    Agreement,                 // 5.2.3
-    Time,                      // 6.9: the flag fell and the opponent can mate
-    TimeInsufficientMaterial,  // 6.9: the flag fell but the opponent cannot mate: a draw
-};
-
-struct Outcome {
-    GameResult result = GameResult::Ongoing;
-    Termination termination = Termination::None;
-    bool is_over() const { return result != GameResult::Ongoing; }
-};
-
-// "1-0", "0-1", "1/2-1/2", "*"
-const char* result_string(GameResult r);
-// "checkmate", "fivefold repetition", ...
-const char* termination_string(Termination t);
-
-// Whether `c` can still checkmate by any sequence of legal moves, as far as material tells:
-// false for a lone king, a lone knight or bishops of one colour against a king with nothing to
-// block with (Laws 6.9 and 5.2.2, the standard cases).
-bool can_checkmate(const Position& pos, Color c);
-// Neither side can mate: K v K, K+minor v K, K+B v K+B with all bishops on one colour, ...
-bool is_insufficient_material(const Position& pos);
 
 class Game {
   public:

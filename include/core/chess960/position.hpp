@@ -33,13 +33,14 @@ class MoveList {
     int size_ = 0;
 };
 
-// The parsed content of a FEN, not yet checked against the rules: any board, maybe illegal.
+// A position as a record describes it, not yet checked against the rules: any board, maybe
+// illegal. The FEN reader (fen.hpp) makes one from text; Position::from_setup checks it.
 struct Setup {
     std::array<Piece, 64> board;
     Color side_to_move = White;
-    // Castling rights as written: any of K Q k q (outermost rook on that side), A-H a-h (the
-    // rook on that file). Validated against the board by Position::from_setup.
-    std::string castling;
+    // The squares of the rooks that keep a castling right (FEN's K, Q and file letters already
+    // resolved to rooks). Checked against the board by Position::from_setup.
+    Bitboard castling_rooks = 0;
     Square en_passant = NoSquare;
     int halfmove_clock = 0;
     int fullmove_number = 1;
@@ -50,23 +51,6 @@ struct Setup {
 struct SetupOptions {
     // Drop castling rights that match no king and rook instead of reporting an error.
     bool drop_invalid_castling = false;
-};
-
-// How a castling right is written in FEN.
-enum class CastlingNotation {
-    XFen,     // KQkq for the outermost rooks, a file letter for an inner rook (default)
-    Shredder  // always the rook's file letter: HAha
-};
-
-// Which en passant square FEN output shows.
-enum class EnPassantNotation {
-    Legal,       // only when an en passant capture is legal (lichess, python-chess) (default)
-    DoubleStep,  // after every double step (FEN as of 1994)
-};
-
-struct FenOptions {
-    CastlingNotation castling = CastlingNotation::XFen;
-    EnPassantNotation en_passant = EnPassantNotation::Legal;
 };
 
 class Position {
@@ -167,9 +151,6 @@ class Position {
                fullmove_number_ == other.fullmove_number_;
     }
 
-    // FEN in X-FEN (default) or Shredder-FEN. See notation/fen.hpp for parsing.
-    std::string fen(FenOptions options = {}) const;
-    static Result<Position> from_fen(std::string_view fen, SetupOptions options = {});
     // Board diagram, White at the bottom, with file and rank labels.
     std::string diagram() const;
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "chess960/error.hpp"
-#include "chess960/game.hpp"
+#include "chess960/outcome.hpp"
 #include "chess960/position.hpp"
 
 namespace chess960::pgn {

@@ -6,8 +6,11 @@
 #     against the library built as this build is (-march=native by default);
 #   - with pkg-config (shared library), compiled with -march=native.
 #
-# usage: install_test.sh SOURCE_DIR WORK_DIR BUILD_TYPE CXX_COMPILER [COMPILER_LAUNCHER]
+# usage: install_test.sh SOURCE_DIR WORK_DIR BUILD_TYPE CXX_COMPILER [COMPILER_LAUNCHER
+#                        [LIBRARY_CMAKE_ARGS...]]
 # WORK_DIR is emptied first. A launcher (ccache) keeps the rebuilds of the library cheap.
+# LIBRARY_CMAKE_ARGS configure the library, e.g. -DCHESS960_NATIVE=OFF for a generic library
+# used by the -march=native examples (the reverse case).
 set -euo pipefail
 
 source_dir=$1
@@ -15,6 +18,7 @@ work=$2
 build_type=$3
 cxx=$4
 launcher=${5:-}
+library_args=("${@:6}")
 
 fail() {
     echo "install_test: $*" >&2
@@ -31,7 +35,7 @@ launcher_args=()
 step "configure the library alone"
 cmake -S "$source_dir" -B "$work/build" -DCHESS960_LIBRARY_ONLY=ON \
     -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_CXX_COMPILER="$cxx" "${launcher_args[@]}" \
-    -DCMAKE_INSTALL_PREFIX="$prefix" >"$work/configure.log" || {
+    -DCMAKE_INSTALL_PREFIX="$prefix" "${library_args[@]}" >"$work/configure.log" || {
     cat "$work/configure.log"
     fail "configure failed"
 }

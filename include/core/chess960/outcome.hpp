@@ -1,6 +1,7 @@
-// How a game ends under FIDE's Laws: the result, the way it ended, and the material rules that
-// need only the position (Laws 5.2.2 and 6.9). The game record that applies them is game.hpp;
-// their text ("1-0", "checkmate") is outcome_text.hpp.
+/// @file
+/// How a game ends under FIDE's Laws: the result, the way it ended, and the material rules that
+/// need only the position (Laws 5.2.2 and 6.9). The game record that applies them is game.hpp;
+/// their text ("1-0", "checkmate") is outcome_text.hpp.
 #pragma once
 
 #include "chess960/position.hpp"

@@ -1,4 +1,5 @@
-// Perft: the number of leaf nodes of the legal move tree, the standard test of move generation.
+/// @file
+/// Perft: the number of leaf nodes of the legal move tree, the standard test of move generation.
 #pragma once
 
 #include <cstdint>
@@ -8,14 +9,18 @@
 
 namespace chess960 {
 
-// Counts with bulk counting at the last ply (the size of the legal move list).
+/// The number of leaf nodes of the legal move tree `depth` plies deep (1 at depth 0), the
+/// standard test of a move generator. The last ply is counted without playing its moves.
 std::uint64_t perft(const Position& pos, int depth);
 
+/// One root move and the leaf nodes below it (perft_divide).
 struct DivideEntry {
+    /// The root move.
     Move move;
+    /// Leaf nodes at the requested depth below it.
     std::uint64_t nodes;
 };
-// One entry per legal root move, in generation order.
+/// One entry per legal root move, in generation order.
 std::vector<DivideEntry> perft_divide(const Position& pos, int depth);
 
 }  // namespace chess960

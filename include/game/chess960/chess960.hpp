@@ -1,5 +1,6 @@
-// The whole chess960 library in one include: core (positions, moves, start positions), notation
-// (FEN, SAN, UCI, PGN) and game (game record, clock, online game).
+/// @file
+/// The whole chess960 library in one include: core (positions, moves, start positions), notation
+/// (FEN, SAN, UCI, PGN) and game (game record, clock, online game).
 #pragma once
 
 /// @file

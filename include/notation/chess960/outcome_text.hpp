@@ -1,4 +1,5 @@
-// Results and terminations as text: PGN's result tokens and words for people.
+/// @file
+/// Results and terminations as text: PGN's result tokens and words for people.
 #pragma once
 
 #include "chess960/outcome.hpp"

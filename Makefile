@@ -1,7 +1,8 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, test-slow, bench, bench-pgn, bench-serve, diffperft, fuzz, format, clean, tune-data, tune.
+# Other targets: build, docs, test-slow, bench, bench-pgn, bench-serve, diffperft, fuzz, format, clean,
+# tune-data, tune.
 
 SHELL := /bin/bash
 BUILD ?= build
@@ -12,7 +13,7 @@ CMAKE_FLAGS ?=
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
-                  libjemalloc-dev
+                  libjemalloc-dev doxygen ccache
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
@@ -22,7 +23,7 @@ FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 WEB_PACKAGES := nodejs npm
 E2E_PACKAGES := chromium
 
-.PHONY: run test build test-fast test-asan test-slow bench bench-pgn bench-serve diffperft fuzz \
+.PHONY: run test build docs test-fast test-asan test-slow bench bench-pgn bench-serve diffperft fuzz \
         format clean tune-data tune \
         deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e web
 
@@ -77,6 +78,13 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The library's API reference from the public headers (Doxygen; fails on any warning):
+# $(BUILD)/docs/html/index.html.
+docs: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) --target docs
+	@echo "API reference: $(BUILD)/docs/html/index.html"
 
 # The main job: the web server with the browser board (http://HOST:PORT/, printed at start).
 # WEB_DIR is the built web app (web/dist, built by `make web`); DB keeps the games.
@@ -143,7 +151,7 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic $(BUILD)-install-test $(BUILD)-install-test-generic
 
 # Evaluation tuning (tools/tune/README.md): Stockfish self-play games, then the fit.
 TUNE_DIR ?= $(BUILD)/tune

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
 #include "chess960/position.hpp"
 
@@ -50,7 +51,7 @@ int main() {
     std::uint64_t nodes_total = 0;
     std::printf("%-70s %12s %10s %10s\n", "position", "nodes", "copy Mn/s", "unmk Mn/s");
     for (const char* fen : fens) {
-        Position pos = *Position::from_fen(fen);
+        Position pos = *position_from_fen(fen);
         std::uint64_t a = 0, b = 0;
         double copy = best_seconds(repeat, [&] { a = perft(pos, depth); });
         double unmake = best_seconds(repeat, [&] {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "chess960/bitboard.hpp"
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 
 using namespace chess960;
@@ -34,7 +35,7 @@ constexpr NamedFen kFens[] = {
 constexpr int kFenCount = int(std::size(kFens));
 
 Position load(int index) {
-    auto pos = Position::from_fen(kFens[index].fen);
+    auto pos = position_from_fen(kFens[index].fen);
     if (!pos) {
         std::fprintf(stderr, "movegen_bench: %s: %s\n", kFens[index].name,
                      pos.error().to_string().c_str());

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "chess960/bitboard.hpp"
+#include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
 #include "chess960/position.hpp"
 
@@ -270,10 +271,10 @@ int main(int argc, char** argv) {
     };
     std::vector<Entry> entries;
     for (const BenchPosition& spec : kPositions) {
-        auto pos = Position::from_fen(spec.fen);
+        auto pos = position_from_fen(spec.fen);
         if (!pos) fail(std::string(spec.name) + ": " + pos.error().to_string());
         entries.push_back(
-            {.spec = &spec, .pos = *pos, .fen = pos->fen({CastlingNotation::Shredder})});
+            {.spec = &spec, .pos = *pos, .fen = write_fen(*pos, {CastlingNotation::Shredder})});
     }
 
     Engine engine(stockfish);

@@ -43,7 +43,7 @@ void check_round_trips(const Position& pos, const std::string& where) {
     for (auto castling : {CastlingNotation::XFen, CastlingNotation::Shredder}) {
         for (auto ep : {EnPassantNotation::Legal, EnPassantNotation::DoubleStep}) {
             const std::string fen = write_fen(pos, {castling, ep});
-            auto back = Position::from_fen(fen);
+            auto back = position_from_fen(fen);
             if (!back) broken("FEN " + fen + " does not parse: " + back.error().to_string(), where);
             if (!back->same_position(pos))
                 broken("FEN " + fen + " parses to another position", where);

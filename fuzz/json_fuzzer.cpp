@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 
+#include "chess960/fen.hpp"
 #include "chess960/game.hpp"
 #include "chess960/online_game.hpp"
 #include "chess960/position.hpp"
@@ -106,11 +107,11 @@ void read_move(const std::string& text) {
     if (!(before == start)) broken("reading a move changed the position");
 }
 
-// The store keeps a game's start position as start.fen() and the server reads it back with
+// The store keeps a game's start position as write_fen(start) and the server reads it back with
 // Position::from_fen after a restart (LiveGame::load).
 void check_stored_start(const Position& start) {
-    const std::string fen = start.fen();
-    auto back = Position::from_fen(fen);
+    const std::string fen = write_fen(start);
+    auto back = position_from_fen(fen);
     if (!back)
         broken("the start position's FEN " + fen +
                " does not read back: " + back.error().to_string());
@@ -164,7 +165,7 @@ void create_game(const server::CreateGameRequest& request, const Json& body) {
             break;
         }
         case Type::Fen: {
-            auto parsed = Position::from_fen(spec.fen);
+            auto parsed = position_from_fen(spec.fen);
             if (!parsed) {
                 if (parsed.error().to_string().empty()) broken("from_fen error without a message");
                 return;  // 422
@@ -225,7 +226,7 @@ void check_body_text(std::string_view text) {
         if (fen.size() > 200) broken("fen longer than 200 bytes accepted");
         if (json_string(body, "fen") != fen) broken("the fen is not the body's string");
         // The /api/fen/check route.
-        auto pos = Position::from_fen(fen);
+        auto pos = position_from_fen(fen);
         if (pos)
             check_stored_start(*pos);
         else if (pos.error().to_string().empty())

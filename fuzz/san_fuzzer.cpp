@@ -108,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static std::array<Position, kFens.size()> positions = [] {
         std::array<Position, kFens.size()> out;
         for (std::size_t i = 0; i < kFens.size(); ++i) {
-            auto pos = Position::from_fen(kFens[i]);
+            auto pos = position_from_fen(kFens[i]);
             if (!pos) {
                 std::fprintf(stderr, "san_fuzzer: bad FEN %s: %s\n", kFens[i],
                              pos.error().to_string().c_str());

@@ -45,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 #include "chess960/uci_move.hpp"
 #include "uci/uci.hpp"
@@ -263,7 +264,7 @@ void check_bestmove(std::string_view line, const Search& search, const std::stri
     }
     auto best = parse_uci(search.root, best_text, search.mode);
     if (!best)
-        broken("bestmove " + std::string(best_text) + " is not legal in " + search.root.fen(),
+        broken("bestmove " + std::string(best_text) + " is not legal in " + write_fen(search.root),
                output);
     if (rest.empty()) return;
     if (next_word(rest) != "ponder") broken("junk after the best move", output);

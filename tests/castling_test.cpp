@@ -42,7 +42,7 @@ Position play(std::string_view fen, const std::vector<std::string>& moves) {
     for (const std::string& text : moves) {
         auto m = parse_uci(pos, text, CastlingMode::Chess960);
         if (!m) {
-            ADD_FAILURE() << text << " in " << pos.fen() << ": " << m.error().message;
+            ADD_FAILURE() << text << " in " << write_fen(pos) << ": " << m.error().message;
             return pos;
         }
         pos.play(*m);
@@ -66,7 +66,7 @@ void expect_castle(std::string_view fen, std::string_view uci, std::string_view 
     const Color us = pos.side_to_move();
     const CastlingSide side = file_of(to) > file_of(from) ? GSide : CSide;
     Position after = pos.after(castle);
-    EXPECT_EQ(after.fen(), fen_after);
+    EXPECT_EQ(write_fen(after), fen_after);
     EXPECT_EQ(after.piece_on(king_castling_destination(us, side)), make_piece(us, King));
     EXPECT_EQ(after.piece_on(rook_castling_destination(us, side)), make_piece(us, Rook));
     EXPECT_EQ(file_of(after.king_square(us)), side == GSide ? 6 : 2);
@@ -118,7 +118,7 @@ TEST(CastlingShape, OnlyTheKingMoves) {
     expect_castle("4k3/8/8/8/8/8/8/3RK3 w Q - 0 1", "e1d1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
     expect_castle("4k3/8/8/8/8/8/8/4KR2 w K - 0 1", "e1f1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
     Position black = play("3r1k1r/4pp2/8/8/8/8/8/4RKR1 w Gd - 1 1", {"f1g1"});
-    expect_castle(black.fen(), "f8d8", "2kr3r/4pp2/8/8/8/8/8/4RRK1 w - - 3 2");
+    expect_castle(write_fen(black), "f8d8", "2kr3r/4pp2/8/8/8/8/8/4RRK1 w - - 3 2");
     // The king's destination attacked: a bishop on a3 hits c1, one on h2 hits g1.
     expect_no_castle("4k3/8/8/8/8/b7/8/3RK3 w Q - 0 1", "e1d1");
     expect_no_castle("4k3/8/8/8/8/8/7b/4KR2 w K - 0 1", "e1f1");
@@ -235,46 +235,46 @@ TEST(CastlingRights, LostWhenTheKingMoves) {
     const char* fen = "4k3/8/8/8/8/8/8/1R3K1R w KQ - 0 1";
     EXPECT_EQ(castles(fen), (Moves{"f1b1", "f1h1"}));
     Position moved = play(fen, {"f1f2"});
-    EXPECT_EQ(moved.fen(), "4k3/8/8/8/8/8/5K2/1R5R b - - 1 1");
+    EXPECT_EQ(write_fen(moved), "4k3/8/8/8/8/8/5K2/1R5R b - - 1 1");
     // Back on its square, the king has no rights.
     Position back = play(fen, {"f1f2", "e8e7", "f2f1", "e7e8"});
-    EXPECT_EQ(back.fen(), "4k3/8/8/8/8/8/8/1R3K1R w - - 4 3");
+    EXPECT_EQ(write_fen(back), "4k3/8/8/8/8/8/8/1R3K1R w - - 4 3");
     EXPECT_TRUE(castles(back).empty());
     EXPECT_EQ(back.legal_moves().size(), 24);
 }
 
 TEST(CastlingRights, LostOnlyOnThatSideWhenTheRookMoves) {
     const char* fen = "4k3/8/8/8/8/8/8/1R3K1R w KQ - 0 1";
-    EXPECT_EQ(play(fen, {"h1h2"}).fen(), "4k3/8/8/8/8/8/7R/1R3K2 b Q - 1 1");
+    EXPECT_EQ(write_fen(play(fen, {"h1h2"})), "4k3/8/8/8/8/8/7R/1R3K2 b Q - 1 1");
     Position back = play(fen, {"h1h2", "e8e7", "h2h1", "e7e8"});
-    EXPECT_EQ(back.fen(), "4k3/8/8/8/8/8/8/1R3K1R w Q - 4 3");
+    EXPECT_EQ(write_fen(back), "4k3/8/8/8/8/8/8/1R3K1R w Q - 4 3");
     EXPECT_EQ(castles(back), (Moves{"f1b1"}));
 }
 
 TEST(CastlingRights, KeptWhenTheOtherRookMoves) {
     Position pos = play("4k3/8/8/8/8/8/8/1R3K1R w KQ - 0 1", {"b1b2", "e8e7"});
-    EXPECT_EQ(pos.fen(), "8/4k3/8/8/8/8/1R6/5K1R w K - 2 2");
+    EXPECT_EQ(write_fen(pos), "8/4k3/8/8/8/8/1R6/5K1R w K - 2 2");
     EXPECT_EQ(pos.castling_rook(White, GSide), H1);
-    expect_castle(pos.fen(), "f1h1", "8/4k3/8/8/8/8/1R6/5RK1 b - - 3 2");
+    expect_castle(write_fen(pos), "f1h1", "8/4k3/8/8/8/8/1R6/5RK1 b - - 3 2");
 }
 
 TEST(CastlingRights, LostWhenTheRookIsCapturedOnItsSquare) {
     const char* fen = "b3k3/8/8/8/7R/8/8/1R3K1R b KQ - 0 1";
     Position taken = play(fen, {"a8h1"});
-    EXPECT_EQ(taken.fen(), "4k3/8/8/8/7R/8/8/1R3K1b w Q - 0 2");
+    EXPECT_EQ(write_fen(taken), "4k3/8/8/8/7R/8/8/1R3K1b w Q - 0 2");
     EXPECT_FALSE(taken.has_castling_right(White, GSide));
     // Another rook that later goes to h1 does not bring the right back.
     Position retaken = play(fen, {"a8h1", "h4h1", "e8e7"});
-    EXPECT_EQ(retaken.fen(), "8/4k3/8/8/8/8/8/1R3K1R w Q - 1 3");
+    EXPECT_EQ(write_fen(retaken), "8/4k3/8/8/8/8/8/1R3K1R w Q - 1 3");
     EXPECT_EQ(castles(retaken), (Moves{"f1b1"}));
-    expect_no_castle(retaken.fen(), "f1h1");
+    expect_no_castle(write_fen(retaken), "f1h1");
     // The home square of a Chess960 rook is not a corner: the g1 rook captured on g1.
-    EXPECT_EQ(play("4k3/8/8/8/8/8/5b2/1R3KR1 b KQ - 0 1", {"f2g1"}).fen(),
+    EXPECT_EQ(write_fen(play("4k3/8/8/8/8/8/5b2/1R3KR1 b KQ - 0 1", {"f2g1"})),
               "4k3/8/8/8/8/8/8/1R3Kb1 w Q - 0 2");
     // Capturing a knight in the corner leaves the g1 rook's right alone.
     Position corner = play("b3k3/8/8/8/8/8/8/1R3KRN b KQ - 0 1", {"a8h1"});
-    EXPECT_EQ(corner.fen(), "4k3/8/8/8/8/8/8/1R3KRb w KQ - 0 2");
-    EXPECT_EQ(corner.fen({CastlingNotation::Shredder}), "4k3/8/8/8/8/8/8/1R3KRb w GB - 0 2");
+    EXPECT_EQ(write_fen(corner), "4k3/8/8/8/8/8/8/1R3KRb w KQ - 0 2");
+    EXPECT_EQ(write_fen(corner, {CastlingNotation::Shredder}), "4k3/8/8/8/8/8/8/1R3KRb w GB - 0 2");
     EXPECT_EQ(castles(corner), (Moves{"f1b1", "f1g1"}));
 }
 
@@ -283,26 +283,27 @@ TEST(CastlingRights, LostWhenTheRookIsCapturedOnItsSquare) {
 TEST(CastlingDoubleChess960, DifferentArrangementsCastleBothWays) {
     auto start = startpos::position(502, 532);
     ASSERT_TRUE(start);
-    EXPECT_EQ(start->fen(), "rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w KQkq - 0 1");
-    EXPECT_EQ(start->fen({CastlingNotation::Shredder}),
+    EXPECT_EQ(write_fen(*start), "rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w KQkq - 0 1");
+    EXPECT_EQ(write_fen(*start, {CastlingNotation::Shredder}),
               "rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w HAha - 0 1");
     // Clear both back ranks on both sides of the king.
     const std::vector<std::string> opening = {"g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7",
                                               "d2d4", "d7d5", "c1d2", "c8d7", "b2b3", "a7a6",
                                               "b1b2", "b8a7", "d1c3", "d8c6"};
-    Position pos = play(start->fen(), opening);
-    EXPECT_EQ(pos.fen(), "r3k2r/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/R3K2R w KQkq - 4 9");
+    Position pos = play(write_fen(*start), opening);
+    EXPECT_EQ(write_fen(pos), "r3k2r/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/R3K2R w KQkq - 4 9");
     EXPECT_EQ(castles(pos), (Moves{"e1a1", "e1h1"}));
     EXPECT_EQ(pos.legal_moves().size(), 37);
 
     Position white_long = pos.after(*parse_uci(pos, "e1a1", CastlingMode::Chess960));
-    EXPECT_EQ(white_long.fen(), "r3k2r/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/2KR3R b kq - 5 9");
+    EXPECT_EQ(write_fen(white_long),
+              "r3k2r/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/2KR3R b kq - 5 9");
     EXPECT_EQ(castles(white_long), (Moves{"e8a8", "e8h8"}));
-    expect_castle(white_long.fen(), "e8h8",
+    expect_castle(write_fen(white_long), "e8h8",
                   "r4rk1/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/2KR3R w - - 6 10");
 
     Position white_short = pos.after(*parse_uci(pos, "e1h1", CastlingMode::Chess960));
-    expect_castle(white_short.fen(), "e8a8",
+    expect_castle(write_fen(white_short), "e8a8",
                   "2kr3r/bppbqppp/p1n1pn2/3p4/3P4/1PN1PN2/PQPBBPPP/R4RK1 w - - 6 10");
 }
 
@@ -361,7 +362,7 @@ TEST(CastlingUci, OrdinaryStartCastleIsE1G1InStandardMode) {
     auto two_squares = parse_uci(pos, "e1g1", CastlingMode::Chess960);
     ASSERT_FALSE(two_squares);
     EXPECT_EQ(two_squares.error().code, ErrorCode::IllegalMove);
-    EXPECT_EQ(pos.after(castle).fen(),
+    EXPECT_EQ(write_fen(pos.after(castle)),
               "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
     // e1f1 stays an ordinary king move in both modes.
     EXPECT_FALSE(parse_uci(pos, "e1f1", CastlingMode::Standard).value().is_castling());
@@ -441,13 +442,13 @@ TEST(CastlingUci, KingMoveOntoAnEmptySquareIsNeverCastling) {
         auto king_move = parse_uci(pos, "f1g1", mode);
         ASSERT_TRUE(king_move);
         EXPECT_FALSE(king_move->is_castling());
-        EXPECT_EQ(pos.after(*king_move).fen(), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
+        EXPECT_EQ(write_fen(pos.after(*king_move)), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
         auto castle = parse_uci(pos, "f1h1", mode);
         ASSERT_TRUE(castle);
         EXPECT_TRUE(castle->is_castling());
         EXPECT_EQ(to_uci(pos, *castle, mode), "f1h1");
         Position after = pos.after(*castle);
-        EXPECT_EQ(after.fen(), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
+        EXPECT_EQ(write_fen(after), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
         EXPECT_TRUE(after.in_check());
         EXPECT_TRUE(after.legal_moves().empty());  // O-O#
     }

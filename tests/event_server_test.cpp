@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/pgn.hpp"
 #include "chess960/startpos.hpp"
 #include "event/commitment.hpp"
@@ -296,7 +297,7 @@ TEST_F(EventServerTest, NoAnswerShowsARoundsPositionBeforeItsRevealTime) {
     const Json position = view["rounds"][0]["position"];
     const int number = position["number"];
     EXPECT_NE(number, 518);
-    EXPECT_EQ(position["fen"], startpos::position(number).value().fen());
+    EXPECT_EQ(position["fen"], write_fen(startpos::position(number).value()));
     const std::string back_rank = position["backRank"];
     for (const std::string& text : before) {
         EXPECT_EQ(text.find(position["fen"].get<std::string>()), std::string::npos) << text;
@@ -502,7 +503,7 @@ TEST_F(EventServerTest, ThePgnHoldsEveryFinishedGameWithTheEventsTags) {
         EXPECT_EQ(g.tag("SetUp"), "1");
         const int round = std::stoi(expected[i].round);
         ASSERT_TRUE(g.tag("FEN"));
-        EXPECT_EQ(Position::from_fen(*g.tag("FEN")).value().fen(),
+        EXPECT_EQ(write_fen(position_from_fen(*g.tag("FEN")).value()),
                   view["rounds"][round - 1]["position"]["fen"]);
         EXPECT_TRUE(g.chess960);
         EXPECT_EQ(g.main.nodes.size(), expected[i].plies);

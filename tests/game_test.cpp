@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/game.hpp"
 #include "chess960/san.hpp"
 
@@ -26,15 +27,15 @@ void play(Game& game, const std::vector<std::string>& moves) {
     for (const std::string& san : moves) {
         auto r = game.play_san(san);
         ASSERT_TRUE(r.has_value())
-            << san << " in " << game.position().fen() << ": " << r.error().message;
+            << san << " in " << write_fen(game.position()) << ": " << r.error().message;
     }
 }
 
 void expect_outcome(const Game& game, GameResult result, Termination termination) {
     Outcome o = game.outcome();
-    EXPECT_EQ(o.result, result) << game.position().fen();
+    EXPECT_EQ(o.result, result) << write_fen(game.position());
     EXPECT_EQ(o.termination, termination)
-        << game.position().fen() << ": " << termination_string(o.termination);
+        << write_fen(game.position()) << ": " << termination_string(o.termination);
     EXPECT_EQ(o.is_over(), result != GameResult::Ongoing);
 }
 
@@ -45,7 +46,7 @@ void expect_ongoing(const Game& game) {
 // After the game is over no move may be played, and the game is unchanged.
 void expect_no_more_moves(Game& game) {
     const int plies = game.ply_count();
-    const std::string fen = game.position().fen();
+    const std::string fen = write_fen(game.position());
     for (Move m : game.position().legal_moves()) {
         auto r = game.play(m);
         ASSERT_FALSE(r.has_value()) << "a move was accepted after the end of the game";
@@ -54,7 +55,7 @@ void expect_no_more_moves(Game& game) {
     }
     EXPECT_FALSE(game.play_san("Kd2").has_value());
     EXPECT_EQ(game.ply_count(), plies);
-    EXPECT_EQ(game.position().fen(), fen);
+    EXPECT_EQ(write_fen(game.position()), fen);
 }
 
 const std::vector<std::string> kKnightCycle = {"Nf3", "Nf6", "Ng1", "Ng8"};
@@ -64,19 +65,19 @@ const std::vector<std::string> kKnightCycle = {"Nf3", "Nf6", "Ng1", "Ng8"};
 TEST(GameBasics, StartPlayUndoAndPositions) {
     Game game;
     EXPECT_EQ(game.ply_count(), 0);
-    EXPECT_EQ(game.position().fen(), Position().fen());
+    EXPECT_EQ(write_fen(game.position()), write_fen(Position()));
     expect_ongoing(game);
     EXPECT_FALSE(game.undo());
     play(game, {"e4", "e5", "Nf3"});
     EXPECT_EQ(game.ply_count(), 3);
-    EXPECT_EQ(game.position_at(0).fen(), Position().fen());
-    EXPECT_EQ(game.position_at(1).fen(),
+    EXPECT_EQ(write_fen(game.position_at(0)), write_fen(Position()));
+    EXPECT_EQ(write_fen(game.position_at(1)),
               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    EXPECT_EQ(game.position().fen(),
+    EXPECT_EQ(write_fen(game.position()),
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     EXPECT_TRUE(game.undo());
     EXPECT_EQ(game.ply_count(), 2);
-    EXPECT_EQ(game.position().fen(),
+    EXPECT_EQ(write_fen(game.position()),
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     // Illegal moves are refused and change nothing.
     EXPECT_FALSE(game.play_san("Ke3").has_value());
@@ -85,10 +86,11 @@ TEST(GameBasics, StartPlayUndoAndPositions) {
     // UCI text in both castling forms.
     Game castle = game_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1");
     ASSERT_TRUE(castle.play_uci("e1h1").has_value());
-    EXPECT_EQ(castle.position().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 b kq - 1 1");
+    EXPECT_EQ(write_fen(castle.position()),
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 b kq - 1 1");
     Game standard = game_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1");
     ASSERT_TRUE(standard.play_uci("e1g1", false).has_value());
-    EXPECT_EQ(standard.position().fen(), castle.position().fen());
+    EXPECT_EQ(write_fen(standard.position()), write_fen(castle.position()));
 }
 
 TEST(GameBasics, ResultAndTerminationStrings) {
@@ -129,7 +131,7 @@ TEST(GameOutcome, CastlingMates) {
     // Stockfish: after f1h1 (O-O) Black has no move and the f1 rook gives check.
     Game game = game_from("4rkr1/4p1p1/8/8/8/8/8/5K1R w H - 0 100");
     play(game, {"O-O"});
-    EXPECT_EQ(game.position().fen(), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
+    EXPECT_EQ(write_fen(game.position()), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
     expect_outcome(game, GameResult::WhiteWins, Termination::Checkmate);
     ASSERT_TRUE(game.undo());
     play(game, {"Kg1"});
@@ -247,7 +249,7 @@ TEST(GameRepetition, LostCastlingRightMakesADifferentPosition) {
     const std::vector<std::string> cycle = {"Rh2", "Kd8", "Rh1", "Ke8"};
     play(game, cycle);
     // Same placement as the start, but the right is gone (Stockfish: castling field '-').
-    EXPECT_EQ(game.position().fen(), "4k3/8/8/8/8/8/8/5K1R w - - 4 3");
+    EXPECT_EQ(write_fen(game.position()), "4k3/8/8/8/8/8/8/5K1R w - - 4 3");
     EXPECT_EQ(game.repetition_count(), 1);
     play(game, cycle);
     EXPECT_EQ(game.repetition_count(), 2);
@@ -268,12 +270,12 @@ TEST(GameRepetition, KingShuffleLosesBothSidesRights) {
     const int first_black_to_move = 1;
     play(game, {"Kc8", "Kb1", "Kb8", "Kc1"});
     // After 3. Kc1 the placement equals the one after 1. Kc1; only Black's right differs.
-    EXPECT_EQ(game.position_at(first_black_to_move).fen(), "rk6/8/8/8/8/8/8/R1K5 b q - 1 1");
-    EXPECT_EQ(game.position().fen(), "rk6/8/8/8/8/8/8/R1K5 b - - 5 3");
+    EXPECT_EQ(write_fen(game.position_at(first_black_to_move)), "rk6/8/8/8/8/8/8/R1K5 b q - 1 1");
+    EXPECT_EQ(write_fen(game.position()), "rk6/8/8/8/8/8/8/R1K5 b - - 5 3");
     EXPECT_EQ(game.repetition_count(), 1);
     play(game, {"Kc8", "Kb1", "Kb8"});
     // The start placement with White to move, a third time: twice without rights, once with.
-    EXPECT_EQ(game.position().fen(), "rk6/8/8/8/8/8/8/RK6 w - - 8 5");
+    EXPECT_EQ(write_fen(game.position()), "rk6/8/8/8/8/8/8/RK6 w - - 8 5");
     EXPECT_EQ(game.repetition_count(), 2);
     EXPECT_FALSE(game.claimable_draw().has_value());
     play(game, cycle);
@@ -287,7 +289,7 @@ TEST(GameRepetition, EnPassantThatIsNotPossibleDoesNotCount) {
     Game game = game_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     play(game, {"e4"});
     // Stockfish: Fen 4k3/8/8/8/4P3/8/8/4K3 b - - 0 1 (no en passant square).
-    EXPECT_EQ(game.position().fen(), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(write_fen(game.position()), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
     EXPECT_TRUE(game.position().same_position(parse("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1")));
     EXPECT_TRUE(game.position().same_position(parse("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")));
     EXPECT_EQ(game.position().key(), parse("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1").key());
@@ -302,11 +304,11 @@ TEST(GameRepetition, EnPassantThatIsPossibleMakesADifferentPosition) {
     Game game = game_from("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     play(game, {"e4"});
     // Stockfish: Fen 4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1, d4e3 among the legal moves.
-    EXPECT_EQ(game.position().fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    EXPECT_EQ(write_fen(game.position()), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
     EXPECT_TRUE(parse_san(game.position(), "dxe3").has_value());
     play(game, {"Kd8", "Kd2", "Ke8", "Ke1"});
     // The same placement, but en passant is no longer possible.
-    EXPECT_EQ(game.position().fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - - 4 3");
+    EXPECT_EQ(write_fen(game.position()), "4k3/8/8/8/3pP3/8/8/4K3 b - - 4 3");
     EXPECT_FALSE(game.position().same_position(game.position_at(1)));
     EXPECT_EQ(game.repetition_count(), 1);
     play(game, {"Kd8", "Kd2", "Ke8", "Ke1"});
@@ -371,7 +373,7 @@ TEST(GameMoveRules, MateOnTheHundredFiftiethHalfMoveTakesPrecedence) {
     // Stockfish: after a1a8 the Fen is R6k/8/6K1/8/8/8/8/8 b - - 150 100, 0 legal moves.
     Game game = game_from("7k/8/6K1/8/8/8/8/R7 w - - 149 100");
     play(game, {"Ra8#"});
-    EXPECT_EQ(game.position().fen(), "R6k/8/6K1/8/8/8/8/8 b - - 150 100");
+    EXPECT_EQ(write_fen(game.position()), "R6k/8/6K1/8/8/8/8/8 b - - 150 100");
     expect_outcome(game, GameResult::WhiteWins, Termination::Checkmate);
     // Any other rook move at that count ends the game by the 75-move rule.
     ASSERT_TRUE(game.undo());

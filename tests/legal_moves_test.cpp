@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 #include "chess960/uci_move.hpp"
 
@@ -18,7 +19,7 @@ TEST(LegalMoves, MatchScalachessListForAll960) {
     int blocks = 0, castles = 0;
     while (std::getline(in, fen) && std::getline(in, moves_line)) {
         std::getline(in, blank);
-        auto pos = Position::from_fen(fen);
+        auto pos = position_from_fen(fen);
         ASSERT_TRUE(pos) << fen;
         std::vector<std::string> expected, ours;
         std::istringstream words(moves_line);

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/online_game.hpp"
 #include "chess960/uci_move.hpp"
 
@@ -38,7 +39,7 @@ const std::vector<std::string> kKnightCycle = {"g1f3", "g8f6", "f3g1", "f6g8"};
 // The legal move a UCI text names in the game's position (a test failure if none).
 Move uci(const OnlineGame& game, std::string_view text) {
     auto m = parse_uci(game.position(), text, CastlingMode::Chess960);
-    EXPECT_TRUE(m.has_value()) << text << " in " << game.position().fen() << ": "
+    EXPECT_TRUE(m.has_value()) << text << " in " << write_fen(game.position()) << ": "
                                << m.error().to_string();
     return m ? *m : Move();
 }
@@ -109,7 +110,7 @@ std::vector<std::pair<const char*, Action>> all_actions() {
 
 // After the end, every action of both seats is refused with `message`, and changes nothing.
 void expect_no_more_actions(OnlineGame& game, Millis now, std::string_view message) {
-    const std::string fen = game.position().fen();
+    const std::string fen = write_fen(game.position());
     const int plies = game.ply();
     const GameStatus status = game.status();
     const Outcome outcome = game.outcome();
@@ -117,7 +118,7 @@ void expect_no_more_actions(OnlineGame& game, Millis now, std::string_view messa
         for (Color seat : {White, Black}) {
             EXPECT_TRUE(fails_with(action(game, seat, now), ErrorCode::GameOver, message))
                 << name << " by " << (seat == White ? "White" : "Black");
-            EXPECT_EQ(game.position().fen(), fen) << name;
+            EXPECT_EQ(write_fen(game.position()), fen) << name;
             EXPECT_EQ(game.ply(), plies) << name;
             EXPECT_EQ(game.status(), status) << name;
             EXPECT_EQ(game.outcome().result, outcome.result) << name;
@@ -163,7 +164,7 @@ TEST_P(OnlineGameIllegal, IsRefusedInTheLibrarysWords) {
     const Color seat = game.side_to_move();
     EXPECT_TRUE(fails_with(game.play(seat, c.move, 1'000), ErrorCode::IllegalMove, c.message));
     EXPECT_EQ(game.ply(), 0);
-    EXPECT_EQ(game.position().fen(), parse(c.fen).fen());
+    EXPECT_EQ(write_fen(game.position()), write_fen(parse(c.fen)));
     EXPECT_TRUE(game.is_active());
     EXPECT_EQ(game.clock()->running(), std::nullopt);
 }

@@ -2,7 +2,9 @@
 // untouched), on positions rich in castling, en passant and promotion.
 #include <gtest/gtest.h>
 
+#include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
+#include "chess960/perft_checked.hpp"
 #include "chess960/startpos.hpp"
 
 using namespace chess960;
@@ -18,7 +20,7 @@ TEST(PerftInvariants, HoldAtEveryNode) {
         "R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1",
     };
     for (const char* fen : fens) {
-        auto pos = Position::from_fen(fen);
+        auto pos = position_from_fen(fen);
         ASSERT_TRUE(pos) << fen;
         auto checked = perft_checked(*pos, 3);
         ASSERT_TRUE(checked) << checked.error().message;

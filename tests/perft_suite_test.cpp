@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
 #include "chess960/position.hpp"
 
@@ -103,7 +104,7 @@ int run_cases(const std::vector<PerftCase>& cases,
     for (std::size_t index = 0; index < cases.size(); ++index) {
         if (!in_shard(index)) continue;
         const PerftCase& c = cases[index];
-        auto pos = Position::from_fen(c.fen);
+        auto pos = position_from_fen(c.fen);
         bool expect_reject =
             std::find(rejected_ids.begin(), rejected_ids.end(), c.id) != rejected_ids.end();
         if (expect_reject) {

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/game.hpp"
 #include "chess960/pgn.hpp"
 #include "chess960/san.hpp"
@@ -137,12 +138,12 @@ void expect_same_line(const pgn::Line& a, const pgn::Line& b, const std::string&
 }
 
 std::string shredder(const Position& pos) {
-    return pos.fen({CastlingNotation::Shredder, EnPassantNotation::Legal});
+    return write_fen(pos, {CastlingNotation::Shredder, EnPassantNotation::Legal});
 }
 
 // A FEN (as the CLI prints it, X-FEN castling) in Shredder form, to compare with Stockfish's.
 std::string shredder_of(const std::string& fen) {
-    auto pos = Position::from_fen(fen);
+    auto pos = position_from_fen(fen);
     EXPECT_TRUE(pos.has_value()) << fen;
     return pos ? shredder(*pos) : "";
 }
@@ -323,7 +324,7 @@ TEST(PgnSharedData, NormalizeRoundTrips) {
         for (std::size_t i = 0; i < first.games.size(); ++i) {
             const auto &a = first.games[i], &b = second.games[i];
             EXPECT_EQ(moves_of(a.main), moves_of(b.main)) << "game " << i + 1;
-            EXPECT_EQ(a.start.fen(), b.start.fen());
+            EXPECT_EQ(write_fen(a.start), write_fen(b.start));
             EXPECT_EQ(a.result, b.result);
             EXPECT_EQ(a.chess960, b.chess960);
             // Tags are kept; a missing roster tag is written with its default value.
@@ -335,7 +336,7 @@ TEST(PgnSharedData, NormalizeRoundTrips) {
             }
             EXPECT_EQ(b.tag("Date").value_or(""), a.tag("Date").value_or("????.??.??"));
             EXPECT_EQ(b.tag("Round").value_or(""), a.tag("Round").value_or("?"));
-            EXPECT_EQ(a.final_position().fen(), b.final_position().fen());
+            EXPECT_EQ(write_fen(a.final_position()), write_fen(b.final_position()));
         }
     }
 }
@@ -699,8 +700,8 @@ TEST(PgnReader, ShredderFenWithoutVariantIsChess960) {
 TEST(PgnReader, OrdinaryGameWithoutFenStartsFromTheStandardPosition) {
     pgn::GameRecord g = read_one("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n");
     EXPECT_FALSE(g.chess960);
-    EXPECT_EQ(g.start.fen(), Position().fen());
-    EXPECT_EQ(g.final_position().fen(),
+    EXPECT_EQ(write_fen(g.start), write_fen(Position()));
+    EXPECT_EQ(write_fen(g.final_position()),
               "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
     const std::string written = pgn::write_game(g);
     EXPECT_FALSE(contains(written, "[Variant")) << written;
@@ -911,11 +912,11 @@ TEST(PitfallD26, KingMoveIsNotCastlingInPgn) {
     pgn::GameRecord king = read_one(fen + "100. Kg1 *\n");
     ASSERT_EQ(king.main.nodes.size(), 1u);
     EXPECT_FALSE(king.main.nodes[0].move.is_castling());
-    EXPECT_EQ(king.final_position().fen(), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
+    EXPECT_EQ(write_fen(king.final_position()), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
     pgn::GameRecord castle = read_one(fen + "100. O-O# 1-0\n");
     ASSERT_EQ(castle.main.nodes.size(), 1u);
     EXPECT_TRUE(castle.main.nodes[0].move.is_castling());
-    EXPECT_EQ(castle.final_position().fen(), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
+    EXPECT_EQ(write_fen(castle.final_position()), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
     EXPECT_TRUE(contains(pgn::write_game(castle), "100. O-O# 1-0")) << pgn::write_game(castle);
     EXPECT_TRUE(contains(pgn::write_game(king), "100. Kg1 *")) << pgn::write_game(king);
     // Kh1 and Kxh1 (onto the own rook) are errors, not castling.
@@ -980,7 +981,7 @@ TEST(PitfallD27, NormalizeIsStableWhateverTheVariantTagSays) {
         pgn::GameRecord again = read_one(once);
         EXPECT_EQ(again.chess960, g.chess960) << once;
         EXPECT_EQ(pgn::write_game(again), once);
-        EXPECT_EQ(again.final_position().fen(), g.final_position().fen());
+        EXPECT_EQ(write_fen(again.final_position()), write_fen(g.final_position()));
     }
 }
 
@@ -1107,7 +1108,7 @@ Generated random_game(startpos::Random& rng, int index) {
         g.result = o.result;
     }
     g.set_tag("Result", result_string(g.result));
-    out.final_fen = game.position().fen();
+    out.final_fen = write_fen(game.position());
     out.moves = count_moves(g.main);
     return out;
 }
@@ -1148,10 +1149,10 @@ void expect_same_game(const pgn::GameRecord& read, const Generated& original) {
          {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Opening"})
         EXPECT_EQ(read.tag(tag), o.tag(tag)) << where << " " << tag;
     EXPECT_EQ(read.chess960, o.chess960) << where;
-    EXPECT_EQ(read.start.fen(), o.start.fen()) << where;
+    EXPECT_EQ(write_fen(read.start), write_fen(o.start)) << where;
     EXPECT_EQ(read.result, o.result) << where;
     expect_same_line(read.main, o.main, where);
-    EXPECT_EQ(read.final_position().fen(), original.final_fen) << where;
+    EXPECT_EQ(write_fen(read.final_position()), original.final_fen) << where;
 }
 
 long line_of(const std::string& text, std::size_t offset) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/san.hpp"
 #include "chess960/uci_move.hpp"
 
@@ -25,7 +26,7 @@ using chess960::testing::parse;
 Move uci(const Position& pos, std::string_view text) {
     auto m = parse_uci(pos, text, CastlingMode::Chess960);
     if (!m) {
-        ADD_FAILURE() << text << " in " << pos.fen() << ": " << m.error().message;
+        ADD_FAILURE() << text << " in " << write_fen(pos) << ": " << m.error().message;
         return Move::none();
     }
     return *m;
@@ -245,7 +246,7 @@ TEST(SanRead, LongAlgebraicAndUciText) {
     auto m = parse_san(pos, "e1h1");
     ASSERT_TRUE(m.has_value());
     EXPECT_TRUE(m->is_castling());
-    EXPECT_EQ(pos.after(*m).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 b kq - 1 1");
+    EXPECT_EQ(write_fen(pos.after(*m)), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 b kq - 1 1");
 }
 
 // python-chess#403: with the king on f1 and the rook on h1, Kg1 is the king's step and O-O the
@@ -255,11 +256,11 @@ TEST(SanRead, KingMoveIsNeverCastling) {
     auto king = parse_san(pos, "Kg1");
     ASSERT_TRUE(king.has_value()) << king.error().message;
     EXPECT_FALSE(king->is_castling());
-    EXPECT_EQ(pos.after(*king).fen(), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
+    EXPECT_EQ(write_fen(pos.after(*king)), "4rkr1/4p1p1/8/8/8/8/8/6KR b - - 1 100");
     auto castle = parse_san(pos, "O-O");
     ASSERT_TRUE(castle.has_value());
     EXPECT_TRUE(castle->is_castling());
-    EXPECT_EQ(pos.after(*castle).fen(), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
+    EXPECT_EQ(write_fen(pos.after(*castle)), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 100");
     EXPECT_NE(*king, *castle);
     // Kh1 / Kxh1 (the own rook's square) is not castling either: an error.
     for (const char* text : {"Kh1", "Kxh1"}) {
@@ -404,7 +405,8 @@ void expect_minimal(const Position& pos, Move m, const std::string& san) {
     for (const std::string& d : smaller) {
         std::string text = std::string(1, body[0]) + d + capture + dest;
         auto r = parse_san(pos, text);
-        EXPECT_FALSE(r.has_value()) << san << " could be written " << text << " in " << pos.fen();
+        EXPECT_FALSE(r.has_value())
+            << san << " could be written " << text << " in " << write_fen(pos);
         if (!r) {
             EXPECT_TRUE(contains(r.error().message, "ambiguous")) << r.error().message;
         }
@@ -456,8 +458,8 @@ TEST(SanRoundTrip, OnePlyDeeper) {
             for (Move m : pos.legal_moves()) {
                 std::string san = to_san(pos, m);
                 auto back = parse_san(pos, san);
-                ASSERT_TRUE(back.has_value()) << san << " in " << pos.fen();
-                ASSERT_EQ(*back, m) << san << " in " << pos.fen();
+                ASSERT_TRUE(back.has_value()) << san << " in " << write_fen(pos);
+                ASSERT_EQ(*back, m) << san << " in " << write_fen(pos);
                 ++checked;
             }
         }

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
@@ -69,7 +70,7 @@ server::StoredGame short_game(const std::string& id, int number, int plies, std:
     row.black_token_hash = std::string(64, 'b');
     row.opponent = "friend";
     row.start_number = number;
-    row.initial_fen = pos.fen();
+    row.initial_fen = write_fen(pos);
     row.created_at = created_at;
     row.updated_at = created_at + plies * 1000;
     row.plies = plies;
@@ -85,7 +86,7 @@ server::StoredGame short_game(const std::string& id, int number, int plies, std:
         move.uci = to_uci(pos, m, CastlingMode::Chess960);
         move.san = to_san(pos, m);
         pos.play(m);
-        move.fen = pos.fen();
+        move.fen = write_fen(pos);
         move.created_at = created_at + ply * 1000;
         stored.moves.push_back(move);
     }

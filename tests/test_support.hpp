@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 
 namespace chess960::testing {
@@ -22,7 +23,7 @@ namespace chess960::testing {
 // The position of a FEN the test relies on; a test failure (and the start position) if the FEN
 // does not parse.
 inline Position parse(std::string_view fen) {
-    auto pos = Position::from_fen(fen);
+    auto pos = position_from_fen(fen);
     if (!pos) {
         ADD_FAILURE() << "cannot parse " << fen << ": " << pos.error().to_string();
         return Position();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "uci/uci.hpp"
 
 using namespace chess960;
@@ -196,15 +197,15 @@ TEST(Uci, SetOptionUnknownOrMalformed) {
 TEST(Uci, PositionStartposMoves) {
     Harness h;
     EXPECT_EQ(h.run("position startpos moves e2e4 e7e5\n"), "");
-    EXPECT_EQ(h.session.position().fen(),
+    EXPECT_EQ(write_fen(h.session.position()),
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     EXPECT_EQ(h.displayed_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     // Without moves, and with an empty move list.
     EXPECT_EQ(h.run("position startpos\n"), "");
-    EXPECT_EQ(h.session.position().fen(), kStart);
+    EXPECT_EQ(write_fen(h.session.position()), kStart);
     h.run("position startpos moves e2e4\n");
     EXPECT_EQ(h.run("position startpos moves\n"), "");
-    EXPECT_EQ(h.session.position().fen(), kStart);
+    EXPECT_EQ(write_fen(h.session.position()), kStart);
 }
 
 TEST(Uci, PositionFenShredderAndXfenIn960Mode) {
@@ -221,7 +222,8 @@ TEST(Uci, PositionFenShredderAndXfenIn960Mode) {
         EXPECT_EQ(h.run(std::string("position fen ") + fen + " moves b1e1 b8a8\n"), "") << fen;
         EXPECT_EQ(h.displayed_fen(), "2krr3/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2") << fen;
         // X-FEN output of the same position.
-        EXPECT_EQ(h.session.position().fen(), "2krr3/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+        EXPECT_EQ(write_fen(h.session.position()),
+                  "2krr3/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
     }
 }
 
@@ -254,7 +256,7 @@ TEST(Uci, In960ModeE1g1IsAKingMoveNotACastle) {
     auto errors = error_lines(out);
     ASSERT_EQ(errors.size(), 1u) << out;
     EXPECT_NE(errors[0].find("e1g1"), std::string::npos) << errors[0];
-    EXPECT_EQ(h.session.position().fen(), kStart) << "position unchanged";
+    EXPECT_EQ(write_fen(h.session.position()), kStart) << "position unchanged";
     EXPECT_EQ(h.run(italian + "e1h1\n"), "");
     // Shredder-FEN in 960 mode.
     EXPECT_EQ(h.displayed_fen(),
@@ -264,13 +266,13 @@ TEST(Uci, In960ModeE1g1IsAKingMoveNotACastle) {
 TEST(Uci, PromotionMoves) {
     Harness h;
     EXPECT_EQ(h.run("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q\n"), "");
-    EXPECT_EQ(h.session.position().fen(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(write_fen(h.session.position()), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
     EXPECT_EQ(h.run("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8n\n"), "");
-    EXPECT_EQ(h.session.position().fen(), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(write_fen(h.session.position()), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
     auto errors = error_lines(h.run("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8\n"));
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0].find("a7a8"), std::string::npos) << errors[0];
-    EXPECT_EQ(h.session.position().fen(), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(write_fen(h.session.position()), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
 
 // An illegal or malformed move anywhere in the list: an error naming the move, and the
@@ -303,14 +305,15 @@ TEST(Uci, BadMoveLeavesPositionUnchanged) {
             Harness h;
             if (chess960) h.run("setoption name UCI_Chess960 value true\n");
             h.run(rk + "b1a1\n");
-            ASSERT_EQ(h.session.position().fen({CastlingNotation::Shredder}), before);
+            ASSERT_EQ(write_fen(h.session.position(), {CastlingNotation::Shredder}), before);
             auto out = h.run(std::string(c.command) + "\n");
             auto errors = error_lines(out);
             ASSERT_EQ(errors.size(), 1u) << c.command << "\n" << out;
             EXPECT_NE(errors[0].find(std::string("'") + c.bad + "'"), std::string::npos)
                 << errors[0];
             EXPECT_EQ(split_lines(out).size(), 1u) << out;
-            EXPECT_EQ(h.session.position().fen({CastlingNotation::Shredder}), before) << c.command;
+            EXPECT_EQ(write_fen(h.session.position(), {CastlingNotation::Shredder}), before)
+                << c.command;
             EXPECT_EQ(h.displayed_fen(),
                       chess960 ? before : "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/2KRR3 b kq - 1 1");
         }
@@ -323,7 +326,7 @@ TEST(Uci, ErrorNamesThePlyOfTheBadMove) {
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0].find("move 4"), std::string::npos) << errors[0];
     EXPECT_NE(errors[0].find("'e5e3'"), std::string::npos) << errors[0];
-    EXPECT_EQ(h.session.position().fen(), kStart);
+    EXPECT_EQ(write_fen(h.session.position()), kStart);
 }
 
 TEST(Uci, BadPositionCommandsLeavePositionUnchanged) {
@@ -366,11 +369,11 @@ TEST(Uci, ModeIsKeptForTheWholeGame) {
     EXPECT_EQ(error_lines(h.run(std::string("position fen ") + kCorners + " moves e1g1\n")).size(),
               1u);
     EXPECT_EQ(h.run(std::string("position fen ") + kCorners + " moves e1h1\n"), "");
-    EXPECT_EQ(h.session.position().fen(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
+    EXPECT_EQ(write_fen(h.session.position()), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
     // ucinewgame keeps the option.
     h.run("ucinewgame\n");
     EXPECT_EQ(h.session.mode(), CastlingMode::Chess960);
-    EXPECT_EQ(h.session.position().fen(), kStart);
+    EXPECT_EQ(write_fen(h.session.position()), kStart);
 
     // Standard mode: a Chess960 FEN does not switch to 960 mode (X-FEN stays the display form,
     // e1g1 keeps meaning castling in the ordinary geometry).
@@ -379,7 +382,7 @@ TEST(Uci, ModeIsKeptForTheWholeGame) {
     EXPECT_EQ(s.session.mode(), CastlingMode::Standard);
     EXPECT_EQ(s.displayed_fen(), kRkXfen);
     EXPECT_EQ(s.run(std::string("position fen ") + kCorners + " moves e1g1\n"), "");
-    EXPECT_EQ(s.session.position().fen(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
+    EXPECT_EQ(write_fen(s.session.position()), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1");
 }
 
 // --- d -----------------------------------------------------------------------------------
@@ -424,7 +427,7 @@ TEST(Uci, GoPerftIn960ModeWritesCastlingKingTakesRook) {
     EXPECT_NE(h.log.str().find("576"), std::string::npos);
     EXPECT_EQ(out.find("nodes/s"), std::string::npos);
     // perft does not move the position.
-    EXPECT_EQ(h.session.position().fen(), kRkXfen);
+    EXPECT_EQ(write_fen(h.session.position()), kRkXfen);
 }
 
 TEST(Uci, GoPerftCheckmatingCastleCountsZero) {
@@ -590,7 +593,7 @@ TEST(Uci, UnknownCommandsAndGarbageAreReportedAndTheLoopGoesOn) {
         EXPECT_TRUE(lines[0].starts_with("info string error: ")) << lines[0];
         EXPECT_EQ(lines[1], "readyok");
     }
-    EXPECT_EQ(h.session.position().fen(), kStart);
+    EXPECT_EQ(write_fen(h.session.position()), kStart);
 }
 
 TEST(Uci, EmptyAndBlankLinesPrintNothing) {
@@ -629,7 +632,7 @@ TEST(Uci, EndOfInputEndsRun) {
     EXPECT_EQ(h.run("isready\nisready"), "readyok\nreadyok\n");
     // CRLF line ends.
     EXPECT_EQ(h.run("isready\r\nposition startpos moves e2e4\r\n"), "readyok\n");
-    EXPECT_EQ(h.session.position().fen(),
+    EXPECT_EQ(write_fen(h.session.position()),
               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 

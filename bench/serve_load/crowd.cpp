@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 #include "game_tracker.hpp"
 #include "live_message.hpp"
@@ -124,7 +125,7 @@ asio::awaitable<std::shared_ptr<CrowdGame>> CrowdRun::create(HttpConnection& con
         problem("creating a game: " + failure);
         co_return nullptr;
     }
-    auto start = chess960::Position::from_fen(created->fen);
+    auto start = chess960::position_from_fen(created->fen);
     if (!start) {
         problem("a created game's fen does not parse: " + created->fen);
         co_return nullptr;

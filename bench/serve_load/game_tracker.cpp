@@ -1,5 +1,6 @@
 #include "game_tracker.hpp"
 
+#include "chess960/fen.hpp"
 #include "chess960/uci_move.hpp"
 
 namespace serve_load {
@@ -53,7 +54,7 @@ GameTracker::Applied GameTracker::apply(int ply, std::string_view uci) {
 }
 
 bool GameTracker::reset(std::string_view fen, int ply) {
-    auto position = chess960::Position::from_fen(fen);
+    auto position = chess960::position_from_fen(fen);
     if (!position) return false;
     position_ = *position;
     legal_known_ = false;

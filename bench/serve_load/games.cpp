@@ -13,6 +13,7 @@
 #include <random>
 #include <unordered_set>
 
+#include "chess960/fen.hpp"
 #include "chess960/position.hpp"
 #include "json_scan.hpp"
 #include "live_message.hpp"
@@ -300,7 +301,7 @@ asio::awaitable<std::shared_ptr<LiveGame>> GamesRun::create(int index) {
         ++result_.create_failures["malformed answer: " + why];
         co_return nullptr;
     }
-    auto start = chess960::Position::from_fen(created->fen);
+    auto start = chess960::position_from_fen(created->fen);
     if (!start) {
         ++result_.create_failures["the game's fen does not parse: " + start.error().to_string()];
         co_return nullptr;

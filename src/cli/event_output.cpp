@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/start_position_text.hpp"
 
@@ -15,7 +16,7 @@ using Json = nlohmann::ordered_json;
 std::string back_rank_text(int number) { return startpos::to_string(*startpos::back_rank(number)); }
 
 std::string fen_of(const RoundView& r, CastlingNotation notation) {
-    return startpos::position(r.white, r.black)->fen({notation});
+    return write_fen(*startpos::position(r.white, r.black), {notation});
 }
 
 std::string parameters_line(const event::Parameters& p) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "args/arguments.hpp"
+#include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/command.hpp"
 #include "uci/uci.hpp"
@@ -28,7 +29,7 @@ int run(const PerftOptions& o) {
     const std::int64_t depth = args::number_option("--depth", *depth_text, 1, 20);
     Position pos;
     if (fen) {
-        auto parsed = Position::from_fen(*fen);
+        auto parsed = position_from_fen(*fen);
         if (!parsed) {
             std::cerr << "chess960: invalid FEN '" << *fen << "': " << parsed.error().to_string()
                       << std::endl;

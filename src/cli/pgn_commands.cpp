@@ -234,7 +234,7 @@ int pgn_fen(const std::string& path, long only_game, long ply) {
             Position pos = game.start;
             const long stop = ply >= 0 ? ply : plies;
             for (long i = 0; i < stop; ++i) pos.play(game.main.nodes[std::size_t(i)].move);
-            std::cout << pos.fen() << '\n';
+            std::cout << write_fen(pos) << '\n';
         }
         replayer.games.clear();
         return !(only_game > 0 && number >= only_game);

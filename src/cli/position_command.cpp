@@ -20,7 +20,7 @@ struct PositionOptions {
 };
 
 int print_number_of_fen(const std::string& fen) {
-    auto pos = Position::from_fen(fen);
+    auto pos = position_from_fen(fen);
     if (!pos) {
         std::cerr << "chess960: invalid FEN '" << fen << "': " << pos.error().to_string()
                   << std::endl;

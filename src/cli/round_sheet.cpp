@@ -3,6 +3,7 @@
 // inline SVG.
 #include <sstream>
 
+#include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/board_svg.hpp"
 #include "cli/event_output.hpp"
@@ -62,7 +63,7 @@ std::string head(const std::string& title) {
 }
 
 std::string fen_of(const RoundView& r, CastlingNotation notation) {
-    return startpos::position(r.white, r.black)->fen({notation});
+    return write_fen(*startpos::position(r.white, r.black), {notation});
 }
 
 std::string back_rank_text(int number) { return startpos::to_string(*startpos::back_rank(number)); }

@@ -1,4 +1,5 @@
 #include "cli/start_position_text.hpp"
+#include "chess960/fen.hpp"
 
 namespace chess960::cli {
 
@@ -14,8 +15,8 @@ void print_start_position(std::ostream& out, startpos::Numbers numbers) {
         out << "Number: " << numbers.white << "\n"
             << "Back rank: " << startpos::to_string(*white) << "\n";
     }
-    out << "FEN: " << pos.fen() << "\n"
-        << "Shredder-FEN: " << pos.fen({CastlingNotation::Shredder}) << "\n\n"
+    out << "FEN: " << write_fen(pos) << "\n"
+        << "Shredder-FEN: " << write_fen(pos, {CastlingNotation::Shredder}) << "\n\n"
         << pos.diagram();
 }
 

@@ -59,14 +59,14 @@ void init_slider(SliderTable& table, const int (&dirs)[4][2], Bitboard* storage)
         do {  // Carry-Rippler enumeration of all subsets of the mask.
             occupancy[size] = subset;
             reference[size] = slow_slider_attacks(dirs, s, subset);
-#ifdef CHESS960_USE_PEXT
-            next[_pext_u64(subset, table.mask[sq])] = reference[size];
+#if CHESS960_USE_PEXT
+            next[pext(subset, table.mask[sq])] = reference[size];
 #endif
             ++size;
             subset = (subset - table.mask[sq]) & table.mask[sq];
         } while (subset);
         next += size;
-#ifndef CHESS960_USE_PEXT
+#if !CHESS960_USE_PEXT
         for (;;) {
             Bitboard magic;
             do magic = prng.sparse();
@@ -169,7 +169,7 @@ Bitboard attacks_of(PieceType t, Square s, Bitboard occupied) {
 }
 
 const char* slider_implementation() {
-#ifdef CHESS960_USE_PEXT
+#if CHESS960_USE_PEXT
     return "pext";
 #else
     return "magic";

@@ -623,63 +623,41 @@ Result<Position> Position::from_setup(const Setup& setup, SetupOptions options) 
         return make_error(ErrorCode::InvalidPosition,
                           std::string("side not to move (") + color_name(them) + ") is in check");
 
-    // Castling: K/Q name the outermost own rook on the own back rank on that side of the king;
-    // a file letter names the own rook on that file of the back rank.
-    for (char ch : setup.castling) {
-        Color c = (ch >= 'A' && ch <= 'Z') ? White : Black;
-        char lower = char(ch | 0x20);
+    // Castling: each right names the square of its rook, which must be an own rook on the own
+    // back rank with the own king on that rank; at most one rook per side of the king (the
+    // outermost is kept when rights are dropped on request).
+    if (Bitboard elsewhere = setup.castling_rooks & ~(rank_bb(0) | rank_bb(7)))
+        return make_error(ErrorCode::InvalidCastling,
+                          "castling right " + square_name(lsb(elsewhere)) +
+                              ": castling rooks stand on the first or last rank");
+    for (Color c : {White, Black}) {
         const int rank = back_rank(c);
         const Square king = pos.king_square(c);
-        const Piece rook_piece = make_piece(c, Rook);
-        std::string what = std::string("castling right '") + ch + "'";
-        // A Setup may come from anywhere, not only from parse_fen: reject what is no right at
-        // all before using it as a file (it would index outside the board).
-        bool letter = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
-        if (!letter || !(lower == 'k' || lower == 'q' || (lower >= 'a' && lower <= 'h')))
-            return make_error(ErrorCode::InvalidCastling,
-                              what + ": not K, Q, k, q or a file letter A-H / a-h");
-        auto fail = [&](const std::string& why) -> std::expected<void, Error> {
-            if (options.drop_invalid_castling) return {};
-            return std::unexpected(Error{ErrorCode::InvalidCastling, what + ": " + why, -1});
-        };
-        auto add = [&](Square rook) -> std::expected<void, Error> {
-            if (rank_of(king) != rank)
-                return fail(std::string(color_name(c)) + " king is not on its back rank");
+        // Outermost first on each side: from h towards the king, then from a towards it.
+        std::array<int, 8> files{};
+        int n = 0;
+        const int king_file = rank_of(king) == rank ? file_of(king) : 8;
+        for (int f = 7; f > king_file; --f) files[n++] = f;
+        for (int f = 0; f < std::min(king_file + 1, 8); ++f) files[n++] = f;
+        for (int i = 0; i < n; ++i) {
+            const Square rook = make_square(files[i], rank);
+            if (!(setup.castling_rooks & square_bb(rook))) continue;
+            const std::string what = std::string("castling right ") + square_name(rook);
+            std::string problem;
             CastlingSide side = file_of(rook) > file_of(king) ? GSide : CSide;
-            Square& slot = pos.castling_rook_[c * 2 + side];
-            if (slot != NoSquare && slot != rook)
-                return fail(std::string("two castling rooks on the ") +
-                            (side == GSide ? "g" : "c") + "-side of the " + color_name(c) +
-                            " king");
-            slot = rook;
-            return {};
-        };
-        std::expected<void, Error> status;
-        if (rank_of(king) != rank) {
-            status = fail(std::string(color_name(c)) + " king is not on its back rank");
-        } else if (lower == 'k' || lower == 'q') {
-            Square found = NoSquare;
-            if (lower == 'k') {
-                for (int f = 7; f > file_of(king) && found == NoSquare; --f)
-                    if (pos.piece_on(make_square(f, rank)) == rook_piece)
-                        found = make_square(f, rank);
-            } else {
-                for (int f = 0; f < file_of(king) && found == NoSquare; ++f)
-                    if (pos.piece_on(make_square(f, rank)) == rook_piece)
-                        found = make_square(f, rank);
-            }
-            status = found == NoSquare
-                         ? fail(std::string("no ") + color_name(c) + " rook on the " +
-                                (lower == 'k' ? "h" : "a") + "-side of the king on its back rank")
-                         : add(found);
-        } else {
-            Square rook = make_square(lower - 'a', rank);
-            if (pos.piece_on(rook) != rook_piece)
-                status = fail(std::string("no ") + color_name(c) + " rook on " + square_name(rook));
-            else
-                status = add(rook);
+            if (rank_of(king) != rank)
+                problem = std::string(color_name(c)) + " king is not on its back rank";
+            else if (pos.piece_on(rook) != make_piece(c, Rook))
+                problem = std::string("no ") + color_name(c) + " rook on " + square_name(rook);
+            else if (Square taken = pos.castling_rook_[c * 2 + side]; taken != NoSquare)
+                problem = std::string("two castling rooks on the ") + (side == GSide ? "g" : "c") +
+                          "-side of the " + color_name(c) + " king (" + square_name(taken) +
+                          " and " + square_name(rook) + ")";
+            if (problem.empty())
+                pos.castling_rook_[c * 2 + side] = rook;
+            else if (!options.drop_invalid_castling)
+                return make_error(ErrorCode::InvalidCastling, what + ": " + problem);
         }
-        if (!status) return std::unexpected(status.error());
     }
     for (int i = 0; i < 4; ++i) {
         if (pos.castling_rook_[i] == NoSquare) continue;
@@ -722,9 +700,8 @@ Setup Position::to_setup() const {
     Setup s;
     s.board = board_;
     s.side_to_move = side_;
-    for (int i = 0; i < 4; ++i)
-        if (castling_rook_[i] != NoSquare)
-            s.castling += file_char(file_of(castling_rook_[i]), i < 2);
+    for (Square rook : castling_rook_)
+        if (rook != NoSquare) s.castling_rooks |= square_bb(rook);
     s.en_passant = double_step_;
     s.halfmove_clock = halfmove_clock_;
     s.fullmove_number = fullmove_number_;

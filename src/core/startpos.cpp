@@ -123,7 +123,10 @@ Result<Position> position(int white_number, int black_number) {
         setup.board[make_square(f, 6)] = BlackPawn;
         setup.board[make_square(f, 7)] = make_piece(Black, (*black)[f]);
     }
-    setup.castling = "KQkq";
+    for (int f = 0; f < 8; ++f) {
+        if ((*white)[f] == Rook) setup.castling_rooks |= square_bb(make_square(f, 0));
+        if ((*black)[f] == Rook) setup.castling_rooks |= square_bb(make_square(f, 7));
+    }
     return Position::from_setup(setup);
 }
 

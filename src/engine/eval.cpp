@@ -11,7 +11,7 @@ namespace chess960::engine {
 namespace eval {
 
 const std::array<Weight, kParamCount> kWeights = {{
-#include "engine/eval_weights.inc"
+#include "eval_weights.inc"
 }};
 
 namespace {

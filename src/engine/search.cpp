@@ -616,7 +616,7 @@ std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms) {
         std::atomic<bool> stop{false};
         Limits limits;
         limits.depth = depth;
-        Position pos = *Position::from_fen(fen);
+        Position pos = *position_from_fen(fen);
         total += searcher.search(pos, {}, limits, stop, [](const SearchInfo&) {}).nodes;
     }
     if (elapsed_ms)

@@ -86,7 +86,7 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
     GameSummary summary;
     summary.index = setup.index;
     summary.white = setup.white;
-    const Position start = *Position::from_fen(setup.start.fen);
+    const Position start = *position_from_fen(setup.start.fen);
     Game game(start);
     pgn::GameRecord record;
     record.start = start;
@@ -133,7 +133,7 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
     const Limit& limit = config.limit;
     std::array<std::int64_t, 2> clock = {limit.time.base_ms, limit.time.base_ms};
     std::array<int, 2> moves_made = {0, 0};
-    const std::string start_fen = start.fen();
+    const std::string start_fen = write_fen(start);
     std::string moves_text;
     // Each move's score from the mover's side, for adjudication.
     std::vector<std::pair<Color, std::optional<int>>> scores;
@@ -329,7 +329,7 @@ std::expected<std::vector<StartPosition>, std::string> start_positions(const Mat
     const PositionSpec& spec = config.positions;
     auto numbered = [](int white, int black) {
         StartPosition p;
-        p.fen = startpos::position(white, black)->fen();
+        p.fen = write_fen(*startpos::position(white, black));
         p.label = white == black ? std::to_string(white)
                                  : std::to_string(white) + ":" + std::to_string(black);
         return p;
@@ -364,14 +364,15 @@ std::expected<std::vector<StartPosition>, std::string> start_positions(const Mat
                 if (!line.empty() && line.back() == '\r') line.pop_back();
                 const auto first = line.find_first_not_of(" \t");
                 if (first == std::string::npos || line[first] == '#') continue;
-                auto pos = Position::from_fen(line);
+                auto pos = position_from_fen(line);
                 if (!pos)
                     return std::unexpected(spec.file + ":" + std::to_string(number) + ": " +
                                            pos.error().to_string());
                 if (pos->legal_moves().empty())
                     return std::unexpected(spec.file + ":" + std::to_string(number) +
                                            ": the game is over in this position");
-                file_positions.push_back({pos->fen(), spec.file + ":" + std::to_string(number)});
+                file_positions.push_back(
+                    {write_fen(*pos), spec.file + ":" + std::to_string(number)});
             }
             if (file_positions.empty())
                 return std::unexpected("the positions file '" + spec.file + "' holds no position");

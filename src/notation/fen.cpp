@@ -5,11 +5,6 @@
 
 namespace chess960 {
 
-std::string Error::to_string() const {
-    if (column > 0) return message + " (column " + std::to_string(column) + ")";
-    return message;
-}
-
 namespace {
 
 struct Token {
@@ -82,6 +77,29 @@ Result<void> parse_placement(const Token& field, Setup& setup) {
     return {};
 }
 
+// The rook a castling letter names on the parsed board: a file letter names the square on the
+// own back rank; K and Q the outermost own rook on the back rank on that side of the own king
+// (X-FEN), or the corner when there is none, so that Position::from_setup reports what is
+// missing.
+Square castling_rook_square(const Setup& setup, char letter) {
+    const Color c = (letter >= 'A' && letter <= 'Z') ? White : Black;
+    const char lower = char(letter | 0x20);
+    const int rank = back_rank(c);
+    if (lower != 'k' && lower != 'q') return make_square(lower - 'a', rank);
+    const Piece king = make_piece(c, King), rook = make_piece(c, Rook);
+    int king_file = -1;
+    for (int f = 0; f < 8 && king_file < 0; ++f)
+        if (setup.board[make_square(f, rank)] == king) king_file = f;
+    if (lower == 'k') {
+        for (int f = 7; king_file >= 0 && f > king_file; --f)
+            if (setup.board[make_square(f, rank)] == rook) return make_square(f, rank);
+        return make_square(7, rank);
+    }
+    for (int f = 0; f < king_file; ++f)
+        if (setup.board[make_square(f, rank)] == rook) return make_square(f, rank);
+    return make_square(0, rank);
+}
+
 Result<void> parse_castling(const Token& field, Setup& setup) {
     if (field.text == "-") return {};
     for (std::size_t i = 0; i < field.text.size(); ++i) {
@@ -93,10 +111,10 @@ Result<void> parse_castling(const Token& field, Setup& setup) {
             return fen_error("castling field '" + std::string(field.text) + "': '" + c +
                                  "' is not K, Q, k, q or a file letter",
                              field.column + int(i));
-        if (setup.castling.find(c) != std::string::npos)
+        if (field.text.substr(0, i).find(c) != std::string_view::npos)
             return fen_error("castling field '" + std::string(field.text) + "' repeats '" + c + "'",
                              field.column + int(i));
-        setup.castling += c;
+        setup.castling_rooks |= square_bb(castling_rook_square(setup, c));
     }
     return {};
 }
@@ -219,12 +237,10 @@ std::string write_fen(const Position& pos, FenOptions options) {
     return out;
 }
 
-std::string Position::fen(FenOptions options) const { return write_fen(*this, options); }
-
-Result<Position> Position::from_fen(std::string_view fen, SetupOptions options) {
-    auto setup = parse_fen(fen);
+Result<Position> position_from_fen(std::string_view text, SetupOptions options) {
+    auto setup = parse_fen(text);
     if (!setup) return std::unexpected(setup.error());
-    return from_setup(*setup, options);
+    return Position::from_setup(*setup, options);
 }
 
 }  // namespace chess960

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "chess960/fen.hpp"
+#include "chess960/outcome_text.hpp"
 #include "chess960/pgn.hpp"
 #include "chess960/san.hpp"
 
@@ -77,7 +78,7 @@ Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::
                               "a Chess960 game needs a [FEN] tag with its start position");
         return StartInfo{Position(), false};
     }
-    auto pos = Position::from_fen(*fen);
+    auto pos = position_from_fen(*fen);
     if (!pos)
         return make_error(pos.error().code, "[FEN \"" + *fen + "\"]: " + pos.error().to_string());
     // Exports without a Variant tag (chess.com) still mark Chess960 by Shredder letters or by
@@ -417,7 +418,7 @@ std::string write_game(const GameRecord& game) {
     if (game.chess960) out += "[Variant \"Chess960\"]\n";
     if (custom_start) {
         out += "[SetUp \"1\"]\n";
-        out += "[FEN \"" + game.start.fen() + "\"]\n";
+        out += "[FEN \"" + write_fen(game.start) + "\"]\n";
     }
     for (const auto& [name, value] : game.tags) {
         if (std::find_if(std::begin(kRoster), std::end(kRoster),

@@ -1,5 +1,6 @@
 #include "server/event_views.hpp"
 
+#include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
 
 namespace chess960::server {
@@ -63,7 +64,7 @@ Json standings_json(const std::vector<Standing>& table) {
 
 Json start_position_json(int white_number, int black_number) {
     Json j{{"number", white_number},
-           {"fen", startpos::position(white_number, black_number).value().fen()},
+           {"fen", write_fen(startpos::position(white_number, black_number).value())},
            {"backRank", startpos::to_string(startpos::back_rank(white_number).value())}};
     if (black_number != white_number) {
         j["blackNumber"] = black_number;

@@ -250,7 +250,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
             break;
         }
         case StartSpec::Type::Fen: {
-            auto parsed = Position::from_fen(spec.fen);
+            auto parsed = position_from_fen(spec.fen);
             if (!parsed) throw ApiError{422, parsed.error().to_string()};
             start = *parsed;
             if (auto numbers = startpos::numbers_of(start)) {
@@ -260,7 +260,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
             break;
         }
     }
-    row.initial_fen = start.fen();
+    row.initial_fen = write_fen(start);
     {
         Game probe(start);
         if (probe.outcome().is_over())
@@ -316,7 +316,7 @@ void GameService::create_seated(const SeatedGame& request) {
     row.opponent = "friend";
     row.start_number = request.white_number;
     if (request.black_number != request.white_number) row.start_black_number = request.black_number;
-    row.initial_fen = start->fen();
+    row.initial_fen = write_fen(*start);
     if (request.clock) {
         row.clock_initial_ms = request.clock->initial;
         row.clock_increment_ms = request.clock->increment;

@@ -48,7 +48,7 @@ std::string player_name(const GameRow& row, Color c) {
 
 std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules) {
     GameRow& row = stored.game;
-    auto start = Position::from_fen(row.initial_fen);
+    auto start = position_from_fen(row.initial_fen);
     if (!start)
         throw StoreError("game " + row.id + ": the start FEN does not read (" +
                          start.error().to_string() + ")");

@@ -16,7 +16,7 @@ using Json = nlohmann::json;
 Json start_position_json(int number) {
     auto rank = startpos::back_rank(number).value();
     return Json{{"number", number},
-                {"fen", startpos::position(number).value().fen()},
+                {"fen", write_fen(startpos::position(number).value())},
                 {"backRank", startpos::to_string(rank)}};
 }
 
@@ -131,10 +131,11 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
     if (method == "GET" && path == "/api/startpos/random") {
         if (query_param(request.query, "double960") == "true") {
             const int white = random_start_number(), black = random_start_number();
-            return json_response(200, Json{{"white", start_position_json(white)},
-                                           {"black", start_position_json(black)},
-                                           {"fen", startpos::position(white, black).value().fen()}}
-                                          .dump());
+            return json_response(200,
+                                 Json{{"white", start_position_json(white)},
+                                      {"black", start_position_json(black)},
+                                      {"fen", write_fen(startpos::position(white, black).value())}}
+                                     .dump());
         }
         return json_response(200, start_position_json(random_start_number()).dump());
     }
@@ -147,9 +148,9 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
         return json_response(200, start_position_json(*number).dump());
     }
     if (method == "POST" && path == "/api/fen/check") {
-        auto pos = Position::from_fen(parse_fen_check(request.body));
+        auto pos = position_from_fen(parse_fen_check(request.body));
         if (!pos) throw ApiError{422, pos.error().to_string()};
-        Json out{{"fen", pos->fen()}};
+        Json out{{"fen", write_fen(*pos)}};
         if (auto numbers = startpos::numbers_of(*pos)) {
             out["number"] = numbers->is_double() ? Json(nullptr) : Json(numbers->white);
             out["numbers"] = {{"white", numbers->white}, {"black", numbers->black}};

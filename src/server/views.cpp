@@ -57,7 +57,7 @@ void write_state(JsonWriter& w, const LiveGame& g, Millis now) {
     const GameStatus status = play.status();
     w.key("id").string(g.row.id);
     w.key("ply").number(play.ply());
-    w.key("fen").string(pos.fen());
+    w.key("fen").string(write_fen(pos));
     w.key("turn").string(color_name(pos.side_to_move()));
     w.key("status").string(status_word(status));
     w.key("result").string(result_string(outcome.result));
@@ -119,7 +119,7 @@ MoveText move_text(const Position& before, Move move) {
     MoveText text;
     text.uci = to_uci(before, move, CastlingMode::Chess960);
     text.san = to_san(before, move);
-    text.fen = before.after(move).fen();
+    text.fen = write_fen(before.after(move));
     return text;
 }
 

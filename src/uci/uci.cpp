@@ -11,6 +11,7 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/perft.hpp"
+#include "chess960/perft_checked.hpp"
 #include "engine/strength.hpp"
 
 namespace chess960::uci {
@@ -224,7 +225,7 @@ void Session::cmd_position(std::string_view args) {
     } else if (kind == "fen") {
         std::size_t moves_at = args.find("moves");
         std::string_view fen = trim(args.substr(0, moves_at));
-        auto parsed = Position::from_fen(fen);
+        auto parsed = position_from_fen(fen);
         if (!parsed)
             return error("position fen '" + std::string(fen) + "': " + parsed.error().to_string());
         next = *parsed;
@@ -395,7 +396,7 @@ void Session::cmd_display() {
     std::lock_guard<std::mutex> lock(out_mutex_);
     out_ << position_.diagram() << "\n"
          << "Fen: "
-         << position_.fen({chess960_ ? CastlingNotation::Shredder : CastlingNotation::XFen})
+         << write_fen(position_, {chess960_ ? CastlingNotation::Shredder : CastlingNotation::XFen})
          << "\nKey: " << std::hex << position_.key() << std::dec << "\nCheckers:";
     Bitboard checkers = position_.checkers();
     while (checkers) out_ << ' ' << square_name(pop_lsb(checkers));

@@ -1,0 +1,211 @@
+/// @file
+/// PGN: a streaming reader (visitor callbacks, constant memory whatever the file size), a game
+/// record with variations, and a writer.
+#pragma once
+
+#include <cstdio>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess960/error.hpp"
+#include "chess960/outcome.hpp"
+#include "chess960/position.hpp"
+
+namespace chess960::pgn {
+
+/// Where in the text a token starts.
+struct Location {
+    long line = 0;   ///< 1-based
+    int column = 0;  ///< 1-based
+};
+
+/// Callbacks of the reader, in file order. Tokens are views valid only during the call.
+class Visitor {
+  public:
+    /// Visitors are used through references to this base.
+    virtual ~Visitor() = default;
+    /// A new game starts (numbered from 1 in the file).
+    virtual void begin_game(long /*game_number*/, Location) {}
+    /// A tag pair [Name "value"], the value unescaped (PGN standard 8.1).
+    virtual void tag(std::string_view /*name*/, std::string_view /*value*/, Location) {}
+    /// After the tags, before the first movetext token.
+    virtual void begin_movetext(Location) {}
+    /// A move as written in the movetext (SAN, not yet checked; move numbers are not passed).
+    virtual void move(std::string_view /*san*/, Location) {}
+    /// A comment, {braced} or after ';', without its delimiters.
+    virtual void comment(std::string_view /*text*/, Location) {}
+    /// A numeric annotation glyph ($1, or !, ?, !!, ??, !?, ?! as $1..$6).
+    virtual void nag(int /*number*/, Location) {}
+    /// A '(' opens a variation: an alternative to the last move.
+    virtual void begin_variation(Location) {}
+    /// The ')' that closes it.
+    virtual void end_variation(Location) {}
+    /// The game termination marker: "1-0", "0-1", "1/2-1/2" or "*"; absent if the game was cut off.
+    virtual void result(std::string_view /*result*/, Location) {}
+    /// The game is over (after its result, or cut off by the next game or the end of the input).
+    virtual void end_game(Location) {}
+    /// A problem in the text (bad tag, unbalanced brackets, unknown token, missing result).
+    /// The reader goes on: with the same game where it can, else with the next one.
+    virtual void syntax_error(const std::string& /*message*/, Location) {}
+};
+
+/// Reads games from a file or stream in chunks; memory stays bounded by the longest line and
+/// the longest comment.
+class Reader {
+  public:
+    /// Reads from a stream.
+    explicit Reader(std::istream& in);
+    explicit Reader(std::FILE* file);  ///< not closed by the reader
+    ~Reader();
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    /// Reads one game, calling the visitor; false at the end of the input (nothing read).
+    bool read_game(Visitor& visitor);
+    /// Reads every game.
+    long read_all(Visitor& visitor);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// --- Game records ----------------------------------------------------------------------------
+
+struct Line;
+
+/// A move of a game record with what follows it.
+struct Node {
+    /// The move.
+    Move move;
+    /// Its numeric annotation glyphs.
+    std::vector<int> nags;
+    std::vector<std::string> comments;  ///< after the move
+    std::vector<Line> variations;       ///< alternatives to this move
+};
+
+/// A sequence of moves: the main line or a variation.
+struct Line {
+    std::vector<std::string> comments;  ///< before the first move
+    /// The moves, in order.
+    std::vector<Node> nodes;
+};
+
+/// A game as a PGN file records it: tags, start position, main line with comments, NAGs and
+/// variations, result.
+struct GameRecord {
+    std::vector<std::pair<std::string, std::string>> tags;  ///< in file order
+    /// The start position (from the FEN tag, or the ordinary one).
+    Position start;
+    /// Whether the game is Chess960 (Variant tag, or castling only Chess960 allows).
+    bool chess960 = false;
+    /// The main line.
+    Line main;
+    /// The result (the termination marker, or the Result tag).
+    GameResult result = GameResult::Ongoing;
+
+    /// The value of tag `name`, if present.
+    std::optional<std::string> tag(std::string_view name) const;
+    /// Sets tag `name` (replacing its value, or adding it at the end).
+    void set_tag(std::string_view name, std::string value);
+    /// The position after the main line.
+    Position final_position() const;
+};
+
+/// Whether a Variant tag value means Chess960: Chess960, Fischerandom, fischerandom, Chess 960,
+/// chess-960, FRC, 960, Freestyle (any case).
+bool is_chess960_variant(std::string_view value);
+/// Whether a Variant value is ordinary chess (Standard, "chess", empty, From Position).
+bool is_standard_variant(std::string_view value);
+
+/// The start position a game's tags call for, and whether it is a Chess960 game. An error for
+/// an unsupported variant or a bad FEN tag.
+/// The start of a game according to its tags.
+struct StartInfo {
+    /// The start position.
+    Position position;
+    /// Whether the game is Chess960.
+    bool chess960;
+};
+/// The start position the tags call for ([Variant], [SetUp], [FEN]): the ordinary start without
+/// a FEN tag; an error for an unsupported variant, a Chess960 game without FEN, or a bad FEN.
+Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::string>>& tags);
+
+/// Writes a game: the seven-tag roster (Event Site Date Round White Black Result), then Variant,
+/// SetUp and FEN for Chess960 or a non-standard start, then the other tags in their order; SAN
+/// movetext wrapped at 80 columns with comments, NAGs and variations; the result.
+std::string write_game(const GameRecord& game);
+
+/// Replays games as the reader delivers them: sets up each start position from the tags,
+/// checks every move (variations too), the tags and the result, and (with keep_records) builds
+/// GameRecords. Problems name the game, the players, the ply and the move.
+class Replayer : public Visitor {
+  public:
+    /// Something wrong in a game: where, which game and move, and what.
+    struct Problem {
+        /// The game's number in the file (from 1).
+        long game;
+        /// Where in the text.
+        Location where;
+        std::string players;  ///< "White - Black"
+        int ply;              ///< 0 when not about a move
+        std::string move;     ///< "12... Nf3" or empty
+        /// What is wrong.
+        std::string message;
+        /// "game N (White - Black), ply K (12... Nf3): message"
+        std::string describe() const;
+    };
+
+    /// A replayer that keeps each game as a GameRecord in `games` when `keep_records` (else it
+    /// only checks and counts).
+    explicit Replayer(bool keep_records = true) : keep_records_(keep_records) {}
+
+    std::vector<GameRecord> games;  ///< with keep_records
+    /// The problems found, in file order (clear it between games to keep memory flat).
+    std::vector<Problem> problems;
+    /// Games read so far.
+    long games_read = 0;
+    long moves_read = 0;  ///< every move replayed, variations included
+
+    void begin_game(long game_number, Location) override;
+    void tag(std::string_view name, std::string_view value, Location) override;
+    void begin_movetext(Location) override;
+    void move(std::string_view san, Location) override;
+    void comment(std::string_view text, Location) override;
+    void nag(int number, Location) override;
+    void begin_variation(Location) override;
+    void end_variation(Location) override;
+    void result(std::string_view result, Location) override;
+    void end_game(Location) override;
+    void syntax_error(const std::string& message, Location) override;
+
+  private:
+    struct Level {
+        Line* line;            ///< null without keep_records
+        Position before_last;  ///< the position before the last move of this line
+        Position current;
+        int ply;  ///< plies played from the start to `current`
+        bool has_move = false;
+    };
+    void problem(const std::string& message, Location where, int ply = 0, std::string move = {});
+    void ensure_movetext(Location where);
+
+    bool keep_records_;
+    GameRecord record_;
+    std::vector<std::pair<std::string, std::string>> tags_;
+    std::vector<Level> stack_;
+    long game_number_ = 0;
+    bool in_movetext_ = false;
+    bool skip_ = false;  ///< the rest of the game, after a problem that stops the replay
+    std::string result_token_;
+};
+
+/// The result a PGN termination marker stands for (PGN standard 8.2.6): "1-0", "0-1",
+/// "1/2-1/2"; Ongoing for "*" and anything else.
+GameResult parse_result(std::string_view text);
+
+}  // namespace chess960::pgn

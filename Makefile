@@ -136,9 +136,9 @@ diffperft: deps-bench build
 
 # Builds the libFuzzer targets (clang 19: clang 14 cannot compile GCC 12's <expected>) and runs
 # each for FUZZ_SECONDS, one after the other (see fuzz/README.md): FEN, PGN and SAN readers, the
-# server's JSON bodies and WebSocket messages, the UCI loop.
+# server's JSON bodies (games and events) and WebSocket messages, the UCI loop.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fen pgn san json ws uci
+FUZZ_TARGETS := fen pgn san json event_json ws uci
 fuzz: deps-fuzz
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null

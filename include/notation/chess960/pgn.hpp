@@ -68,6 +68,9 @@ class Reader {
     bool read_game(Visitor& visitor);
     /// Reads every game.
     long read_all(Visitor& visitor);
+    /// Numbers the lines from `line` on (before reading): for a part of a larger text read on
+    /// its own, so that Locations and messages give the lines of the whole text.
+    void start_at_line(long line);
 
   private:
     struct Impl;
@@ -170,7 +173,7 @@ class Replayer : public Visitor {
         std::vector<std::pair<std::string, std::string>> tags;  ///< in file order
         Position start;                                         ///< from the tags
         bool chess960 = false;                                  ///< whether it is Chess960
-        std::vector<Move> moves;  ///< the main line, as far as the replay went
+        std::vector<Move> moves;                  ///< the main line, as far as the replay went
         GameResult result = GameResult::Ongoing;  ///< termination marker, else Result tag
         bool complete = false;  ///< replayed to its end without a problem that stopped it
     };

@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, test-slow, bench, bench-pgn, bench-serve, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, diffperft, fuzz, format, clean,
 # tune-data, tune.
 
 SHELL := /bin/bash
@@ -13,8 +13,9 @@ CMAKE_FLAGS ?=
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
-                  libjemalloc-dev doxygen ccache
-BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm
+                  libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
+                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev
+BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
@@ -23,7 +24,7 @@ FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 WEB_PACKAGES := nodejs npm
 E2E_PACKAGES := chromium
 
-.PHONY: run test build docs test-fast test-asan test-slow bench bench-pgn bench-serve diffperft fuzz \
+.PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve diffperft fuzz \
         format clean tune-data tune \
         deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e web
 
@@ -86,6 +87,16 @@ docs: deps
 	cmake --build $(BUILD) --target docs
 	@echo "API reference: $(BUILD)/docs/html/index.html"
 
+# The Python package chess960 in a virtual environment that sees the system's packages
+# (VENV, default .venv): `pip install .` builds it offline with the in-tree backend
+# (pyproject.toml, python/build_backend). PYTHON is the interpreter (the first python3 on PATH).
+PYTHON ?= python3
+VENV ?= .venv
+python: deps
+	$(PYTHON) -m venv --system-site-packages $(VENV)
+	$(VENV)/bin/python -m pip install --no-index --disable-pip-version-check .
+	$(VENV)/bin/python -c "import chess960; print('chess960', chess960.__version__, 'in $(VENV):', chess960.Board().legal_moves.san())"
+
 # The main job: the web server with the browser board (http://HOST:PORT/, printed at start).
 # WEB_DIR is the built web app (web/dist, built by `make web`); DB keeps the games.
 HOST ?= 127.0.0.1
@@ -123,6 +134,20 @@ bench-pgn: deps-bench build
 	cd bench/chessops && npm ci --silent
 	bench/pgn_bench.sh
 
+# `pgn check` on one core and all cores, plain and .zst/.gz/.bz2, against Disservin's
+# chess-library and pgn-extract (generates about 100 MB under build/; the peer's header comes from
+# ../shared/peers). Report in bench/results/pgn-threads-<date>.md.
+bench-pgn-threads: deps-bench build
+	bench/pgn_threads_bench.sh --out bench/results/pgn-threads-$$(date +%F).md
+
+# The Python package against python-chess (../shared/peers/python-chess): PGN replay, legal
+# moves, perft. Report in bench/results/python-<date>.md.
+bench-python: deps-bench build
+	$(BUILD)/bench/make_pgn_corpus --games 5000 --seed 1 --output $(BUILD)/python-bench.pgn
+	PYTHONPATH=$(BUILD)/python:../shared/peers/python-chess:../../shared/peers/python-chess \
+	  /usr/bin/python3 bench/python_bench.py --pgn $(BUILD)/python-bench.pgn \
+	  --out bench/results/python-$$(date +%F).md
+
 # Load on `chess960 serve` (bench/serve_load, over loopback, about six minutes): 10,000 idle
 # live connections and 1,000 slow-header ones while ordinary requests are timed; 1,000 games
 # played over WebSocket at 10,000 moves/s offered (--move-rate), then 20 s unpaced for the
@@ -154,7 +179,8 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic $(BUILD)-install-test $(BUILD)-install-test-generic
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic $(BUILD)-install-test $(BUILD)-install-test-generic \
+	  build-python-* $(VENV)
 
 # Evaluation tuning (tools/tune/README.md): Stockfish self-play games, then the fit.
 TUNE_DIR ?= $(BUILD)/tune

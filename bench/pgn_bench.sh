@@ -99,7 +99,7 @@ EOF
 # no such line, so for it the number of "Failed to make move" reports stands in for E.
 summary() {
     case $1 in
-        ours) "$ours" pgn check "$2" 2>/dev/null | tail -1 || true ;;
+        ours) "$ours" pgn check --threads 1 "$2" 2>/dev/null | tail -1 || true ;;
         pgn-extract)
             echo "? games, ? moves, $("$pgn_extract" -s -o /dev/null "$2" 2>&1 |
                 grep -c 'Failed to make move' || true) errors" ;;
@@ -133,7 +133,7 @@ n_moves=$(echo "$ours_summary" | sed -n 's/^[0-9]* games, \([0-9]*\) moves, .*/\
 run() {
     local out=$work/time.txt
     case $1 in
-        ours) /usr/bin/time -o "$out" -f '%e %U %S %M' taskset -c "$cpu" "$ours" pgn check "$2" \
+        ours) /usr/bin/time -o "$out" -f '%e %U %S %M' taskset -c "$cpu" "$ours" pgn check --threads 1 "$2" \
                   >/dev/null 2>&1 ;;
         pgn-extract) /usr/bin/time -o "$out" -f '%e %U %S %M' taskset -c "$cpu" \
                          "$pgn_extract" -s -o /dev/null "$2" >/dev/null 2>&1 ;;
@@ -165,7 +165,7 @@ echo
 printf '%-36s %9s %9s %12s %14s\n' tool "wall s" "cpu s" "games/s" "moves/s"
 label() {
     case $1 in
-        ours) echo "chess960 pgn check" ;;
+        ours) echo "chess960 pgn check --threads 1" ;;
         pgn-extract) echo "pgn-extract $("$pgn_extract" --version 2>&1 | head -1 | awk '{print $2}') -s -o /dev/null" ;;
         pgn-extract-r) echo "pgn-extract $("$pgn_extract" --version 2>&1 | head -1 | awk '{print $2}') -r" ;;
         chessops) echo "chessops $chessops_version (node $(node --version))" ;;
@@ -190,7 +190,7 @@ echo
 echo "== memory of chess960 pgn check (GNU time -v, maximum resident set size)"
 rss_of() {  # rss_of FILE: prints "rss_kb wall games"
     local out=$work/time-v.txt summary
-    summary=$(/usr/bin/time -v -o "$out" taskset -c "$cpu" "$ours" pgn check "$1" 2>/dev/null | tail -1)
+    summary=$(/usr/bin/time -v -o "$out" taskset -c "$cpu" "$ours" pgn check --threads 1 "$1" 2>/dev/null | tail -1)
     echo "$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out")" \
         "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$out")" \
         "$summary"

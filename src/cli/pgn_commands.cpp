@@ -1,72 +1,61 @@
-// `chess960 pgn check|normalize|stats|fen`.
+// `chess960 pgn check|normalize|stats|fen`: plain, zstd, gzip or bzip2 input (PgnInput), on
+// one thread or, with --threads N (default: every core), split over threads at game boundaries
+// with the output in input order (pgn_parallel.hpp, pgn_chunks.hpp) and identical to one
+// thread's.
 #include "cli/pgn_commands.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <stdexcept>
 
 #include "args/arguments.hpp"
 #include "chess960/fen.hpp"
 #include "chess960/pgn.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/command.hpp"
+#include "cli/pgn_chunks.hpp"
+#include "cli/pgn_input.hpp"
+#include "cli/pgn_parallel.hpp"
 
 namespace chess960::cli {
 
 namespace {
 
-// An open input: a file, or stdin for "-".
-class Input {
-  public:
-    explicit Input(const std::string& path) : path_(path) {
-        if (path == "-") {
-            file_ = stdin;
-        } else {
-            file_ = std::fopen(path.c_str(), "rb");
-            owned_ = file_ != nullptr;
-        }
-    }
-    ~Input() {
-        if (owned_) std::fclose(file_);
-    }
-    Input(const Input&) = delete;
-    Input& operator=(const Input&) = delete;
-    std::FILE* file() const { return file_; }
-    const std::string& name() const { return path_ == "-" ? kStdin : path_; }
+using Problems = std::vector<pgn::Replayer::Problem>;
 
-  private:
-    static inline const std::string kStdin = "<stdin>";
-    std::string path_;
-    std::FILE* file_ = nullptr;
-    bool owned_ = false;
-};
-
-void print_problems(const std::string& file, pgn::Replayer& replayer, std::ostream& out) {
-    for (const auto& p : replayer.problems)
+void print_problems(const std::string& file, const Problems& problems, std::ostream& out) {
+    for (const auto& p : problems)
         out << file << ':' << p.where.line << ": " << p.describe() << '\n';
-    replayer.problems.clear();
 }
 
-// Replays every game of `input`: after each read, prints its problems to `problems_out` and
-// calls `after_read()`, which returns false to stop early. The last read, which finds no game,
-// can still report junk after the last game, so its problems are printed too. Returns the
-// number of problems.
+// Replays every game of `input` on this thread: after each read, prints its problems to
+// `problems_out` and calls `after_read()`, which returns false to stop early. The last read,
+// which finds no game, can still report junk after the last game, so its problems are printed
+// too. Returns the number of problems.
 template <typename AfterRead>
-long replay_games(const Input& input, pgn::Replayer& replayer, std::ostream& problems_out,
+long replay_games(PgnInput& input, pgn::Replayer& replayer, std::ostream& problems_out,
                   AfterRead after_read) {
-    pgn::Reader reader(input.file());
+    pgn::Reader reader(input.stream());
     long errors = 0;
     for (bool more = true; more;) {
         more = reader.read_game(replayer);
         errors += long(replayer.problems.size());
-        print_problems(input.name(), replayer, problems_out);
+        print_problems(input.name(), replayer.problems, problems_out);
+        replayer.problems.clear();
         if (!after_read()) break;
     }
     return errors;
+}
+
+// A chunk's problems numbered as in the whole input: its games come after `games_before`.
+void renumber(Problems& problems, long games_before) {
+    for (auto& p : problems) p.game += games_before;
 }
 
 int open_failed(const std::string& path) {
@@ -74,18 +63,95 @@ int open_failed(const std::string& path) {
     return 1;
 }
 
+// Runs a command's body; a read error or corrupt compressed data ends it with its message.
+template <typename Body>
+int reporting_input_errors(Body body) {
+    try {
+        return body();
+    } catch (const std::runtime_error& e) {
+        std::cout.flush();
+        std::cerr << "chess960: " << e.what() << std::endl;
+        return 1;
+    }
+}
+
+// A replayer that also knows each kept record's game number (the reader's: the same in a
+// batch replayed on a worker as on one thread).
+class NumberedReplayer : public pgn::Replayer {
+  public:
+    NumberedReplayer() : pgn::Replayer(true) {}
+    std::vector<long> numbers;  // of the records in `games`, in order
+
+    void begin_game(long game_number, pgn::Location at) override {
+        current_ = game_number;
+        pgn::Replayer::begin_game(game_number, at);
+    }
+    void end_game(pgn::Location at) override {
+        const std::size_t kept = games.size();
+        pgn::Replayer::end_game(at);
+        if (games.size() > kept) numbers.push_back(current_);
+    }
+
+  private:
+    long current_ = 0;
+};
+
+// The result of one chunk for `check`: its games, moves and problems.
+struct CheckBatch {
+    long games = 0, moves = 0;
+    Problems problems;
+};
+
+// For `normalize`: the games written, and the problems.
+struct NormalizeBatch {
+    long games = 0;
+    std::vector<std::string> texts;
+    Problems problems;
+};
+
+// For `fen`: each kept game's number and record, and the problems.
+struct FenBatch {
+    long games = 0;
+    std::vector<long> numbers;
+    std::vector<pgn::GameRecord> records;
+    Problems problems;
+};
+
 }  // namespace
 
-int pgn_check(const std::vector<std::string>& files) {
+int pgn_check(const std::vector<std::string>& files, int threads) {
     long games = 0, moves = 0, errors = 0;
     auto start = std::chrono::steady_clock::now();
     for (const std::string& path : files) {
-        Input input(path);
-        if (!input.file()) return open_failed(path);
-        pgn::Replayer replayer(false);
-        errors += replay_games(input, replayer, std::cout, [] { return true; });
-        games += replayer.games_read;
-        moves += replayer.moves_read;
+        PgnInput input(path);
+        if (!input.ok()) return open_failed(path);
+        const int status = reporting_input_errors([&] {
+            if (threads <= 1) {
+                pgn::Replayer replayer(false);
+                errors += replay_games(input, replayer, std::cout, [] { return true; });
+                games += replayer.games_read;
+                moves += replayer.moves_read;
+                return 0;
+            }
+            for_each_chunk<CheckBatch>(
+                input.stream(), threads,
+                [](const PgnChunk& chunk) {
+                    pgn::Replayer replayer(false);
+                    read_chunk(chunk, replayer);
+                    return CheckBatch{replayer.games_read, replayer.moves_read,
+                                      std::move(replayer.problems)};
+                },
+                [&](CheckBatch& batch, long games_before) {
+                    renumber(batch.problems, games_before);
+                    print_problems(input.name(), batch.problems, std::cout);
+                    errors += long(batch.problems.size());
+                    games += batch.games;
+                    moves += batch.moves;
+                    return true;
+                });
+            return 0;
+        });
+        if (status) return status;
     }
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -96,20 +162,47 @@ int pgn_check(const std::vector<std::string>& files) {
     return errors ? 1 : 0;
 }
 
-int pgn_normalize(const std::string& path) {
-    Input input(path);
-    if (!input.file()) return open_failed(path);
-    pgn::Replayer replayer(true);
+int pgn_normalize(const std::string& path, int threads) {
+    PgnInput input(path);
+    if (!input.ok()) return open_failed(path);
     bool first = true;
-    const long errors = replay_games(input, replayer, std::cerr, [&] {
-        for (const pgn::GameRecord& game : replayer.games) {
-            if (!first) std::cout << '\n';
-            std::cout << pgn::write_game(game);
-            first = false;
+    long errors = 0;
+    auto write = [&](const std::string& text) {
+        if (!first) std::cout << '\n';
+        std::cout << text;
+        first = false;
+    };
+    const int status = reporting_input_errors([&] {
+        if (threads <= 1) {
+            pgn::Replayer replayer(true);
+            errors = replay_games(input, replayer, std::cerr, [&] {
+                for (const pgn::GameRecord& game : replayer.games) write(pgn::write_game(game));
+                replayer.games.clear();
+                return true;
+            });
+            return 0;
         }
-        replayer.games.clear();
-        return true;
+        for_each_chunk<NormalizeBatch>(
+            input.stream(), threads,
+            [](const PgnChunk& chunk) {
+                pgn::Replayer replayer(true);
+                NormalizeBatch out;
+                out.games = read_chunk(chunk, replayer);
+                for (const pgn::GameRecord& game : replayer.games)
+                    out.texts.push_back(pgn::write_game(game));
+                out.problems = std::move(replayer.problems);
+                return out;
+            },
+            [&](NormalizeBatch& batch, long games_before) {
+                renumber(batch.problems, games_before);
+                print_problems(input.name(), batch.problems, std::cerr);
+                errors += long(batch.problems.size());
+                for (const std::string& text : batch.texts) write(text);
+                return true;
+            });
+        return 0;
     });
+    if (status) return status;
     if (errors)
         std::cerr << "chess960: " << errors << " problems; games with problems were not written"
                   << std::endl;
@@ -134,9 +227,23 @@ class StatsVisitor : public pgn::Visitor {
             else
                 ++unfinished;
         }
+        void merge(const Score& other) {
+            games += other.games;
+            white += other.white;
+            draws += other.draws;
+            black += other.black;
+            unfinished += other.unfinished;
+        }
     };
     std::map<std::pair<int, int>, Score> by_start;
     Score other_starts, unreadable;
+
+    // Adds the counts of `other` (a batch counted on another thread).
+    void add(const StatsVisitor& other) {
+        for (const auto& [start, score] : other.by_start) by_start[start].merge(score);
+        other_starts.merge(other.other_starts);
+        unreadable.merge(other.unreadable);
+    }
 
     void begin_game(long, pgn::Location) override {
         tags_.clear();
@@ -183,12 +290,35 @@ void print_score_row(const std::string& label, const std::string& rank,
 
 }  // namespace
 
-int pgn_stats(const std::string& path) {
-    Input input(path);
-    if (!input.file()) return open_failed(path);
-    pgn::Reader reader(input.file());
+int pgn_stats(const std::string& path, int threads) {
+    PgnInput input(path);
+    if (!input.ok()) return open_failed(path);
     StatsVisitor stats;
-    reader.read_all(stats);
+    const int status = reporting_input_errors([&] {
+        if (threads <= 1) {
+            pgn::Reader reader(input.stream());
+            reader.read_all(stats);
+            return 0;
+        }
+        // The counts do not depend on the order: each chunk counts, this thread adds up.
+        struct Counted {
+            long games = 0;
+            StatsVisitor stats;
+        };
+        for_each_chunk<Counted>(
+            input.stream(), threads,
+            [](const PgnChunk& chunk) {
+                Counted counted;
+                counted.games = read_chunk(chunk, counted.stats);
+                return counted;
+            },
+            [&](Counted& counted, long) {
+                stats.add(counted.stats);
+                return true;
+            });
+        return 0;
+    });
+    if (status) return status;
     std::printf("%-9s %-19s %7s %7s %7s %7s %7s %8s\n", "start", "back rank", "games", "1-0", "1/2",
                 "0-1", "*", "white");
     StatsVisitor::Score total;
@@ -214,31 +344,81 @@ int pgn_stats(const std::string& path) {
     return 0;
 }
 
-int pgn_fen(const std::string& path, long only_game, long ply) {
-    Input input(path);
-    if (!input.file()) return open_failed(path);
-    pgn::Replayer replayer(true);
+int pgn_fen(const std::string& path, long only_game, long ply, int threads) {
+    PgnInput input(path);
+    if (!input.ok()) return open_failed(path);
     bool found = false, too_short = false;
-    const long errors = replay_games(input, replayer, std::cerr, [&] {
-        const long number = replayer.games_read;
-        for (const pgn::GameRecord& game : replayer.games) {
-            if (only_game > 0 && number != only_game) continue;
-            found = true;
-            const long plies = long(game.main.nodes.size());
-            if (ply > plies) {
-                std::cerr << "chess960: game " << number << " has " << plies << " plies, not "
-                          << ply << std::endl;
-                too_short = true;
-                return false;
-            }
-            Position pos = game.start;
-            const long stop = ply >= 0 ? ply : plies;
-            for (long i = 0; i < stop; ++i) pos.play(game.main.nodes[std::size_t(i)].move);
-            std::cout << write_fen(pos) << '\n';
+    // One game's FEN, as the command prints it; false to stop (a game too short for --ply).
+    auto print_game = [&](long number, const pgn::GameRecord& game) {
+        if (only_game > 0 && number != only_game) return true;
+        found = true;
+        const long plies = long(game.main.nodes.size());
+        if (ply > plies) {
+            std::cout.flush();
+            std::cerr << "chess960: game " << number << " has " << plies << " plies, not " << ply
+                      << std::endl;
+            too_short = true;
+            return false;
         }
-        replayer.games.clear();
-        return !(only_game > 0 && number >= only_game);
+        Position pos = game.start;
+        const long stop = ply >= 0 ? ply : plies;
+        for (long i = 0; i < stop; ++i) pos.play(game.main.nodes[std::size_t(i)].move);
+        std::cout << write_fen(pos) << '\n';
+        return true;
+    };
+    long errors = 0;
+    const int status = reporting_input_errors([&] {
+        // One game asked for: read up to it on this thread.
+        if (threads <= 1 || only_game > 0) {
+            NumberedReplayer replayer;
+            errors = replay_games(input, replayer, std::cerr, [&] {
+                bool go_on = true;
+                for (std::size_t i = 0; i < replayer.games.size() && go_on; ++i)
+                    go_on = print_game(replayer.numbers[i], replayer.games[i]) &&
+                            !(only_game > 0 && replayer.numbers[i] >= only_game);
+                const bool passed = only_game > 0 && replayer.games_read >= only_game;
+                replayer.games.clear();
+                replayer.numbers.clear();
+                return go_on && !passed;
+            });
+            return 0;
+        }
+        for_each_chunk<FenBatch>(
+            input.stream(), threads,
+            [](const PgnChunk& chunk) {
+                NumberedReplayer replayer;
+                FenBatch out;
+                out.games = read_chunk(chunk, replayer);
+                out.numbers = std::move(replayer.numbers);
+                out.records = std::move(replayer.games);
+                out.problems = std::move(replayer.problems);
+                return out;
+            },
+            [&](FenBatch& batch, long games_before) {
+                renumber(batch.problems, games_before);
+                // The problems of the games before the one that stops the command, as one
+                // thread reading up to it would print them.
+                std::size_t printed = 0;
+                auto problems_up_to = [&](long game) {
+                    Problems some;
+                    while (printed < batch.problems.size() && batch.problems[printed].game <= game)
+                        some.push_back(batch.problems[printed++]);
+                    print_problems(input.name(), some, std::cerr);
+                    errors += long(some.size());
+                };
+                for (std::size_t i = 0; i < batch.records.size(); ++i) {
+                    const long number = batch.numbers[i] + games_before;
+                    problems_up_to(number);
+                    if (!print_game(number, batch.records[i])) return false;
+                }
+                Problems rest(batch.problems.begin() + long(printed), batch.problems.end());
+                print_problems(input.name(), rest, std::cerr);
+                errors += long(rest.size());
+                return true;
+            });
+        return 0;
     });
+    if (status) return status;
     if (too_short) return 1;
     if (only_game > 0 && !found) {
         std::cerr << "chess960: no readable game " << only_game << " in '" << input.name() << "'"
@@ -254,7 +434,19 @@ struct PgnOptions {
     CLI::App *check = nullptr, *normalize = nullptr, *stats = nullptr, *fen = nullptr;
     CLI::Option *check_files = nullptr, *normalize_file = nullptr, *stats_file = nullptr,
                 *fen_file = nullptr, *game = nullptr, *ply = nullptr;
+    // --threads of each subcommand.
+    std::map<const CLI::App*, CLI::Option*> threads;
 };
+
+// --threads N of the subcommand that ran: 1..256, every core by default.
+int threads_of(const PgnOptions& o, const CLI::App* command) {
+    auto text = args::value(o.threads.at(command));
+    if (!text) return default_pgn_threads();
+    auto n = args::to_int(*text, 1, 256);
+    if (!n)
+        throw args::ArgumentError{"--threads must be a number from 1 to 256, not '" + *text + "'"};
+    return int(*n);
+}
 
 int run_pgn_fen(const PgnOptions& o) {
     long game = 0, ply = -1;
@@ -270,14 +462,14 @@ int run_pgn_fen(const PgnOptions& o) {
     }
     auto file = args::value(o.fen_file);
     if (!file) throw args::ArgumentError{"pgn fen needs a FILE"};
-    return pgn_fen(*file, game, ply);
+    return pgn_fen(*file, game, ply, threads_of(o, o.fen));
 }
 
 int run(const PgnOptions& o) {
     if (o.check->parsed()) {
         if (!args::given(o.check_files))
             throw args::ArgumentError{"pgn check needs at least one FILE (or - for stdin)"};
-        return pgn_check(o.check_files->results());
+        return pgn_check(o.check_files->results(), threads_of(o, o.check));
     }
     if (o.normalize->parsed() || o.stats->parsed()) {
         const bool normalize = o.normalize->parsed();
@@ -285,7 +477,8 @@ int run(const PgnOptions& o) {
         if (!file)
             throw args::ArgumentError{std::string("pgn ") + (normalize ? "normalize" : "stats") +
                                       " needs a FILE"};
-        return normalize ? pgn_normalize(*file) : pgn_stats(*file);
+        return normalize ? pgn_normalize(*file, threads_of(o, o.normalize))
+                         : pgn_stats(*file, threads_of(o, o.stats));
     }
     if (o.fen->parsed()) return run_pgn_fen(o);
     throw args::ArgumentError{"pgn needs a subcommand: check, normalize, stats or fen"};
@@ -294,7 +487,8 @@ int run(const PgnOptions& o) {
 }  // namespace
 
 Command add_pgn_command(CLI::App& root) {
-    CLI::App* app = root.add_subcommand("pgn", "Reads PGN files: check, normalize, stats, fen.");
+    CLI::App* app = root.add_subcommand(
+        "pgn", "Reads PGN files (plain, .zst, .gz, .bz2): check, normalize, stats, fen.");
     auto o = std::make_shared<PgnOptions>();
     o->check = app->add_subcommand(
         "check", "Replays every game (FILE '-' is stdin); one line per problem; exit 1 if any.");
@@ -312,6 +506,13 @@ Command add_pgn_command(CLI::App& root) {
     o->fen_file = o->fen->add_option("FILE", "a PGN file ('-' for stdin)");
     o->game = o->fen->add_option("--game", "only game N (from 1)")->type_name("N");
     o->ply = o->fen->add_option("--ply", "after K plies (from 0)")->type_name("K");
+    for (CLI::App* command : {o->check, o->normalize, o->stats, o->fen})
+        o->threads[command] =
+            command
+                ->add_option("--threads",
+                             "threads replaying games (default: every core); the output is in "
+                             "input order, as with one")
+                ->type_name("N");
     return {app, [o] { return run(*o); }};
 }
 

@@ -595,14 +595,18 @@ Result<Position> Position::from_setup(const Setup& setup, SetupOptions options) 
         if (kings > 1)
             return make_error(ErrorCode::InvalidPosition, std::string(color_name(c)) + " has " +
                                                               std::to_string(kings) + " kings");
+        if (options.allow_impossible_material) continue;
+        // Material a game can reach: 16 pieces, 8 pawns, and every piece beyond the initial set
+        // a promoted pawn.
+        constexpr const char* impossible =
+            " (no game reaches this material; SetupOptions::allow_impossible_material accepts it)";
         int pawns = popcount(pos.pieces(c, Pawn));
         if (popcount(pos.pieces(c)) > 16)
             return make_error(ErrorCode::InvalidPosition,
-                              std::string(color_name(c)) + " has more than 16 pieces");
+                              std::string(color_name(c)) + " has more than 16 pieces" + impossible);
         if (pawns > 8)
             return make_error(ErrorCode::InvalidPosition,
-                              std::string(color_name(c)) + " has more than 8 pawns");
-        // Every piece beyond the initial set must have been a pawn.
+                              std::string(color_name(c)) + " has more than 8 pawns" + impossible);
         int promoted = std::max(0, popcount(pos.pieces(c, Queen)) - 1) +
                        std::max(0, popcount(pos.pieces(c, Rook)) - 2) +
                        std::max(0, popcount(pos.pieces(c, Bishop)) - 2) +
@@ -611,7 +615,7 @@ Result<Position> Position::from_setup(const Setup& setup, SetupOptions options) 
             return make_error(ErrorCode::InvalidPosition,
                               std::string(color_name(c)) +
                                   " has more pieces than promotions of its " +
-                                  std::to_string(pawns) + " pawns allow");
+                                  std::to_string(pawns) + " pawns allow" + impossible);
     }
     if (pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7))) {
         Square s = lsb(pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)));

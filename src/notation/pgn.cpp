@@ -154,6 +154,12 @@ void Replayer::begin_game(long game_number, Location) {
     skip_ = false;
     result_token_.clear();
     record_ = GameRecord{};
+    if (keep_main_line_) {
+        main_line_.tags.clear();
+        main_line_.moves.clear();  // keeps its capacity from game to game
+        main_line_.result = GameResult::Ongoing;
+        main_line_.complete = false;
+    }
 }
 
 void Replayer::tag(std::string_view name, std::string_view value, Location) {
@@ -177,6 +183,10 @@ void Replayer::begin_movetext(Location where) {
     record_.start = start->position;
     record_.chess960 = start->chess960;
     const Position& pos = start->position;
+    if (keep_main_line_) {
+        main_line_.start = pos;
+        main_line_.chess960 = start->chess960;
+    }
     stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, pos, 0, false});
     for (const auto& [n, v] : tags_)
         if (n == "Result" && v != "1-0" && v != "0-1" && v != "1/2-1/2" && v != "*")
@@ -214,6 +224,7 @@ void Replayer::move(std::string_view san, Location where) {
     ++level.ply;
     ++moves_read;
     if (level.line) level.line->nodes.push_back(Node{*m, {}, {}, {}});
+    if (keep_main_line_ && stack_.size() == 1) main_line_.moves.push_back(*m);
 }
 
 void Replayer::comment(std::string_view text, Location where) {
@@ -264,6 +275,15 @@ void Replayer::result(std::string_view token, Location) { result_token_ = std::s
 void Replayer::end_game(Location where) {
     ++games_read;
     if (!in_movetext_) begin_movetext(where);
+    if (keep_main_line_) {
+        main_line_.tags = tags_;
+        std::string_view result_text = result_token_;
+        if (result_text.empty())
+            for (const auto& [n, v] : tags_)
+                if (n == "Result") result_text = v;
+        main_line_.result = parse_result(result_text);
+        main_line_.complete = !skip_ && !stack_.empty();
+    }
     if (skip_ || stack_.empty()) return;
     const Level& main = stack_.front();
     const Position& final = main.current;

@@ -1,6 +1,5 @@
 // The streaming PGN reader: a line source over a fixed buffer, and a tokenizer that calls the
 // visitor as it goes.
-#include <cctype>
 #include <cstring>
 
 #include "chess960/pgn.hpp"
@@ -18,6 +17,10 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// ASCII letters and digits, whatever the C locale says (and without its function calls: the
+// reader asks for every character of every tag name).
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_name_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
 
 // NAG numbers of the traditional suffix annotations.
 int suffix_nag(std::string_view s) {
@@ -49,7 +52,7 @@ bool is_tag_line(std::string_view s) {
     if (s.empty() || s[i++] != '[') return false;
     while (i < s.size() && is_space(s[i])) ++i;
     const std::size_t name = i;
-    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    while (i < s.size() && is_name_char(s[i])) ++i;
     if (i == name || i == s.size() || !is_space(s[i])) return false;
     while (i < s.size() && is_space(s[i])) ++i;
     if (i == s.size() || s[i] != '"') return false;
@@ -131,9 +134,7 @@ struct Reader::Impl {
         std::size_t i = col + 1;
         while (i < line.size() && is_space(line[i])) ++i;
         std::size_t name_start = i;
-        while (i < line.size() &&
-               (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
-            ++i;
+        while (i < line.size() && is_name_char(line[i])) ++i;
         std::string_view name = line.substr(name_start, i - name_start);
         while (i < line.size() && is_space(line[i])) ++i;
         if (name.empty() || i >= line.size() || line[i] != '"') {
@@ -241,9 +242,7 @@ struct Reader::Impl {
         long error_line = -1;
         for (;;) {
             if (!skip_space()) {
-                v.syntax_error(
-                    "game " + std::to_string(game_number) + " has no result (end of input)",
-                    here());
+                v.syntax_error("no result (end of input)", here());
                 v.end_game(here());
                 return true;
             }
@@ -256,10 +255,9 @@ struct Reader::Impl {
             if (c == '[') {
                 if (in_movetext) {
                     // A new game starts: this one had no result.
-                    v.syntax_error("game " + std::to_string(game_number) +
-                                       " has no result (a new game starts at line " +
-                                       std::to_string(line_number) + ")",
-                                   here());
+                    v.syntax_error(
+                        "no result (a new game starts at line " + std::to_string(line_number) + ")",
+                        here());
                     v.end_game(here());
                     return true;
                 }
@@ -359,7 +357,8 @@ struct Reader::Impl {
             std::string_view suffix = token.substr(end_of_move);
             std::string_view san = token.substr(0, end_of_move);
             unsigned char first = static_cast<unsigned char>(san.empty() ? 0 : san[0]);
-            bool plausible = !san.empty() && (std::isalpha(first) || first == '0' || san == "--");
+            bool plausible =
+                !san.empty() && (is_letter(char(first)) || first == '0' || san == "--");
             if (!plausible) {
                 if (!line_error) {
                     std::string shown;
@@ -381,6 +380,7 @@ struct Reader::Impl {
 };
 
 Reader::Reader(std::istream& in) : impl_(std::make_unique<Impl>()) { impl_->stream = &in; }
+void Reader::start_at_line(long line) { impl_->line_number = line - 1; }
 Reader::Reader(std::FILE* file) : impl_(std::make_unique<Impl>()) { impl_->file = file; }
 Reader::~Reader() = default;
 

@@ -6,8 +6,11 @@
 /// on f/d whatever their start squares.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 
 #include "chess960/bitboard.hpp"
@@ -16,29 +19,52 @@
 
 namespace chess960 {
 
-/// A fixed-capacity list of moves on the stack. 218 is the most legal moves of any position.
+/// A fixed-capacity list of moves on the stack, left uninitialised beyond its size (making a
+/// list costs nothing however large the capacity).
 class MoveList {
   public:
-    /// How many moves the list holds.
-    static constexpr int kCapacity = 256;
+    /// How many moves the list holds: room for the legal moves of any position, also one with
+    /// material no game can reach (SetupOptions::allow_impossible_material). A bound: a side
+    /// with n pieces has at most 27 moves per piece but 10 for the king (27(n-1) + 10), and at
+    /// most 16 moves onto each square it does not occupy (the first piece along each of the 8
+    /// lines to it, 8 knights), 25 on its promotion rank (3 pawns there make 4 moves each), plus
+    /// 2 castlings: 16(64-n) + 9 * 8 + 2. The smaller of the two is at most 682 for every n. Games
+    /// reach at most 218.
+    static constexpr int kCapacity = 688;
+
+    /// An empty list.
+    MoveList() {}
+    /// A copy of the moves of `other`.
+    MoveList(const MoveList& other) : size_(other.size_) {
+        std::copy(other.begin(), other.end(), data());
+    }
+    /// Replaces the moves with those of `other`.
+    MoveList& operator=(const MoveList& other) {
+        size_ = other.size_;
+        std::copy(other.begin(), other.end(), data());
+        return *this;
+    }
+
     /// Appends a move (there is room for the legal moves of any position).
-    void push(Move m) { moves_[size_++] = m; }
+    void push(Move m) { data()[size_++] = m; }
     /// The number of moves.
     int size() const { return size_; }
     /// Whether there are none.
     bool empty() const { return size_ == 0; }
     /// The move at index `i` (0 .. size() - 1).
-    Move operator[](int i) const { return moves_[i]; }
+    Move operator[](int i) const { return begin()[i]; }
     /// The first move, for range-for.
-    const Move* begin() const { return moves_.data(); }
-    Move* data() { return moves_.data(); }  ///< for reordering in place
+    const Move* begin() const { return std::launder(reinterpret_cast<const Move*>(storage_)); }
+    /// The moves, for reordering in place.
+    Move* data() { return std::launder(reinterpret_cast<Move*>(storage_)); }
     /// One past the last move.
-    const Move* end() const { return moves_.data() + size_; }
+    const Move* end() const { return begin() + size_; }
     /// Whether `m` is in the list.
     bool contains(Move m) const;
 
   private:
-    std::array<Move, kCapacity> moves_;
+    // Bytes, not Move objects (whose constructor zeroes them): the moves are written by push().
+    alignas(Move) std::byte storage_[kCapacity * sizeof(Move)];
     int size_ = 0;
 };
 
@@ -66,6 +92,11 @@ struct Setup {
 struct SetupOptions {
     /// Drop castling rights that match no king and rook instead of reporting an error.
     bool drop_invalid_castling = false;
+    /// Accept material no game can reach: more than 16 pieces or 8 pawns a side, or more pieces
+    /// than promotions of the missing pawns explain (as shakmaty's ignore_too_much_material).
+    /// Everything else is still checked: one king each, no pawn on the first or last rank, the
+    /// side not to move not in check. Rejected by default, with a message that says so.
+    bool allow_impossible_material = false;
 };
 
 /// A legal position: placement, side to move, castling rights, en passant, the clocks. Made

@@ -68,6 +68,9 @@ class Reader {
     bool read_game(Visitor& visitor);
     /// Reads every game.
     long read_all(Visitor& visitor);
+    /// Numbers the lines from `line` on (before reading): for a part of a larger text read on
+    /// its own, so that Locations and messages give the lines of the whole text.
+    void start_at_line(long line);
 
   private:
     struct Impl;
@@ -164,6 +167,21 @@ class Replayer : public Visitor {
     /// only checks and counts).
     explicit Replayer(bool keep_records = true) : keep_records_(keep_records) {}
 
+    /// A game's start, tags, main line and result, without comments, NAGs or variations (they
+    /// are checked but not kept): cheaper than a GameRecord (see keep_main_line).
+    struct MainLine {
+        std::vector<std::pair<std::string, std::string>> tags;  ///< in file order
+        Position start;                                         ///< from the tags
+        bool chess960 = false;                                  ///< whether it is Chess960
+        std::vector<Move> moves;                  ///< the main line, as far as the replay went
+        GameResult result = GameResult::Ongoing;  ///< termination marker, else Result tag
+        bool complete = false;  ///< replayed to its end without a problem that stopped it
+    };
+    /// Keeps the main line of each game in main_line() (off by default).
+    void keep_main_line(bool keep) { keep_main_line_ = keep; }
+    /// With keep_main_line: the game being read; after end_game, the last game read.
+    const MainLine& main_line() const { return main_line_; }
+
     std::vector<GameRecord> games;  ///< with keep_records
     /// The problems found, in file order (clear it between games to keep memory flat).
     std::vector<Problem> problems;
@@ -195,6 +213,8 @@ class Replayer : public Visitor {
     void ensure_movetext(Location where);
 
     bool keep_records_;
+    bool keep_main_line_ = false;
+    MainLine main_line_;
     GameRecord record_;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::vector<Level> stack_;

@@ -1,0 +1,154 @@
+#!/bin/bash
+# `chess960 pgn check` on one core and on all cores, on plain and compressed files, against
+# Disservin's chess-library (pgn::StreamParser + uci::parseSan + Board::makeMove, the single
+# header in ../shared/peers/chess-library, compiled here by bench/chess_library_pgn.cpp, never
+# copied) and pgn-extract, all on the same generated file of random Chess960 games.
+#
+#   bench/pgn_threads_bench.sh [--games N] [--repeat R] [--out FILE]
+#
+#   --games N   games in the generated file (default 100000)
+#   --repeat R  timed runs of each, in turn, best kept (default 5)
+#   --out FILE  a Markdown report (default: only the terminal)
+#
+# Environment: BUILD (default build/), WORK (generated files, default $BUILD/pgn-threads-bench),
+# PEERS (default ../shared/peers, or ../../shared/peers from a worktree).
+#
+# The peers run on one core (they have no threads); ours with --threads 1 and with every core.
+# The compressed files are made by the zstd, gzip and bzip2 commands at their default levels.
+# Wall-clock time of the whole process, start-up included (GNU time); CPU time beside it. The
+# machine may be shared: the report gives the load average before the runs.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$root/build}
+work=${WORK:-$build/pgn-threads-bench}
+games=100000
+repeat=5
+out_file=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --games) games=$2; shift 2 ;;
+        --repeat) repeat=$2; shift 2 ;;
+        --out) out_file=$2; shift 2 ;;
+        *) echo "usage: bench/pgn_threads_bench.sh [--games N] [--repeat R] [--out FILE]" >&2
+           exit 2 ;;
+    esac
+done
+die() { echo "pgn_threads_bench: $*" >&2; exit 1; }
+
+peers=${PEERS:-}
+for candidate in "$root/../shared/peers" "$root/../../shared/peers"; do
+    [ -z "$peers" ] && [ -f "$candidate/chess-library/chess.hpp" ] && peers=$candidate
+done
+[ -n "$peers" ] || die "chess-library not found: set PEERS to the shared peers folder"
+clang=$(command -v clang++-19 || command -v clang++ || true)
+[ -n "$clang" ] || die "clang++ is needed for chess-library (GCC 12 fails on it): apt-get install clang-19"
+pgn_extract=$(command -v pgn-extract || true)
+[ -z "$pgn_extract" ] && [ -x /usr/games/pgn-extract ] && pgn_extract=/usr/games/pgn-extract
+[ -n "$pgn_extract" ] || die "pgn-extract is missing: apt-get install -y pgn-extract"
+for tool in zstd gzip bzip2; do command -v $tool >/dev/null || die "$tool is missing"; done
+[ -x /usr/bin/time ] || die "GNU time is missing: apt-get install -y time"
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCHESS960_BENCH=ON >/dev/null
+cmake --build "$build" -j"${JOBS:-2}" --target chess960_cli make_pgn_corpus >/dev/null
+ours=$build/chess960
+mkdir -p "$work"
+peer=$work/chess_library_pgn
+"$clang" -std=c++20 -O3 -march=native -DNDEBUG -w -I"$peers/chess-library" \
+    "$root/bench/chess_library_pgn.cpp" -o "$peer"
+
+file=$work/games-$games.pgn
+if [ ! -s "$file" ]; then
+    "$build/bench/make_pgn_corpus" --games "$games" --seed 1 --output "$file.tmp"
+    mv "$file.tmp" "$file"
+fi
+[ -s "$file.zst" ] || zstd -q -f "$file" -o "$file.zst"
+[ -s "$file.gz" ] || gzip -k -f "$file"
+[ -s "$file.bz2" ] || bzip2 -k -f "$file"
+cores=$(nproc)
+
+# The same verdict from everyone: every game, every move, no error.
+summary=$("$ours" pgn check --threads 1 "$file" 2>/dev/null | tail -1)
+n_games=$(echo "$summary" | sed -n 's/^\([0-9]*\) games, .*/\1/p')
+n_moves=$(echo "$summary" | sed -n 's/^[0-9]* games, \([0-9]*\) moves, .*/\1/p')
+[ "$summary" = "$n_games games, $n_moves moves, 0 errors" ] || die "ours: $summary"
+for f in "$file.zst" "$file.gz" "$file.bz2"; do
+    s=$("$ours" pgn check "$f" 2>/dev/null | tail -1)
+    [ "$s" = "$summary" ] || die "$(basename "$f"): '$s', plain: '$summary'"
+done
+s=$("$peer" "$file" 2>/dev/null)
+[ "$s" = "$summary" ] || die "chess-library: '$s', ours: '$summary'"
+pgn_extract_errors=$("$pgn_extract" -r "$file" 2>&1 | grep -c 'Failed to make move' || true)
+[ "$pgn_extract_errors" = 0 ] || die "pgn-extract finds $pgn_extract_errors errors"
+
+# name|command: each timed as a whole process.
+runs=(
+    "chess960 pgn check --threads 1|$ours pgn check --threads 1 $file"
+    "chess960 pgn check (all $cores cores)|$ours pgn check $file"
+    "chess960 pgn check --threads 1, .pgn.zst|$ours pgn check --threads 1 $file.zst"
+    "chess960 pgn check (all $cores cores), .pgn.zst|$ours pgn check $file.zst"
+    "chess960 pgn check --threads 1, .pgn.gz|$ours pgn check --threads 1 $file.gz"
+    "chess960 pgn check (all $cores cores), .pgn.gz|$ours pgn check $file.gz"
+    "chess960 pgn check --threads 1, .pgn.bz2|$ours pgn check --threads 1 $file.bz2"
+    "chess960 pgn check (all $cores cores), .pgn.bz2|$ours pgn check $file.bz2"
+    "chess-library (1aafb2e, clang -O3)|$peer $file"
+    "pgn-extract -r|$pgn_extract -r $file"
+)
+declare -A best_wall best_cpu
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "== $n_games games, $n_moves moves; best of $repeat; load average before: $load"
+for r in $(seq "$repeat"); do
+    for entry in "${runs[@]}"; do
+        name=${entry%%|*}
+        command=${entry#*|}
+        # shellcheck disable=SC2086
+        /usr/bin/time -o "$work/time.txt" -f '%e %U %S' $command >/dev/null 2>&1 || true
+        read -r wall user sys <"$work/time.txt"
+        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+        if [ -z "${best_wall[$name]:-}" ] ||
+            awk -v a="$wall" -v b="${best_wall[$name]}" 'BEGIN { exit !(a < b) }'; then
+            best_wall[$name]=$wall
+            best_cpu[$name]=$cpu
+        fi
+    done
+    echo "run $r done"
+done
+
+report=$(
+    echo "| what | wall s | CPU s | games/s | moves/s |"
+    echo "|---|---:|---:|---:|---:|"
+    for entry in "${runs[@]}"; do
+        name=${entry%%|*}
+        awk -v n="$name" -v w="${best_wall[$name]}" -v c="${best_cpu[$name]}" -v g="$n_games" \
+            -v m="$n_moves" 'BEGIN { printf "| %s | %.2f | %.2f | %.0f | %.0f |\n", n, w, c, g / w, m / w }'
+    done
+    echo
+    one="chess960 pgn check --threads 1"
+    all="chess960 pgn check (all $cores cores)"
+    peer_name="chess-library (1aafb2e, clang -O3)"
+    awk -v o="${best_wall[$one]}" -v a="${best_wall[$all]}" -v p="${best_wall[$peer_name]}" \
+        -v x="${best_wall[pgn-extract -r]}" \
+        -v oz="${best_wall[$one, .pgn.zst]}" -v az="${best_wall[$all, .pgn.zst]}" \
+        'BEGIN {
+            printf "- all cores against chess-library: %.2fx (target >= 2x); one core: %.2fx\n", p / a, p / o
+            printf "- all cores against pgn-extract -r: %.1fx; one core: %.1fx\n", x / a, x / o
+            printf "- .pgn.zst at %.0f%% of the plain file'"'"'s speed on one core, %.0f%% on all cores (target >= 90%%)\n", 100 * o / oz, 100 * a / az
+            printf "- all cores against one: %.2fx\n", o / a
+        }'
+)
+echo
+echo "$report"
+if [ -n "$out_file" ]; then
+    {
+        echo "# pgn check on one and all cores, compressed inputs, against chess-library and pgn-extract ($(date +%F))"
+        echo
+        echo "\`bench/pgn_threads_bench.sh --games $games --repeat $repeat\`: $n_games random Chess960 games"
+        echo "(bench/make_pgn_corpus --seed 1), $n_moves moves, $(du -h "$file" | cut -f1) of PGN;"
+        echo ".zst $(du -h "$file.zst" | cut -f1), .gz $(du -h "$file.gz" | cut -f1), .bz2 $(du -h "$file.bz2" | cut -f1) (default levels)."
+        echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, shared with"
+        echo "other work (load average before the runs: $load); best of $repeat, whole processes."
+        echo
+        echo "$report"
+    } >"$out_file"
+    echo "wrote $out_file"
+fi

@@ -1,0 +1,184 @@
+#include "cli/pgn_chunks.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <streambuf>
+#include <string_view>
+
+namespace chess960::cli {
+
+namespace {
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+bool has_binary(std::string_view s) {
+    for (char ch : s) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if ((c < 32 && !is_space(ch)) || c == 127) return true;
+    }
+    return false;
+}
+
+// A whole line of the form [Name "value"], as the reader recognises a game's first tag.
+bool is_tag_line(std::string_view s) {
+    std::size_t i = 0;
+    if (s.empty() || s[i++] != '[') return false;
+    while (i < s.size() && is_space(s[i])) ++i;
+    const std::size_t name = i;
+    while (i < s.size() && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+                            (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+        ++i;
+    if (i == name || i == s.size() || !is_space(s[i])) return false;
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i == s.size() || s[i] != '"') return false;
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
+}
+
+// A std::streambuf over a string that is read where it is.
+class ViewBuffer : public std::streambuf {
+  public:
+    explicit ViewBuffer(const std::string& text) {
+        char* begin = const_cast<char*>(text.data());
+        setg(begin, begin, begin + text.size());
+    }
+};
+
+// Passes the reader's calls on until the game that begins on `stop_line` (the sentinel).
+class UpToLine : public pgn::Visitor {
+  public:
+    UpToLine(pgn::Visitor& inner, long stop_line) : inner_(inner), stop_line_(stop_line) {}
+    bool stopped() const { return stopped_; }
+    long games() const { return games_; }
+
+    void begin_game(long number, pgn::Location at) override {
+        if (stop_line_ > 0 && at.line >= stop_line_) stopped_ = true;
+        if (stopped_) return;
+        ++games_;
+        inner_.begin_game(number, at);
+    }
+    void tag(std::string_view name, std::string_view value, pgn::Location at) override {
+        if (!stopped_) inner_.tag(name, value, at);
+    }
+    void begin_movetext(pgn::Location at) override {
+        if (!stopped_) inner_.begin_movetext(at);
+    }
+    void move(std::string_view san, pgn::Location at) override {
+        if (!stopped_) inner_.move(san, at);
+    }
+    void comment(std::string_view text, pgn::Location at) override {
+        if (!stopped_) inner_.comment(text, at);
+    }
+    void nag(int number, pgn::Location at) override {
+        if (!stopped_) inner_.nag(number, at);
+    }
+    void begin_variation(pgn::Location at) override {
+        if (!stopped_) inner_.begin_variation(at);
+    }
+    void end_variation(pgn::Location at) override {
+        if (!stopped_) inner_.end_variation(at);
+    }
+    void result(std::string_view result, pgn::Location at) override {
+        if (!stopped_) inner_.result(result, at);
+    }
+    void end_game(pgn::Location at) override {
+        if (!stopped_) inner_.end_game(at);
+    }
+    void syntax_error(const std::string& message, pgn::Location at) override {
+        if (!stopped_) inner_.syntax_error(message, at);
+    }
+
+  private:
+    pgn::Visitor& inner_;
+    long stop_line_;
+    bool stopped_ = false;
+    long games_ = 0;
+};
+
+}  // namespace
+
+std::size_t PgnChunker::cut_before(std::size_t limit) const {
+    const std::string_view text(pending_);
+    // Candidate lines start after a '\n' and must end before `limit` (a whole line, which the
+    // sentinel copies), from the last one back.
+    std::size_t search = std::min(limit, text.size());
+    while (search > 0) {
+        const std::size_t nl = text.rfind('\n', search - 1);
+        if (nl == std::string_view::npos) return 0;
+        search = nl;
+        const std::size_t start = nl + 1;
+        const std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos || end >= limit || text[start] != '[') continue;
+        if (!is_tag_line(text.substr(start, end - start))) continue;
+        // The previous line with content: not blank, not a % escape line.
+        std::size_t line_end = nl;
+        bool allowed = false;
+        while (line_end > 0) {
+            const std::size_t prev_nl = text.rfind('\n', line_end - 1);
+            const std::size_t line_start = prev_nl == std::string_view::npos ? 0 : prev_nl + 1;
+            const std::string_view line = text.substr(line_start, line_end - line_start);
+            const auto content =
+                std::find_if(line.begin(), line.end(), [](char c) { return !is_space(c); });
+            if (content != line.end() && line[0] != '%') {
+                // Not after tags (a '['), binary data, or a byte order mark the reader drops.
+                allowed = *content != '[' && !has_binary(line) && !line.starts_with("\xEF\xBB\xBF");
+                break;
+            }
+            if (prev_nl == std::string_view::npos) break;
+            line_end = prev_nl;
+        }
+        if (allowed) return start;
+    }
+    return 0;
+}
+
+bool PgnChunker::next(PgnChunk& chunk) {
+    for (std::size_t want = target_;; want *= 2) {
+        while (!eof_ && pending_.size() < want) {
+            // Read straight into the string, without zeroing the room first.
+            const std::size_t old = pending_.size();
+            const std::size_t room = std::max(want, old + (std::size_t(1) << 16)) - old;
+            std::size_t got = 0;
+            pending_.resize_and_overwrite(old + room, [&](char* data, std::size_t) {
+                in_.read(data + old, std::streamsize(room));
+                got = std::size_t(in_.gcount());
+                return old + got;
+            });
+            if (got == 0 || in_.eof()) eof_ = true;
+        }
+        if (pending_.empty()) return false;
+        std::size_t cut = eof_ && pending_.size() <= want ? 0 : cut_before(pending_.size());
+        if (cut == 0 && !eof_) continue;  // no line to cut at yet: read more
+        chunk.first_line = line_;
+        if (cut == 0) {  // the rest of the input: the last chunk
+            chunk.text.swap(pending_);
+            pending_.clear();
+            chunk.sentinel_line = 0;
+            return true;
+        }
+        const std::size_t sentinel_end = pending_.find('\n', cut) + 1;
+        line_ += long(std::count(pending_.begin(), pending_.begin() + long(cut), '\n'));
+        chunk.sentinel_line = line_;
+        // The chunk takes the text read; what follows the cut (less than a read) goes on in the
+        // chunk's old memory: a copy of the rest rather than of the chunk.
+        chunk.text.assign(pending_, cut, std::string::npos);
+        chunk.text.swap(pending_);
+        chunk.text.resize(sentinel_end);
+        return true;
+    }
+}
+
+long read_chunk(const PgnChunk& chunk, pgn::Visitor& visitor) {
+    ViewBuffer buffer(chunk.text);
+    std::istream in(&buffer);
+    pgn::Reader reader(in);
+    reader.start_at_line(chunk.first_line);
+    UpToLine bounded(visitor, chunk.sentinel_line);
+    while (!bounded.stopped() && reader.read_game(bounded)) {
+    }
+    return bounded.games();
+}
+
+}  // namespace chess960::cli

@@ -14,7 +14,7 @@ CMAKE_FLAGS ?=
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
-                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev
+                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
@@ -23,10 +23,12 @@ FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 # only when the commands are missing); its end-to-end test drives Debian's Chromium.
 WEB_PACKAGES := nodejs npm
 E2E_PACKAGES := chromium
+# The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
+POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
 .PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve diffperft fuzz \
         format clean tune-data tune \
-        deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e web
+        deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e deps-postgres web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -52,6 +54,9 @@ deps-bench: deps
 
 deps-bench-serve: deps
 	$(call install_packages,$(SERVE_BENCH_PACKAGES))
+
+deps-postgres: deps
+	$(call install_packages,$(POSTGRES_TEST_PACKAGES))
 
 deps-fuzz: deps
 	$(call install_packages,$(FUZZ_PACKAGES))
@@ -109,14 +114,14 @@ run: build web
 # Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.
 test: test-asan test-fast
 
-test-fast: build web deps-e2e
+test-fast: build web deps-e2e deps-postgres
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan: built at -O1
 # with line tables only and just the test programs (and the CLI they run), which halves the
 # build; the browser, install, docs and layer tests, which run no C++ of ours, run once, below.
 ASAN_TARGETS := unit_tests store_tests perft_suite generic_consumer_tests
-test-asan: deps
+test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)

@@ -19,6 +19,7 @@
 #include <future>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -31,7 +32,9 @@
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
+#include "postgres_test_db.hpp"
 #include "server/event_store.hpp"
+#include "server/postgres_connection.hpp"
 #include "server/secrets.hpp"
 #include "server/store.hpp"
 #include "server/store_checkpointer.hpp"
@@ -230,6 +233,51 @@ class StoreTest : public ::testing::Test {
     std::string path_;
 };
 
+// The tests of what a store keeps and refuses run on both back ends: SQLite on a file in the
+// test's directory, PostgreSQL in a schema of its own (tests/postgres_test_db.hpp; skipped
+// without CHESS960_TEST_POSTGRES, which the store_tests_postgres run sets under pg_virtualenv).
+enum class Backend { Sqlite, Postgres };
+
+class StoreBackendTest : public StoreTest, public ::testing::WithParamInterface<Backend> {
+  protected:
+    void SetUp() override {
+        StoreTest::SetUp();
+        if (!postgres()) {
+            db_ = path_;
+            return;
+        }
+        const std::string uri = test::postgres_test_uri();
+        if (uri.empty())
+            GTEST_SKIP() << "no PostgreSQL to test on: set CHESS960_TEST_POSTGRES (ctest runs "
+                            "these under pg_virtualenv: store_tests_postgres)";
+        schema_.emplace(uri);
+        db_ = schema_->uri();
+    }
+    void TearDown() override {
+        schema_.reset();
+        StoreTest::TearDown();
+    }
+
+    bool postgres() const { return GetParam() == Backend::Postgres; }
+    // The test's own SQL on the store's database: column 0 of every row.
+    std::vector<std::string> column(const std::string& sql) {
+        if (postgres()) return test::PgRaw(db_).column(sql);
+        return RawDatabase(path_).column(sql);
+    }
+    void exec(const std::string& sql) {
+        if (postgres())
+            test::PgRaw(db_).exec(sql);
+        else
+            RawDatabase(path_).exec(sql);
+    }
+
+    std::string db_;  // what Store is given: the file's path or the schema's URI
+    std::optional<test::PgTestSchema> schema_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, StoreBackendTest, ::testing::Values(Backend::Sqlite));
+INSTANTIATE_TEST_SUITE_P(Postgres, StoreBackendTest, ::testing::Values(Backend::Postgres));
+
 // ---- Secrets ----
 
 TEST(Secrets, RandomHexHasTwoDigitsPerByteAndDiffersEachTime) {
@@ -272,15 +320,15 @@ TEST(Secrets, TokenMatchesOnlyItsOwnHash) {
 
 // ---- What the store keeps ----
 
-TEST_F(StoreTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
+TEST_P(StoreBackendTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
     GameRow full = full_game("full");
     const GameRow bare = bare_game("bare");
     {
-        Store store(path_);
+        Store store(db_);
         store.insert_game(full);
         store.insert_game(bare);
     }
-    Store store(path_);  // from the file, not from a cache
+    Store store(db_);  // from the file, not from a cache
     auto loaded_full = store.load_game("full");
     auto loaded_bare = store.load_game("bare");
     ASSERT_TRUE(loaded_full && loaded_bare);
@@ -301,8 +349,8 @@ TEST_F(StoreTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
     expect_same(store.load_game("full")->game, full);
 }
 
-TEST_F(StoreTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
-    Store store(path_);
+TEST_P(StoreBackendTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
+    Store store(db_);
     GameRow game = full_game("g1");
     store.insert_game(game);
     const std::vector<MoveRow> moves = real_moves(518, 3, game.created_at);
@@ -322,8 +370,8 @@ TEST_F(StoreTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
     for (std::size_t i = 0; i < moves.size(); ++i) expect_same(loaded->moves[i], moves[i]);
 }
 
-TEST_F(StoreTest, BadWritesThrowAndLeaveNothingBehind) {
-    Store store(path_);
+TEST_P(StoreBackendTest, BadWritesThrowAndLeaveNothingBehind) {
+    Store store(db_);
     store.insert_game(full_game("g1"));
     EXPECT_THROW(store.insert_game(full_game("g1")), StoreError);  // the id is taken
     EXPECT_THROW(store.update_game(full_game("nobody")), StoreError);
@@ -363,8 +411,8 @@ TEST_F(StoreTest, TheFileHoldsTheTokensHashNeverTheToken) {
     EXPECT_EQ(bytes.find(black_token), std::string::npos);
 }
 
-TEST_F(StoreTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
-    Store store(path_);
+TEST_P(StoreBackendTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
+    Store store(db_);
     std::vector<StoredGame> games;
     auto add = [&](const std::string& id, const std::string& result,
                    std::optional<std::string> termination, std::int64_t created) {
@@ -401,8 +449,8 @@ TEST_F(StoreTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
     EXPECT_FALSE(store.load_game("no-such-game"));
 }
 
-TEST_F(StoreTest, RecentGamesAreTheNewestFirstUpToTheLimit) {
-    Store store(path_);
+TEST_P(StoreBackendTest, RecentGamesAreTheNewestFirstUpToTheLimit) {
+    Store store(db_);
     std::vector<StoredGame> games;
     // updated_at deliberately out of insertion order, with one tie (broken by id, descending).
     const std::vector<std::pair<std::string, std::int64_t>> rows = {
@@ -551,22 +599,20 @@ TEST_F(StoreTest, AnotherProgramsDatabaseIsRefused) {
     EXPECT_NE(message.find("not a chess960 one"), std::string::npos) << message;
 }
 
-TEST_F(StoreTest, ANewerSchemaIsRefused) {
-    { Store store(path_); }
-    {
-        RawDatabase db(path_);
-        db.exec("PRAGMA user_version=" + std::to_string(Store::kSchemaVersion + 1));
-    }
-    const std::string message = open_error(path_);
+TEST_P(StoreBackendTest, ANewerSchemaIsRefused) {
+    { Store store(db_); }
     const std::string newer = std::to_string(Store::kSchemaVersion + 1);
+    exec(postgres() ? "UPDATE chess960_schema SET version = " + newer
+                    : "PRAGMA user_version=" + newer);
+    const std::string message = open_error(db_);
     EXPECT_NE(
-        message.find(path_ + ": the database has schema version " + newer +
+        message.find(db_ + ": the database has schema version " + newer +
                      ", newer than this program's (" + std::to_string(Store::kSchemaVersion) + ")"),
         std::string::npos)
         << message;
     // Untouched: the newer program can still use it.
-    RawDatabase db(path_);
-    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{newer});
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{newer});
 }
 
 TEST_F(StoreTest, AMissingDirectoryOrADirectoryAsTheFileIsRefused) {
@@ -831,9 +877,9 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
 
 // ---- The event store ----
 
-TEST_F(StoreTest, AnEventItsRoundsAndBoardsRoundTrip) {
-    { Store store(path_); }  // creates and migrates the file
-    EventStore events(path_);
+TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
+    { Store store(db_); }  // creates and migrates the file
+    EventStore events(db_);
     EventRow e;
     e.id = "00000000000000e1";
     e.name = "Café Open — 2025";
@@ -997,8 +1043,8 @@ GameChange move_change(GameRow row, const MoveRow& move) {
     return GameChange{std::move(row), move};
 }
 
-TEST_F(StoreTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNotFollow) {
-    Store store(path_);
+TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNotFollow) {
+    Store store(db_);
     GameRow a = full_game("a"), b = full_game("b");
     store.insert_game(a);
     store.insert_game(b);
@@ -1039,8 +1085,8 @@ TEST_F(StoreTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNot
 
 // A move that changes only the clock is one row: the game's row (and the recent-games index)
 // stays as it was, and the game is read back with the clock and ply of its last move.
-TEST_F(StoreTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
-    Store store(path_);
+TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
+    Store store(db_);
     GameRow a = full_game("a");
     a.draw_offer.reset();
     store.insert_game(a);
@@ -1057,8 +1103,7 @@ TEST_F(StoreTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
     EXPECT_FALSE(refused[0]);
     EXPECT_FALSE(refused[1]);
 
-    RawDatabase db(path_);
-    EXPECT_EQ(db.column("SELECT plies || ' ' || white_ms || ' ' || updated_at FROM games"),
+    EXPECT_EQ(column("SELECT plies || ' ' || white_ms || ' ' || updated_at FROM games"),
               std::vector<std::string>{"0 " + std::to_string(a.white_ms) + " " +
                                        std::to_string(a.updated_at)});
     auto loaded = store.load_game("a");
@@ -1159,8 +1204,8 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
 // Four threads each play their own game; every change is stored, each game's in the order it
 // was made, with far fewer transactions than changes (the writer gathers them), and every
 // `done` runs once, after its change is stored, in the order of submission.
-TEST_F(StoreTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransactions) {
-    Store store(path_);
+TEST_P(StoreBackendTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransactions) {
+    Store store(db_);
     constexpr int kThreads = 4, kMoves = 60;
     std::vector<std::vector<MoveRow>> moves;
     for (int t = 0; t < kThreads; ++t) {
@@ -1207,8 +1252,8 @@ TEST_F(StoreTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransactions) {
 }
 
 // A change with nothing to store is answered in order too: after the changes before it.
-TEST_F(StoreTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
-    Store store(path_);
+TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
+    Store store(db_);
     store.insert_game(full_game("g"));
     const std::vector<MoveRow> moves = real_moves(518, 2, 1'763'000'000'000);
     std::vector<std::string> order;
@@ -1234,13 +1279,19 @@ TEST_F(StoreTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
 
 // A transaction that fails (here: a trigger refuses every move, as a full disk would) answers
 // every change in it with the error; nothing of it is stored.
-TEST_F(StoreTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) {
-    Store store(path_);
+TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) {
+    Store store(db_);
     store.insert_game(full_game("g"));
     const std::vector<MoveRow> moves = real_moves(518, 1, 1'763'000'000'000);
-    {
-        RawDatabase raw(path_);
-        raw.exec(
+    if (postgres()) {
+        exec(
+            "CREATE FUNCTION refuse_moves() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE "
+            "EXCEPTION 'disk full (test)'; END $$");
+        exec(
+            "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves FOR EACH ROW EXECUTE FUNCTION "
+            "refuse_moves()");
+    } else {
+        exec(
             "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk "
             "full (test)'); END");
     }
@@ -1265,6 +1316,103 @@ TEST_F(StoreTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) {
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->game.plies, 0);
     EXPECT_TRUE(loaded->moves.empty());
+}
+
+// ---- Several servers on one database ----
+
+// Two stores on one database (two connections: two servers, as far as the database can tell)
+// store the same ply of a game at the same moment, 1,000 times: each time exactly one of them
+// stores it and the other is told it was not stored. The ply is checked inside the transaction
+// that stores the move (on PostgreSQL, the primary key makes the second wait, then do nothing).
+TEST_P(StoreBackendTest, TheSamePlyFromTwoStoresAtOnceIsStoredExactlyOnce) {
+    constexpr int kTrials = 1000;
+    Store first(db_), second(db_);
+    first.insert_game(full_game("g"));
+    // Rows, not a game: what is checked is the ply.
+    std::vector<MoveRow> moves;
+    for (int ply = 1; ply <= kTrials; ++ply)
+        moves.push_back(MoveRow{ply, "e2e4", "e4", "fen " + std::to_string(ply), ply});
+    int both = 0, neither = 0;
+    for (int trial = 0; trial < kTrials; ++trial) {
+        const GameChange change = move_change(full_game("g"), moves[std::size_t(trial)]);
+        std::promise<void> go;
+        std::shared_future<void> start = go.get_future().share();
+        auto store_it = [&](Store& store) {
+            start.wait();
+            return !store.write(std::span<const GameChange>(&change, 1))[0].has_value();
+        };
+        auto a = std::async(std::launch::async, store_it, std::ref(first));
+        auto b = std::async(std::launch::async, store_it, std::ref(second));
+        go.set_value();
+        const bool stored_a = a.get(), stored_b = b.get();
+        both += stored_a && stored_b;
+        neither += !stored_a && !stored_b;
+    }
+    EXPECT_EQ(both, 0);
+    EXPECT_EQ(neither, 0);
+    auto loaded = second.load_game("g");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->moves.size(), std::size_t(kTrials));
+    EXPECT_EQ(loaded->game.plies, kTrials);
+}
+
+// ---- PostgreSQL's own ----
+
+TEST(PostgresUri, ThePasswordIsNeverShown) {
+    EXPECT_EQ(redact_postgres_uri("postgresql://chess:s3cret@db.example:5432/games"),
+              "postgresql://chess:***@db.example:5432/games");
+    EXPECT_EQ(redact_postgres_uri("postgres://chess:p%40ss@host/games?sslmode=require"),
+              "postgres://chess:***@host/games?sslmode=require");
+    EXPECT_EQ(redact_postgres_uri("postgresql://chess@host/games?password=s3cret&sslmode=disable"),
+              "postgresql://chess@host/games?password=***&sslmode=disable");
+    EXPECT_EQ(redact_postgres_uri("postgresql:///games?host=/run/postgresql"),
+              "postgresql:///games?host=/run/postgresql");
+    EXPECT_TRUE(is_postgres_uri("postgresql://h/d"));
+    EXPECT_TRUE(is_postgres_uri("postgres://h/d"));
+    EXPECT_FALSE(is_postgres_uri("games.db"));
+    EXPECT_FALSE(is_postgres_uri("postgresql.db"));
+}
+
+// No server on the port: the message names the database without its password and says what
+// to check. Needs no PostgreSQL.
+TEST(PostgresStore, AServerThatCannotBeReachedIsRefusedWithoutShowingThePassword) {
+    try {
+        Store store("postgresql://chess:s3cret@127.0.0.1:1/games?connect_timeout=2");
+        ADD_FAILURE() << "opened a store with no server";
+    } catch (const StoreError& e) {
+        const std::string message = e.what();
+        std::cout << "StoreError: " << message << "\n";
+        EXPECT_EQ(message.find("s3cret"), std::string::npos) << message;
+        EXPECT_NE(message.find("postgresql://chess:***@127.0.0.1:1/games?connect_timeout=2: "
+                               "cannot reach PostgreSQL"),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find("Check that the server is running"), std::string::npos) << message;
+    }
+}
+
+// A database (schema) that already has another program's games table is not taken over.
+TEST_P(StoreBackendTest, AnotherProgramsGamesTableIsRefused) {
+    exec("CREATE TABLE games(id INTEGER PRIMARY KEY, name TEXT)");
+    const std::string message = open_error(db_);
+    EXPECT_NE(message.find(db_ + ": "), std::string::npos) << message;
+    EXPECT_NE(message.find(postgres() ? "not chess960's" : "not a chess960 one"), std::string::npos)
+        << message;
+}
+
+// Two servers starting at once on an empty database: one creates the tables, the other waits
+// for it (an advisory lock) and uses them.
+TEST_P(StoreBackendTest, StoresOpeningAtOnceOnAnEmptyDatabaseShareOneSchema) {
+    if (!postgres()) GTEST_SKIP() << "an SQLite file has one server";
+    std::vector<std::future<void>> opening;
+    for (int i = 0; i < 4; ++i)
+        opening.push_back(std::async(std::launch::async, [this, i] {
+            Store store(db_);
+            store.insert_game(full_game("g" + std::to_string(i)));
+        }));
+    for (auto& each : opening) EXPECT_NO_THROW(each.get());
+    Store store(db_);
+    EXPECT_EQ(store.recent_games(10).size(), 4u);
 }
 
 }  // namespace

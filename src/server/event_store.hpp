@@ -1,16 +1,15 @@
 // The events' store: the tables of schema version 3 (store_schema.hpp) in the game store's
-// database, on a connection of its own. The game store (store.hpp) opens, checks and migrates
-// the file first; this store only reads and writes the event tables, each write one committed
-// transaction, as the game store does.
+// database, on a connection of its own, SQLite's (sqlite_event_store.cpp) or PostgreSQL's
+// (postgres_event_store.cpp) as the game store's. The game store (store.hpp) opens, checks and
+// migrates the database first; this store only reads and writes the event tables, each write
+// one committed transaction, as the game store does.
 #pragma once
 
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-struct sqlite3;
 
 namespace chess960::server {
 
@@ -73,43 +72,64 @@ struct PendingRound {
     bool revealed = false;
 };
 
+// What a back end does; EventStore's comments say what each call means.
+class EventStoreBackend {
+  public:
+    virtual ~EventStoreBackend() = default;
+    virtual void insert_event(const EventRow& event) = 0;
+    virtual void insert_round(const std::string& event_id, const EventRoundRow& round) = 0;
+    virtual void set_revealed(const std::string& event_id, int round, int white_number,
+                              int black_number, std::int64_t at) = 0;
+    virtual void set_started(const std::string& event_id, int round, std::int64_t at) = 0;
+    virtual void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
+                             std::int64_t start_at) = 0;
+    virtual void set_closed(const std::string& event_id, std::int64_t at) = 0;
+    virtual std::optional<StoredEvent> load_event(const std::string& id) = 0;
+    virtual std::vector<PendingRound> pending_rounds() = 0;
+};
+
 class EventStore {
   public:
-    // Opens the database the game store has already opened and migrated (so the file exists,
-    // is writable and has the event tables). Throws StoreError.
-    explicit EventStore(const std::string& path);
+    // Opens the database the game store has already opened and migrated (so it exists, is
+    // writable and has the event tables): an SQLite path or a PostgreSQL URI, as Store's.
+    // Throws StoreError.
+    explicit EventStore(const std::string& db);
     ~EventStore();
     EventStore(const EventStore&) = delete;
     EventStore& operator=(const EventStore&) = delete;
 
     // Each call is one committed transaction; they throw StoreError on failure.
-    void insert_event(const EventRow& event);
+    void insert_event(const EventRow& event) { backend_->insert_event(event); }
     // The round with its boards.
-    void insert_round(const std::string& event_id, const EventRoundRow& round);
+    void insert_round(const std::string& event_id, const EventRoundRow& round) {
+        backend_->insert_round(event_id, round);
+    }
+    // A round is revealed once: a second reveal throws.
     void set_revealed(const std::string& event_id, int round, int white_number, int black_number,
-                      std::int64_t at);
-    void set_started(const std::string& event_id, int round, std::int64_t at);
+                      std::int64_t at) {
+        backend_->set_revealed(event_id, round, white_number, black_number, at);
+    }
+    void set_started(const std::string& event_id, int round, std::int64_t at) {
+        backend_->set_started(event_id, round, at);
+    }
     // Moves a round's reveal (and its start, when it was earlier) to `at`.
     void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
-                     std::int64_t start_at);
-    void set_closed(const std::string& event_id, std::int64_t at);
+                     std::int64_t start_at) {
+        backend_->move_reveal(event_id, round, reveal_at, start_at);
+    }
+    void set_closed(const std::string& event_id, std::int64_t at) {
+        backend_->set_closed(event_id, at);
+    }
 
     // The event with its rounds and boards, from one snapshot; nullopt if there is none.
-    std::optional<StoredEvent> load_event(const std::string& id);
+    std::optional<StoredEvent> load_event(const std::string& id) {
+        return backend_->load_event(id);
+    }
     // Every round whose games have not started, soonest first (from event_rounds_pending).
-    std::vector<PendingRound> pending_rounds();
+    std::vector<PendingRound> pending_rounds() { return backend_->pending_rounds(); }
 
   private:
-    void close();
-    [[noreturn]] void fail(const std::string& doing);
-    void exec(const char* sql, const char* doing);
-    // Runs one statement with `bind` applied; it must change exactly `changes` rows (-1: any).
-    template <typename Bind>
-    void write(const char* sql, const char* doing, Bind bind, int changes = 1);
-
-    std::string path_;
-    std::mutex mutex_;
-    sqlite3* db_ = nullptr;
+    std::unique_ptr<EventStoreBackend> backend_;
 };
 
 }  // namespace chess960::server

@@ -1,4 +1,4 @@
-#include "server/event_store.hpp"
+#include "server/sqlite_event_store.hpp"
 
 #include <sqlite3.h>
 
@@ -98,7 +98,7 @@ constexpr const char* kSelectPending =
 
 }  // namespace
 
-EventStore::EventStore(const std::string& path) : path_(path) {
+SqliteEventStore::SqliteEventStore(const std::string& path) : path_(path) {
     const int rc = sqlite3_open_v2(path_.c_str(), &db_,
                                    SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);
     if (rc != SQLITE_OK) {
@@ -124,18 +124,18 @@ EventStore::EventStore(const std::string& path) : path_(path) {
     }
 }
 
-EventStore::~EventStore() { close(); }
+SqliteEventStore::~SqliteEventStore() { close(); }
 
-void EventStore::close() {
+void SqliteEventStore::close() {
     sqlite3_close(db_);
     db_ = nullptr;
 }
 
-void EventStore::fail(const std::string& doing) {
+void SqliteEventStore::fail(const std::string& doing) {
     throw StoreError(path_ + ": " + doing + " failed (" + sqlite3_errmsg(db_) + ")");
 }
 
-void EventStore::exec(const char* sql, const char* doing) {
+void SqliteEventStore::exec(const char* sql, const char* doing) {
     if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail(doing);
 }
 
@@ -164,7 +164,7 @@ class WriteTransaction {
 }  // namespace
 
 template <typename Bind>
-void EventStore::write(const char* sql, const char* doing, Bind bind, int changes) {
+void SqliteEventStore::write(const char* sql, const char* doing, Bind bind, int changes) {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_);
     if (!transaction.begin()) fail("BEGIN IMMEDIATE");
@@ -179,7 +179,7 @@ void EventStore::write(const char* sql, const char* doing, Bind bind, int change
     if (!transaction.commit()) fail("COMMIT");
 }
 
-void EventStore::insert_event(const EventRow& e) {
+void SqliteEventStore::insert_event(const EventRow& e) {
     write(kInsertEvent, "inserting an event", [&](sqlite3_stmt* s) {
         bind_text(s, 1, e.id);
         bind_text(s, 2, e.name);
@@ -197,7 +197,7 @@ void EventStore::insert_event(const EventRow& e) {
     });
 }
 
-void EventStore::insert_round(const std::string& event_id, const EventRoundRow& r) {
+void SqliteEventStore::insert_round(const std::string& event_id, const EventRoundRow& r) {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_);
     if (!transaction.begin()) fail("BEGIN IMMEDIATE");
@@ -230,8 +230,8 @@ void EventStore::insert_round(const std::string& event_id, const EventRoundRow& 
     if (!transaction.commit()) fail("COMMIT");
 }
 
-void EventStore::set_revealed(const std::string& event_id, int round, int white_number,
-                              int black_number, std::int64_t at) {
+void SqliteEventStore::set_revealed(const std::string& event_id, int round, int white_number,
+                                    int black_number, std::int64_t at) {
     write(kSetRevealed, "revealing a round", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int(s, 2, round);
@@ -241,7 +241,7 @@ void EventStore::set_revealed(const std::string& event_id, int round, int white_
     });
 }
 
-void EventStore::set_started(const std::string& event_id, int round, std::int64_t at) {
+void SqliteEventStore::set_started(const std::string& event_id, int round, std::int64_t at) {
     write(kSetStarted, "starting a round", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int(s, 2, round);
@@ -249,8 +249,8 @@ void EventStore::set_started(const std::string& event_id, int round, std::int64_
     });
 }
 
-void EventStore::move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
-                             std::int64_t start_at) {
+void SqliteEventStore::move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
+                                   std::int64_t start_at) {
     write(kMoveReveal, "moving a round's reveal", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int(s, 2, round);
@@ -259,14 +259,14 @@ void EventStore::move_reveal(const std::string& event_id, int round, std::int64_
     });
 }
 
-void EventStore::set_closed(const std::string& event_id, std::int64_t at) {
+void SqliteEventStore::set_closed(const std::string& event_id, std::int64_t at) {
     write(kSetClosed, "closing an event", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int64(s, 2, at);
     });
 }
 
-std::optional<StoredEvent> EventStore::load_event(const std::string& id) {
+std::optional<StoredEvent> SqliteEventStore::load_event(const std::string& id) {
     std::lock_guard lock(mutex_);
     // One snapshot for the event, its rounds and its boards.
     if (sqlite3_exec(db_, "BEGIN", nullptr, nullptr, nullptr) != SQLITE_OK) fail("BEGIN");
@@ -339,7 +339,7 @@ std::optional<StoredEvent> EventStore::load_event(const std::string& id) {
     return stored;
 }
 
-std::vector<PendingRound> EventStore::pending_rounds() {
+std::vector<PendingRound> SqliteEventStore::pending_rounds() {
     std::lock_guard lock(mutex_);
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db_, kSelectPending, -1, &raw, nullptr) != SQLITE_OK)

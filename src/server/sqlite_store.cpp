@@ -1,4 +1,4 @@
-#include "server/store.hpp"
+#include "server/sqlite_store.hpp"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -320,7 +320,8 @@ int on_commit(void* checkpointer, sqlite3*, const char*, int pages) {
 
 }  // namespace
 
-Store::Store(const std::string& path, std::function<void(const std::string&)> log) : path_(path) {
+SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log)
+    : path_(path) {
     check_file(path_);
     // The file exists now: no SQLITE_OPEN_CREATE, so a file removed in between is an error
     // rather than a new database with the wrong mode.
@@ -356,9 +357,9 @@ Store::Store(const std::string& path, std::function<void(const std::string&)> lo
     }
 }
 
-Store::~Store() { close(); }
+SqliteStore::~SqliteStore() { close(); }
 
-void Store::close() {
+void SqliteStore::close() {
     if (db_) sqlite3_wal_hook(db_, nullptr, nullptr);
     checkpointer_.reset();
     for (sqlite3_stmt** stmt :
@@ -371,9 +372,9 @@ void Store::close() {
     db_ = nullptr;
 }
 
-void Store::fail(const std::string& what) { throw_sqlite_error(path_, db_, what); }
+void SqliteStore::fail(const std::string& what) { throw_sqlite_error(path_, db_, what); }
 
-void Store::exec(const char* sql) {
+void SqliteStore::exec(const char* sql) {
     char* message = nullptr;
     const int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
@@ -385,7 +386,7 @@ void Store::exec(const char* sql) {
     }
 }
 
-sqlite3_stmt* Store::prepare(const char* sql) {
+sqlite3_stmt* SqliteStore::prepare(const char* sql) {
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) fail(sql);
     return stmt;
@@ -393,7 +394,7 @@ sqlite3_stmt* Store::prepare(const char* sql) {
 
 // What SQLite can tell once the file is open: that it is a database, undamaged, writable, and
 // of a schema this program knows.
-void Store::check_usable() {
+void SqliteStore::check_usable() {
     // SQLite falls back to read-only when the file cannot be opened for writing.
     if (sqlite3_db_readonly(db_, "main") == 1)
         throw_store_error(path_, SQLITE_READONLY, "sqlite3_open_v2",
@@ -424,9 +425,9 @@ void Store::check_usable() {
             throw_store_error(path_, SQLITE_CORRUPT, "PRAGMA quick_check", problems);
     }
 
-    if (version > kSchemaVersion)
+    if (version > Store::kSchemaVersion)
         throw StoreError(path_ + ": the database has schema version " + std::to_string(version) +
-                         ", newer than this program's (" + std::to_string(kSchemaVersion) +
+                         ", newer than this program's (" + std::to_string(Store::kSchemaVersion) +
                          "): a newer chess960 wrote it. Run that version, or move the file "
                          "aside to start with an empty database.");
     if (version == 0 && has_tables)
@@ -460,7 +461,7 @@ void Store::check_usable() {
     transaction.commit();
 }
 
-void Store::migrate() {
+void SqliteStore::migrate() {
     if (sqlite3_create_function(db_, "seat_token_hash", 1,
                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
                                 seat_token_hash, nullptr, nullptr) != SQLITE_OK)
@@ -472,7 +473,7 @@ void Store::migrate() {
             version = sqlite3_column_int(stmt.get(), 0);
     }
     const int first = version;
-    for (; version < kSchemaVersion; ++version) {
+    for (; version < Store::kSchemaVersion; ++version) {
         Transaction transaction(path_, db_);
         exec(schema::kMigrations[version]);
         exec(("PRAGMA user_version=" + std::to_string(version + 1)).c_str());
@@ -490,7 +491,7 @@ void Store::migrate() {
     }
 }
 
-void Store::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
+void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     bind_text(stmt, parameter(kId), game.id);
     bind_text(stmt, parameter(kWhiteTokenHash), game.white_token_hash);
     bind_text(stmt, parameter(kBlackTokenHash), game.black_token_hash);
@@ -514,14 +515,14 @@ void Store::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     sqlite3_bind_int64(stmt, parameter(kUpdatedAt), game.updated_at);
 }
 
-void Store::step_done(sqlite3_stmt* stmt, const char* what) {
+void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {
     if (sqlite3_step(stmt) != SQLITE_DONE) fail(what);
 }
 
 namespace {
 
 // A move without its clock (imports, add_move: the game's row has it), or with the clock of the
-// game's row after it (Store::write).
+// game's row after it (SqliteStore::write).
 void bind_move(sqlite3_stmt* stmt, const std::string& game_id, const MoveRow& move,
                const GameRow* after = nullptr) {
     bind_text(stmt, 1, game_id);
@@ -539,7 +540,7 @@ void bind_move(sqlite3_stmt* stmt, const std::string& game_id, const MoveRow& mo
 
 }  // namespace
 
-void Store::insert_game(const GameRow& game) {
+void SqliteStore::insert_game(const GameRow& game) {
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
     {
@@ -550,7 +551,7 @@ void Store::insert_game(const GameRow& game) {
     transaction.commit();
 }
 
-void Store::update_game(const GameRow& game) {
+void SqliteStore::update_game(const GameRow& game) {
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
     {
@@ -564,7 +565,7 @@ void Store::update_game(const GameRow& game) {
     transaction.commit();
 }
 
-void Store::add_move(const GameRow& game, const MoveRow& move) {
+void SqliteStore::add_move(const GameRow& game, const MoveRow& move) {
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
     {
@@ -584,7 +585,7 @@ void Store::add_move(const GameRow& game, const MoveRow& move) {
     transaction.commit();
 }
 
-std::vector<std::optional<std::string>> Store::write(std::span<const GameChange> changes) {
+std::vector<std::optional<std::string>> SqliteStore::write(std::span<const GameChange> changes) {
     std::vector<std::optional<std::string>> refused(changes.size());
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
@@ -620,7 +621,7 @@ std::vector<std::optional<std::string>> Store::write(std::span<const GameChange>
 
 // plies comes from the moves, as add_move would have left it (the row's own value when a game
 // comes without moves).
-void Store::import_games(const std::vector<StoredGame>& games) {
+void SqliteStore::import_games(const std::vector<StoredGame>& games) {
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
     for (const StoredGame& stored : games) {
@@ -640,7 +641,7 @@ void Store::import_games(const std::vector<StoredGame>& games) {
     transaction.commit();
 }
 
-std::vector<MoveRow> Store::moves_of(const std::string& id) {
+std::vector<MoveRow> SqliteStore::moves_of(const std::string& id) {
     ResetOnExit reset(select_moves_);
     bind_text(select_moves_, 1, id);
     std::vector<MoveRow> moves;
@@ -653,7 +654,7 @@ std::vector<MoveRow> Store::moves_of(const std::string& id) {
 
 // Moves stored by write() carry the clock after them and leave the game's row as it was: the
 // last one, when newer than the row, is the game's state.
-void Store::fold_last_move(GameRow& game) {
+void SqliteStore::fold_last_move(GameRow& game) {
     ResetOnExit reset(select_last_move_);
     bind_text(select_last_move_, 1, game.id);
     if (!step_row(path_, db_, select_last_move_, "reading a game's last move")) return;
@@ -667,7 +668,7 @@ void Store::fold_last_move(GameRow& game) {
     game.clock_at = sqlite3_column_int64(select_last_move_, 5);
 }
 
-std::vector<StoredGame> Store::load_in_play() {
+std::vector<StoredGame> SqliteStore::load_in_play() {
     std::lock_guard lock(mutex_);
     ReadTransaction snapshot(path_, db_);
     std::vector<StoredGame> games;
@@ -683,7 +684,7 @@ std::vector<StoredGame> Store::load_in_play() {
     return games;
 }
 
-std::optional<StoredGame> Store::load_game(const std::string& id) {
+std::optional<StoredGame> SqliteStore::load_game(const std::string& id) {
     std::lock_guard lock(mutex_);
     ReadTransaction snapshot(path_, db_);
     std::optional<StoredGame> stored;
@@ -698,7 +699,7 @@ std::optional<StoredGame> Store::load_game(const std::string& id) {
     return stored;
 }
 
-std::vector<GameRow> Store::recent_games(int limit) {
+std::vector<GameRow> SqliteStore::recent_games(int limit) {
     // SQLite reads a negative LIMIT as "no limit": the whole table.
     if (limit < 0)
         throw std::invalid_argument("recent_games: a negative limit (" + std::to_string(limit) +

@@ -1,11 +1,10 @@
-// The game store: SQLite (WAL mode) through its C API. One connection, serialised by a mutex;
-// every write is one transaction, committed before the caller acknowledges it.
+// The game store: one interface, two back ends. A path is an SQLite file (sqlite_store.hpp, the
+// embedded default); a libpq connection URI (postgresql://... or postgres://...) is a PostgreSQL
+// database (postgres_store.hpp), which several servers can share. Both keep the same tables with
+// the same meaning, and Store::write checks each change's ply inside the transaction that stores
+// it on both, so that a change is stored exactly once whichever server made it.
 //
-// Durability: the database runs in WAL mode with synchronous=NORMAL. A committed transaction is
-// in the WAL file (in the operating system's page cache) when the commit returns, so it
-// survives the server process being killed (SIGKILL, a crash); it may be lost only if the
-// machine itself loses power before the next checkpoint or sync.
-//
+// Each call is one committed transaction, done before the caller acknowledges the change.
 // Only the games still in play are loaded at start; a finished game is read when asked for,
 // and the list of recent games comes from an index, so start-up time and memory do not grow
 // with the number of finished games.
@@ -14,22 +13,16 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace chess960::server {
 
-class StoreCheckpointer;
-
-// A database the server must not start on (damaged, read-only, newer schema, unreadable):
-// the message names the file and says what to do.
+// A database the server must not start on (damaged, read-only, newer schema, unreadable,
+// unreachable) or a write that failed: the message names the database and says what to do.
 class StoreError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
@@ -89,14 +82,36 @@ struct StoredGame {
     std::vector<MoveRow> moves;
 };
 
+// What a back end does; Store's comments say what each call means.
+class StoreBackend {
+  public:
+    virtual ~StoreBackend() = default;
+    virtual void insert_game(const GameRow& game) = 0;
+    virtual void update_game(const GameRow& game) = 0;
+    virtual void add_move(const GameRow& game, const MoveRow& move) = 0;
+    virtual std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) = 0;
+    virtual void import_games(const std::vector<StoredGame>& games) = 0;
+    virtual std::vector<StoredGame> load_in_play() = 0;
+    virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
+    virtual std::vector<GameRow> recent_games(int limit) = 0;
+};
+
+// True when `db` names a PostgreSQL database (a libpq URI: postgresql:// or postgres://).
+bool is_postgres_uri(const std::string& db);
+
+// The back end `db` names: a PostgreSQL URI, else the path of an SQLite file. `log` gets a line
+// when something in the background fails (standard error when not given).
+std::unique_ptr<StoreBackend> open_store(const std::string& db,
+                                         std::function<void(const std::string&)> log = {});
+
 class Store {
   public:
-    // Opens (creating it 0600 if needed) and migrates the database. Throws StoreError when the
-    // file fails PRAGMA quick_check, is read-only (or its directory is), has a newer schema,
-    // or cannot be read.
-    // Checkpoints of the log run on a thread of their own (StoreCheckpointer); `log` gets a line
-    // when one fails (standard error when not given).
-    explicit Store(const std::string& path, std::function<void(const std::string&)> log = {});
+    // Opens (creating it if needed) and migrates the database `db` names (open_store). SQLite:
+    // the file is created 0600; throws StoreError when it fails PRAGMA quick_check, is read-only
+    // (or its directory is), has a newer schema, or cannot be read. PostgreSQL: throws
+    // StoreError when the server cannot be reached or refuses the user, or the database has a
+    // newer schema. Messages name the database (never its password) and say what to do.
+    explicit Store(const std::string& db, std::function<void(const std::string&)> log = {});
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
@@ -104,51 +119,31 @@ class Store {
     static constexpr int kSchemaVersion = 4;
 
     // Each call is one committed transaction; they throw StoreError on failure.
-    void insert_game(const GameRow& game);
-    void update_game(const GameRow& game);
+    void insert_game(const GameRow& game) { backend_->insert_game(game); }
+    void update_game(const GameRow& game) { backend_->update_game(game); }
     // The move and the game's new state (clock, result, ...) together; sets plies to move.ply.
-    void add_move(const GameRow& game, const MoveRow& move);
+    void add_move(const GameRow& game, const MoveRow& move) { backend_->add_move(game, move); }
     // Many changes of games in play in one transaction (group commit): each change is saved
     // only if it follows the stored game (its game is at the ply before it), so that a change
-    // made after a lost one is never saved on its own. The answer says, for each change, why it
-    // was not saved (nullopt: saved). Throws StoreError when the transaction fails (then
-    // nothing is saved).
-    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes);
-    // Many games with their moves in one transaction (imports, tests).
-    void import_games(const std::vector<StoredGame>& games);
+    // made after a lost one is never saved on its own, and a move is saved once however many
+    // servers send it. The answer says, for each change, why it was not saved (nullopt:
+    // saved). Throws StoreError when the transaction fails (then nothing is saved).
+    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) {
+        return backend_->write(changes);
+    }
+    // Many games with their moves in one transaction (imports, tests, migrations).
+    void import_games(const std::vector<StoredGame>& games) { backend_->import_games(games); }
 
     // The games still in play, with their moves. Any read error throws.
-    std::vector<StoredGame> load_in_play();
+    std::vector<StoredGame> load_in_play() { return backend_->load_in_play(); }
     // One game with its moves, or nullopt if there is no such id.
-    std::optional<StoredGame> load_game(const std::string& id);
+    std::optional<StoredGame> load_game(const std::string& id) { return backend_->load_game(id); }
     // The `limit` most recently updated games (no moves), newest first, from the index.
-    std::vector<GameRow> recent_games(int limit);
+    // Throws std::invalid_argument for a negative limit.
+    std::vector<GameRow> recent_games(int limit) { return backend_->recent_games(limit); }
 
   private:
-    void close();
-    void exec(const char* sql);
-    void check_usable();
-    void migrate();
-    sqlite3_stmt* prepare(const char* sql);
-    [[noreturn]] void fail(const std::string& what);
-    void bind_game(sqlite3_stmt* stmt, const GameRow& game);
-    void step_done(sqlite3_stmt* stmt, const char* what);
-    std::vector<MoveRow> moves_of(const std::string& id);
-    void fold_last_move(GameRow& game);
-
-    std::string path_;
-    std::unique_ptr<StoreCheckpointer> checkpointer_;
-    std::mutex mutex_;
-    sqlite3* db_ = nullptr;
-    sqlite3_stmt* insert_game_ = nullptr;
-    sqlite3_stmt* update_game_ = nullptr;
-    sqlite3_stmt* update_game_at_ply_ = nullptr;
-    sqlite3_stmt* insert_move_ = nullptr;
-    sqlite3_stmt* insert_move_after_ = nullptr;
-    sqlite3_stmt* select_last_move_ = nullptr;
-    sqlite3_stmt* select_game_ = nullptr;
-    sqlite3_stmt* select_moves_ = nullptr;
-    sqlite3_stmt* select_recent_ = nullptr;
+    std::unique_ptr<StoreBackend> backend_;
 };
 
 }  // namespace chess960::server

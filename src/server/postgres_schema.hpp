@@ -1,0 +1,151 @@
+// The PostgreSQL back ends' SQL (postgres_store.cpp, postgres_event_store.cpp): the same tables
+// and columns as SQLite's (store_schema.hpp), with the same meaning, in PostgreSQL's types.
+// Integers that may pass 2^31 (milliseconds, epoch times) are BIGINT; ids compare byte by byte
+// (COLLATE "C"), as SQLite's do, so that "newest first, then by id" is the same order on both.
+#pragma once
+
+namespace chess960::server::pg_schema {
+
+// PostgreSQL support starts at schema version 4 (store_schema.hpp): kCreate makes that version
+// whole. A later version adds its step to both back ends (here: upgrades from kFirstVersion on).
+// The version is the one row of chess960_schema (PostgreSQL has no user_version).
+inline constexpr int kFirstVersion = 4;
+
+inline constexpr const char* kCreate = R"(
+CREATE TABLE games (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  white_token_hash TEXT NOT NULL,
+  black_token_hash TEXT NOT NULL,
+  opponent TEXT NOT NULL,
+  level INTEGER,
+  engine_color TEXT,
+  start_number INTEGER,
+  start_black_number INTEGER,
+  initial_fen TEXT NOT NULL,
+  clock_initial_ms BIGINT,
+  clock_increment_ms BIGINT,
+  white_ms BIGINT NOT NULL,
+  black_ms BIGINT NOT NULL,
+  clock_running TEXT,
+  clock_at BIGINT NOT NULL,
+  draw_offer TEXT,
+  result TEXT NOT NULL,
+  termination TEXT,
+  plies INTEGER NOT NULL DEFAULT 0,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL);
+CREATE INDEX games_recent ON games(updated_at, id);
+CREATE INDEX games_in_play ON games(created_at, id) WHERE result = '*' AND termination IS NULL;
+CREATE TABLE moves (
+  game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id),
+  ply INTEGER NOT NULL,
+  uci TEXT NOT NULL,
+  san TEXT NOT NULL,
+  fen TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  white_ms BIGINT,
+  black_ms BIGINT,
+  clock_running TEXT,
+  clock_at BIGINT,
+  PRIMARY KEY (game_id, ply));
+CREATE TABLE events (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  name TEXT NOT NULL,
+  rounds INTEGER NOT NULL,
+  excluded TEXT NOT NULL,
+  allow_repeats INTEGER NOT NULL,
+  double960 INTEGER NOT NULL,
+  clock_initial_ms BIGINT,
+  clock_increment_ms BIGINT,
+  secret TEXT NOT NULL,
+  commitment TEXT NOT NULL,
+  organiser_token_hash TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  closed_at BIGINT);
+CREATE TABLE event_rounds (
+  event_id TEXT COLLATE "C" NOT NULL REFERENCES events(id),
+  round INTEGER NOT NULL,
+  entropy TEXT NOT NULL,
+  reveal_at BIGINT NOT NULL,
+  start_at BIGINT NOT NULL,
+  white_number INTEGER,
+  black_number INTEGER,
+  revealed_at BIGINT,
+  started_at BIGINT,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (event_id, round));
+CREATE INDEX event_rounds_pending ON event_rounds(start_at, event_id) WHERE started_at IS NULL;
+CREATE TABLE event_boards (
+  event_id TEXT COLLATE "C" NOT NULL,
+  round INTEGER NOT NULL,
+  board INTEGER NOT NULL,
+  white_name TEXT NOT NULL,
+  black_name TEXT NOT NULL,
+  white_token_hash TEXT NOT NULL,
+  black_token_hash TEXT NOT NULL,
+  game_id TEXT NOT NULL,
+  PRIMARY KEY (event_id, round, board),
+  FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, round));
+CREATE TABLE chess960_schema (version INTEGER NOT NULL);
+INSERT INTO chess960_schema VALUES (4);
+)";
+
+// Whoever creates or upgrades the schema holds this transaction-level advisory lock, so that
+// several servers starting at once on an empty database create it once.
+inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(960960000)";
+
+#define CHESS960_PG_GAME_COLUMNS                                                                  \
+    "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
+    "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
+    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at"
+
+inline constexpr const char* kSelectInPlay =
+    "SELECT " CHESS960_PG_GAME_COLUMNS
+    " FROM games WHERE result = '*' AND termination IS NULL ORDER BY created_at, id";
+inline constexpr const char* kSelectRecent = "SELECT " CHESS960_PG_GAME_COLUMNS
+                                             " FROM games ORDER BY updated_at DESC, id DESC "
+                                             "LIMIT $1";
+inline constexpr const char* kSelectGame =
+    "SELECT " CHESS960_PG_GAME_COLUMNS " FROM games WHERE id = $1";
+inline constexpr const char* kSelectMoves =
+    "SELECT ply, uci, san, fen, created_at FROM moves WHERE game_id = $1 ORDER BY ply";
+inline constexpr const char* kInsertGame =
+    "INSERT INTO games(" CHESS960_PG_GAME_COLUMNS
+    ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
+    "$19, $20, $21)";
+inline constexpr const char* kUpdateGame =
+    "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
+    "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
+    "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
+    "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
+    "plies = $19, created_at = $20, updated_at = $21 WHERE id = $1";
+inline constexpr const char* kInsertMove =
+    "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
+    "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+// The move only if it follows the stored game (its game is stored and has the ply before it),
+// as SQLite's kInsertMoveAfter. Two servers storing the same ply at once: the primary key makes
+// the second wait for the first's commit, then do nothing (ON CONFLICT), so the move is stored
+// once and the second server is told it was not.
+inline constexpr const char* kInsertMoveAfter =
+    "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, "
+    "clock_running, clock_at) SELECT $1::text, $2::integer, $3::text, $4::text, $5::text, "
+    "$6::bigint, $7::bigint, $8::bigint, $9::text, $10::bigint WHERE CASE WHEN $2::integer = 1 "
+    "THEN EXISTS (SELECT 1 FROM games WHERE id = $1::text) ELSE EXISTS (SELECT 1 FROM moves "
+    "WHERE game_id = $1::text AND ply = $2::integer - 1) END ON CONFLICT (game_id, ply) DO "
+    "NOTHING";
+// A change other than a move, only if the stored game is at ply $22, as SQLite's
+// kUpdateGameAtStoredPly.
+inline constexpr const char* kUpdateGameAtStoredPly =
+    "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
+    "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
+    "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
+    "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
+    "plies = $19, created_at = $20, updated_at = $21 WHERE id = $1 AND GREATEST(plies, COALESCE("
+    "(SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $22::integer";
+inline constexpr const char* kSelectLastMove =
+    "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
+    "WHERE game_id = $1 ORDER BY ply DESC LIMIT 1";
+
+#undef CHESS960_PG_GAME_COLUMNS
+
+}  // namespace chess960::server::pg_schema

@@ -1,0 +1,298 @@
+#include "server/postgres_store.hpp"
+
+#include <stdexcept>
+
+#include "server/postgres_schema.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+// The statements, prepared once per connection.
+constexpr const char* kInsertGame = "insert_game";
+constexpr const char* kUpdateGame = "update_game";
+constexpr const char* kUpdateGameAtPly = "update_game_at_ply";
+constexpr const char* kInsertMove = "insert_move";
+constexpr const char* kInsertMoveAfter = "insert_move_after";
+constexpr const char* kSelectLastMove = "select_last_move";
+constexpr const char* kSelectGame = "select_game";
+constexpr const char* kSelectMoves = "select_moves";
+constexpr const char* kSelectRecent = "select_recent";
+constexpr const char* kSelectInPlay = "select_in_play";
+
+// The parameters of kInsertGame and kUpdateGame ($1 .. $21), in store_schema.hpp's column order.
+PgParams game_params(const GameRow& game) {
+    PgParams p;
+    p.text(game.id)
+        .text(game.white_token_hash)
+        .text(game.black_token_hash)
+        .text(game.opponent)
+        .optional_number(game.level)
+        .optional_text(game.engine_color)
+        .optional_number(game.start_number)
+        .optional_number(game.start_black_number)
+        .text(game.initial_fen)
+        .optional_number(game.clock_initial_ms)
+        .optional_number(game.clock_increment_ms)
+        .number(game.white_ms)
+        .number(game.black_ms)
+        .optional_text(game.clock_running)
+        .number(game.clock_at)
+        .optional_text(game.draw_offer)
+        .text(game.result)
+        .optional_text(game.termination)
+        .number(game.plies)
+        .number(game.created_at)
+        .number(game.updated_at);
+    return p;
+}
+constexpr int kPliesParameter = 19;
+
+// A move without its clock (imports, add_move: the game's row has it), or with the clock of the
+// game's row after it (write).
+PgParams move_params(const std::string& game_id, const MoveRow& move,
+                     const GameRow* after = nullptr) {
+    PgParams p;
+    p.text(game_id).number(move.ply).text(move.uci).text(move.san).text(move.fen).number(
+        move.created_at);
+    if (after)
+        p.number(after->white_ms)
+            .number(after->black_ms)
+            .optional_text(after->clock_running)
+            .number(after->clock_at);
+    else
+        p.null().null().null().null();
+    return p;
+}
+
+GameRow read_game(const PgResult& r, int row) {
+    GameRow g;
+    g.id = r.text(row, 0);
+    g.white_token_hash = r.text(row, 1);
+    g.black_token_hash = r.text(row, 2);
+    g.opponent = r.text(row, 3);
+    if (auto v = r.optional_number(row, 4)) g.level = int(*v);
+    g.engine_color = r.optional_text(row, 5);
+    if (auto v = r.optional_number(row, 6)) g.start_number = int(*v);
+    if (auto v = r.optional_number(row, 7)) g.start_black_number = int(*v);
+    g.initial_fen = r.text(row, 8);
+    g.clock_initial_ms = r.optional_number(row, 9);
+    g.clock_increment_ms = r.optional_number(row, 10);
+    g.white_ms = r.number(row, 11);
+    g.black_ms = r.number(row, 12);
+    g.clock_running = r.optional_text(row, 13);
+    g.clock_at = r.number(row, 14);
+    g.draw_offer = r.optional_text(row, 15);
+    g.result = r.text(row, 16);
+    g.termination = r.optional_text(row, 17);
+    g.plies = int(r.number(row, 18));
+    g.created_at = r.number(row, 19);
+    g.updated_at = r.number(row, 20);
+    return g;
+}
+
+// A snapshot for reads: a game's row and its moves as of one moment, whatever other servers
+// write meanwhile.
+constexpr const char* kReadSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+}  // namespace
+
+PostgresStore::PostgresStore(const std::string& uri) : db_(uri) {
+    migrate();
+    db_.prepare(kInsertGame, pg_schema::kInsertGame);
+    db_.prepare(kUpdateGame, pg_schema::kUpdateGame);
+    db_.prepare(kUpdateGameAtPly, pg_schema::kUpdateGameAtStoredPly);
+    db_.prepare(kInsertMove, pg_schema::kInsertMove);
+    db_.prepare(kInsertMoveAfter, pg_schema::kInsertMoveAfter);
+    db_.prepare(kSelectLastMove, pg_schema::kSelectLastMove);
+    db_.prepare(kSelectGame, pg_schema::kSelectGame);
+    db_.prepare(kSelectMoves, pg_schema::kSelectMoves);
+    db_.prepare(kSelectRecent, pg_schema::kSelectRecent);
+    db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
+}
+
+void PostgresStore::migrate() {
+    PgTransaction transaction(db_);
+    db_.exec(pg_schema::kLockSchema, "locking the schema");
+    // to_regclass: the table in the connection's search_path, or NULL.
+    PgResult tables = db_.query(
+        "SELECT to_regclass('chess960_schema') IS NOT NULL, to_regclass('games') IS NOT NULL", {},
+        "reading the schema");
+    const bool has_version = tables.text(0, 0) == "t";
+    const bool has_games = tables.text(0, 1) == "t";
+    if (!has_version) {
+        if (has_games)
+            throw StoreError(db_.name() +
+                             ": a PostgreSQL database with a games table that is not chess960's "
+                             "(no chess960_schema table). Check the URI, or use another "
+                             "database or schema.");
+        db_.exec(pg_schema::kCreate, "creating the tables");
+    } else {
+        PgResult row = db_.query("SELECT version FROM chess960_schema", {}, "reading the version");
+        const int version = row.rows() == 1 ? int(row.number(0, 0)) : 0;
+        if (version > Store::kSchemaVersion)
+            throw StoreError(db_.name() + ": the database has schema version " +
+                             std::to_string(version) + ", newer than this program's (" +
+                             std::to_string(Store::kSchemaVersion) +
+                             "): a newer chess960 wrote it. Run that version, or use another "
+                             "database.");
+        if (version < pg_schema::kFirstVersion)
+            throw StoreError(db_.name() + ": the chess960_schema table holds no valid version (" +
+                             std::to_string(row.rows()) + " rows" +
+                             (row.rows() == 1 ? ", version " + std::to_string(version) : "") +
+                             "). Check the URI, or use another database.");
+    }
+    transaction.commit();
+}
+
+void PostgresStore::insert_game(const GameRow& game) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    db_.run(kInsertGame, game_params(game), "inserting a game");
+}
+
+void PostgresStore::update_game(const GameRow& game) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    if (db_.run(kUpdateGame, game_params(game), "updating a game").changed() != 1)
+        throw StoreError(db_.name() + ": cannot update game '" + game.id +
+                         "': there is no such game");
+}
+
+void PostgresStore::add_move(const GameRow& game, const MoveRow& move) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    db_.run(kInsertMove, move_params(game.id, move), "inserting a move");
+    PgParams params = game_params(game);
+    params.set(kPliesParameter, std::to_string(move.ply));
+    if (db_.run(kUpdateGame, params, "updating a game").changed() != 1)
+        throw StoreError(db_.name() + ": cannot add a move to game '" + game.id +
+                         "': there is no such game");
+    transaction.commit();
+}
+
+std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
+    std::vector<std::optional<std::string>> refused(changes.size());
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        const GameChange& change = changes[i];
+        const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
+        int changed = 0;
+        if (change.move) {
+            // The move's own row, only after the stored game's last move.
+            changed =
+                db_.run(kInsertMoveAfter, move_params(change.row.id, *change.move, &change.row),
+                        "inserting a move")
+                    .changed();
+            if (changed == 1 && change.row_changed) {
+                PgParams params = game_params(change.row);
+                params.set(kPliesParameter, std::to_string(change.move->ply));
+                changed = db_.run(kUpdateGame, params, "updating a game").changed();
+            }
+        } else {
+            PgParams params = game_params(change.row);
+            params.number(ply_before);
+            changed = db_.run(kUpdateGameAtPly, params, "updating a game").changed();
+        }
+        if (changed != 1)
+            refused[i] = "game '" + change.row.id + "' is not stored at ply " +
+                         std::to_string(ply_before) + " (no such game, or a change was lost)";
+    }
+    transaction.commit();
+    return refused;
+}
+
+void PostgresStore::import_games(const std::vector<StoredGame>& games) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    for (const StoredGame& stored : games) {
+        PgParams params = game_params(stored.game);
+        if (!stored.moves.empty())
+            params.set(kPliesParameter, std::to_string(stored.moves.back().ply));
+        db_.run(kInsertGame, params, "importing a game");
+        for (const MoveRow& move : stored.moves)
+            db_.run(kInsertMove, move_params(stored.game.id, move), "importing a move");
+    }
+    transaction.commit();
+}
+
+std::vector<MoveRow> PostgresStore::moves_of(const std::string& id) {
+    PgResult r = db_.run(kSelectMoves, PgParams().text(id), "reading moves");
+    std::vector<MoveRow> moves;
+    moves.reserve(std::size_t(r.rows()));
+    for (int i = 0; i < r.rows(); ++i)
+        moves.push_back(
+            MoveRow{int(r.number(i, 0)), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.number(i, 4)});
+    return moves;
+}
+
+// As SQLite's: the last move, when newer than the game's row, carries the game's clock.
+void PostgresStore::fold_last_move(GameRow& game) {
+    PgResult r = db_.run(kSelectLastMove, PgParams().text(game.id), "reading a game's last move");
+    if (r.rows() == 0) return;
+    const int ply = int(r.number(0, 0));
+    if (ply <= game.plies || r.is_null(0, 5)) return;
+    game.plies = ply;
+    game.updated_at = r.number(0, 1);
+    game.white_ms = r.number(0, 2);
+    game.black_ms = r.number(0, 3);
+    game.clock_running = r.optional_text(0, 4);
+    game.clock_at = r.number(0, 5);
+}
+
+std::vector<StoredGame> PostgresStore::load_in_play() {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction snapshot(db_, kReadSnapshot);
+    std::vector<StoredGame> games;
+    {
+        PgResult r = db_.run(kSelectInPlay, {}, "reading the games in play");
+        games.reserve(std::size_t(r.rows()));
+        for (int i = 0; i < r.rows(); ++i) games.push_back(StoredGame{read_game(r, i), {}});
+    }
+    for (StoredGame& stored : games) {
+        stored.moves = moves_of(stored.game.id);
+        fold_last_move(stored.game);
+    }
+    snapshot.commit();
+    return games;
+}
+
+std::optional<StoredGame> PostgresStore::load_game(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction snapshot(db_, kReadSnapshot);
+    std::optional<StoredGame> stored;
+    {
+        PgResult r = db_.run(kSelectGame, PgParams().text(id), "reading a game");
+        if (r.rows() == 0) return std::nullopt;
+        stored = StoredGame{read_game(r, 0), {}};
+    }
+    stored->moves = moves_of(id);
+    fold_last_move(stored->game);
+    snapshot.commit();
+    return stored;
+}
+
+std::vector<GameRow> PostgresStore::recent_games(int limit) {
+    if (limit < 0)
+        throw std::invalid_argument("recent_games: a negative limit (" + std::to_string(limit) +
+                                    ")");
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction snapshot(db_, kReadSnapshot);
+    std::vector<GameRow> games;
+    {
+        PgResult r = db_.run(kSelectRecent, PgParams().number(limit), "reading the recent games");
+        for (int i = 0; i < r.rows(); ++i) games.push_back(read_game(r, i));
+    }
+    for (GameRow& game : games) fold_last_move(game);
+    snapshot.commit();
+    return games;
+}
+
+}  // namespace chess960::server

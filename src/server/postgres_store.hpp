@@ -1,0 +1,44 @@
+// The game store on PostgreSQL through libpq (postgres_connection.hpp): for several servers on one
+// database. One connection per store, serialised by a mutex, as SQLite's; every write is one
+// transaction, committed (with PostgreSQL's synchronous_commit, on by default: in its WAL on
+// disk) before the caller acknowledges it.
+//
+// Several servers may write the same game: Store::write's ply checks run inside the
+// transaction, and a move's primary key (game, ply) lets exactly one of two servers storing the
+// same ply at once store it (postgres_schema.hpp).
+#pragma once
+
+#include <mutex>
+#include <string>
+
+#include "server/postgres_connection.hpp"
+#include "server/store.hpp"
+
+namespace chess960::server {
+
+class PostgresStore final : public StoreBackend {
+  public:
+    // Connects to the database `uri` names, creates its tables if it has none (one server at a
+    // time: an advisory lock) and checks the schema version. Throws StoreError (cannot connect,
+    // a newer schema, another program's tables).
+    explicit PostgresStore(const std::string& uri);
+
+    void insert_game(const GameRow& game) override;
+    void update_game(const GameRow& game) override;
+    void add_move(const GameRow& game, const MoveRow& move) override;
+    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) override;
+    void import_games(const std::vector<StoredGame>& games) override;
+    std::vector<StoredGame> load_in_play() override;
+    std::optional<StoredGame> load_game(const std::string& id) override;
+    std::vector<GameRow> recent_games(int limit) override;
+
+  private:
+    void migrate();
+    std::vector<MoveRow> moves_of(const std::string& id);
+    void fold_last_move(GameRow& game);
+
+    std::mutex mutex_;
+    PgConnection db_;
+};
+
+}  // namespace chess960::server

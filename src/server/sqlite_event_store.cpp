@@ -5,40 +5,21 @@
 #include <memory>
 #include <utility>
 
+#include "server/sqlite_statements.hpp"
 #include "server/store.hpp"
 
 namespace chess960::server {
 
 namespace {
 
-struct Finalize {
-    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
-
+using sqlite::bind_optional;
+using sqlite::column_optional_int;
+using sqlite::column_optional_int64;
+using sqlite::column_text;
+using sqlite::Statement;
+// The statements here are finalized, not reset, and some bind temporaries: SQLite copies.
 void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
-    sqlite3_bind_text(stmt, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
-}
-void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<std::int64_t>& value) {
-    if (value)
-        sqlite3_bind_int64(stmt, index, sqlite3_int64(*value));
-    else
-        sqlite3_bind_null(stmt, index);
-}
-
-std::string column_text(sqlite3_stmt* stmt, int index) {
-    const unsigned char* text = sqlite3_column_text(stmt, index);
-    return text ? std::string(reinterpret_cast<const char*>(text),
-                              std::size_t(sqlite3_column_bytes(stmt, index)))
-                : std::string();
-}
-std::optional<std::int64_t> column_optional_int64(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return std::int64_t(sqlite3_column_int64(stmt, index));
-}
-std::optional<int> column_optional_int(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return sqlite3_column_int(stmt, index);
+    sqlite::bind_text_copy(stmt, index, text);
 }
 
 // "518,534" <-> {518, 534}: the exclusions are a short list read and written whole.

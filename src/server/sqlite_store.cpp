@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "server/secrets.hpp"
+#include "server/sqlite_statements.hpp"
 #include "server/store_checkpointer.hpp"
 #include "server/store_schema.hpp"
 
@@ -239,43 +240,14 @@ enum GameColumn {
 // Parameters count from 1, result columns from 0.
 int parameter(GameColumn column) { return int(column) + 1; }
 
-// SQLITE_STATIC: no copy. Every statement is bound within a ResetOnExit scope, which clears the
-// bindings before the bound strings go.
-void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
-    sqlite3_bind_text(stmt, index, text.data(), int(text.size()), SQLITE_STATIC);
-}
-void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<std::string>& text) {
-    if (text)
-        bind_text(stmt, index, *text);
-    else
-        sqlite3_bind_null(stmt, index);
-}
-template <typename Int>
-void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<Int>& value) {
-    if (value)
-        sqlite3_bind_int64(stmt, index, sqlite3_int64(*value));
-    else
-        sqlite3_bind_null(stmt, index);
-}
-
-std::string column_text(sqlite3_stmt* stmt, int index) {
-    const unsigned char* text = sqlite3_column_text(stmt, index);
-    return text ? std::string(reinterpret_cast<const char*>(text),
-                              std::size_t(sqlite3_column_bytes(stmt, index)))
-                : std::string();
-}
-std::optional<std::string> column_optional_text(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return column_text(stmt, index);
-}
-std::optional<std::int64_t> column_optional_int64(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return std::int64_t(sqlite3_column_int64(stmt, index));
-}
-std::optional<int> column_optional_int(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return sqlite3_column_int(stmt, index);
-}
+// Every statement is bound within a ResetOnExit scope, which clears the bindings before the
+// bound strings go: bind_text binds without a copy (sqlite_statements.hpp).
+using sqlite::bind_optional;
+using sqlite::bind_text;
+using sqlite::column_optional_int;
+using sqlite::column_optional_int64;
+using sqlite::column_optional_text;
+using sqlite::column_text;
 
 GameRow read_game(sqlite3_stmt* stmt) {
     GameRow g;

@@ -38,6 +38,7 @@
 #include <thread>
 #include <vector>
 
+#include "postgres_test_db.hpp"
 #include "server/server.hpp"
 
 namespace chess960::testing {
@@ -557,6 +558,12 @@ class ServerTest : public ::testing::Test {
         dir_ = dir_template;
         options_.port = 0;
         options_.db_path = dir_ + "/games.db";
+        // Under CHESS960_TEST_POSTGRES (ctest server_tests_postgres) the same tests run on a
+        // PostgreSQL schema of their own instead of the SQLite file.
+        if (const std::string uri = test::postgres_test_uri(); !uri.empty()) {
+            postgres_ = std::make_unique<test::PgTestSchema>(uri);
+            options_.db_path = postgres_->uri();
+        }
         // The tests create many games from one address: no rate limits unless a test sets them.
         options_.limits.games_per_minute = 0;
         options_.limits.engine_games = 0;
@@ -568,6 +575,8 @@ class ServerTest : public ::testing::Test {
         std::error_code ec;
         std::filesystem::remove_all(dir_, ec);
     }
+
+    bool on_postgres() const { return postgres_ != nullptr; }
 
     void start(const std::string& web_dir = "") {
         options_.web_dir = web_dir;
@@ -661,6 +670,7 @@ class ServerTest : public ::testing::Test {
     }
 
     std::string dir_;
+    std::unique_ptr<test::PgTestSchema> postgres_;  // the schema under CHESS960_TEST_POSTGRES
     server::Options options_;
     std::unique_ptr<server::Server> server_;
     std::thread thread_;

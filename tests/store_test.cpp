@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -38,6 +39,7 @@
 #include "server/secrets.hpp"
 #include "server/store.hpp"
 #include "server/store_checkpointer.hpp"
+#include "server/store_migration.hpp"
 #include "server/store_schema.hpp"
 #include "server/store_writer.hpp"
 
@@ -1413,6 +1415,90 @@ TEST_P(StoreBackendTest, StoresOpeningAtOnceOnAnEmptyDatabaseShareOneSchema) {
     for (auto& each : opening) EXPECT_NO_THROW(each.get());
     Store store(db_);
     EXPECT_EQ(store.recent_games(10).size(), 4u);
+}
+
+// ---- Migration (chess960 serve migrate) ----
+
+// Games of every kind in an SQLite file: in play with a clock whose last moves carry it (a
+// move's own row, schema v4), finished ones, some without moves; copied to the back end under
+// test (another SQLite file, or PostgreSQL), each read back equal, move by move.
+TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
+    // bench/migrate_bench.sh sets CHESS960_MIGRATION_GAMES (10,000: the round trip).
+    const char* games_env = std::getenv("CHESS960_MIGRATION_GAMES");
+    const int kGames = games_env ? std::max(10, std::atoi(games_env)) : 300;
+    Store source(dir_ + "/source.db");
+    std::size_t moves_in_all = 0;
+    std::vector<StoredGame> games;
+    for (int i = 0; i < kGames; ++i) {
+        char id[16];
+        std::snprintf(id, sizeof id, "m%04d", i);
+        StoredGame g{i % 3 ? full_game(id) : bare_game(id), {}};
+        g.game.start_number = i % 960;
+        g.game.initial_fen = write_fen(*startpos::position(i % 960));
+        g.game.updated_at += i;  // the recent games' order
+        g.moves = real_moves(i % 960, i % 7 == 0 ? 0 : 1 + i % 60, g.game.created_at);
+        g.game.plies = int(g.moves.size());
+        moves_in_all += g.moves.size();
+        games.push_back(std::move(g));
+    }
+    source.import_games(games);
+    // One more move on a game in play: its clock in the move's row only.
+    const std::size_t played = games[1].moves.size();
+    MoveRow extra = real_moves(1, int(played) + 1, games[1].game.created_at).back();
+    GameRow after = games[1].game;
+    after.white_ms -= 777;
+    after.clock_running = "white";
+    after.clock_at += 5'000;
+    GameChange change = move_change(after, extra);
+    change.row_changed = false;
+    ASSERT_FALSE(source.write(std::span<const GameChange>(&change, 1))[0]);
+    ++moves_in_all;
+
+    Store target(db_);
+    std::vector<std::string> steps;
+    const auto migration_start = std::chrono::steady_clock::now();
+    const MigrationReport report =
+        migrate_games(source, target, [&](const char* step, std::size_t done, std::size_t total) {
+            steps.push_back(std::string(step) + " " + std::to_string(done) + "/" +
+                            std::to_string(total));
+        });
+    EXPECT_EQ(report.games, std::size_t(kGames));
+    EXPECT_EQ(report.moves, moves_in_all);
+    ASSERT_FALSE(steps.empty());
+    EXPECT_EQ(steps.back(), "checked " + std::to_string(kGames) + "/" + std::to_string(kGames));
+    const auto migrated = std::chrono::steady_clock::now();
+    std::cout << "migrated and checked " << report.games << " games, " << report.moves
+              << " moves in " << std::chrono::duration<double>(migrated - migration_start).count()
+              << " s\n";
+    for (const StoredGame& original : games) {
+        auto copy = target.load_game(original.game.id);
+        auto again = source.load_game(original.game.id);
+        ASSERT_TRUE(copy && again) << original.game.id;
+        expect_same(copy->game, again->game);
+        ASSERT_EQ(copy->moves.size(), again->moves.size()) << original.game.id;
+        for (std::size_t m = 0; m < copy->moves.size(); ++m)
+            expect_same(copy->moves[m], again->moves[m]);
+    }
+    EXPECT_EQ(target.load_game("m0001")->game.white_ms, after.white_ms);
+    EXPECT_EQ(target.load_game("m0001")->moves.size(), played + 1);
+
+    // A second migration into a database with games is refused, and the check finds a move
+    // changed in the target after the copy.
+    try {
+        migrate_games(source, target);
+        ADD_FAILURE() << "a target with games was accepted";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("holds games already"), std::string::npos) << e.what();
+    }
+    exec("UPDATE moves SET san = 'Zz9' WHERE game_id = 'm0005' AND ply = 3");
+    try {
+        check_migration(source, target);
+        ADD_FAILURE() << "a changed move was not found";
+    } catch (const StoreError& e) {
+        std::cout << "StoreError: " << e.what() << "\n";
+        EXPECT_NE(std::string(e.what()).find("game 'm0005'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("move 3's san"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

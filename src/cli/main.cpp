@@ -42,20 +42,24 @@ commands:
         [--move-timeout S] [--event NAME] [--log FILE] [--quiet]
                                   a Chess960 match between two UCI engines, each start
                                   position played twice with colours swapped; report on stdout
-  serve [--host H] [--port P] [--db PATH] [--web DIR] [--engine-threads N] [--io-threads N]
+  serve [--host H] [--port P] [--db DB] [--web DIR] [--engine-threads N] [--io-threads N]
         [--max-connections N] [--max-connections-per-address N] [--max-games-per-minute N]
         [--max-engine-games N] [--max-moves-per-second N]
                                   play in the browser: the web app, its JSON API
                                   (docs/openapi.yaml) and live play over WebSocket or
                                   Server-Sent Events (docs/live.md) on http://H:P/ (default
                                   127.0.0.1:8960, --port 0 picks a free port); games are kept
-                                  in the SQLite database PATH (default chess960.db); DIR is the
-                                  built web app (default: web/dist of the source tree).
+                                  in DB: an SQLite file (default chess960.db) or a PostgreSQL
+                                  URI postgresql://user@host/dbname, which any number of
+                                  servers may share (docs/deploy.md); DIR is the built web
+                                  app (default: web/dist of the source tree).
                                   Connections are served by N I/O threads (default: one per
                                   core). Limits per client address (0: none): 1000
                                   connections (30000 in all), 30 new games a minute, 4 engine
                                   games in play, 20 moves a second; over them the answer is
                                   429 (or 503 for connections)
+  serve migrate --from DB --to DB copy every game to another, empty database (an SQLite file
+                                  to PostgreSQL), then check each one move by move
   event new --name NAME --rounds N [--exclude 518,534] [--allow-repeats] [--double]
         --out EVENT.json          a verifiable draw for an event: keeps a 256-bit secret in
                                   EVENT.json (mode 0600) and prints the commitment to publish

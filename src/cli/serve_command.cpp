@@ -10,7 +10,10 @@
 
 #include "args/arguments.hpp"
 #include "cli/command.hpp"
+#include "server/postgres_connection.hpp"
 #include "server/server.hpp"
+#include "server/store.hpp"
+#include "server/store_migration.hpp"
 
 namespace chess960::cli {
 
@@ -21,7 +24,29 @@ struct ServeOptions {
                 *engine_threads = nullptr, *io_threads = nullptr, *max_connections = nullptr,
                 *max_connections_per_address = nullptr, *max_games_per_minute = nullptr,
                 *max_engine_games = nullptr, *max_moves_per_second = nullptr;
+    CLI::App* migrate = nullptr;
+    std::string migrate_from, migrate_to;
 };
+
+// `chess960 serve migrate --from games.db --to postgresql://...`: the games copied, then checked
+// move by move (store_migration.hpp).
+int migrate(const ServeOptions& o) {
+    try {
+        server::Store from(o.migrate_from);
+        server::Store to(o.migrate_to);
+        const auto report = server::migrate_games(
+            from, to, [](const char* step, std::size_t done, std::size_t total) {
+                std::cerr << step << " " << done << " of " << total << " games" << std::endl;
+            });
+        std::cout << "migrated " << report.games << " games (" << report.moves << " moves) to "
+                  << server::redact_postgres_uri(o.migrate_to) << ", each checked move by move"
+                  << std::endl;
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "chess960 serve migrate: " << e.what() << std::endl;
+        return kFailed;
+    }
+}
 
 server::Options server_options(const ServeOptions& o) {
     using args::number_option;
@@ -73,6 +98,7 @@ server::Options server_options(const ServeOptions& o) {
 // Serves until SIGINT or SIGTERM: the signals are blocked in every thread and one thread waits
 // for them with sigwait, so that stopping the server runs in an ordinary thread.
 int run(const ServeOptions& o) {
+    if (o.migrate && o.migrate->parsed()) return migrate(o);
     const server::Options options = server_options(o);
     sigset_t signals;
     sigemptyset(&signals);
@@ -119,8 +145,11 @@ Command add_serve_command(CLI::App& root) {
     o->host = app->add_option("--host", "address to listen on (default 127.0.0.1)")->type_name("H");
     o->port = app->add_option("--port", "port 0..65535 (default 8960; 0 picks a free port)")
                   ->type_name("P");
-    o->db = app->add_option("--db", "the SQLite database of the games (default chess960.db)")
-                ->type_name("PATH");
+    o->db = app->add_option("--db",
+                            "the games' database: an SQLite file (default chess960.db) or a "
+                            "PostgreSQL URI postgresql://user@host/dbname, which several servers "
+                            "may share (docs/deploy.md)")
+                ->type_name("DB");
     o->web = app->add_option("--web", "the built web app (default: web/dist of the source tree)")
                  ->type_name("DIR");
     o->engine_threads =
@@ -143,6 +172,16 @@ Command add_serve_command(CLI::App& root) {
     o->max_moves_per_second =
         app->add_option("--max-moves-per-second", "moves a second per address (default 20)")
             ->type_name("N");
+    o->migrate = app->add_subcommand(
+        "migrate",
+        "Copy every game from one database to another, empty one (an SQLite file to "
+        "PostgreSQL), then check each game move by move against the original.");
+    o->migrate->add_option("--from", o->migrate_from, "the database to copy (a path or a URI)")
+        ->required()
+        ->type_name("DB");
+    o->migrate->add_option("--to", o->migrate_to, "the empty database to copy to")
+        ->required()
+        ->type_name("DB");
     return {app, [o] { return run(*o); }};
 }
 

@@ -31,6 +31,8 @@ constexpr int kEngineAcceptsDrawAt = 150;
 constexpr Millis kTicketLifetime = 30'000;
 constexpr std::size_t kFinishedCache = 256;
 constexpr auto kDeadlineTick = std::chrono::milliseconds(100);
+// How often a server tries again to claim an engine move another server holds (a shared store).
+constexpr Millis kEngineRetry = 1000;
 
 bool looks_like_uci(std::string_view text) {
     auto file = [](char c) { return c >= 'a' && c <= 'h'; };
@@ -87,12 +89,15 @@ GameService::GameService(Store& store, GameServiceOptions options)
       engines_(options_.engine_threads, options_.engine_hash_mb) {
     load();
     deadline_thread_ = std::thread([this] { deadline_loop(); });
+    listener_ = store_.listen([this](const std::string& id) { changed_elsewhere(id); },
+                              [this](const std::string& line) { log(line); });
 }
 
 GameService::~GameService() { stop(); }
 
 void GameService::stop() {
     if (stopping_.exchange(true)) return;
+    listener_.reset();
     { std::lock_guard lock(deadline_mutex_); }
     deadline_wake_.notify_all();
     engines_.stop();
@@ -179,8 +184,13 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
         restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
-        // In play but not in memory: another writer's game (or one being loaded twice).
+        // In play but not in memory: another writer's game (or one being loaded twice). Its
+        // engine move, if due, is claimed here too (another server's may have died).
         auto [it, inserted] = games_.emplace(key, game);
+        if (inserted && game->engine_to_move()) {
+            std::lock_guard game_lock(game->mutex);
+            schedule_engine(game);
+        }
         return it->second;
     }
     finished_.push_front(game);
@@ -418,20 +428,50 @@ pgn::GameRecord GameService::pgn_record(LiveGame& game) {
 
 void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
                           std::string answer, std::shared_ptr<const LiveEvent> event,
-                          const Subscriber* except, Reply reply) {
+                          const Subscriber* except, Reply reply, int ply) {
     const std::uint64_t version = ++game->version;
-    writer_.submit(std::move(change), [this, game, version, except, answer = std::move(answer),
-                                       event = std::move(event), reply = std::move(reply)](
+    // On a shared store, the game is not read again while a change of this server's is on its
+    // way to the store (that would forget it): changed_elsewhere waits for it (catch_up_due).
+    const bool counted = listener_ && change.has_value();
+    if (counted) ++game->pending_writes;
+    writer_.submit(std::move(change), [this, game, version, except, ply, counted,
+                                       answer = std::move(answer), event = std::move(event),
+                                       reply = std::move(reply)](
                                           const std::optional<std::string>& refused) mutable {
+        if (counted) {
+            std::lock_guard lock(game->mutex);
+            --game->pending_writes;
+        }
         if (refused) {
-            recover(game, *refused);
+            // On a shared store a change is refused when another server changed the game first
+            // (the ply check in Store::write): the game as stored is what holds.
+            const bool overtaken =
+                listener_ && refused->find(" is not stored at ply ") != std::string::npos;
+            if (overtaken) {
+                std::lock_guard lock(game->mutex);
+                catch_up(game);
+            } else {
+                recover(game, *refused);
+            }
             if (reply)
-                reply(Answer{
-                    {}, ApiError{503, "the game store is failing: the change was not saved", 5}});
+                reply(Answer{{},
+                             overtaken ? ApiError{409,
+                                                  "the change was not saved: the game was changed "
+                                                  "through another server first"}
+                                       : ApiError{503,
+                                                  "the game store is failing: the change was not "
+                                                  "saved",
+                                                  5}});
             return;
         }
         if (reply) reply(Answer{std::move(answer), std::nullopt});
+        if (ply > 0) game->published_ply = ply;
         if (event) game->audience.publish(event, version, except);
+        if (counted) {
+            std::lock_guard lock(game->mutex);
+            if (game->pending_writes == 0 && std::exchange(game->catch_up_due, false))
+                catch_up(game);
+        }
     });
 }
 
@@ -441,6 +481,8 @@ void GameService::recover(const std::shared_ptr<LiveGame>& game, const std::stri
         std::lock_guard lock(game->mutex);
         reload_from_store(*game);
         ++game->version;
+        // Its watchers reconnect for the whole game.
+        game->published_ply = game->play.ply();
     }
     game->audience.close_all();
 }
@@ -519,7 +561,7 @@ void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat,
         GameChange{g.row,
                    MoveRow{ply, std::move(text.uci), std::move(text.san), std::move(text.fen), now},
                    row_changed},
-        std::move(update), std::move(event), mover, std::move(reply));
+        std::move(update), std::move(event), mover, std::move(reply), ply);
     after_change(game);
 }
 
@@ -534,6 +576,11 @@ void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     LiveGame& g = *game;
+    // On a shared store the game here may not have heard yet of a move made through another
+    // server (LISTEN/NOTIFY takes a moment): a move that does not follow it reads it again.
+    if (store_.shared() && g.pending_writes == 0 && g.play.is_active() &&
+        (g.play.side_to_move() != seat || (request.ply && *request.ply != g.play.ply())))
+        catch_up(game);
     if (!g.play.is_active()) throw ApiError{409, "the game is over: " + describe(g.play)};
     if (g.play.side_to_move() != seat) throw ApiError{409, "not your turn"};
     if (request.ply && *request.ply != g.play.ply())
@@ -585,6 +632,62 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
     persist(game, GameChange{game->row, std::nullopt}, std::move(answer),
             make_event("state", with_type("state", std::nullopt, body)), actor, std::move(reply));
     after_change(game);
+}
+
+void GameService::changed_elsewhere(const std::string& id) {
+    if (stopping_) return;
+    if (id.empty()) {
+        std::vector<std::string> ids;
+        {
+            std::lock_guard lock(games_mutex_);
+            for (auto& [key, game] : games_) ids.push_back(key);
+        }
+        for (const std::string& key : ids) changed_elsewhere(key);
+        return;
+    }
+    std::shared_ptr<LiveGame> game;
+    {
+        std::lock_guard lock(games_mutex_);
+        if (auto it = games_.find(id); it != games_.end()) game = it->second;
+        for (auto it = finished_.begin(); !game && it != finished_.end(); ++it)
+            if ((*it)->row.id == id) game = *it;
+    }
+    if (!game) return;  // read from the store when asked for
+    std::lock_guard lock(game->mutex);
+    if (game->pending_writes > 0)
+        game->catch_up_due = true;
+    else
+        catch_up(game);
+}
+
+void GameService::catch_up(const std::shared_ptr<LiveGame>& game) {
+    const GameRow before_row = game->row;
+    reload_from_store(*game);
+    const Millis now = now_ms();
+    const Game& played = game->play.game();
+    const int plies = int(played.moves().size());
+    int from = game->published_ply.load();
+    if (from >= plies) {
+        // No move to hear of: a `state` event if the game's state changed (an offer, its end).
+        const GameRow& row = game->row;
+        if (row.result != before_row.result || row.termination != before_row.termination ||
+            row.draw_offer != before_row.draw_offer || row.plies != before_row.plies)
+            publish_state(game, now);
+    } else {
+        for (int ply = from + 1; ply <= plies; ++ply) {
+            const Position before = played.position_at(ply - 1);
+            const Move move = played.moves()[std::size_t(ply - 1)];
+            const MoveText text = move_text(before, move);
+            std::string update =
+                move_update_json(*game, now, move_info_json(before, move, text, ply));
+            persist(game, std::nullopt, "",
+                    make_event("move", with_type("move", std::nullopt, update)), nullptr, nullptr,
+                    ply);
+        }
+    }
+    after_change(game);
+    // The engine's move after another server's change: whichever server claims it computes it.
+    schedule_engine(game);
 }
 
 // --- Live connections ----------------------------------------------------------------------------
@@ -640,12 +743,34 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
     engine::Limits limits;
     int ply = 0;
     int level = 8;
+    // On a shared store one server computes the move: the one that claims it (the others try
+    // again every kEngineRetry, and take it over when that server dies).
+    bool claimed = false;
+    auto release = [this, &claimed, id = game->row.id] {
+        if (!std::exchange(claimed, false)) return;
+        try {
+            store_.release_engine(id);
+        } catch (const StoreError& e) {
+            log("game " + id + ": the engine's claim not released: " + e.what());
+        }
+    };
     try {
         std::lock_guard lock(game->mutex);
         game->engine_queued = false;
         const Millis now = now_ms();
         apply_deadlines(game, now);
         if (!game->engine_to_move()) return;
+        if (store_.shared()) {
+            try {
+                claimed = store_.claim_engine(game->row.id);
+            } catch (const StoreError& e) {
+                log("game " + game->row.id + ": the engine's move not claimed: " + e.what());
+            }
+            if (!claimed) {
+                game->engine_retry_at = now + kEngineRetry;
+                return;
+            }
+        }
         const OnlineGame& play = game->play;
         root = play.position();
         ply = play.ply();
@@ -662,6 +787,7 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
         publish_state(game, now);
     } catch (const ApiError& e) {
         log("engine turn in game " + game->row.id + ": " + e.message);
+        release();
         return;
     }
     thread_local std::string last_game;
@@ -681,12 +807,25 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
     try {
         apply_deadlines(game, now);
         if (stop || game->play.ply() != ply || !game->engine_to_move() || !result.best) {
+            release();
             publish_state(game, now);
             return;
         }
-        commit_move(game, *game->engine_color, result.best, now, nullptr, nullptr);
+        // The claim goes once the move is stored (or refused).
+        Reply stored = nullptr;
+        if (claimed)
+            stored = [this, id = game->row.id](Answer) {
+                try {
+                    store_.release_engine(id);
+                } catch (const StoreError& e) {
+                    log("game " + id + ": the engine's claim not released: " + e.what());
+                }
+            };
+        claimed = false;
+        commit_move(game, *game->engine_color, result.best, now, std::move(stored), nullptr);
     } catch (const ApiError& e) {
         log("engine move in game " + game->row.id + " not played: " + e.message);
+        release();
         publish_state(game, now);
     }
 }
@@ -705,6 +844,11 @@ void GameService::deadline_loop() {
         const Millis now = now_ms();
         for (auto& game : live) {
             std::lock_guard lock(game->mutex);
+            // An engine move another server had claimed: tried again.
+            if (game->engine_retry_at && game->engine_retry_at <= now) {
+                game->engine_retry_at = 0;
+                schedule_engine(game);
+            }
             auto deadline = game->play.next_deadline();
             if (!deadline || *deadline > now) continue;
             try {

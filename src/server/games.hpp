@@ -128,9 +128,18 @@ class GameService {
     // publish in order), then answers `reply` with `answer` and publishes `event`. On a store
     // failure the game is reloaded from the store and its watchers are disconnected (they
     // reconnect for the whole game), and `reply` gets 503. The caller holds the game's lock.
+    // `ply`: the ply a `move` event publishes (LiveGame::published_ply), 0 for other events.
     void persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
                  std::string answer, std::shared_ptr<const LiveEvent> event,
-                 const Subscriber* except, Reply reply);
+                 const Subscriber* except, Reply reply, int ply = 0);
+    // Another server sharing the store changed game `id` (empty: perhaps any): if it is in
+    // memory it is read again, and its watchers here get the moves they have not seen, each as
+    // its `move` event, or the `state` event.
+    void changed_elsewhere(const std::string& id);
+    // The game read again from a shared store after another server changed it, and its watchers
+    // here brought up to date as changed_elsewhere says, without reconnecting. The caller holds
+    // the game's lock.
+    void catch_up(const std::shared_ptr<LiveGame>& game);
     // After a failed write: the game as stored.
     void recover(const std::shared_ptr<LiveGame>& game, const std::string& why);
     void reload_from_store(LiveGame& game);
@@ -178,6 +187,9 @@ class GameService {
     std::condition_variable deadline_wake_;
     std::atomic<bool> stopping_{false};
     std::thread deadline_thread_;
+    // Other servers' changes (a shared PostgreSQL store); null on SQLite. Last: it calls
+    // changed_elsewhere on its thread, so it goes first.
+    std::unique_ptr<StoreListener> listener_;
 };
 
 }  // namespace chess960::server

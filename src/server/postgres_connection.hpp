@@ -81,6 +81,8 @@ class PgConnection {
 
     // The URI without its password, for messages.
     const std::string& name() const { return name_; }
+    // The libpq connection itself (LISTEN's socket: postgres_listener.cpp).
+    pg_conn* raw() { return conn_; }
 
     // Reconnects if the connection was lost (the server restarted, a network hiccup), preparing
     // the statements again; the caller's next statement then runs on the new connection.

@@ -134,14 +134,16 @@ inline constexpr const char* kInsertMoveAfter =
     "WHERE game_id = $1::text AND ply = $2::integer - 1) END ON CONFLICT (game_id, ply) DO "
     "NOTHING";
 // A change other than a move, only if the stored game is at ply $22, as SQLite's
-// kUpdateGameAtStoredPly.
+// kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
+// a resignation), one does, and the other is told the game was changed first.
 inline constexpr const char* kUpdateGameAtStoredPly =
     "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
     "plies = $19, created_at = $20, updated_at = $21 WHERE id = $1 AND GREATEST(plies, COALESCE("
-    "(SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $22::integer";
+    "(SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $22::integer AND result = '*' AND "
+    "termination IS NULL";
 inline constexpr const char* kSelectLastMove =
     "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
     "WHERE game_id = $1 ORDER BY ply DESC LIMIT 1";

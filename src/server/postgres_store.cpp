@@ -2,7 +2,9 @@
 
 #include <stdexcept>
 
+#include "server/postgres_listener.hpp"
 #include "server/postgres_schema.hpp"
+#include "server/secrets.hpp"
 
 namespace chess960::server {
 
@@ -19,6 +21,11 @@ constexpr const char* kSelectGame = "select_game";
 constexpr const char* kSelectMoves = "select_moves";
 constexpr const char* kSelectRecent = "select_recent";
 constexpr const char* kSelectInPlay = "select_in_play";
+constexpr const char* kNotify = "notify";
+constexpr const char* kClaimEngine = "claim_engine";
+constexpr const char* kReleaseEngine = "release_engine";
+// The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
+constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
 // The parameters of kInsertGame and kUpdateGame ($1 .. $21), in store_schema.hpp's column order.
 PgParams game_params(const GameRow& game) {
@@ -97,7 +104,7 @@ constexpr const char* kReadSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ REA
 
 }  // namespace
 
-PostgresStore::PostgresStore(const std::string& uri) : db_(uri) {
+PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random_hex(8)), db_(uri) {
     migrate();
     db_.prepare(kInsertGame, pg_schema::kInsertGame);
     db_.prepare(kUpdateGame, pg_schema::kUpdateGame);
@@ -109,6 +116,17 @@ PostgresStore::PostgresStore(const std::string& uri) : db_(uri) {
     db_.prepare(kSelectMoves, pg_schema::kSelectMoves);
     db_.prepare(kSelectRecent, pg_schema::kSelectRecent);
     db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
+    db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
+    db_.prepare(kReleaseEngine, std::string("SELECT pg_advisory_unlock(") + kEngineLockKey + ")");
+    // One notice per changed game, sent when the transaction commits.
+    db_.prepare(kNotify, std::string("SELECT pg_notify('") + kGamesChannel +
+                             "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game");
+}
+
+std::unique_ptr<StoreListener> PostgresStore::listen(
+    std::function<void(const std::string&)> on_change,
+    std::function<void(const std::string&)> log) {
+    return std::make_unique<PostgresListener>(uri_, origin_, std::move(on_change), std::move(log));
 }
 
 void PostgresStore::migrate() {
@@ -172,8 +190,22 @@ void PostgresStore::add_move(const GameRow& game, const MoveRow& move) {
     transaction.commit();
 }
 
+bool PostgresStore::claim_engine(const std::string& game_id) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    return db_.run(kClaimEngine, PgParams().text(game_id), "claiming an engine move").text(0, 0) ==
+           "t";
+}
+
+void PostgresStore::release_engine(const std::string& game_id) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    db_.run(kReleaseEngine, PgParams().text(game_id), "releasing an engine move");
+}
+
 std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
     std::vector<std::optional<std::string>> refused(changes.size());
+    std::vector<std::string> changed_games;
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
     PgTransaction transaction(db_);
@@ -200,6 +232,21 @@ std::vector<std::optional<std::string>> PostgresStore::write(std::span<const Gam
         if (changed != 1)
             refused[i] = "game '" + change.row.id + "' is not stored at ply " +
                          std::to_string(ply_before) + " (no such game, or a change was lost)";
+        else
+            changed_games.push_back(change.row.id);
+    }
+    if (!changed_games.empty()) {
+        // An array literal, each id quoted.
+        std::string ids = "{";
+        for (const std::string& id : changed_games) {
+            ids += ids.size() > 1 ? ",\"" : "\"";
+            for (char c : id) {
+                if (c == '"' || c == '\\') ids += '\\';
+                ids += c;
+            }
+            ids += '"';
+        }
+        db_.run(kNotify, PgParams().text(origin_).text(ids + "}"), "notifying other servers");
     }
     transaction.commit();
     return refused;

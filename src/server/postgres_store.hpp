@@ -8,6 +8,8 @@
 // same ply at once store it (postgres_schema.hpp).
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -31,12 +33,22 @@ class PostgresStore final : public StoreBackend {
     std::vector<StoredGame> load_in_play() override;
     std::optional<StoredGame> load_game(const std::string& id) override;
     std::vector<GameRow> recent_games(int limit) override;
+    // LISTEN on a connection of its own (postgres_listener.hpp); write() notifies each change.
+    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
+                                          std::function<void(const std::string&)> log) override;
+    bool shared() const override { return true; }
+    // A session-level advisory lock on the game (its key a hash of the id): PostgreSQL releases
+    // it when the connection ends, so that a server that dies lets another take the game over.
+    bool claim_engine(const std::string& game_id) override;
+    void release_engine(const std::string& game_id) override;
 
   private:
     void migrate();
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);
 
+    std::string uri_;
+    std::string origin_;  // this store in notices: random
     std::mutex mutex_;
     PgConnection db_;
 };

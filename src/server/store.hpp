@@ -82,6 +82,12 @@ struct StoredGame {
     std::vector<MoveRow> moves;
 };
 
+// Hears of the changes other servers make to a shared database (Store::listen) until destroyed.
+class StoreListener {
+  public:
+    virtual ~StoreListener() = default;
+};
+
 // What a back end does; Store's comments say what each call means.
 class StoreBackend {
   public:
@@ -94,6 +100,14 @@ class StoreBackend {
     virtual std::vector<StoredGame> load_in_play() = 0;
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     virtual std::vector<GameRow> recent_games(int limit) = 0;
+    virtual std::unique_ptr<StoreListener> listen(
+        std::function<void(const std::string&)> /*on_change*/,
+        std::function<void(const std::string&)> /*log*/) {
+        return nullptr;
+    }
+    virtual bool shared() const { return false; }
+    virtual bool claim_engine(const std::string& /*game_id*/) { return true; }
+    virtual void release_engine(const std::string& /*game_id*/) {}
 };
 
 // True when `db` names a PostgreSQL database (a libpq URI: postgresql:// or postgres://).
@@ -141,6 +155,22 @@ class Store {
     // The `limit` most recently updated games (no moves), newest first, from the index.
     // Throws std::invalid_argument for a negative limit.
     std::vector<GameRow> recent_games(int limit) { return backend_->recent_games(limit); }
+
+    // Other servers' changes to a database several share (PostgreSQL): `on_change` gets the id
+    // of each game another server changed, once its change is committed, or "" when some may
+    // have been missed; on a thread of the listener's, until the listener is destroyed. Null
+    // where no other server writes (SQLite: one server per file).
+    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
+                                          std::function<void(const std::string&)> log = {}) {
+        return backend_->listen(std::move(on_change), std::move(log));
+    }
+    // Whether other servers may write the same database (PostgreSQL).
+    bool shared() const { return backend_->shared(); }
+    // The right to compute the engine's next move in a game, for one server among those sharing
+    // the database, until released or until that server's connection ends (it died): false when
+    // another server holds it. Always true where one server has the database.
+    bool claim_engine(const std::string& game_id) { return backend_->claim_engine(game_id); }
+    void release_engine(const std::string& game_id) { backend_->release_engine(game_id); }
 
   private:
     std::unique_ptr<StoreBackend> backend_;

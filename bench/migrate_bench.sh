@@ -6,6 +6,6 @@
 set -eu
 build=${1:-build}
 games=${2:-10000}
-exec nice -n 19 pg_virtualenv -t -v 15 -- env CHESS960_TEST_POSTGRES=pg_virtualenv \
+exec nice -n 19 env PGPORT=${PGPORT:-25432} pg_virtualenv -t -v 15 -- env CHESS960_TEST_POSTGRES=pg_virtualenv \
     CHESS960_MIGRATION_GAMES="$games" "$build/tests/store_tests" \
     --gtest_filter='*MigrationCopiesEveryGameAndChecksItMoveByMove*'

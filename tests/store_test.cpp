@@ -192,6 +192,7 @@ std::vector<MoveRow> real_moves(int number, int count, std::int64_t time) {
     Position pos = *start;
     for (int ply = 1; ply <= count; ++ply) {
         const MoveList legal = pos.legal_moves();
+        if (legal.size() == 0) break;  // the game is over (mate or stalemate) before `count`
         const Move m = legal.begin()[(number * 7 + ply * 3) % legal.size()];
         MoveRow row;
         row.ply = ply;

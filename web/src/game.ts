@@ -4,6 +4,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import {
+  type Analysis,
   api,
   ApiError,
   type Color,
@@ -12,12 +13,16 @@ import {
   type GameView,
   loadSeats,
   type MoveUpdate,
+  type Room,
   saveSeats,
   type Seats,
 } from './api';
-import { connectLive, type Transport } from './live';
+import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
 import { type Applied, applyMove, applyState, applyView } from './model';
 import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
+import { boardRows, parseTypedMove, piecesText, spokenSan } from './notation';
+import { loadPrefs, savePrefs } from './prefs';
+import { playSound } from './sound';
 import { copyText, el, toast } from './ui';
 
 const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -25,7 +30,13 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 const ANIMATION_MS = 220;
 
-export async function gamePage(root: HTMLElement, id: string): Promise<void> {
+export interface GamePageOptions {
+  // The analysis board: the game's positions with the engine's evaluation, nothing to play.
+  analysis?: boolean;
+}
+
+export async function gamePage(root: HTMLElement, id: string, options: GamePageOptions = {}): Promise<void> {
+  const analysisMode = !!options.analysis;
   const seats: Seats = loadSeats(id);
 
   // A friend's invite link carries a seat secret in the hash: keep it, then hide it.
@@ -44,50 +55,93 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   }
 
   root.innerHTML = `
-    <main class="game">
-      <section class="board-col">
-        <div class="player" id="player-top"><span class="name"></span><span class="clock"></span></div>
-        <div class="board-wrap"><div id="board"></div></div>
-        <div class="player" id="player-bottom"><span class="name"></span><span class="clock"></span></div>
-      </section>
-      <aside class="side">
-        <div id="status" class="status" aria-live="polite"></div>
-        <div id="connection" class="connection" role="status" hidden>Connection lost, reconnecting…</div>
-        <div id="invite" class="invite" hidden></div>
-        <ol id="moves" class="moves"></ol>
-        <div class="nav">
-          <button data-nav="first" title="First position (Home / Arrow up)">«</button>
-          <button data-nav="prev" title="Back (Arrow left)">‹</button>
-          <button data-nav="next" title="Forward (Arrow right)">›</button>
-          <button data-nav="last" title="Last position (End / Arrow down)">»</button>
+    <main class="game${analysisMode ? ' analysis' : ''}">
+      <h1 class="sr-only">${analysisMode ? 'Analysis board' : 'Chess960 game'}</h1>
+      <section class="board-col" aria-label="Board">
+        <div class="player" id="player-top"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
+        <div class="board-area">
+          <div class="eval-bar" id="eval-bar" role="img" aria-label="Evaluation" ${analysisMode ? '' : 'hidden'}><div class="eval-fill"></div></div>
+          <div class="board-frame">
+            <div class="ranks" aria-hidden="true"></div>
+            <div class="board-wrap"><div id="board" role="img" tabindex="0"></div></div>
+            <div class="corner" aria-hidden="true"></div>
+            <div class="files" aria-hidden="true"></div>
+          </div>
         </div>
-        <div class="actions play-actions">
+        <div class="player" id="player-bottom"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
+      </section>
+      <aside class="side" aria-label="Game">
+        <div id="connection" class="connection" role="status" data-state="connecting">Connecting…</div>
+        <div id="status" class="status"></div>
+        <div id="browsing" class="browsing" hidden><span id="browsing-text"></span> <button id="back-to-game" type="button">Back to the game (End)</button></div>
+        <form id="move-form" class="move-form" autocomplete="off" ${analysisMode ? 'hidden' : ''}>
+          <label for="move-input">Move</label>
+          <input id="move-input" name="move" spellcheck="false" autocapitalize="off" enterkeyhint="send" aria-describedby="move-help move-error" placeholder="e.g. Nf3, exd5, O-O, e2e4">
+          <button type="submit">Play</button>
+          <p id="move-help" class="hint">Type a move (SAN or UCI, castling as O-O or O-O-O) and press Enter.</p>
+          <p id="move-error" class="move-error" role="alert"></p>
+        </form>
+        <div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>
+        <div id="invite" class="invite" hidden></div>
+        <div id="rematch-box" class="rematch-box" hidden></div>
+        <div id="after" class="after" hidden>
+          <button id="rematch" type="button" class="primary">Rematch</button>
+          <button id="rematch-new" type="button">Rematch, new position</button>
+          <a id="new-game" class="button" href="/">New game</a>
+          <a id="analysis-link" class="button" href="/analysis/${encodeURIComponent(id)}">Analysis board</a>
+        </div>
+        <div id="analysis-panel" class="analysis-panel" ${analysisMode ? '' : 'hidden'}>
+          <p><strong>Evaluation:</strong> <span id="eval-text">…</span></p>
+          <p><strong>Best line:</strong> <span id="best-line">…</span></p>
+          <div class="actions">
+            <button id="continue" type="button" class="primary">Continue from here against the computer</button>
+            <a class="button" href="/game/${encodeURIComponent(id)}">Back to the game</a>
+          </div>
+        </div>
+        <ol id="moves" class="moves" tabindex="0" aria-label="Moves"></ol>
+        <div class="nav">
+          <button data-nav="first" aria-label="First position" title="First position (Home / Arrow up)">«</button>
+          <button data-nav="prev" aria-label="Previous move" title="Back (Arrow left)">‹</button>
+          <button data-nav="next" aria-label="Next move" title="Forward (Arrow right)">›</button>
+          <button data-nav="last" aria-label="Current position" title="Last position (End / Arrow down)">»</button>
+        </div>
+        <div class="actions play-actions" ${analysisMode ? 'hidden' : ''}>
           <button id="claim" hidden>Claim a draw</button>
           <button id="accept" hidden>Accept draw</button>
           <button id="decline" hidden>Decline draw</button>
           <button id="offer">Offer a draw</button>
           <button id="abort" hidden>Abort the game</button>
           <button id="resign">Resign</button>
+          <span id="resign-confirm" class="confirm" hidden>Resign the game?
+            <button id="resign-yes" class="danger">Yes, resign</button>
+            <button id="resign-no">No</button></span>
         </div>
         <div class="actions">
           <button id="flip">Flip board</button>
+          <button id="text-toggle" aria-expanded="false" aria-controls="text-view">Text view</button>
+          <label class="switch"><input type="checkbox" id="sound-switch"> Sound</label>
           <button id="copy-fen">Copy FEN</button>
           <button id="copy-pgn">Copy PGN</button>
           <a id="download-pgn" class="button" download>Download PGN</a>
         </div>
+        <section id="text-view" class="text-view" hidden aria-label="The position as text">
+          <pre id="text-board"></pre>
+          <p id="text-white"></p>
+          <p id="text-black"></p>
+        </section>
         <div class="fen"><code id="fen"></code></div>
         <div class="start-info" id="start-info"></div>
       </aside>
     </main>
-    <dialog id="castle-dialog" class="choice">
-      <p>Castle, or move the king?</p>
+    <dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
+      <p id="castle-question">Castle, or move the king?</p>
       <div class="choices">
         <button id="choose-castle"></button>
         <button id="choose-king"></button>
       </div>
     </dialog>
-    <dialog id="promotion-dialog" class="choice">
-      <p>Promote to</p>
+    <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
+      <p id="promotion-question">Promote to</p>
       <div class="choices promotion cg-wrap" id="promotion-choices"></div>
       <button id="promotion-cancel" class="link">Cancel</button>
     </dialog>`;
@@ -105,6 +159,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     return;
   }
 
+  let room: Room | null = null;
+  let connection: ConnectionStatus = 'connecting';
+  let live: LiveChannel | null = null;
   let viewPly = game.ply; // the ply shown (navigation), game.ply when following the game
   let shownPly = -1; // the ply the board actually draws
   let legal: BoardMove[] = []; // the moves of the side to move at legalPly
@@ -115,22 +172,26 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   const holdsSeat = () => mine('white') || mine('black');
   let orientation: Color = mine('white') || !mine('black') ? 'white' : 'black';
   if (mine('white') && mine('black')) orientation = 'white';
+  // The one seat this browser plays (not both, as when friends share a device): premoves,
+  // "your move", the name it says.
+  const singleSeat = (): Color | null =>
+    mine('white') && !mine('black') ? 'white' : mine('black') && !mine('white') ? 'black' : null;
 
   const fenAt = (ply: number) => (ply === 0 ? game.initialFen : game.moves[ply - 1]!.fen);
   const turnAt = (ply: number): Color => (fenAt(ply).split(' ')[1] === 'b' ? 'black' : 'white');
   const canPlay = () =>
-    game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
+    !analysisMode && game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
 
   const cg: Board = Chessground(boardEl, {
     fen: fenAt(viewPly),
     orientation,
-    coordinates: true,
+    coordinates: false, // our own labels beside the board (never over a piece)
     autoCastle: false, // we place king and rook ourselves (FIDE's sequence)
     animation: { enabled: true, duration: ANIMATION_MS },
     highlight: { lastMove: true, check: true },
     movable: { free: false, color: undefined, showDests: true, rookCastle: true, events: { after: onUserMove } },
-    premovable: { enabled: false },
-    draggable: { enabled: true, showGhost: true },
+    premovable: { enabled: !analysisMode && !!singleSeat(), showDests: true, castle: true },
+    draggable: { enabled: !analysisMode, showGhost: true },
     drawable: { enabled: true },
     events: { select: onSelect },
   });
@@ -157,15 +218,20 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     return ply > 0 && /[+#]$/.test(game.moves[ply - 1]!.san);
   }
 
+  // Who may move pieces: the side to move when it is ours; while the opponent moves (or a move
+  // of theirs is being drawn), our one seat, whose moves then become premoves, played as soon
+  // as the board has caught up (so a move made during an animation is queued, not dropped).
   function setInteraction() {
     const play = canPlay();
+    const premover = !analysisMode && game.status === 'active' && viewPly === game.ply ? singleSeat() : null;
     cg.set({
       turnColor: turnAt(shownPly < 0 ? viewPly : shownPly),
       movable: {
-        color: play ? game.turn : undefined,
+        color: play ? game.turn : (premover ?? undefined),
         dests: play && legalPly === game.ply ? (destsOf(legal) as Map<Key, Key[]>) : new Map(),
       },
     });
+    if (play && legalPly === game.ply && shownPly === game.ply && cg.state.premovable.current) cg.playPremove();
   }
 
   // FIDE Chess960 guidelines: the king is lifted off the board, the rook is moved, and the
@@ -230,7 +296,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (applied.kind === 'gap') void resync();
     if (applied.kind !== 'applied') return false;
     const following = viewPly === game.ply;
+    const before = game;
     game = applied.game;
+    tellChanges(before, game);
     clockReadAt = Date.now();
     if (following || viewPly > game.ply) viewPly = game.ply;
     renderSide();
@@ -251,6 +319,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   }
 
   async function resync() {
+    if (!live) return;
     try {
       await live.resync();
     } catch (e) {
@@ -261,6 +330,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   // --- Input -------------------------------------------------------------------------------
 
   function onSelect(key: Key) {
+    // A piece picked up while looking at an earlier move: say how to get back to the game.
+    if (!analysisMode && viewPly !== game.ply && game.status === 'active' && holdsSeat()) {
+      $('#browsing').classList.remove('flash');
+      void $('#browsing').offsetWidth; // restart the animation
+      $('#browsing').classList.add('flash');
+      announce(`You are viewing ${plyLabel(viewPly)}: press End to return to the game and move.`);
+    }
     // While the king is picked up, show where each castling rook would go.
     const castles = canPlay() ? castlesFrom(legal, key) : [];
     const shapes = castles.flatMap(m => [
@@ -323,6 +399,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   async function play(move: BoardMove, fromBoard: boolean) {
     const ply = game.ply;
     const before = fenAt(ply);
+    if (!live || connection !== 'connected') {
+      // Never lost in silence: the move is refused here, and the board shows the game as it is.
+      refuseMove('Not sent: the connection to the server is lost. Your move was not played; make it again once the game is back.');
+      revert();
+      return;
+    }
+    moveError('');
     sending = true;
     setInteraction();
     if (move.castle && move.rookFrom && move.rookTo && move.kingTo) {
@@ -348,7 +431,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       schedule(setInteraction);
     } catch (e) {
       sending = false;
-      toast((e as Error).message);
+      refuseMove(`Not played: ${(e as Error).message}`);
       revert();
       void resync();
     }
@@ -412,6 +495,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     renderMoves();
     drawBoard();
     renderFen();
+    renderStatus();
+    renderBrowsing();
+    renderText();
+    if (analysisMode) void analyse(viewPly);
   }
 
   root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(button => {
@@ -421,7 +508,11 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     };
   });
   document.addEventListener('keydown', e => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) {
+      // End and Escape from the move input still bring the game back (the input keeps focus).
+      if (e.target.id === 'move-input' && e.key === 'Escape' && viewPly !== game.ply) goTo(game.ply);
+      return;
+    }
     if (castleDialog.open || promotionDialog.open) return;
     const moves: Record<string, () => number> = {
       ArrowLeft: () => viewPly - 1,
@@ -435,13 +526,14 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (target) {
       e.preventDefault();
       goTo(target());
-    } else if (e.key === 'f') flip();
+    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) flip();
   });
 
   function flip() {
     orientation = opposite(orientation);
     cg.set({ orientation });
     renderPlayers();
+    renderText();
   }
   $('#flip').onclick = flip;
   $('#copy-fen').onclick = () => copyText(fenAt(viewPly), 'FEN copied');
@@ -454,16 +546,27 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     mine(game.turn) ? game.turn : mine(opposite(game.turn)) ? opposite(game.turn) : null;
 
   async function act(action: GameAction, color: Color | null) {
-    if (!color) return;
+    if (!color || !live) return;
     try {
       await live.act(color, action); // its answer reaches onState
     } catch (e) {
       toast((e as Error).message);
     }
   }
-  $('#resign').onclick = () => {
-    const color = actingSeat();
-    if (color && confirm(`Resign the game for ${color}?`)) void act('resign', color);
+  // Resigning asks once, in the page (a browser confirm box takes the focus elsewhere).
+  const confirmResign = (open: boolean) => {
+    $('#resign-confirm').hidden = !open;
+    $('#resign').hidden = open;
+    if (open) $('#resign-no').focus();
+  };
+  $('#resign').onclick = () => confirmResign(true);
+  $('#resign-no').onclick = () => {
+    confirmResign(false);
+    $('#resign').focus();
+  };
+  $('#resign-yes').onclick = () => {
+    confirmResign(false);
+    void act('resign', actingSeat());
   };
   $('#offer').onclick = () => act('draw/offer', actingSeat());
   $('#abort').onclick = () => act('abort', actingSeat());
@@ -471,23 +574,51 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   $('#decline').onclick = () => act('draw/decline', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#claim').onclick = () => act('draw/claim', actingSeat());
 
+  // A player's name: the one they chose (the room), else the server's ("Player", "White", the
+  // engine's level).
+  const playerName = (c: Color) => room?.[c].name ?? game[c];
+
   function renderPlayers() {
     const name = (c: Color) => {
-      const who = game[c];
-      const you = mine(c) && !(mine('white') && mine('black')) ? ' (you)' : '';
-      return `${c === 'white' ? '○' : '●'} ${who}${you}`;
+      const you = singleSeat() === c ? ' (you)' : '';
+      return `${c === 'white' ? '○' : '●'} ${playerName(c)}${you}`;
     };
-    $('#player-top .name').textContent = name(opposite(orientation));
-    $('#player-bottom .name').textContent = name(orientation);
-    $('#player-top').dataset.color = opposite(orientation);
-    $('#player-bottom').dataset.color = orientation;
+    // Presence, in friend games: has the other player opened the game, and are they here now?
+    const presence = (c: Color) => {
+      if (game.opponent !== 'friend' || !room || mine(c) || game.status !== 'active') return { text: '', state: '' };
+      const seat = room[c];
+      if (seat.connected) return { text: 'online', state: 'connected' };
+      if (seat.joined) return { text: 'away', state: 'away' };
+      return { text: 'has not joined yet', state: 'absent' };
+    };
+    for (const [slot, color] of [
+      ['top', opposite(orientation)],
+      ['bottom', orientation],
+    ] as const) {
+      $(`#player-${slot} .who`).textContent = name(color);
+      const p = presence(color);
+      const span = $(`#player-${slot} .presence`);
+      span.textContent = p.text;
+      span.dataset.state = p.state;
+      $(`#player-${slot}`).dataset.color = color;
+    }
+    renderLabels();
     renderClocks();
+  }
+
+  // The rank and file labels beside the board, in the board's orientation.
+  function renderLabels() {
+    const ranks = orientation === 'white' ? '87654321' : '12345678';
+    const files = orientation === 'white' ? 'abcdefgh' : 'hgfedcba';
+    $('.ranks').innerHTML = [...ranks].map(r => `<span>${r}</span>`).join('');
+    $('.files').innerHTML = [...files].map(f => `<span>${f}</span>`).join('');
   }
 
   function clockMs(c: Color): number | null {
     const clock = game.clock;
     if (!clock) return null;
-    const running = game.status === 'active' && clock.running === c;
+    // Offline, the page does not know the server's clock: it shows the last one it had.
+    const running = game.status === 'active' && clock.running === c && connection === 'connected';
     return Math.max(0, clock[c] - (running ? Date.now() - clockReadAt : 0));
   }
 
@@ -508,7 +639,33 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       if (ms !== null) span.textContent = formatClock(ms);
       span.classList.toggle('running', game.status === 'active' && game.clock?.running === color);
       span.classList.toggle('low', ms !== null && ms < 20000);
+      span.classList.toggle('stale', connection !== 'connected' && game.status === 'active');
+      span.setAttribute('aria-label', ms === null ? '' : `${playerName(color)}'s clock: ${spokenClock(ms)}`);
     }
+    warnClock();
+  }
+
+  // "30 seconds left", then "10 seconds left", once each per game, for our own clock.
+  const warned = new Set<number>();
+  function warnClock() {
+    const seat = singleSeat();
+    if (!seat || game.status !== 'active' || game.clock?.running !== seat) return;
+    const ms = clockMs(seat);
+    if (ms === null) return;
+    for (const limit of [10000, 30000]) {
+      if (ms <= limit && !warned.has(limit) && game.clock!.initial > limit * 2) {
+        for (const l of [10000, 30000]) if (l >= limit) warned.add(l);
+        announce(`${limit / 1000} seconds left on your clock.`);
+        break;
+      }
+    }
+  }
+
+  function spokenClock(ms: number) {
+    const seconds = Math.ceil(ms / 1000);
+    const m = Math.floor(seconds / 60);
+    const sec = seconds % 60;
+    return `${m ? `${m} minute${m === 1 ? '' : 's'} ` : ''}${sec} second${sec === 1 ? '' : 's'}`;
   }
   // The server announces a flag fall itself (a `state` event); should that not come within a
   // couple of seconds of a clock showing zero, ask once for the whole game.
@@ -518,7 +675,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     renderClocks();
     const clock = game.clock;
     const running = clock?.running;
-    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply) return;
+    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply || connection !== 'connected') return;
     if (Date.now() - clockReadAt > clock[running] + FLAG_GRACE_MS) {
       flagAskedAt = game.ply;
       void resync();
@@ -577,35 +734,61 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     const turn = cap(game.turn);
     let text = `${turn} to move`;
     if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = 'The computer is thinking…';
-    else if (mine(game.turn) && !(mine('white') && mine('black'))) text = 'Your move';
+    else if (singleSeat() === game.turn) text = 'Your move';
+    else if (singleSeat()) text = `Waiting for ${playerName(game.turn)}`;
     if (game.check) text += ' · check';
     if (game.drawOffer) text += ` · ${cap(game.drawOffer)} offers a draw`;
+    if (viewPly !== game.ply) text = `Viewing ${plyLabel(viewPly)} · the game is at ${plyLabel(game.ply)}`;
     status.textContent = text;
   }
 
+  function renderBrowsing() {
+    const browsing = viewPly !== game.ply;
+    $('#browsing').hidden = !browsing;
+    if (browsing) $('#browsing-text').textContent = `Viewing ${plyLabel(viewPly)}: press End to return to the game.`;
+  }
+
+  // "move 12 (white)", "the start position".
+  function plyLabel(ply: number) {
+    if (ply === 0) return 'the start position';
+    const [, side, , , , fullmove] = game.initialFen.split(' ');
+    const offset = side === 'b' ? 1 : 0;
+    const number = (Number(fullmove) || 1) + Math.floor((ply - 1 + offset) / 2);
+    const color = (ply - 1 + offset) % 2 === 0 ? 'white' : 'black';
+    return `move ${number} (${color})`;
+  }
+
   function renderActions() {
-    const active = game.status === 'active';
+    const active = game.status === 'active' && !analysisMode;
     const seat = actingSeat();
     const show = (sel: string, on: boolean) => ($(sel).hidden = !on);
     const offerFromOpponent = !!game.drawOffer && mine(opposite(game.drawOffer));
-    show('#resign', active && !!seat);
-    show('#offer', active && !!seat && !game.drawOffer && game.opponent === 'friend');
+    show('#resign', active && !!seat && $('#resign-confirm').hidden);
+    if (!active) $('#resign-confirm').hidden = true;
+    // The computer answers a draw offer too (it accepts when it judges the game drawn).
+    show('#offer', active && !!seat && !game.drawOffer);
     // Either seat may abort before both sides have made their first move.
     show('#abort', active && !!seat && game.ply < 2);
     show('#accept', active && offerFromOpponent);
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
     $('#claim').textContent = game.claimable.threefold ? 'Claim a draw (threefold repetition)' : 'Claim a draw (50 moves)';
+    $('#move-form').hidden = analysisMode || !holdsSeat() || game.status !== 'active';
+    $('#after').hidden = analysisMode || game.status === 'active';
+    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !holdsSeat();
+    renderRematch();
   }
 
   function renderInvite() {
     const box = $('#invite');
     const invite = seats.invite;
-    box.hidden = !(invite && game.opponent === 'friend' && game.status === 'active');
+    // Once the friend has opened the game, the link has done its work.
+    const joined = !!invite && !!room?.[invite.color].joined;
+    box.hidden = !(invite && game.opponent === 'friend' && game.status === 'active' && !joined);
     if (box.hidden || !invite) return;
     const link = `${location.origin}/game/${id}#seat=${invite.token}`;
     box.innerHTML = '';
-    const input = el('input', { readonly: '', value: link, id: 'invite-link' }) as HTMLInputElement;
+    const input = el('input', { readonly: '', value: link, id: 'invite-link', 'aria-label': 'Invite link' }) as HTMLInputElement;
     const copy = el('button', {}, 'Copy link');
     copy.onclick = () => copyText(link, 'Link copied');
     box.append(el('p', {}, `Send this link to your friend, who plays ${invite.color}:`), input, copy);
@@ -627,32 +810,331 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   function renderSide() {
     renderPlayers();
     renderStatus();
+    renderBrowsing();
     renderMoves();
     renderFen();
     renderActions();
     renderInvite();
     renderStartInfo();
-    document.title = `${game.white} – ${game.black} · chess960`;
+    renderText();
+    const yourTurn = game.status === 'active' && !analysisMode && singleSeat() === game.turn;
+    const names = `${playerName('white')} – ${playerName('black')}`;
+    document.title = `${yourTurn ? '● Your move · ' : ''}${analysisMode ? 'Analysis · ' : ''}${names} · chess960`;
   }
+
+  // The board for assistive technology (its label) and the text view (on request).
+  function renderText() {
+    const fen = fenAt(viewPly);
+    const pieces = piecesText(fen);
+    const turn = turnAt(viewPly);
+    $('#board').setAttribute(
+      'aria-label',
+      `Chess board, ${orientation} at the bottom, ${turn} to move. White: ${pieces.white}. Black: ${pieces.black}.`,
+    );
+    if ($('#text-view').hidden) return;
+    $('#text-board').textContent = [...boardRows(fen, orientation), `  ${(orientation === 'white' ? 'abcdefgh' : 'hgfedcba').split('').join(' ')}`].join('\n');
+    $('#text-white').textContent = `White: ${pieces.white}.`;
+    $('#text-black').textContent = `Black: ${pieces.black}.`;
+  }
+
+  // --- What a screen reader hears, and the typed move ---------------------------------------
+
+  // The live region: one sentence at a time (the same text twice is still said twice).
+  function announce(text: string) {
+    const region = $('#announce');
+    region.textContent = region.textContent === text ? `${text} ` : text;
+  }
+
+  function moveError(text: string) {
+    $('#move-error').textContent = text;
+  }
+
+  function refuseMove(text: string) {
+    moveError(text);
+    announce(text);
+  }
+
+  // What changed between two versions of the game, said aloud (and heard as sounds).
+  function tellChanges(before: GameView, after: GameView) {
+    if (analysisMode) return;
+    if (after.moves.length === before.moves.length + 1) {
+      const move = after.moves[after.moves.length - 1]!;
+      const mover = turnAt(after.moves.length - 1);
+      const who = singleSeat() === mover ? 'You' : playerName(mover);
+      announce(`${who} played ${spokenSan(move.san)}.${singleSeat() === after.turn && after.status === 'active' ? ' Your move.' : ''}`);
+      playSound(move.san.includes('x') ? 'capture' : 'move');
+    }
+    if (before.status === 'active' && after.status !== 'active') {
+      const end = after.status === 'aborted' ? 'Game aborted.' : `Game over: ${after.result}. ${after.reason || cap(after.termination ?? '')}`;
+      setTimeout(() => announce(end), 600); // after the move that ended it
+      playSound('end');
+    }
+    if (after.drawOffer && after.drawOffer !== before.drawOffer && !mine(after.drawOffer))
+      announce(`${playerName(after.drawOffer)} offers a draw.`);
+  }
+
+  $('#move-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const input = $<HTMLInputElement>('#move-input');
+    const text = input.value;
+    if (!holdsSeat()) return refuseMove('You are watching this game: you have no seat to play.');
+    if (game.status !== 'active') return refuseMove('The game is over.');
+    if (!live || connection !== 'connected')
+      return refuseMove('Not sent: the connection to the server is lost. Wait until it is back, then play your move.');
+    if (!mine(game.turn)) return refuseMove(`It is not your move: ${playerName(game.turn)} is to move.`);
+    if (game.thinking) return refuseMove('The computer is thinking.');
+    if (viewPly !== game.ply) goTo(game.ply);
+    if (legalPly !== game.ply || sending) return refuseMove('The legal moves are still coming: try again in a moment.');
+    const typed = parseTypedMove(text, game.fen, legal);
+    if (typed.kind === 'error') return refuseMove(typed.message);
+    input.value = '';
+    void play(typed.move, false);
+  });
+
+  $('#text-toggle').onclick = () => {
+    const open = $('#text-view').hidden;
+    $('#text-view').hidden = !open;
+    $('#text-toggle').setAttribute('aria-expanded', String(open));
+    renderText();
+  };
+  const soundSwitch = $<HTMLInputElement>('#sound-switch');
+  soundSwitch.checked = loadPrefs().sound;
+  soundSwitch.onchange = () => savePrefs({ sound: soundSwitch.checked });
+  $('#back-to-game').onclick = () => goTo(game.ply);
+
+  // --- Names, presence and rematch (the room) --------------------------------------------
+
+  const tokenOf = (c: Color) => seats[c];
+  // Says this browser's name for its seat when the room does not have it (a new game, or after
+  // the server restarted): the name lives in the browser.
+  async function sayName() {
+    const seat = singleSeat();
+    const name = loadPrefs().name.trim();
+    if (!seat || !name || !room || room[seat].name === name || analysisMode) return;
+    try {
+      await api.setName(id, name, tokenOf(seat)!);
+    } catch (e) {
+      console.warn('could not set the name', e);
+    }
+  }
+
+  function onRoom(next: Room) {
+    const before = room;
+    room = next;
+    const friend = seats.invite?.color;
+    if (friend && next[friend].joined && !before?.[friend].joined && before) announce(`${playerName(friend)} has joined the game.`);
+    const offer = next.rematch.offeredBy;
+    if (offer && !mine(offer) && before?.rematch.offeredBy !== offer) announce(`${playerName(offer)} offers a rematch.`);
+    renderSide();
+    void sayName();
+    if (next.rematch.gameId && next.rematch.gameId !== before?.rematch.gameId) void joinRematch();
+  }
+
+  // The seat this browser answers a rematch with (the first it holds).
+  const rematchSeat = (): Color | null => (mine('white') ? 'white' : mine('black') ? 'black' : null);
+
+  function renderRematch() {
+    const box = $('#rematch-box');
+    const r = room?.rematch;
+    const active = game.status === 'active';
+    box.hidden = true;
+    box.innerHTML = '';
+    if (!r || active || analysisMode || !holdsSeat() || r.gameId || !r.offeredBy) return;
+    box.hidden = false;
+    const kind = r.newPosition ? 'in a new start position' : 'in the same start position';
+    if (mine(r.offeredBy) && !(mine('white') && mine('black'))) {
+      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, 'Cancel');
+      cancel.onclick = () => void answerRematch('decline');
+      box.append(el('p', {}, `Rematch offered ${kind}: waiting for ${playerName(opposite(r.offeredBy))}…`), cancel);
+    } else {
+      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, 'Accept');
+      const decline = el('button', { type: 'button', id: 'rematch-decline' }, 'Decline');
+      accept.onclick = () => void answerRematch('accept');
+      decline.onclick = () => void answerRematch('decline');
+      box.append(el('p', {}, `${playerName(r.offeredBy)} offers a rematch ${kind}.`), accept, decline);
+    }
+  }
+
+  async function answerRematch(answer: 'offer' | 'offer-new' | 'accept' | 'decline') {
+    let seat = rematchSeat();
+    if (!seat) return;
+    // Accepting is the other seat's answer (both seats on one device: the one that did not offer).
+    const offeredBy = room?.rematch.offeredBy;
+    if ((answer === 'accept' || answer === 'decline') && offeredBy && mine(opposite(offeredBy))) seat = opposite(offeredBy);
+    try {
+      const reply =
+        answer === 'decline'
+          ? await api.declineRematch(id, tokenOf(seat)!)
+          : await api.rematch(id, answer === 'offer-new' || (answer === 'accept' && !!room?.rematch.newPosition), tokenOf(seat)!);
+      // Friends on one device: the offer is accepted by the other seat at once.
+      if (!reply.game && answer !== 'decline' && mine('white') && mine('black')) {
+        const other = await api.rematch(id, answer === 'offer-new', tokenOf(opposite(seat))!);
+        if (other.game) return await enterRematch(other.room, other.game);
+        return onRoom(other.room);
+      }
+      if (reply.game) return await enterRematch(reply.room, reply.game);
+      onRoom(reply.room);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  }
+  $('#rematch').onclick = () => void answerRematch('offer');
+  $('#rematch-new').onclick = () => void answerRematch('offer-new');
+
+  // The rematch exists: this browser's seats in it (colours swapped), then the new game.
+  async function joinRematch() {
+    const seat = rematchSeat();
+    if (!seat) return;
+    try {
+      const reply = await api.rematchGame(id, tokenOf(seat)!);
+      if (reply.game) await enterRematch(reply.room, reply.game);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  }
+
+  let entering = false;
+  async function enterRematch(next: Room, created: { id: string; token: string | null }) {
+    if (entering) return;
+    entering = true;
+    const newSeats = loadSeats(created.id);
+    for (const c of ['white', 'black'] as const) {
+      if (!mine(c)) continue;
+      const token = c === rematchSeat() ? created.token : (await api.rematchGame(id, tokenOf(c)!)).game?.token;
+      if (token) newSeats[opposite(c)] = token;
+    }
+    saveSeats(created.id, newSeats);
+    room = next;
+    location.href = `/game/${created.id}`;
+  }
+
+  // --- The analysis board ------------------------------------------------------------------
+
+  const analyses = new Map<string, Analysis>();
+  let analysisSeq = 0;
+  async function analyse(ply: number) {
+    const fen = fenAt(ply);
+    const seq = ++analysisSeq;
+    let result = analyses.get(fen);
+    if (!result) {
+      $('#eval-text').textContent = 'thinking…';
+      await sleep(120); // stepping quickly through moves asks only for where it stops
+      if (seq !== analysisSeq) return;
+      try {
+        result = await api.analyse(fen);
+        analyses.set(fen, result);
+      } catch (e) {
+        if (seq === analysisSeq) $('#eval-text').textContent = `not available (${(e as Error).message})`;
+        return;
+      }
+    }
+    if (seq !== analysisSeq) return;
+    showAnalysis(ply, result);
+  }
+
+  function showAnalysis(ply: number, a: Analysis) {
+    let text: string;
+    let share: number; // white's share of the bar, 0..1
+    if ('mate' in a.score) {
+      const m = a.score.mate;
+      text = m === 0 ? `checkmate, ${a.score.winner ?? ''} wins` : `${m > 0 ? 'white' : 'black'} mates in ${Math.abs(m)}`;
+      share = m > 0 || (m === 0 && a.score.winner === 'white') ? 1 : 0;
+    } else {
+      const pawns = a.score.cp / 100;
+      text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? 'white is better' : pawns < -0.3 ? 'black is better' : 'about equal'})`;
+      share = 1 / (1 + Math.exp(-a.score.cp / 250));
+    }
+    if (a.depth) text += `, depth ${a.depth}`;
+    $('#eval-text').textContent = text;
+    $('#eval-bar').setAttribute('aria-label', `Evaluation: ${text}`);
+    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(share * 100)}%`;
+    $('#eval-bar').classList.toggle('flipped', orientation === 'black');
+    // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
+    const [, side, , , , fullmove] = fenAt(ply).split(' ');
+    let number = Number(fullmove) || 1;
+    let white = side !== 'b';
+    const words: string[] = [];
+    a.pv.slice(0, 8).forEach((m, i) => {
+      if (white) words.push(`${number}.`);
+      else if (i === 0) words.push(`${number}…`);
+      words.push(m.san);
+      if (!white) number += 1;
+      white = !white;
+    });
+    $('#best-line').textContent = words.length ? words.join(' ') : 'none (the game is over here)';
+    const best = a.best;
+    cg.set({
+      drawable: { autoShapes: best ? [{ orig: best.slice(0, 2) as Key, dest: best.slice(2, 4) as Key, brush: 'paleGreen' }] : [] },
+    });
+  }
+
+  $('#continue').onclick = async () => {
+    const fen = fenAt(viewPly);
+    const turn = turnAt(viewPly);
+    try {
+      const created = await api.createGame({
+        opponent: 'engine',
+        color: turn,
+        level: Number(loadPrefs().level) || 3,
+        start: { type: 'fen', fen },
+        clock: null,
+      });
+      const newSeats = loadSeats(created.id);
+      Object.assign(newSeats, created.tokens);
+      saveSeats(created.id, newSeats);
+      location.href = `/game/${created.id}`;
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  };
 
   renderSide();
   drawBoard();
   void fetchLegal();
 
+  if (analysisMode) {
+    goTo(viewPly);
+    $('#connection').hidden = true;
+    return;
+  }
+
   // Live: the WebSocket, else the event stream and POSTs; its first message is the whole game.
-  const debug = window as unknown as { liveTransport: Transport | null };
+  const debug = window as unknown as { liveTransport: Transport | null; liveStatus: ConnectionStatus };
   debug.liveTransport = null; // for the end-to-end test and debugging
-  const live = connectLive(
+  const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    reconnecting: 'Connection lost: reconnecting…',
+    offline: 'Offline: the server cannot be reached; trying again…',
+  };
+  function onStatus(next: ConnectionStatus) {
+    const before = connection;
+    connection = next;
+    debug.liveStatus = next;
+    const box = $('#connection');
+    box.dataset.state = next;
+    box.textContent = CONNECTION_TEXT[next];
+    if (next === 'connected') {
+      moveError('');
+      if (before === 'reconnecting' || before === 'offline') announce('Connected again: the game goes on.');
+      void fetchLegal();
+    } else if (before === 'connected') {
+      announce('The connection to the server is lost: reconnecting. Moves cannot be sent until it is back.');
+    }
+    renderClocks();
+    schedule(setInteraction);
+  }
+  live = connectLive(
     id,
     { white: mine('white') ? seats.white : undefined, black: mine('black') ? seats.black : undefined },
     {
       game: onGame,
       move: onMove,
       state: onState,
+      room: onRoom,
+      status: onStatus,
       connection: transport => {
         debug.liveTransport = transport;
-        // Only a lost connection is news; which transport carries the game is not.
-        $('#connection').hidden = transport !== null;
       },
     },
   );

@@ -3,6 +3,8 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from './api';
+import { moveCount } from './notation';
+import { loadPrefs, savePrefs } from './prefs';
 import { el, toast } from './ui';
 
 type StartChoice =
@@ -16,13 +18,15 @@ export function homePage(root: HTMLElement): void {
       <section class="card new-game">
         <h2>New game</h2>
         <form id="new-game">
+          <p class="field name-field"><label for="player-name">Your name</label>
+            <input id="player-name" name="player-name" maxlength="24" autocomplete="nickname" placeholder="Player"></p>
           <fieldset>
             <legend>Opponent</legend>
             <label><input type="radio" name="opponent" value="engine" checked> The computer</label>
             <label><input type="radio" name="opponent" value="friend"> A friend</label>
           </fieldset>
           <fieldset class="engine-only">
-            <legend>Level</legend>
+            <legend><label for="level">Level</label></legend>
             <select id="level" name="level">
               ${[1, 2, 3, 4, 5, 6, 7, 8]
                 .map(n => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}${levelNote(n)}</option>`)
@@ -63,9 +67,12 @@ export function homePage(root: HTMLElement): void {
             </div>
           </fieldset>
           <fieldset>
-            <legend>Clock</legend>
+            <legend><label for="clock">Clock</label></legend>
             <select id="clock" name="clock">
               <option value="">No clock</option>
+              <option value="60+0">1 min (bullet)</option>
+              <option value="120+1">2 min + 1 s (bullet)</option>
+              <option value="180+0">3 min (blitz)</option>
               <option value="180+2">3 min + 2 s</option>
               <option value="300+3">5 min + 3 s</option>
               <option value="600+5">10 min + 5 s</option>
@@ -86,6 +93,13 @@ export function homePage(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('#new-game')!;
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   const value = (name: string) => (form.elements.namedItem(name) as RadioNodeList).value;
+
+  // The last choices of this browser.
+  const prefs = loadPrefs();
+  $<HTMLInputElement>('#player-name').value = prefs.name;
+  $<HTMLSelectElement>('#level').value = prefs.level;
+  if ([...$<HTMLSelectElement>('#clock').options].some(o => o.value === prefs.clock))
+    $<HTMLSelectElement>('#clock').value = prefs.clock;
 
   const preview: Board = Chessground($('#preview-board'), {
     viewOnly: true,
@@ -190,6 +204,7 @@ export function homePage(root: HTMLElement): void {
     // A friend game by link: this browser keeps one seat, so settle "random" here.
     if (opponent === 'friend' && color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
     const clock = value('clock');
+    savePrefs({ name: $<HTMLInputElement>('#player-name').value.trim(), level: value('level'), clock });
     const [initial, increment] = clock ? clock.split('+').map(Number) : [0, 0];
     const spec: CreateGame = {
       opponent,
@@ -263,7 +278,7 @@ function recentItem(game: GameSummary): HTMLElement {
     el('span', { class: 'players' }, `${game.white} – ${game.black}`),
     el('span', { class: 'meta' }, [
       game.startNumber !== null ? `#${game.startNumber}` : 'custom',
-      game.plies === 1 ? '1 ply' : `${game.plies} plies`,
+      moveCount(game.plies),
       game.status === 'active'
         ? yours
           ? 'your game, in progress'

@@ -576,7 +576,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   // A player's name: the one they chose (the room), else the server's ("Player", "White", the
   // engine's level).
-  const playerName = (c: Color) => room?.[c].name ?? game[c];
+  const playerName = (c: Color) => room?.[c].name ?? ((singleSeat() === c && loadPrefs().name.trim()) || game[c]);
 
   function renderPlayers() {
     const name = (c: Color) => {

@@ -195,12 +195,13 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
     auto subscriber = std::make_shared<QueuedSubscriber>(stream.get_executor());
     subscriber->wants_room = query_param(context.query, "room") == "1";
     context.games.subscribe(*game, subscriber, you);
-    const Presence presence(context.games.rooms(), game, you);
+    Presence presence(context.games.rooms(), game, you);
     // Each of the first two ends the other (closing the queue, or the socket); the pings end
     // with them.
     co_await (write_events(stream, *subscriber) || until_hang_up(stream.socket(), *subscriber) ||
               ping_events(*subscriber));
     subscriber->channel.close();
+    presence.leave();
 }
 
 net::awaitable<void> serve_websocket(beast::tcp_stream stream,
@@ -274,7 +275,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         buffer.consume(buffer.size());
     }
     context.games.subscribe(*game, subscriber, seat);
-    const Presence presence(context.games.rooms(), game, seat);
+    Presence presence(context.games.rooms(), game, seat);
 
     // The reader and the writer each end the other: the reader by closing the queue, the writer
     // by closing the WebSocket (or, after a failed write, the socket).
@@ -350,6 +351,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     };
     co_await (reader() || writer());
     subscriber->channel.close();
+    presence.leave();
     if (ws.is_open()) co_await ws.async_close(websocket::close_code::going_away, use_nothrow);
 }
 

@@ -58,7 +58,11 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
                                                const std::shared_ptr<LiveGame>& game,
                                                std::string_view rest) {
     Rooms& rooms = games_.rooms();
-    const std::string& id = game->row.id;
+    std::string id;
+    {
+        std::lock_guard lock(game->mutex);
+        id = game->row.id;
+    }
     const std::string_view method = request.method;
     if (method == "GET" && rest == "room") return json_response(200, rooms.json(id));
     if (method == "GET" && rest == "rematch") {
@@ -72,7 +76,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         auto name = string_field(body, "name");
         if (!name) throw ApiError{400, "field 'name' is missing"};
         rooms.set_name(id, seat, *name);
-        publish_room(*game, rooms);
+        publish_room(*game, rooms, id);
         return json_response(200, rooms.json(id));
     }
     if (rest == "rematch" || rest == "rematch/decline") {
@@ -119,7 +123,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
             }
             rooms.set_rematch(id, rematch);
         }
-        publish_room(*game, rooms);
+        publish_room(*game, rooms, id);
         return json_response(200, rematch_answer(rooms, id, seat));
     }
     return std::nullopt;

@@ -114,22 +114,32 @@ std::string Rooms::json(const std::string& game) {
     return out;
 }
 
-void publish_room(LiveGame& game, Rooms& rooms) {
-    const std::string room = rooms.json(game.row.id);
-    game.audience.broadcast(make_event(
-        "room", "{\"type\":\"room\",\"id\":\"" + game.row.id + "\",\"room\":" + room + "}"));
+void publish_room(LiveGame& game, Rooms& rooms, const std::string& id) {
+    const std::string room = rooms.json(id);
+    game.audience.broadcast(
+        make_event("room", "{\"type\":\"room\",\"id\":\"" + id + "\",\"room\":" + room + "}"));
 }
 
 Presence::Presence(Rooms& rooms, std::shared_ptr<LiveGame> game, std::optional<Color> seat)
     : rooms_(rooms), game_(std::move(game)), seat_(seat) {
-    if (seat_) rooms_.connected(game_->row.id, *seat_);
-    publish_room(*game_, rooms_);
+    {
+        std::lock_guard lock(game_->mutex);
+        id_ = game_->row.id;
+    }
+    if (seat_) rooms_.connected(id_, *seat_);
+    publish_room(*game_, rooms_, id_);
+}
+
+void Presence::leave() {
+    if (left_) return;
+    left_ = true;
+    if (!seat_) return;
+    rooms_.disconnected(id_, *seat_);
+    publish_room(*game_, rooms_, id_);
 }
 
 Presence::~Presence() {
-    if (!seat_) return;
-    rooms_.disconnected(game_->row.id, *seat_);
-    publish_room(*game_, rooms_);
+    if (!left_ && seat_) rooms_.disconnected(id_, *seat_);
 }
 
 }  // namespace chess960::server

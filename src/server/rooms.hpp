@@ -73,14 +73,17 @@ class Rooms {
 std::optional<std::string> clean_player_name(std::string_view text, std::string& why);
 
 // The room of `game` sent to its whole audience (the `room` event of docs/live.md).
-void publish_room(LiveGame& game, Rooms& rooms);
+void publish_room(LiveGame& game, Rooms& rooms, const std::string& id);
 
 // A live connection's presence for as long as it lives: its seat (if any) counted connected,
 // and the room published when it comes (so that it gets the room after the whole game) and
-// when it goes.
+// when it leaves. A connection ended by the server's stop does not leave (its frame is
+// destroyed with the io_context, when nothing may be delivered): it is only uncounted.
 class Presence {
   public:
     Presence(Rooms& rooms, std::shared_ptr<LiveGame> game, std::optional<Color> seat);
+    // The connection has ended: uncounted, and the room published to the others.
+    void leave();
     ~Presence();
     Presence(const Presence&) = delete;
     Presence& operator=(const Presence&) = delete;
@@ -88,7 +91,9 @@ class Presence {
   private:
     Rooms& rooms_;
     std::shared_ptr<LiveGame> game_;
+    std::string id_;
     std::optional<Color> seat_;
+    bool left_ = false;
 };
 
 }  // namespace chess960::server

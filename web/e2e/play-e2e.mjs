@@ -70,9 +70,11 @@ async function tabTo(page, selector, max = 60) {
   throw new Error(`Tab never reached ${selector}`);
 }
 
-// Types a move into the move input and presses Enter.
+// Types a move into the move input (emptied first) and presses Enter.
 async function typeMove(page, move) {
   await tabTo(page, '#move-input');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
   await page.keyboard.type(move);
   await page.keyboard.press('Enter');
 }
@@ -141,7 +143,12 @@ async function main() {
   const a = await alice.newPage();
   const b = await bob.newPage();
   const errors = [];
-  for (const p of [a, b]) p.on('pageerror', e => errors.push(e.message));
+  for (const p of [a, b]) {
+    p.on('pageerror', e => errors.push(e.message));
+    p.on('crash', () => console.log(`  (the page ${p.url()} crashed)`));
+    p.on('close', () => console.log(`  (the page ${p.url()} closed)`));
+  }
+  browser.on('disconnected', () => console.log('  (the browser went away)'));
 
   console.log('1. a friend game by keyboard only: the start page, then the move input');
   await a.goto(`${base}/`);
@@ -156,7 +163,7 @@ async function main() {
   await tabTo(a, 'input[name=start]');
   await a.keyboard.press('ArrowDown'); // By number (518 by default: the classical position)
   await a.locator('#preview-label').filter({ hasText: '#518' }).waitFor();
-  await tabTo(a, '#player-name');
+  await tabTo(a, '#start-number');
   await a.keyboard.press('Enter'); // submits the form
   await a.waitForURL(/\/game\//);
   const id = new URL(a.url()).pathname.split('/').pop();
@@ -170,14 +177,13 @@ async function main() {
   check(true, 'the invite box closes once the friend has joined');
   await a.locator('#player-top .presence[data-state=connected]').waitFor({ timeout: 5000 });
   check((await a.locator('#player-top .who').textContent()).includes('Bob'), "the friend's name is shown", await a.locator('#player-top .who').textContent());
-  check(await waitHeard(a, /Bob has joined the game/), 'the page says the friend joined');
+  check(await waitHeard(a, /has joined the game/), 'the page says the friend joined', JSON.stringify(await heard(a)));
   await waitReady(a, 'white');
 
   await typeMove(a, 'Nf6');
   await a.locator('#move-error').filter({ hasText: /./ }).waitFor();
   check((await a.locator('#move-error').textContent()) === 'No knight of yours can go to f6.', 'an impossible move is refused, saying why', await a.locator('#move-error').textContent());
   check(await waitHeard(a, /^No knight of yours can go to f6/), 'and the reason is heard');
-  await a.locator('#move-input').fill('');
   await typeMove(a, 'e4');
   await waitForPly(base, id, 1);
   check(await waitHeard(a, /^You played Pawn to e4\.$/), 'the own move is heard');
@@ -268,7 +274,6 @@ async function main() {
   await b.locator('#move-error').filter({ hasText: /Not sent/ }).waitFor({ timeout: 3000 });
   check((await b.locator('#move-error').textContent()).includes('connection to the server is lost'), 'a move while offline is refused with a message', await b.locator('#move-error').textContent());
   check(await b.evaluate(() => window.cg.state.pieces.get('e2')?.role === 'pawn'), 'the board still shows the game as it is');
-  await b.locator('#move-input').fill('');
   const restarted = await startServer({ binary, distDir, work, usage, port });
   server = restarted.server;
   await b.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
@@ -329,7 +334,7 @@ async function main() {
       await p.setViewportSize({ width, height });
       await sleep(300);
       const g = await labelGeometry(p);
-      check(g.labels === 16 && g.pieces >= 30 && g.overlaps === 0, `${name} ${scheme}: no label overlaps a piece`, JSON.stringify(g));
+      check(g.labels === 16 && g.pieces === 22 && g.overlaps === 0, `${name} ${scheme}: no label overlaps a piece`, JSON.stringify(g));
       check(g.contrast >= 4.5, `${name} ${scheme}: labels' contrast ${g.contrast.toFixed(2)} >= 4.5`);
       if (name !== 'desktop') check(g.boardWidth >= 0.9 * g.viewport, `${name} ${scheme}: the board uses the screen's width (${Math.round(g.boardWidth)} of ${g.viewport} px)`);
       else check(g.boardWidth >= 500, `desktop ${scheme}: the board is large (${Math.round(g.boardWidth)} px)`);
@@ -355,6 +360,10 @@ try {
 } catch (e) {
   results.failures += 1;
   console.log(`  FAIL ${e.stack ?? e}`);
+  // What the pages showed when it failed.
+  let n = 0;
+  for (const context of browser?.contexts() ?? [])
+    for (const page of context.pages()) await shot(page, `play-failure-${n++}`).catch(() => {});
 } finally {
   await browser?.close().catch(() => {});
   if (server) {

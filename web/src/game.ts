@@ -298,7 +298,11 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const following = viewPly === game.ply;
     const before = game;
     game = applied.game;
-    tellChanges(before, game);
+    try {
+      tellChanges(before, game);
+    } catch (e) {
+      console.warn('could not tell the change', e); // never at the cost of the game's update
+    }
     clockReadAt = Date.now();
     if (following || viewPly > game.ply) viewPly = game.ply;
     renderSide();

@@ -146,9 +146,7 @@ async function main() {
   for (const p of [a, b]) {
     p.on('pageerror', e => errors.push(e.message));
     p.on('crash', () => console.log(`  (the page ${p.url()} crashed)`));
-    p.on('close', () => console.log(`  (the page ${p.url()} closed)`));
   }
-  browser.on('disconnected', () => console.log('  (the browser went away)'));
 
   console.log('1. a friend game by keyboard only: the start page, then the move input');
   await a.goto(`${base}/`);

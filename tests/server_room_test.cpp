@@ -245,14 +245,15 @@ TEST_F(ServerRoomTest, UnknownPathsAreNotFoundPagesAndTheAppsPathsAreThePage) {
     std::ofstream(web + "/app.js") << "// app";
     stop();
     start(web);
-    for (const char* page :
-         {"/", "/game/abc", "/game/abc/", "/analysis/abc", "/event/new", "/event/x"}) {
+    for (const char* page : {"/", "/game/abc", "/game/abc/", "/analysis/abc", "/event/new",
+                             "/event/x", "/help/castling", "/help/castling/"}) {
         Reply r = get(page);
         EXPECT_EQ(r.status, 200) << page;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos) << page;
     }
     EXPECT_EQ(get("/app.js").status, 200);
-    for (const char* missing : {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/"}) {
+    for (const char* missing :
+         {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/", "/help/other"}) {
         Reply r = get(missing);
         EXPECT_EQ(r.status, 404) << missing;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos)

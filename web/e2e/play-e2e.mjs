@@ -16,11 +16,17 @@
 //    with the rank/file labels checked not to overlap a piece (by their boxes) and legible
 //    (contrast >= 4.5), and the board using the width of a portrait tablet.
 // 7. An unknown path answers 404 with a page that says so.
+// 8. The languages: the game page loaded with the browser's language hu, ru, de and fr has no
+//    English text left (every English text of src/i18n/en.json that the language words
+//    differently, and common English words, looked for in the page's text and labels); the
+//    language switch changes the page and is remembered; the castling help page (II.3.1 to
+//    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.
 
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { check, getJson, launchBrowser, loadChromium, results, screenshots, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
@@ -35,6 +41,39 @@ const usage = 'usage: node play-e2e.mjs <chess960 binary> <web/dist> [screenshot
 let server;
 let browser;
 const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
+const I18N = join(dirname(fileURLToPath(import.meta.url)), '../src/i18n');
+const texts = code => JSON.parse(readFileSync(join(I18N, `${code}.json`), 'utf8'));
+
+// Every text a person or a screen reader gets from the page: what it shows, its labels, titles
+// and placeholders, and the tab's title.
+async function pageText(page) {
+  return page.evaluate(() => {
+    const parts = [document.title, document.body.innerText];
+    for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+      for (const a of ['aria-label', 'title', 'placeholder']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+    return parts.join('\n');
+  });
+}
+
+// The English left on a page shown in `code`: pieces of English texts (split at their {slots})
+// that the language words differently, found whole in the page; and common English words.
+function englishLeft(text, code) {
+  const en = texts('en');
+  const other = texts(code);
+  const found = new Set();
+  for (const [key, english] of Object.entries(en)) {
+    if (key === 'language.name' || other[key] === english) continue; // the switch names English
+    for (const piece of english.split(/\{\w+\}/)) {
+      const chunk = piece.trim().replace(/^[:·,.\s]+|[:·,.\s]+$/g, '');
+      if (!/\p{L}{4,}/u.test(chunk) || other[key].includes(chunk)) continue;
+      const escaped = chunk.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text)) found.add(`${key}: "${chunk}"`);
+    }
+  }
+  for (const word of text.match(/\b(the|your|you|move|moves|game|draw|board|resign|white|black|play|offer|copy|sound|flip)\b/gi) ?? [])
+    found.add(`word "${word}"`);
+  return [...found];
+}
 
 // Everything the page's live region said, in order (a screen reader's transcript).
 function listen(context) {
@@ -349,6 +388,54 @@ async function main() {
   check(missing.status === 404, 'an unknown path answers 404', String(missing.status));
   await a.goto(`${base}/no/such/page`);
   check((await a.locator('h1').textContent()) === 'Nothing here', 'and the page says so');
+
+  console.log('8. the languages: hu, ru, de and fr from the browser, the switch, the help page');
+  const friendly = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'friend', color: 'white', start: { type: 'number', number: 518 }, clock: { initial: 300, increment: 3 } }),
+  }).then(r => r.json());
+  for (const code of ['hu', 'ru', 'de', 'fr']) {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: code });
+    const p = await ctx.newPage();
+    p.on('pageerror', e => errors.push(e.message));
+    await p.goto(`${base}/game/${friendly.id}#seat=${friendly.tokens.white}`);
+    await waitReady(p, 'white');
+    await p.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
+    // A refused typed move and the text view bring more of the page's words.
+    await typeMove(p, 'Nf6');
+    await p.locator('#move-error').filter({ hasText: /./ }).waitFor();
+    await p.locator('#text-toggle').click();
+    const lang = await p.evaluate(() => document.documentElement.lang);
+    check(lang === code, `${code}: the page is in the browser's language`, lang);
+    const left = englishLeft(await pageText(p), code);
+    check(left.length === 0, `${code}: no English left on the game page`, left.slice(0, 12).join('; '));
+    check((await p.locator('#move-error').textContent()) === texts(code)['typed.noPieceCanGo'].replace('{piece}', texts(code)['piece.knight']).replace('{square}', 'f6'), `${code}: the refused move's reason is in ${code}`, await p.locator('#move-error').textContent());
+    await shot(p, `play-lang-${code}`);
+    // The castling help, from the game page.
+    await p.locator('#help-link').click();
+    await p.waitForURL(/\/help\/castling$/);
+    const h1 = await p.locator('h1').textContent();
+    check(h1 === texts(code)['help.title'], `${code}: the castling help page, from the game page`, h1);
+    const help = await p.locator('main').innerText();
+    check(['II.3.1', 'II.3.2.1', 'II.3.2.4', 'II.3.2.5', 'II.3.2.6', 'II.3.2.7'].every(a => help.includes(a)), `${code}: the help page cites FIDE II.3.1 to II.3.2.7`);
+    const helpLeft = englishLeft(await pageText(p), code);
+    check(helpLeft.length === 0, `${code}: no English left on the help page`, helpLeft.slice(0, 12).join('; '));
+    if (code === 'hu') {
+      await axe(p, 'the castling help page');
+      await shot(p, 'play-help-hu');
+      // The switch: German, remembered on the next page.
+      await p.goto(`${base}/game/${friendly.id}`);
+      await p.locator('#lang-switch').selectOption('de');
+      await p.waitForFunction(() => document.documentElement.lang === 'de');
+      await p.locator('#status').filter({ hasText: /./ }).waitFor();
+      check((await p.locator('#flip').textContent()) === texts('de')['game.flip'], 'the language switch turns the page into German');
+      await p.goto(`${base}/`);
+      check((await p.evaluate(() => document.documentElement.lang)) === 'de', 'the chosen language is remembered');
+      check((await p.locator('h2').first().textContent()) === texts('de')['home.newGame'], 'and the start page speaks it');
+    }
+    await ctx.close();
+  }
   check(errors.length === 0, 'no script error on the pages', errors.join('; '));
 }
 

@@ -18,15 +18,23 @@ import {
   type Seats,
 } from './api';
 import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
+import { numberedLine, whiteShare } from './analysis-view';
+import { dueWarning, formatClock, remainingMs } from './clock';
+import { askCastle, askPromotion, questionOpen } from './dialogs';
 import { type Applied, applyMove, applyState, applyView } from './model';
 import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
 import { boardRows, parseTypedMove, piecesText, spokenSan } from './notation';
 import { loadPrefs, savePrefs } from './prefs';
 import { playSound } from './sound';
+import { t, tMaybe } from './i18n';
 import { copyText, el, toast } from './ui';
 
 const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+// "white" / "White" in the page's language.
+const colorWord = (c: Color, capital = false) => tMaybe(`color.${capital ? cap(c) : c}`);
+// Why a game ended, in the page's language (the server's own `reason` is English).
+const endReason = (g: GameView) => (g.termination ? tMaybe(`end.${g.termination}`, {}, cap(g.termination)) : '');
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 const ANIMATION_MS = 220;
 
@@ -49,18 +57,18 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
         saveSeats(id, seats);
       }
     } catch (e) {
-      toast(`This invite link is not valid: ${(e as Error).message}`);
+      toast(t('game.inviteInvalid', { error: (e as Error).message }));
     }
     history.replaceState(null, '', location.pathname);
   }
 
   root.innerHTML = `
     <main class="game${analysisMode ? ' analysis' : ''}">
-      <h1 class="sr-only">${analysisMode ? 'Analysis board' : 'Chess960 game'}</h1>
-      <section class="board-col" aria-label="Board">
+      <h1 class="sr-only">${analysisMode ? t('game.analysisHeading') : t('game.heading')}</h1>
+      <section class="board-col" aria-label="${t('game.boardRegion')}">
         <div class="player" id="player-top"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
         <div class="board-area">
-          <div class="eval-bar" id="eval-bar" role="img" aria-label="Evaluation" ${analysisMode ? '' : 'hidden'}><div class="eval-fill"></div></div>
+          <div class="eval-bar" id="eval-bar" role="img" aria-label="${t('game.evaluation')}" ${analysisMode ? '' : 'hidden'}><div class="eval-fill"></div></div>
           <div class="board-frame">
             <div class="ranks" aria-hidden="true"></div>
             <div class="board-wrap"><div id="board" role="img" tabindex="0"></div></div>
@@ -70,80 +78,81 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
         </div>
         <div class="player" id="player-bottom"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
       </section>
-      <aside class="side" aria-label="Game">
-        <div id="connection" class="connection" role="status" data-state="connecting">Connecting…</div>
+      <aside class="side" aria-label="${t('game.sideRegion')}">
+        <div id="connection" class="connection" role="status" data-state="connecting">${t('game.connecting')}</div>
         <div id="status" class="status"></div>
-        <div id="browsing" class="browsing" hidden><span id="browsing-text"></span> <button id="back-to-game" type="button">Back to the game (End)</button></div>
+        <div id="browsing" class="browsing" hidden><span id="browsing-text"></span> <button id="back-to-game" type="button">${t('game.backToGameEnd')}</button></div>
         <form id="move-form" class="move-form" autocomplete="off" ${analysisMode ? 'hidden' : ''}>
-          <label for="move-input">Move</label>
-          <input id="move-input" name="move" spellcheck="false" autocapitalize="off" enterkeyhint="send" aria-describedby="move-help move-error" placeholder="e.g. Nf3, exd5, O-O, e2e4">
-          <button type="submit">Play</button>
-          <p id="move-help" class="hint">Type a move (SAN or UCI, castling as O-O or O-O-O) and press Enter.</p>
+          <label for="move-input">${t('game.move')}</label>
+          <input id="move-input" name="move" spellcheck="false" autocapitalize="off" enterkeyhint="send" aria-describedby="move-help move-error" placeholder="${t('game.movePlaceholder')}">
+          <button type="submit">${t('game.play')}</button>
+          <p id="move-help" class="hint">${t('game.moveHelp')}</p>
           <p id="move-error" class="move-error" role="alert"></p>
         </form>
         <div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>
         <div id="invite" class="invite" hidden></div>
         <div id="rematch-box" class="rematch-box" hidden></div>
         <div id="after" class="after" hidden>
-          <button id="rematch" type="button" class="primary">Rematch</button>
-          <button id="rematch-new" type="button">Rematch, new position</button>
-          <a id="new-game" class="button" href="/">New game</a>
-          <a id="analysis-link" class="button" href="/analysis/${encodeURIComponent(id)}">Analysis board</a>
+          <button id="rematch" type="button" class="primary">${t('game.rematch')}</button>
+          <button id="rematch-new" type="button">${t('game.rematchNew')}</button>
+          <a id="new-game" class="button" href="/">${t('game.newGame')}</a>
+          <a id="analysis-link" class="button" href="/analysis/${encodeURIComponent(id)}">${t('game.analysisBoard')}</a>
         </div>
         <div id="analysis-panel" class="analysis-panel" ${analysisMode ? '' : 'hidden'}>
-          <p><strong>Evaluation:</strong> <span id="eval-text">…</span></p>
-          <p><strong>Best line:</strong> <span id="best-line">…</span></p>
+          <p><strong>${t('game.evaluationLabel')}</strong> <span id="eval-text">…</span></p>
+          <p><strong>${t('game.bestLineLabel')}</strong> <span id="best-line">…</span></p>
           <div class="actions">
-            <button id="continue" type="button" class="primary">Continue from here against the computer</button>
-            <a class="button" href="/game/${encodeURIComponent(id)}">Back to the game</a>
+            <button id="continue" type="button" class="primary">${t('game.continue')}</button>
+            <a class="button" href="/game/${encodeURIComponent(id)}">${t('game.backToGame')}</a>
           </div>
         </div>
-        <ol id="moves" class="moves" tabindex="0" aria-label="Moves"></ol>
+        <ol id="moves" class="moves" tabindex="0" aria-label="${t('game.moves')}"></ol>
         <div class="nav">
-          <button data-nav="first" aria-label="First position" title="First position (Home / Arrow up)">«</button>
-          <button data-nav="prev" aria-label="Previous move" title="Back (Arrow left)">‹</button>
-          <button data-nav="next" aria-label="Next move" title="Forward (Arrow right)">›</button>
-          <button data-nav="last" aria-label="Current position" title="Last position (End / Arrow down)">»</button>
+          <button data-nav="first" aria-label="${t('game.nav.first')}" title="${t('game.nav.firstTitle')}">«</button>
+          <button data-nav="prev" aria-label="${t('game.nav.prev')}" title="${t('game.nav.prevTitle')}">‹</button>
+          <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
+          <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
         </div>
         <div class="actions play-actions" ${analysisMode ? 'hidden' : ''}>
-          <button id="claim" hidden>Claim a draw</button>
-          <button id="accept" hidden>Accept draw</button>
-          <button id="decline" hidden>Decline draw</button>
-          <button id="offer">Offer a draw</button>
-          <button id="abort" hidden>Abort the game</button>
-          <button id="resign">Resign</button>
-          <span id="resign-confirm" class="confirm" hidden>Resign the game?
-            <button id="resign-yes" class="danger">Yes, resign</button>
-            <button id="resign-no">No</button></span>
+          <button id="claim" hidden>${t('game.claim')}</button>
+          <button id="accept" hidden>${t('game.accept')}</button>
+          <button id="decline" hidden>${t('game.decline')}</button>
+          <button id="offer">${t('game.offer')}</button>
+          <button id="abort" hidden>${t('game.abort')}</button>
+          <button id="resign">${t('game.resign')}</button>
+          <span id="resign-confirm" class="confirm" hidden>${t('game.resignQuestion')}
+            <button id="resign-yes" class="danger">${t('game.resignYes')}</button>
+            <button id="resign-no">${t('game.no')}</button></span>
         </div>
         <div class="actions">
-          <button id="flip">Flip board</button>
-          <button id="text-toggle" aria-expanded="false" aria-controls="text-view">Text view</button>
-          <label class="switch"><input type="checkbox" id="sound-switch"> Sound</label>
-          <button id="copy-fen">Copy FEN</button>
-          <button id="copy-pgn">Copy PGN</button>
-          <a id="download-pgn" class="button" download>Download PGN</a>
+          <button id="flip">${t('game.flip')}</button>
+          <button id="text-toggle" aria-expanded="false" aria-controls="text-view">${t('game.textView')}</button>
+          <label class="switch"><input type="checkbox" id="sound-switch"> ${t('game.sound')}</label>
+          <button id="copy-fen">${t('game.copyFen')}</button>
+          <button id="copy-pgn">${t('game.copyPgn')}</button>
+          <a id="download-pgn" class="button" download>${t('game.downloadPgn')}</a>
         </div>
-        <section id="text-view" class="text-view" hidden aria-label="The position as text">
+        <section id="text-view" class="text-view" hidden aria-label="${t('game.textRegion')}">
           <pre id="text-board"></pre>
           <p id="text-white"></p>
           <p id="text-black"></p>
         </section>
         <div class="fen"><code id="fen"></code></div>
         <div class="start-info" id="start-info"></div>
+        <p class="help-link"><a id="help-link" href="/help/castling">${t('game.help')}</a></p>
       </aside>
     </main>
     <dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
-      <p id="castle-question">Castle, or move the king?</p>
+      <p id="castle-question">${t('game.castleQuestion')}</p>
       <div class="choices">
         <button id="choose-castle"></button>
         <button id="choose-king"></button>
       </div>
     </dialog>
     <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
-      <p id="promotion-question">Promote to</p>
+      <p id="promotion-question">${t('game.promoteTo')}</p>
       <div class="choices promotion cg-wrap" id="promotion-choices"></div>
-      <button id="promotion-cancel" class="link">Cancel</button>
+      <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
     </dialog>`;
 
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
@@ -154,8 +163,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     game = await api.game(id, seats.white ?? seats.black);
   } catch (e) {
     root.innerHTML = `<main class="home"><p class="error">${
-      e instanceof ApiError && e.status === 404 ? 'There is no such game.' : (e as Error).message
-    }</p><p><a href="/">Back to the start page</a></p></main>`;
+      e instanceof ApiError && e.status === 404 ? t('game.noSuchGame') : (e as Error).message
+    }</p><p><a href="/">${t('game.backToStart')}</a></p></main>`;
     return;
   }
 
@@ -280,7 +289,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       setLegal(ply, game.fen, moves.map(m => m.uci));
     } catch (e) {
       legalAsked = -1;
-      toast(`Could not load the legal moves: ${(e as Error).message}`);
+      toast(t('game.legalFailed', { error: (e as Error).message }));
     }
   }
 
@@ -339,7 +348,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       $('#browsing').classList.remove('flash');
       void $('#browsing').offsetWidth; // restart the animation
       $('#browsing').classList.add('flash');
-      announce(`You are viewing ${plyLabel(viewPly)}: press End to return to the game and move.`);
+      announce(t('game.viewingHint', { ply: plyLabel(viewPly) }));
     }
     // While the king is picked up, show where each castling rook would go.
     const castles = canPlay() ? castlesFrom(legal, key) : [];
@@ -386,12 +395,20 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
         void play(resolution.move, true);
         return;
       case 'promotion':
-        void askPromotion(resolution.moves).then(move => (move ? play(move, true) : revert()));
+        void askPromotion(root, resolution.moves, game.turn).then(move => (move ? play(move, true) : revert()));
         return;
       case 'ask-castle':
-        void askCastle(resolution.castle, resolution.kingMove).then(move => (move ? play(move, true) : revert()));
+        void askCastle(root, resolution.castle, resolution.kingMove, () => previewCastle(resolution.castle)).then(move => (move ? play(move, true) : revert()));
         return;
     }
+  }
+
+  // While "castle or king move?" is open: where the rook would go.
+  function previewCastle(castle: BoardMove) {
+    cg.set({
+      drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
+      highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
+    });
   }
 
   function revert() {
@@ -405,7 +422,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const before = fenAt(ply);
     if (!live || connection !== 'connected') {
       // Never lost in silence: the move is refused here, and the board shows the game as it is.
-      refuseMove('Not sent: the connection to the server is lost. Your move was not played; make it again once the game is back.');
+      refuseMove(t('game.notSentOffline'));
       revert();
       return;
     }
@@ -435,61 +452,10 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       schedule(setInteraction);
     } catch (e) {
       sending = false;
-      refuseMove(`Not played: ${(e as Error).message}`);
+      refuseMove(t('game.notPlayed', { error: (e as Error).message }));
       revert();
       void resync();
     }
-  }
-
-  const castleDialog = $<HTMLDialogElement>('#castle-dialog');
-  function askCastle(castle: BoardMove, kingMove: BoardMove): Promise<BoardMove | null> {
-    const castleButton = $<HTMLButtonElement>('#choose-castle');
-    const kingButton = $<HTMLButtonElement>('#choose-king');
-    castleButton.textContent = `Castle (${castle.castle === 'g' ? 'O-O' : 'O-O-O'})`;
-    kingButton.textContent = `Move the king to ${kingMove.to}`;
-    return new Promise(resolveChoice => {
-      const done = (move: BoardMove | null) => {
-        castleButton.onclick = kingButton.onclick = null;
-        castleDialog.onclose = null;
-        if (castleDialog.open) castleDialog.close();
-        resolveChoice(move);
-      };
-      castleButton.onclick = () => done(castle);
-      kingButton.onclick = () => done(kingMove);
-      castleDialog.onclose = () => done(null);
-      // Show what castling would do while the question is open.
-      cg.set({
-        drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
-        highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
-      });
-      castleDialog.showModal();
-    });
-  }
-
-  const promotionDialog = $<HTMLDialogElement>('#promotion-dialog');
-  function askPromotion(moves: BoardMove[]): Promise<BoardMove | null> {
-    const box = $('#promotion-choices');
-    const color = game.turn;
-    const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
-    box.innerHTML = '';
-    return new Promise(resolveChoice => {
-      const done = (move: BoardMove | null) => {
-        promotionDialog.onclose = null;
-        if (promotionDialog.open) promotionDialog.close();
-        resolveChoice(move);
-      };
-      for (const letter of ['q', 'r', 'b', 'n']) {
-        const move = moves.find(m => m.promotion === letter);
-        if (!move) continue;
-        const button = el('button', { 'data-promotion': letter, title: cap(names[letter]!) });
-        button.append(el('piece', { class: `${names[letter]} ${color}` }));
-        button.onclick = () => done(move);
-        box.append(button);
-      }
-      $('#promotion-cancel').onclick = () => done(null);
-      promotionDialog.onclose = () => done(null);
-      promotionDialog.showModal();
-    });
   }
 
   // --- Side panel --------------------------------------------------------------------------
@@ -517,7 +483,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       if (e.target.id === 'move-input' && e.key === 'Escape' && viewPly !== game.ply) goTo(game.ply);
       return;
     }
-    if (castleDialog.open || promotionDialog.open) return;
+    if (questionOpen(root)) return;
     const moves: Record<string, () => number> = {
       ArrowLeft: () => viewPly - 1,
       ArrowRight: () => viewPly + 1,
@@ -540,8 +506,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     renderText();
   }
   $('#flip').onclick = flip;
-  $('#copy-fen').onclick = () => copyText(fenAt(viewPly), 'FEN copied');
-  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), 'PGN copied');
+  $('#copy-fen').onclick = () => copyText(fenAt(viewPly), t('game.fenCopied'));
+  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), t('game.pgnCopied'));
   $<HTMLAnchorElement>('#download-pgn').href = api.pgnUrl(id);
   ($<HTMLAnchorElement>('#download-pgn') as HTMLAnchorElement).download = `chess960-${id}.pgn`;
 
@@ -580,20 +546,25 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   // A player's name: the one they chose (the room), else the server's ("Player", "White", the
   // engine's level).
-  const playerName = (c: Color) => room?.[c].name ?? ((singleSeat() === c && loadPrefs().name.trim()) || game[c]);
+  const playerName = (c: Color) => room?.[c].name ?? ((singleSeat() === c && loadPrefs().name.trim()) || defaultName(c));
+  // The server's names are English ("White", the engine's level): the page says its own.
+  const defaultName = (c: Color) =>
+    game.opponent === 'engine' && game.engineColor === c
+      ? t('game.computerName', { level: game.level ?? '?' })
+      : colorWord(c, true);
 
   function renderPlayers() {
     const name = (c: Color) => {
-      const you = singleSeat() === c ? ' (you)' : '';
+      const you = singleSeat() === c ? t('game.youSuffix') : '';
       return `${c === 'white' ? '○' : '●'} ${playerName(c)}${you}`;
     };
     // Presence, in friend games: has the other player opened the game, and are they here now?
     const presence = (c: Color) => {
       if (game.opponent !== 'friend' || !room || mine(c) || game.status !== 'active') return { text: '', state: '' };
       const seat = room[c];
-      if (seat.connected) return { text: 'online', state: 'connected' };
-      if (seat.joined) return { text: 'away', state: 'away' };
-      return { text: 'has not joined yet', state: 'absent' };
+      if (seat.connected) return { text: t('game.online'), state: 'connected' };
+      if (seat.joined) return { text: t('game.away'), state: 'away' };
+      return { text: t('game.notJoined'), state: 'absent' };
     };
     for (const [slot, color] of [
       ['top', opposite(orientation)],
@@ -622,16 +593,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const clock = game.clock;
     if (!clock) return null;
     // Offline, the page does not know the server's clock: it shows the last one it had.
-    const running = game.status === 'active' && clock.running === c && connection === 'connected';
-    return Math.max(0, clock[c] - (running ? Date.now() - clockReadAt : 0));
-  }
-
-  function formatClock(ms: number) {
-    const total = Math.ceil(ms / 100) / 10;
-    const minutes = Math.floor(total / 60);
-    const seconds = total - minutes * 60;
-    const s = total < 10 ? seconds.toFixed(1).padStart(4, '0') : String(Math.floor(seconds)).padStart(2, '0');
-    return `${minutes}:${s}`;
+    return remainingMs(clock, c, Date.now() - clockReadAt, game.status === 'active' && connection === 'connected');
   }
 
   function renderClocks() {
@@ -644,7 +606,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       span.classList.toggle('running', game.status === 'active' && game.clock?.running === color);
       span.classList.toggle('low', ms !== null && ms < 20000);
       span.classList.toggle('stale', connection !== 'connected' && game.status === 'active');
-      span.setAttribute('aria-label', ms === null ? '' : `${playerName(color)}'s clock: ${spokenClock(ms)}`);
+      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: playerName(color), time: spokenClock(ms) }));
     }
     warnClock();
   }
@@ -656,20 +618,15 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     if (!seat || game.status !== 'active' || game.clock?.running !== seat) return;
     const ms = clockMs(seat);
     if (ms === null) return;
-    for (const limit of [10000, 30000]) {
-      if (ms <= limit && !warned.has(limit) && game.clock!.initial > limit * 2) {
-        for (const l of [10000, 30000]) if (l >= limit) warned.add(l);
-        announce(`${limit / 1000} seconds left on your clock.`);
-        break;
-      }
-    }
+    const limit = dueWarning(ms, game.clock!.initial, warned);
+    if (limit !== null) announce(t('game.clockWarning', { n: limit / 1000 }));
   }
 
   function spokenClock(ms: number) {
     const seconds = Math.ceil(ms / 1000);
     const m = Math.floor(seconds / 60);
     const sec = seconds % 60;
-    return `${m ? `${m} minute${m === 1 ? '' : 's'} ` : ''}${sec} second${sec === 1 ? '' : 's'}`;
+    return m ? t('game.minutesSeconds', { m, s: sec }) : t('game.seconds', { s: sec });
   }
   // The server announces a flag fall itself (a `state` event); should that not come within a
   // couple of seconds of a clock showing zero, ask once for the whole game.
@@ -705,7 +662,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       li.append(span);
       if (!white) number += 1;
     });
-    if (game.moves.length === 0) list.append(el('li', { class: 'no-moves' }, 'No moves yet.'));
+    if (game.moves.length === 0) list.append(el('li', { class: 'no-moves' }, t('game.noMoves')));
     list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
     root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(b => {
       b.disabled = b.dataset.nav === 'first' || b.dataset.nav === 'prev' ? viewPly === 0 : viewPly === game.ply;
@@ -722,8 +679,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     if (game.status === 'aborted') {
       status.classList.add('over', 'aborted');
       status.innerHTML = '';
-      status.append(el('strong', { id: 'result' }, 'Game aborted'));
-      if (game.reason && !/^game aborted\.?$/i.test(game.reason)) status.append(el('span', { id: 'reason' }, ` ${game.reason}`));
+      status.append(el('strong', { id: 'result' }, t('game.abortedTitle')));
       return;
     }
     if (game.status === 'over') {
@@ -731,35 +687,34 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       status.innerHTML = '';
       status.append(
         el('strong', { id: 'result' }, game.result),
-        el('span', { id: 'reason' }, ` ${game.reason || cap(game.termination ?? '')}`),
+        el('span', { id: 'reason' }, ` ${endReason(game)}`),
       );
       return;
     }
-    const turn = cap(game.turn);
-    let text = `${turn} to move`;
-    if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = 'The computer is thinking…';
-    else if (singleSeat() === game.turn) text = 'Your move';
-    else if (singleSeat()) text = `Waiting for ${playerName(game.turn)}`;
-    if (game.check) text += ' · check';
-    if (game.drawOffer) text += ` · ${cap(game.drawOffer)} offers a draw`;
-    if (viewPly !== game.ply) text = `Viewing ${plyLabel(viewPly)} · the game is at ${plyLabel(game.ply)}`;
+    let text = t('game.toMove', { color: colorWord(game.turn, true) });
+    if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = t('game.computerThinkingStatus');
+    else if (singleSeat() === game.turn) text = t('game.yourMove');
+    else if (singleSeat()) text = t('game.waitingFor', { name: playerName(game.turn) });
+    if (game.check) text += t('game.check');
+    if (game.drawOffer) text += t('game.drawOffered', { name: playerName(game.drawOffer) });
+    if (viewPly !== game.ply) text = t('game.viewingStatus', { ply: plyLabel(viewPly), current: plyLabel(game.ply) });
     status.textContent = text;
   }
 
   function renderBrowsing() {
     const browsing = viewPly !== game.ply;
     $('#browsing').hidden = !browsing;
-    if (browsing) $('#browsing-text').textContent = `Viewing ${plyLabel(viewPly)}: press End to return to the game.`;
+    if (browsing) $('#browsing-text').textContent = t('game.viewingBrowse', { ply: plyLabel(viewPly) });
   }
 
   // "move 12 (white)", "the start position".
   function plyLabel(ply: number) {
-    if (ply === 0) return 'the start position';
+    if (ply === 0) return t('game.startPosition');
     const [, side, , , , fullmove] = game.initialFen.split(' ');
     const offset = side === 'b' ? 1 : 0;
     const number = (Number(fullmove) || 1) + Math.floor((ply - 1 + offset) / 2);
-    const color = (ply - 1 + offset) % 2 === 0 ? 'white' : 'black';
-    return `move ${number} (${color})`;
+    const color: Color = (ply - 1 + offset) % 2 === 0 ? 'white' : 'black';
+    return t('game.plyLabel', { n: number, color: colorWord(color) });
   }
 
   function renderActions() {
@@ -776,7 +731,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     show('#accept', active && offerFromOpponent);
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
-    $('#claim').textContent = game.claimable.threefold ? 'Claim a draw (threefold repetition)' : 'Claim a draw (50 moves)';
+    $('#claim').textContent = game.claimable.threefold ? t('game.claimThreefold') : t('game.claimFifty');
     $('#move-form').hidden = analysisMode || !holdsSeat() || game.status !== 'active';
     $('#after').hidden = analysisMode || game.status === 'active';
     for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !holdsSeat();
@@ -792,23 +747,23 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     if (box.hidden || !invite) return;
     const link = `${location.origin}/game/${id}#seat=${invite.token}`;
     box.innerHTML = '';
-    const input = el('input', { readonly: '', value: link, id: 'invite-link', 'aria-label': 'Invite link' }) as HTMLInputElement;
-    const copy = el('button', {}, 'Copy link');
-    copy.onclick = () => copyText(link, 'Link copied');
-    box.append(el('p', {}, `Send this link to your friend, who plays ${invite.color}:`), input, copy);
+    const input = el('input', { readonly: '', value: link, id: 'invite-link', 'aria-label': t('game.inviteLink') }) as HTMLInputElement;
+    const copy = el('button', {}, t('game.copyLink'));
+    copy.onclick = () => copyText(link, t('game.linkCopied'));
+    box.append(el('p', {}, t('game.inviteText', { color: colorWord(invite.color) })), input, copy);
   }
 
   function renderStartInfo() {
     const info = $('#start-info');
-    const opponent = game.opponent === 'engine' ? `the computer (level ${game.level ?? '?'})` : 'a friend';
+    const opponent = game.opponent === 'engine' ? t('game.againstComputer', { level: game.level ?? '?' }) : t('game.againstFriend');
     const numbers = game.startNumbers;
     const start =
       numbers && numbers.white !== numbers.black
-        ? `Double Chess960: white #${numbers.white}, black #${numbers.black}`
+        ? t('game.doubleStart', { white: numbers.white, black: numbers.black })
         : game.startNumber !== null
-          ? `Chess960 start position #${game.startNumber}`
-          : 'Custom start position';
-    info.textContent = `${start} · against ${opponent}`;
+          ? t('game.startNumber', { n: game.startNumber })
+          : t('game.customStart');
+    info.textContent = t('game.startInfo', { start, opponent });
   }
 
   function renderSide() {
@@ -823,7 +778,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     renderText();
     const yourTurn = game.status === 'active' && !analysisMode && singleSeat() === game.turn;
     const names = `${playerName('white')} – ${playerName('black')}`;
-    document.title = `${yourTurn ? '● Your move · ' : ''}${analysisMode ? 'Analysis · ' : ''}${names} · chess960`;
+    document.title = `${yourTurn ? t('game.titleYourMove') : ''}${analysisMode ? t('game.titleAnalysis') : ''}${names} · chess960`;
   }
 
   // The board for assistive technology (its label) and the text view (on request).
@@ -833,12 +788,12 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const turn = turnAt(viewPly);
     $('#board').setAttribute(
       'aria-label',
-      `Chess board, ${orientation} at the bottom, ${turn} to move. White: ${pieces.white}. Black: ${pieces.black}.`,
+      t('game.boardLabel', { orientation: colorWord(orientation), turn: colorWord(turn), white: pieces.white, black: pieces.black }),
     );
     if ($('#text-view').hidden) return;
     $('#text-board').textContent = [...boardRows(fen, orientation), `  ${(orientation === 'white' ? 'abcdefgh' : 'hgfedcba').split('').join(' ')}`].join('\n');
-    $('#text-white').textContent = `White: ${pieces.white}.`;
-    $('#text-black').textContent = `Black: ${pieces.black}.`;
+    $('#text-white').textContent = t('game.textWhite', { pieces: pieces.white });
+    $('#text-black').textContent = t('game.textBlack', { pieces: pieces.black });
   }
 
   // --- What a screen reader hears, and the typed move ---------------------------------------
@@ -864,31 +819,32 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     if (after.moves.length === before.moves.length + 1) {
       const move = after.moves[after.moves.length - 1]!;
       const mover = turnAt(after.moves.length - 1);
-      const who = singleSeat() === mover ? 'You' : playerName(mover);
-      announce(`${who} played ${spokenSan(move.san)}.${singleSeat() === after.turn && after.status === 'active' ? ' Your move.' : ''}`);
+      const who = singleSeat() === mover ? t('game.you') : playerName(mover);
+      const yours = singleSeat() === after.turn && after.status === 'active' ? t('game.yourMoveSentence') : '';
+      announce(t('game.played', { who, move: spokenSan(move.san) }) + yours);
       playSound(move.san.includes('x') ? 'capture' : 'move');
     }
     if (before.status === 'active' && after.status !== 'active') {
-      const end = after.status === 'aborted' ? 'Game aborted.' : `Game over: ${after.result}. ${after.reason || cap(after.termination ?? '')}`;
+      const end = after.status === 'aborted' ? t('game.aborted') : t('game.over', { result: after.result, reason: endReason(after) });
       setTimeout(() => announce(end), 600); // after the move that ended it
       playSound('end');
     }
     if (after.drawOffer && after.drawOffer !== before.drawOffer && !mine(after.drawOffer))
-      announce(`${playerName(after.drawOffer)} offers a draw.`);
+      announce(t('game.offersDraw', { name: playerName(after.drawOffer) }));
   }
 
   $('#move-form').addEventListener('submit', e => {
     e.preventDefault();
     const input = $<HTMLInputElement>('#move-input');
     const text = input.value;
-    if (!holdsSeat()) return refuseMove('You are watching this game: you have no seat to play.');
-    if (game.status !== 'active') return refuseMove('The game is over.');
+    if (!holdsSeat()) return refuseMove(t('game.watching'));
+    if (game.status !== 'active') return refuseMove(t('game.isOver'));
     if (!live || connection !== 'connected')
-      return refuseMove('Not sent: the connection to the server is lost. Wait until it is back, then play your move.');
-    if (!mine(game.turn)) return refuseMove(`It is not your move: ${playerName(game.turn)} is to move.`);
-    if (game.thinking) return refuseMove('The computer is thinking.');
+      return refuseMove(t('game.offlineRefused'));
+    if (!mine(game.turn)) return refuseMove(t('game.notYourMove', { name: playerName(game.turn) }));
+    if (game.thinking) return refuseMove(t('game.computerThinking'));
     if (viewPly !== game.ply) goTo(game.ply);
-    if (legalPly !== game.ply || sending) return refuseMove('The legal moves are still coming: try again in a moment.');
+    if (legalPly !== game.ply || sending) return refuseMove(t('game.legalComing'));
     const typed = parseTypedMove(text, game.fen, legal);
     if (typed.kind === 'error') return refuseMove(typed.message);
     input.value = '';
@@ -926,9 +882,9 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const before = room;
     room = next;
     const friend = seats.invite?.color;
-    if (friend && next[friend].joined && !before?.[friend].joined && before) announce(`${playerName(friend)} has joined the game.`);
+    if (friend && next[friend].joined && !before?.[friend].joined && before) announce(t('game.joined', { name: playerName(friend) }));
     const offer = next.rematch.offeredBy;
-    if (offer && !mine(offer) && before?.rematch.offeredBy !== offer) announce(`${playerName(offer)} offers a rematch.`);
+    if (offer && !mine(offer) && before?.rematch.offeredBy !== offer) announce(t('game.offersRematch', { name: playerName(offer) }));
     renderSide();
     void sayName();
     if (next.rematch.gameId && next.rematch.gameId !== before?.rematch.gameId) void joinRematch();
@@ -945,17 +901,17 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     box.innerHTML = '';
     if (!r || active || analysisMode || !holdsSeat() || r.gameId || !r.offeredBy) return;
     box.hidden = false;
-    const kind = r.newPosition ? 'in a new start position' : 'in the same start position';
+    const kind = r.newPosition ? t('game.rematchNewPos') : t('game.rematchSame');
     if (mine(r.offeredBy) && !(mine('white') && mine('black'))) {
-      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, 'Cancel');
+      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, t('game.cancel'));
       cancel.onclick = () => void answerRematch('decline');
-      box.append(el('p', {}, `Rematch offered ${kind}: waiting for ${playerName(opposite(r.offeredBy))}…`), cancel);
+      box.append(el('p', {}, t('game.rematchWaiting', { kind, name: playerName(opposite(r.offeredBy)) })), cancel);
     } else {
-      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, 'Accept');
-      const decline = el('button', { type: 'button', id: 'rematch-decline' }, 'Decline');
+      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, t('game.accept.short'));
+      const decline = el('button', { type: 'button', id: 'rematch-decline' }, t('game.decline.short'));
       accept.onclick = () => void answerRematch('accept');
       decline.onclick = () => void answerRematch('decline');
-      box.append(el('p', {}, `${playerName(r.offeredBy)} offers a rematch ${kind}.`), accept, decline);
+      box.append(el('p', {}, t('game.rematchOffer', { name: playerName(r.offeredBy), kind })), accept, decline);
     }
   }
 
@@ -1021,14 +977,14 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     const seq = ++analysisSeq;
     let result = analyses.get(fen);
     if (!result) {
-      $('#eval-text').textContent = 'thinking…';
+      $('#eval-text').textContent = t('game.thinking');
       await sleep(120); // stepping quickly through moves asks only for where it stops
       if (seq !== analysisSeq) return;
       try {
         result = await api.analyse(fen);
         analyses.set(fen, result);
       } catch (e) {
-        if (seq === analysisSeq) $('#eval-text').textContent = `not available (${(e as Error).message})`;
+        if (seq === analysisSeq) $('#eval-text').textContent = t('game.notAvailable', { error: (e as Error).message });
         return;
       }
     }
@@ -1038,34 +994,23 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   function showAnalysis(ply: number, a: Analysis) {
     let text: string;
-    let share: number; // white's share of the bar, 0..1
     if ('mate' in a.score) {
       const m = a.score.mate;
-      text = m === 0 ? `checkmate, ${a.score.winner ?? ''} wins` : `${m > 0 ? 'white' : 'black'} mates in ${Math.abs(m)}`;
-      share = m > 0 || (m === 0 && a.score.winner === 'white') ? 1 : 0;
+      text =
+        m === 0
+          ? t('game.checkmateWins', { color: a.score.winner ? colorWord(a.score.winner) : '' })
+          : t('game.matesIn', { color: colorWord(m > 0 ? 'white' : 'black'), n: Math.abs(m) });
     } else {
       const pawns = a.score.cp / 100;
-      text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? 'white is better' : pawns < -0.3 ? 'black is better' : 'about equal'})`;
-      share = 1 / (1 + Math.exp(-a.score.cp / 250));
+      text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? t('game.whiteBetter') : pawns < -0.3 ? t('game.blackBetter') : t('game.equal')})`;
     }
-    if (a.depth) text += `, depth ${a.depth}`;
+    if (a.depth) text += t('game.depth', { n: a.depth });
     $('#eval-text').textContent = text;
-    $('#eval-bar').setAttribute('aria-label', `Evaluation: ${text}`);
-    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(share * 100)}%`;
+    $('#eval-bar').setAttribute('aria-label', t('game.evaluationIs', { text }));
+    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(whiteShare(a.score) * 100)}%`;
     $('#eval-bar').classList.toggle('flipped', orientation === 'black');
     // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
-    const [, side, , , , fullmove] = fenAt(ply).split(' ');
-    let number = Number(fullmove) || 1;
-    let white = side !== 'b';
-    const words: string[] = [];
-    a.pv.slice(0, 8).forEach((m, i) => {
-      if (white) words.push(`${number}.`);
-      else if (i === 0) words.push(`${number}…`);
-      words.push(m.san);
-      if (!white) number += 1;
-      white = !white;
-    });
-    $('#best-line').textContent = words.length ? words.join(' ') : 'none (the game is over here)';
+    $('#best-line').textContent = numberedLine(fenAt(ply), a.pv.map(m => m.san)) || t('game.noLine');
     const best = a.best;
     cg.set({
       drawable: { autoShapes: best ? [{ orig: best.slice(0, 2) as Key, dest: best.slice(2, 4) as Key, brush: 'paleGreen' }] : [] },
@@ -1106,10 +1051,10 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   const debug = window as unknown as { liveTransport: Transport | null; liveStatus: ConnectionStatus };
   debug.liveTransport = null; // for the end-to-end test and debugging
   const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
-    connecting: 'Connecting…',
-    connected: 'Connected',
-    reconnecting: 'Connection lost: reconnecting…',
-    offline: 'Offline: the server cannot be reached; trying again…',
+    connecting: t('game.connecting'),
+    connected: t('game.connected'),
+    reconnecting: t('game.reconnecting'),
+    offline: t('game.offline'),
   };
   function onStatus(next: ConnectionStatus) {
     const before = connection;
@@ -1120,10 +1065,10 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     box.textContent = CONNECTION_TEXT[next];
     if (next === 'connected') {
       moveError('');
-      if (before === 'reconnecting' || before === 'offline') announce('Connected again: the game goes on.');
+      if (before === 'reconnecting' || before === 'offline') announce(t('game.connectedAgain'));
       void fetchLegal();
     } else if (before === 'connected') {
-      announce('The connection to the server is lost: reconnecting. Moves cannot be sent until it is back.');
+      announce(t('game.connectionLost'));
     }
     renderClocks();
     schedule(setInteraction);

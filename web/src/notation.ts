@@ -6,12 +6,18 @@
 // taking its own rook, "b1a1", or as the king's square, "b1c1", when that is no other move).
 // When nothing matches, the answer says why in words.
 
+import { t, tMaybe } from './i18n';
 import type { BoardMove } from './moves';
 import { readBoard } from './moves';
 
 export type TypedMove = { kind: 'move'; move: BoardMove } | { kind: 'error'; message: string };
 
-const ROLE_NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const ROLE_KEYS: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+// A piece's name in the page's language: "knight", "knights" (plural), "Knight" (capital).
+const roleName = (letter: string, form: '' | 's' | 'cap' = '') => {
+  const key = ROLE_KEYS[letter.toLowerCase()]!;
+  return tMaybe(form === 'cap' ? `piece.${cap(key)}` : `piece.${key}${form}`);
+};
 const FILES = 'abcdefgh';
 
 // The piece letter (upper case) of the piece on `square`, or undefined.
@@ -21,8 +27,8 @@ function roleAt(fen: string, square: string): string | undefined {
 
 export function parseTypedMove(text: string, fen: string, legal: readonly BoardMove[]): TypedMove {
   const typed = text.trim().replace(/[+#!?]+$/, '');
-  if (!typed) return { kind: 'error', message: 'Type a move, such as Nf3, exd5, O-O or e2e4.' };
-  if (legal.length === 0) return { kind: 'error', message: 'There is no move to make now.' };
+  if (!typed) return { kind: 'error', message: t('typed.empty') };
+  if (legal.length === 0) return { kind: 'error', message: t('typed.noMove') };
 
   // Castling: O-O (king towards the h-file) and O-O-O (towards the a-file), zeros too.
   const castle = /^([O0o])-?\1(-?\1)?$/.exec(typed);
@@ -31,7 +37,7 @@ export function parseTypedMove(text: string, fen: string, legal: readonly BoardM
     const name = side === 'g' ? 'O-O' : 'O-O-O';
     const move = legal.find(m => m.castle === side);
     if (move) return { kind: 'move', move };
-    return { kind: 'error', message: `${name} is not possible now (${side === 'g' ? 'kingside' : 'queenside'} castling).` };
+    return { kind: 'error', message: t('typed.castleImpossible', { name, side: t(side === 'g' ? 'typed.kingside' : 'typed.queenside') }) };
   }
 
   // UCI: from, to, promotion.
@@ -43,28 +49,28 @@ export function parseTypedMove(text: string, fen: string, legal: readonly BoardM
       const role = roleAt(fen, from);
       return {
         kind: 'error',
-        message: role ? `The ${ROLE_NAMES[role.toLowerCase()]} on ${from} has no legal move.` : `There is no piece of yours on ${from}.`,
+        message: role ? t('typed.pieceStuck', { piece: roleName(role), square: from }) : t('typed.noPieceOn', { square: from }),
       };
     }
     const exact = fromHere.filter(m => m.uci === `${from}${to}${promo?.toLowerCase() ?? ''}`);
     if (exact.length === 1) return { kind: 'move', move: exact[0]! };
     const promotions = fromHere.filter(m => m.to === to && m.promotion);
     if (promotions.length > 0 && !promo)
-      return { kind: 'error', message: `Say what the pawn becomes: ${from}${to}q, r, b or n (or ${to}=Q).` };
+      return { kind: 'error', message: t('typed.sayPromotionUci', { uci: `${from}${to}`, to }) };
     const ordinary = fromHere.filter(m => !m.castle && m.to === to);
     const castling = fromHere.find(m => m.castle && m.kingTo === to);
     if (castling && ordinary.length === 0) return { kind: 'move', move: castling };
     if (castling)
       return {
         kind: 'error',
-        message: `${from}${to} could be castling or a king move: type ${castling.castle === 'g' ? 'O-O' : 'O-O-O'} to castle, or K${to} for the king move.`,
+        message: t('typed.castleOrKing', { uci: `${from}${to}`, castle: castling.castle === 'g' ? 'O-O' : 'O-O-O', to }),
       };
-    return { kind: 'error', message: `${from}${to} is not a legal move.` };
+    return { kind: 'error', message: t('typed.illegal', { uci: `${from}${to}` }) };
   }
 
   // SAN: [piece][from file][from rank][x]to[=promotion].
   const san = /^([KQRBN])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(typed);
-  if (!san) return { kind: 'error', message: `"${typed}" is not a move. Type a move such as Nf3, exd5, e8=Q, O-O or e2e4.` };
+  if (!san) return { kind: 'error', message: t('typed.notAMove', { text: typed }) };
   const [, piece = 'P', fromFile, fromRank, to, promo] = san as unknown as [string, string | undefined, string | undefined, string | undefined, string, string | undefined];
   const board = readBoard(fen);
   const candidates = legal.filter(m => {
@@ -75,14 +81,13 @@ export function parseTypedMove(text: string, fen: string, legal: readonly BoardM
     const target = m.castle ? null : m.to;
     return target === to;
   });
-  const name = ROLE_NAMES[piece.toLowerCase()]!;
-  if (candidates.length === 0) return { kind: 'error', message: `No ${name} of yours can go to ${to}.` };
+  if (candidates.length === 0) return { kind: 'error', message: t('typed.noPieceCanGo', { piece: roleName(piece), square: to }) };
   const promotions = candidates.filter(m => m.promotion);
   if (promotions.length > 0) {
-    if (!promo) return { kind: 'error', message: `Say what the pawn becomes: ${to}=Q, ${to}=R, ${to}=B or ${to}=N.` };
+    if (!promo) return { kind: 'error', message: t('typed.sayPromotion', { to }) };
     const chosen = promotions.filter(m => m.promotion === promo.toLowerCase());
     if (chosen.length === 1) return { kind: 'move', move: chosen[0]! };
-    if (chosen.length === 0) return { kind: 'error', message: `A pawn cannot become that: choose Q, R, B or N.` };
+    if (chosen.length === 0) return { kind: 'error', message: t('typed.badPromotion') };
     return ambiguous(chosen, piece, to);
   }
   if (candidates.length > 1) return ambiguous(candidates, piece, to);
@@ -91,24 +96,23 @@ export function parseTypedMove(text: string, fen: string, legal: readonly BoardM
 
 function ambiguous(moves: readonly BoardMove[], piece: string, to: string): TypedMove {
   const prefix = piece === 'P' ? '' : piece;
-  const options = moves.map(m => `${prefix}${m.from}${to}`).join(' or ');
-  return { kind: 'error', message: `More than one ${ROLE_NAMES[piece.toLowerCase()]} can go to ${to}: type ${options}.` };
+  const options = moves.map(m => `${prefix}${m.from}${to}`).join(t('typed.or'));
+  return { kind: 'error', message: t('typed.ambiguous', { piece: roleName(piece), square: to, options }) };
 }
 
 // A SAN move as words a screen reader says clearly: "Knight takes f3, check".
 export function spokenSan(san: string): string {
-  const check = san.endsWith('#') ? ', checkmate' : san.endsWith('+') ? ', check' : '';
+  const check = san.endsWith('#') ? t('game.checkmateWord') : san.endsWith('+') ? t('game.checkWord') : '';
   const move = san.replace(/[+#]$/, '');
-  if (/^O-O-O/.test(move)) return `castles queenside${check}`;
-  if (/^O-O/.test(move)) return `castles kingside${check}`;
+  if (/^O-O-O/.test(move)) return `${t('game.castlesQueenside')}${check}`;
+  if (/^O-O/.test(move)) return `${t('game.castlesKingside')}${check}`;
   const m = /^([KQRBN])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([QRBN]))?$/.exec(move);
   if (!m) return `${san}${check}`;
   const [, piece, from, takes, to, promo] = m;
-  const role = piece ? ROLE_NAMES[piece.toLowerCase()]! : 'pawn';
-  const words = [cap(role)];
+  const words = [roleName(piece ?? 'p', 'cap')];
   if (from) words.push(from);
-  words.push(takes ? 'takes' : 'to', to!);
-  if (promo) words.push('promotes to', ROLE_NAMES[promo.toLowerCase()]!);
+  words.push(takes ? t('game.takes') : t('game.to'), to!);
+  if (promo) words.push(t('game.promotesTo'), roleName(promo));
   return words.join(' ') + check;
 }
 
@@ -128,10 +132,9 @@ export function piecesText(fen: string): { white: string; black: string } {
         .map(([sq]) => sq)
         .sort((a, b) => a[0]!.localeCompare(b[0]!) || a[1]!.localeCompare(b[1]!));
       if (squares.length === 0) continue;
-      const name = ROLE_NAMES[role]!;
-      parts.push(`${squares.length > 1 ? `${name}s` : name} ${squares.join(' ')}`);
+      parts.push(`${roleName(role, squares.length > 1 ? 's' : '')} ${squares.join(' ')}`);
     }
-    return parts.join(', ') || 'no pieces';
+    return parts.join(', ') || t('game.noPieces');
   };
   return { white: side(true), black: side(false) };
 }
@@ -147,6 +150,5 @@ export function boardRows(fen: string, orientation: 'white' | 'black' = 'white')
 
 // The number of full moves of a game of `plies` half-moves (the recent games list).
 export function moveCount(plies: number): string {
-  const moves = Math.ceil(plies / 2);
-  return moves === 1 ? '1 move' : `${moves} moves`;
+  return t('home.moves', { n: Math.ceil(plies / 2) });
 }

@@ -1,5 +1,5 @@
 // What this browser remembers between visits: the player's name, the last level and clock
-// chosen, sounds on or off, the theme. Stored in localStorage; a browser that refuses
+// chosen, sounds on or off, the theme, the language. Stored in localStorage; a browser that refuses
 // storage (private mode) just forgets.
 
 export type Theme = 'auto' | 'light' | 'dark';
@@ -10,10 +10,12 @@ export interface Prefs {
   clock: string;
   sound: boolean;
   theme: Theme;
+  // The page's language ('' follows the browser's).
+  lang: string;
 }
 
 const KEY = 'chess960.prefs';
-const DEFAULTS: Prefs = { name: '', level: '3', clock: '', sound: true, theme: 'auto' };
+const DEFAULTS: Prefs = { name: '', level: '3', clock: '', sound: true, theme: 'auto', lang: '' };
 
 export function loadPrefs(): Prefs {
   try {

@@ -2,6 +2,7 @@
 // one with the switch in the top bar (prefs.ts). The choice is the `data-theme` attribute of
 // <html>, which style.css reads.
 
+import { t } from './i18n';
 import { loadPrefs, savePrefs, type Theme } from './prefs';
 
 const dark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
@@ -15,8 +16,8 @@ function apply(theme: Theme, button: HTMLButtonElement | null) {
   document.documentElement.dataset.theme = shown;
   if (button) {
     const next = shown === 'dark' ? 'light' : 'dark';
-    button.textContent = shown === 'dark' ? '☀ Light' : '☾ Dark';
-    button.setAttribute('aria-label', `Switch to the ${next} theme`);
+    button.textContent = shown === 'dark' ? t('theme.light') : t('theme.dark');
+    button.setAttribute('aria-label', t(next === 'dark' ? 'theme.switchTo.dark' : 'theme.switchTo.light'));
   }
 }
 

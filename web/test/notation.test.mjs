@@ -72,7 +72,7 @@ test('the position in words and as rows of text', () => {
   assert.equal(rows[0], '8 r k · · r · · ·');
   assert.equal(rows[7], '1 R K · · R · · ·');
   assert.equal(boardRows(CASTLE_FEN, 'black')[0], '1 · · · R · · K R');
-  assert.equal(moveCount(1), '1 move');
-  assert.equal(moveCount(4), '2 moves');
-  assert.equal(moveCount(5), '3 moves');
+  assert.equal(moveCount(1), 'moves: 1');
+  assert.equal(moveCount(4), 'moves: 2');
+  assert.equal(moveCount(5), 'moves: 3');
 });

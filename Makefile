@@ -10,6 +10,11 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
+# ccache (found by CMakeLists.txt) shares compiled objects between this tree's build directories
+# (the release build, the install and pip tests' rebuilds of the library) when paths are taken
+# relative to the source tree.
+export CCACHE_BASEDIR ?= $(CURDIR)
+
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \

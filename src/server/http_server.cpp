@@ -1,5 +1,7 @@
 #include "server/http_server.hpp"
 
+#include <boost/asio/experimental/concurrent_channel.hpp>
+
 #include <sys/resource.h>
 
 #include <mutex>
@@ -72,11 +74,14 @@ net::awaitable<void> refuse_and_close(beast::tcp_stream& stream, int status,
 
 namespace {
 
-// An answer given later, from another thread, for the connection's coroutine to pick up.
+// An answer given later, from another thread (the store writer's), for the connection's
+// coroutine to pick up. A channel resumes the coroutine in one hand-over, queued ahead of the
+// events of the same change for its watchers, which the writer hands over after it (a timer
+// cancelled from a posted function took two, and the answer waited behind all of those events:
+// a move to a game with 100 watchers answered after their 100 writes).
 struct LaterAnswer {
-    explicit LaterAnswer(const net::any_io_executor& executor) : timer(executor) {}
-    net::steady_timer timer;
-    std::optional<HttpResponse> response;
+    explicit LaterAnswer(const net::any_io_executor& executor) : channel(executor, 1) {}
+    net::experimental::concurrent_channel<void(boost::system::error_code, HttpResponse)> channel;
 };
 
 }  // namespace
@@ -224,20 +229,13 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             std::optional<HttpResponse> now = routes.handle(
                 HttpRequest{request.method_string(), path, query, request.body(), bearer, client},
                 [later](HttpResponse response) {
-                    // From the store writer's thread: hand it to this connection's executor.
-                    net::post(later->timer.get_executor(),
-                              [later, response = std::move(response)]() mutable {
-                                  later->response = std::move(response);
-                                  later->timer.cancel();
-                              });
+                    // One answer per request: the channel (room for one) is never full here.
+                    later->channel.try_send(boost::system::error_code{}, std::move(response));
                 });
             if (!now) {
-                while (!later->response) {
-                    later->timer.expires_at(net::steady_timer::time_point::max());
-                    co_await later->timer.async_wait(uncancelled());
-                }
-                now = std::move(later->response);
-                later->response.reset();
+                auto [answer_ec, answer] = co_await later->channel.async_receive(uncancelled());
+                if (answer_ec) co_return;
+                now = std::move(answer);
             }
             HttpResponse& answer = *now;
             http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <streambuf>
 #include <string_view>
 
 namespace chess960::cli {
@@ -36,15 +35,6 @@ bool is_tag_line(std::string_view s) {
     while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
     return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
-
-// A std::streambuf over a string that is read where it is.
-class ViewBuffer : public std::streambuf {
-  public:
-    explicit ViewBuffer(const std::string& text) {
-        char* begin = const_cast<char*>(text.data());
-        setg(begin, begin, begin + text.size());
-    }
-};
 
 // Passes the reader's calls on until the game that begins on `stop_line` (the sentinel).
 class UpToLine : public pgn::Visitor {
@@ -171,9 +161,7 @@ bool PgnChunker::next(PgnChunk& chunk) {
 }
 
 long read_chunk(const PgnChunk& chunk, pgn::Visitor& visitor) {
-    ViewBuffer buffer(chunk.text);
-    std::istream in(&buffer);
-    pgn::Reader reader(in);
+    pgn::Reader reader(std::string_view(chunk.text));
     reader.start_at_line(chunk.first_line);
     UpToLine bounded(visitor, chunk.sentinel_line);
     while (!bounded.stopped() && reader.read_game(bounded)) {

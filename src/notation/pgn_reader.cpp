@@ -49,7 +49,10 @@ bool is_result(std::string_view s) {
     return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
 }
 
-// Control characters other than white space: binary data, not PGN text.
+}  // namespace
+
+// Declared in pgn.hpp: the parallel checker splits a file at the lines where the reader starts
+// a game, so both must agree on what such a line is.
 bool has_binary(std::string_view s) {
     for (char ch : s) {
         const unsigned char c = static_cast<unsigned char>(ch);
@@ -71,8 +74,6 @@ bool is_tag_line(std::string_view s) {
     while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
     return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
-
-}  // namespace
 
 struct Reader::Impl {
     std::istream* stream = nullptr;

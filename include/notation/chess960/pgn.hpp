@@ -53,6 +53,12 @@ class Visitor {
     virtual void syntax_error(const std::string& /*message*/, Location) {}
 };
 
+/// Whether a line is a whole tag pair, [Name "value"] (trailing white space allowed): the line at
+/// which the reader starts a game. A file can be split into games at such lines.
+bool is_tag_line(std::string_view line);
+/// Whether text holds control characters other than white space: binary data, not PGN text.
+bool has_binary(std::string_view text);
+
 /// Reads games from a file or stream in chunks; memory stays bounded by the longest line and
 /// the longest comment.
 class Reader {

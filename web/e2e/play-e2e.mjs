@@ -412,6 +412,14 @@ async function main() {
     check(left.length === 0, `${code}: no English left on the game page`, left.slice(0, 12).join('; '));
     check((await p.locator('#move-error').textContent()) === texts(code)['typed.noPieceCanGo'].replace('{piece}', texts(code)['piece.knight']).replace('{square}', 'f6'), `${code}: the refused move's reason is in ${code}`, await p.locator('#move-error').textContent());
     await shot(p, `play-lang-${code}`);
+    // The start page too (its form, the recent games with the server's default names).
+    await p.goto(`${base}/`);
+    await p.locator('#preview-label').filter({ hasText: /\d/ }).waitFor();
+    await p.locator('#recent li a').first().waitFor();
+    const homeLeft = englishLeft(await pageText(p), code);
+    check(homeLeft.length === 0, `${code}: no English left on the start page`, homeLeft.slice(0, 12).join('; '));
+    await p.goto(`${base}/game/${friendly.id}`);
+    await p.locator('#help-link').waitFor();
     // The castling help, from the game page.
     await p.locator('#help-link').click();
     await p.waitForURL(/\/help\/castling$/);

@@ -267,7 +267,7 @@ function recentItem(game: GameSummary): HTMLElement {
   const li = el('li', { class: game.status === 'active' ? 'active' : 'over' });
   const link = el('a', { href: `/game/${game.id}` });
   link.append(
-    el('span', { class: 'players' }, `${game.white} – ${game.black}`),
+    el('span', { class: 'players' }, `${localName(game.white)} – ${localName(game.black)}`),
     el('span', { class: 'meta' }, [
       game.startNumber !== null ? `#${game.startNumber}` : t('home.custom'),
       moveCount(game.plies),
@@ -283,6 +283,16 @@ function recentItem(game: GameSummary): HTMLElement {
   );
   li.append(link);
   return li;
+}
+
+// The server's default names are English ("White", "Player", "chess960 engine (level 3)"):
+// the page says them in its own language; a name a player chose stays as it is.
+function localName(name: string): string {
+  if (name === 'White') return t('color.White');
+  if (name === 'Black') return t('color.Black');
+  if (name === 'Player') return t('home.namePlaceholder');
+  const engine = /^chess960 engine \(level (\d+)\)$/.exec(name);
+  return engine ? t('game.computerName', { level: engine[1]! }) : name;
 }
 
 function formatWhen(when: string | number): string {

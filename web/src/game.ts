@@ -23,7 +23,7 @@ import { dueWarning, formatClock, remainingMs } from './clock';
 import { askCastle, askPromotion, questionOpen } from './dialogs';
 import { type Applied, applyMove, applyState, applyView } from './model';
 import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
-import { boardRows, parseTypedMove, piecesText, spokenSan } from './notation';
+import { boardRows, parseTypedMove, piecesText, plyPosition, spokenSan } from './notation';
 import { loadPrefs, savePrefs } from './prefs';
 import { playSound } from './sound';
 import { t, tMaybe } from './i18n';
@@ -710,10 +710,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   // "move 12 (white)", "the start position".
   function plyLabel(ply: number) {
     if (ply === 0) return t('game.startPosition');
-    const [, side, , , , fullmove] = game.initialFen.split(' ');
-    const offset = side === 'b' ? 1 : 0;
-    const number = (Number(fullmove) || 1) + Math.floor((ply - 1 + offset) / 2);
-    const color: Color = (ply - 1 + offset) % 2 === 0 ? 'white' : 'black';
+    const { number, color } = plyPosition(game.initialFen, ply);
     return t('game.plyLabel', { n: number, color: colorWord(color) });
   }
 

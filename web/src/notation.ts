@@ -152,3 +152,14 @@ export function boardRows(fen: string, orientation: 'white' | 'black' = 'white')
 export function moveCount(plies: number): string {
   return t('home.moves', { n: Math.ceil(plies / 2) });
 }
+
+// Where a ply stands in a game that began at `initialFen`: its move number and the side that
+// made it ("12. … Nc6" is ply n with number 12, black). Ply 1 is the first move made.
+export function plyPosition(initialFen: string, ply: number): { number: number; color: 'white' | 'black' } {
+  const [, side, , , , fullmove] = initialFen.split(' ');
+  const offset = side === 'b' ? 1 : 0;
+  return {
+    number: (Number(fullmove) || 1) + Math.floor((ply - 1 + offset) / 2),
+    color: (ply - 1 + offset) % 2 === 0 ? 'white' : 'black',
+  };
+}

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boardMoves } from '../src/moves.ts';
-import { boardRows, moveCount, parseTypedMove, piecesText, spokenSan } from '../src/notation.ts';
+import { boardRows, moveCount, parseTypedMove, piecesText, plyPosition, spokenSan } from '../src/notation.ts';
 
 // King b1, rooks a1 and e1: O-O-O is b1a1 (king c1, rook d1) and Kc1 (b1c1) is a move too.
 const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
@@ -75,4 +75,15 @@ test('the position in words and as rows of text', () => {
   assert.equal(moveCount(1), 'moves: 1');
   assert.equal(moveCount(4), 'moves: 2');
   assert.equal(moveCount(5), 'moves: 3');
+});
+
+test("a ply's move number and side, from the start position or a FEN with black to move", () => {
+  const start = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
+  assert.deepEqual(plyPosition(start, 1), { number: 1, color: 'white' });
+  assert.deepEqual(plyPosition(start, 2), { number: 1, color: 'black' });
+  assert.deepEqual(plyPosition(start, 3), { number: 2, color: 'white' });
+  const black = '4k3/8/8/8/8/8/8/4K3 b - - 3 30';
+  assert.deepEqual(plyPosition(black, 1), { number: 30, color: 'black' });
+  assert.deepEqual(plyPosition(black, 2), { number: 31, color: 'white' });
+  assert.deepEqual(plyPosition(black, 3), { number: 31, color: 'black' });
 });

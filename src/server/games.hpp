@@ -24,6 +24,7 @@
 #include "server/live_game.hpp"
 #include "server/rate_limit.hpp"
 #include "server/requests.hpp"
+#include "server/rooms.hpp"
 #include "server/store.hpp"
 #include "server/store_writer.hpp"
 
@@ -119,6 +120,9 @@ class GameService {
     // Counters for tests and logs.
     std::size_t games_in_memory();
 
+    // Names, presence and rematches (rooms.hpp, room_routes.cpp).
+    Rooms& rooms() { return rooms_; }
+
   private:
     void log(const std::string& line);
     void load();
@@ -183,6 +187,7 @@ class GameService {
     std::unordered_map<std::string, Ticket> tickets_;
 
     EnginePool engines_;
+    Rooms rooms_;
     std::mutex deadline_mutex_;
     std::condition_variable deadline_wake_;
     std::atomic<bool> stopping_{false};

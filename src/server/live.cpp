@@ -72,6 +72,15 @@ void Audience::publish(const std::shared_ptr<const LiveEvent>& event, std::uint6
     });
 }
 
+void Audience::broadcast(const std::shared_ptr<const LiveEvent>& event) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(members_, [&](Member& member) {
+        auto subscriber = member.subscriber.lock();
+        if (!subscriber) return true;
+        return subscriber->wants_room && !subscriber->deliver(event);
+    });
+}
+
 void Audience::close_all() {
     std::vector<Member> members;
     {

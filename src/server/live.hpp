@@ -39,6 +39,10 @@ class Subscriber {
     virtual bool deliver(const std::shared_ptr<const LiveEvent>& event) = 0;
     // Ends the connection (its client reconnects and gets the whole game again).
     virtual void close() = 0;
+    // Whether it gets the `room` events (Audience::broadcast): only a client that asked for
+    // them, so that clients of the protocol before them see no new message. Set before the
+    // subscriber joins an audience.
+    bool wants_room = false;
 };
 
 // The subscribers of one game. A game's events are published in the order they happened,
@@ -54,6 +58,9 @@ class Audience {
     // `except` (the connection that made the change and gets its acknowledgement instead).
     void publish(const std::shared_ptr<const LiveEvent>& event, std::uint64_t version,
                  const Subscriber* except = nullptr);
+    // Delivers `event` to every subscriber that wants the `room` events, whatever it has seen:
+    // for messages outside the game's versions, each of which carries all it says.
+    void broadcast(const std::shared_ptr<const LiveEvent>& event);
     // Closes every subscriber's connection and forgets them all.
     void close_all();
     std::size_t size();

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "server/asio.hpp"
+#include "server/rooms.hpp"
 #include "server/routes.hpp"
 #include "server/views.hpp"
 
@@ -192,12 +193,15 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
     (void)n;
     if (ec) co_return;
     auto subscriber = std::make_shared<QueuedSubscriber>(stream.get_executor());
+    subscriber->wants_room = query_param(context.query, "room") == "1";
     context.games.subscribe(*game, subscriber, you);
+    Presence presence(context.games.rooms(), game, you);
     // Each of the first two ends the other (closing the queue, or the socket); the pings end
     // with them.
     co_await (write_events(stream, *subscriber) || until_hang_up(stream.socket(), *subscriber) ||
               ping_events(*subscriber));
     subscriber->channel.close();
+    presence.leave();
 }
 
 net::awaitable<void> serve_websocket(beast::tcp_stream stream,
@@ -253,6 +257,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
             if (hello.type != ClientMessage::Type::Hello)
                 throw ApiError{400, "the first message must be {\"type\":\"hello\"}"};
             if (!hello.token.empty()) token = hello.token;
+            subscriber->wants_room = hello.room;
             if (!token.empty()) {
                 seat = context.games.seat_of(*game, token);
                 if (!seat) throw ApiError{403, "the token holds no seat in this game"};
@@ -270,6 +275,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         buffer.consume(buffer.size());
     }
     context.games.subscribe(*game, subscriber, seat);
+    Presence presence(context.games.rooms(), game, seat);
 
     // The reader and the writer each end the other: the reader by closing the queue, the writer
     // by closing the WebSocket (or, after a failed write, the socket).
@@ -345,6 +351,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     };
     co_await (reader() || writer());
     subscriber->channel.close();
+    presence.leave();
     if (ws.is_open()) co_await ws.async_close(websocket::close_code::going_away, use_nothrow);
 }
 

@@ -221,6 +221,10 @@ ClientMessage parse_client_message(std::string_view text, std::optional<std::int
         message.type = ClientMessage::Type::Hello;
         message.token = string_field(json, "token").value_or("");
         if (message.token.size() > 128) throw ApiError{400, "field 'token' is too long"};
+        if (auto it = json.find("room"); it != json.end() && !it->is_null()) {
+            if (!it->is_boolean()) throw ApiError{400, "field 'room' must be true or false"};
+            message.room = it->get<bool>();
+        }
     } else if (*type == "move") {
         message.type = ClientMessage::Type::Move;
         message.move = move_from(json);

@@ -71,6 +71,7 @@ struct ClientMessage {
     enum class Type { Hello, Move, Action, Resync, Ping } type = Type::Ping;
     std::optional<std::int64_t> id;
     std::string token;   // Hello
+    bool room = false;   // Hello: the connection also wants the `room` events (rooms.hpp)
     MoveRequest move;    // Move
     std::string action;  // Action: "resign", "abort", "draw/offer", ... (as in the HTTP paths)
 };

@@ -128,6 +128,7 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
     }
     if (events_ && (path == "/api/events" || path.starts_with("/api/events/")))
         return event_route(request);
+    if (analysis_ && path == "/api/analysis") return analysis_route(request, later);
     if (method == "GET" && path == "/api/startpos/random") {
         if (query_param(request.query, "double960") == "true") {
             const int white = random_start_number(), black = random_start_number();
@@ -186,6 +187,9 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
                        "seat tokens are not accepted in URLs (proxies log them): send "
                        "'Authorization: Bearer <token>', or a ticket for the event stream"};
     auto game = games_.find(id);
+    if (method == "POST")
+        if (auto invalid = check_body(request.body)) throw *invalid;
+    if (auto room = room_route(request, game, rest)) return room;
     if (method == "GET") {
         if (rest.empty()) {
             std::optional<Color> you;

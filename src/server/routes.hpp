@@ -16,7 +16,8 @@
 
 namespace chess960::server {
 class EventService;
-}
+class AnalysisService;
+}  // namespace chess960::server
 
 namespace chess960::server {
 
@@ -55,6 +56,8 @@ class Routes {
     // With the events' API (/api/events..., event_routes.cpp).
     Routes(GameService& games, StaticFiles files, EventService& events)
         : games_(games), files_(std::move(files)), events_(&events) {}
+    // With the analysis board's engine (POST /api/analysis); without it that path is 404.
+    void set_analysis(AnalysisService& analysis) { analysis_ = &analysis; }
     using Respond = std::move_only_function<void(HttpResponse)>;
     // The response, or nullopt when it comes later through `later`: a move or a game action
     // is answered once it is stored, from the store writer's thread. Every failure becomes a
@@ -66,10 +69,17 @@ class Routes {
     std::optional<HttpResponse> game_route(const HttpRequest& request, std::string_view id,
                                            std::string_view rest, Respond& later);
     HttpResponse event_route(const HttpRequest& request);
+    // Names, presence, rematches (room_routes.cpp); nullopt for a path that is not one.
+    std::optional<HttpResponse> room_route(const HttpRequest& request,
+                                           const std::shared_ptr<LiveGame>& game,
+                                           std::string_view rest);
+    // POST /api/analysis (analysis.hpp).
+    std::optional<HttpResponse> analysis_route(const HttpRequest& request, Respond& later);
 
     GameService& games_;
     StaticFiles files_;
     EventService* events_ = nullptr;
+    AnalysisService* analysis_ = nullptr;
 };
 
 // Helpers the route files share.

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <ostream>
 
+#include "server/analysis.hpp"
 #include "server/event_store.hpp"
 #include "server/events.hpp"
 #include "server/games.hpp"
@@ -27,6 +28,7 @@ struct Server::Impl {
     GameService games;
     EventStore event_store;
     EventService events;
+    AnalysisService analysis;
     Routes routes;
     HttpServer http;
 
@@ -46,7 +48,9 @@ struct Server::Impl {
                                  std::chrono::milliseconds(options.header_timeout_ms),
                                  std::chrono::milliseconds(options.idle_timeout_ms),
                                  std::chrono::milliseconds(options.hello_timeout_ms)},
-               routes, games, [this](const std::string& line) { log(line); }) {}
+               routes, games, [this](const std::string& line) { log(line); }) {
+        routes.set_analysis(analysis);
+    }
 
     void log(const std::string& line) {
         if (!options.log) return;
@@ -73,6 +77,7 @@ void Server::run() { impl_->http.run(); }
 void Server::stop() {
     impl_->http.stop();
     impl_->events.stop();
+    impl_->analysis.stop();
     impl_->games.stop();
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace chess960::server {
 
@@ -53,6 +54,22 @@ constexpr const char* kNotBuiltPage = R"(<!doctype html>
 </body></html>
 )";
 
+// The paths the page (web/src/main.ts) draws: "/", "/game/<id>", "/analysis/<id>",
+// "/event/new", "/event/<id>" and the help page "/help/castling", each with or without a final
+// slash. Any other path that is no
+// file gets the page too, but with status 404 (the page then says there is nothing there), so
+// that a mistyped link is not taken for the start page by a person or a crawler.
+bool is_page_path(std::string_view path) {
+    if (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+    if (path == "/" || path.empty() || path == "/help/castling") return true;
+    for (std::string_view prefix : {"/game/", "/analysis/", "/event/"}) {
+        if (!path.starts_with(prefix)) continue;
+        const std::string_view rest = path.substr(prefix.size());
+        return !rest.empty() && rest.find('/') == std::string_view::npos;
+    }
+    return false;
+}
+
 }  // namespace
 
 StaticFile StaticFiles::get(const std::string& path) const {
@@ -62,12 +79,16 @@ StaticFile StaticFiles::get(const std::string& path) const {
         return StaticFile{200, "text/html; charset=utf-8", kNotBuiltPage, true};
     fs::path file = root / fs::path(path).relative_path();
     const bool safe = path.find("..") == std::string::npos && path.find('\0') == std::string::npos;
-    if (!safe || !fs::is_regular_file(file, ec)) file = root / "index.html";
+    int status = 200;
+    if (!safe || !fs::is_regular_file(file, ec)) {
+        if (!is_page_path(path)) status = 404;
+        file = root / "index.html";
+    }
     auto content = read_file(file);
     if (!content)
         return StaticFile{500, "application/json",
                           "{\"error\":\"cannot read " + file.filename().string() + "\"}", true};
-    return StaticFile{200, content_type_for(file), std::move(*content),
+    return StaticFile{status, content_type_for(file), std::move(*content),
                       file.filename() == "index.html"};
 }
 

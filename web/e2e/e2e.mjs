@@ -94,7 +94,7 @@ function watchSockets(page, log) {
 // first one), no "reconnecting" line, no error in the console.
 async function quiet(page, consoleErrors) {
   const toast = await page.evaluate(() => document.getElementById('toast')?.textContent ?? null);
-  const reconnecting = await page.locator('#connection').isVisible();
+  const reconnecting = await page.evaluate(() => /reconnecting|offline/.test(document.getElementById('connection')?.dataset.state ?? ''));
   return { ok: toast === null && !reconnecting && consoleErrors.length === 0, detail: JSON.stringify({ toast, reconnecting, consoleErrors }) };
 }
 
@@ -408,9 +408,9 @@ async function main() {
   await sleep(500);
   check(await spectator.evaluate(() => !window.cg.state.movable.color), 'a spectator cannot move');
   check(await spectator.locator('#resign').isHidden(), 'a spectator has no resign button');
-  // Resigning (after the confirmation) ends the game for everyone watching.
-  page.once('dialog', dialog => dialog.accept());
+  // Resigning (after the in-page confirmation) ends the game for everyone watching.
   await page.locator('#resign').click();
+  await page.locator('#resign-yes').click();
   await spectator.locator('#result').waitFor();
   game = await getJson(`${base}/api/games/${id}`);
   check(game.result === '0-1' && game.termination === 'resignation', 'white resigns: 0-1', `${game.result} ${game.termination}`);
@@ -522,7 +522,7 @@ async function playWithoutWebSocket(base) {
   check(blocked >= 1, 'the page tried the WebSocket first', `${blocked} attempts`);
   check((await page.evaluate(() => window.liveTransport)) === 'sse', 'the page fell back to the event stream', await page.evaluate(() => window.liveTransport));
   check(log.movePosts.length === 4, 'each move was a POST /moves', JSON.stringify(log.movePosts));
-  check(log.eventStreams.some(u => new URL(u).pathname === `/api/games/${id}/events` && /^\?ticket=[0-9a-f]+$/.test(new URL(u).search)),
+  check(log.eventStreams.some(u => new URL(u).pathname === `/api/games/${id}/events` && /^\?room=1&ticket=[0-9a-f]+$/.test(new URL(u).search)),
     'the event stream was opened with a ticket (and nothing else) in its URL', JSON.stringify(log.eventStreams));
   check(!log.urls.some(u => /[?&]token=/.test(u)), 'no request carried a token in its URL');
   await waitReady(page, 'white');
@@ -594,7 +594,7 @@ async function resyncAfterReconnect(base) {
   const game = await waitForPly(base, id, 3);
   check(game.moves.map(m => m.san).join(' ') === 'e4 c5 Nf3', 'play goes on after the reconnection', game.moves.map(m => m.san).join(' '));
   check(log.movePosts.length === 0, 'the page sent no POST /moves', JSON.stringify(log.movePosts));
-  await page.locator('#connection').waitFor({ state: 'hidden' });
+  await page.locator('#connection[data-state=connected]').waitFor();
   check(consoleErrors.length === 0, 'no console error', JSON.stringify(consoleErrors));
   await context.close();
 }

@@ -223,6 +223,7 @@ async function main() {
   await drag(players.Bob.page, 'h7', 'h6', { orientation: 'black' });
   await players.Bob.page.locator('#moves .move[data-ply="2"]').waitFor({ timeout: 10000 });
   await players.Bob.page.locator('#resign').click();
+  await players.Bob.page.locator('#resign-yes').click(); // the in-page confirmation
   await players.Ann.page.locator('#status').filter({ hasText: '1-0' }).waitFor({ timeout: 10000 });
   check(true, "Ann's page shows her win");
   await players.Cy.page.locator('#offer').click();

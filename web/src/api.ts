@@ -124,6 +124,32 @@ export interface CreateGame {
   clock: { initial: number; increment: number } | null;
 }
 
+// What the players share beside the moves (docs/live.md, "room"): names, presence, rematch.
+export interface RoomSeat {
+  name: string | null;
+  joined: boolean;
+  connected: boolean;
+}
+export interface Room {
+  white: RoomSeat;
+  black: RoomSeat;
+  rematch: { offeredBy: Color | null; newPosition: boolean; gameId: string | null };
+}
+export interface RematchAnswer {
+  room: Room;
+  // The new game once accepted, with this seat's token in it (null against the engine's seat).
+  game: { id: string; token: string | null } | null;
+}
+export interface Analysis {
+  fen: string;
+  depth: number;
+  // From white's side: centipawns, or mate in N moves (negative: black mates).
+  score: { cp: number } | { mate: number; winner?: Color };
+  best: string | null;
+  pv: { uci: string; san: string }[];
+  nodes: number;
+}
+
 export interface Created {
   id: string;
   tokens: Partial<Record<Color, string>>;
@@ -187,6 +213,14 @@ export const api = {
   // and tokens never go in URLs).
   ticket: (id: string, token: string) =>
     request<{ ticket: string; expiresIn: number }>('POST', `/api/games/${id}/ticket`, {}, token),
+  room: (id: string) => request<Room>('GET', `/api/games/${id}/room`),
+  setName: (id: string, name: string, token: string) => request<Room>('POST', `/api/games/${id}/name`, { name }, token),
+  rematch: (id: string, newPosition: boolean, token: string) =>
+    request<RematchAnswer>('POST', `/api/games/${id}/rematch`, { newPosition }, token),
+  declineRematch: (id: string, token: string) =>
+    request<RematchAnswer>('POST', `/api/games/${id}/rematch/decline`, {}, token),
+  rematchGame: (id: string, token: string) => request<RematchAnswer>('GET', `/api/games/${id}/rematch`, undefined, token),
+  analyse: (fen: string) => request<Analysis>('POST', '/api/analysis', { fen }),
   pgnUrl: (id: string) => `/api/games/${id}/pgn`,
   pgn: async (id: string) => {
     const response = await fetch(`/api/games/${id}/pgn`);
@@ -194,7 +228,7 @@ export const api = {
     return response.text();
   },
   eventsUrl: (id: string, ticket?: string) =>
-    `/api/games/${id}/events${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`,
+    `/api/games/${id}/events?room=1${ticket ? `&ticket=${encodeURIComponent(ticket)}` : ''}`,
   socketUrl: (id: string) =>
     `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/socket`,
 };

@@ -4,6 +4,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import {
+  type Analysis,
   api,
   ApiError,
   type Color,
@@ -12,20 +13,38 @@ import {
   type GameView,
   loadSeats,
   type MoveUpdate,
+  type Room,
   saveSeats,
   type Seats,
 } from './api';
-import { connectLive, type Transport } from './live';
+import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
+import { numberedLine, whiteShare } from './analysis-view';
+import { dueWarning, formatClock, remainingMs } from './clock';
+import { askCastle, askPromotion, questionOpen } from './dialogs';
 import { type Applied, applyMove, applyState, applyView } from './model';
 import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
+import { boardRows, parseTypedMove, piecesText, plyPosition, spokenSan } from './notation';
+import { loadPrefs, savePrefs } from './prefs';
+import { playSound } from './sound';
+import { t, tMaybe } from './i18n';
 import { copyText, el, toast } from './ui';
 
 const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+// "white" / "White" in the page's language.
+const colorWord = (c: Color, capital = false) => tMaybe(`color.${capital ? cap(c) : c}`);
+// Why a game ended, in the page's language (the server's own `reason` is English).
+const endReason = (g: GameView) => (g.termination ? tMaybe(`end.${g.termination}`, {}, cap(g.termination)) : '');
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 const ANIMATION_MS = 220;
 
-export async function gamePage(root: HTMLElement, id: string): Promise<void> {
+export interface GamePageOptions {
+  // The analysis board: the game's positions with the engine's evaluation, nothing to play.
+  analysis?: boolean;
+}
+
+export async function gamePage(root: HTMLElement, id: string, options: GamePageOptions = {}): Promise<void> {
+  const analysisMode = !!options.analysis;
   const seats: Seats = loadSeats(id);
 
   // A friend's invite link carries a seat secret in the hash: keep it, then hide it.
@@ -38,58 +57,102 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
         saveSeats(id, seats);
       }
     } catch (e) {
-      toast(`This invite link is not valid: ${(e as Error).message}`);
+      toast(t('game.inviteInvalid', { error: (e as Error).message }));
     }
     history.replaceState(null, '', location.pathname);
   }
 
   root.innerHTML = `
-    <main class="game">
-      <section class="board-col">
-        <div class="player" id="player-top"><span class="name"></span><span class="clock"></span></div>
-        <div class="board-wrap"><div id="board"></div></div>
-        <div class="player" id="player-bottom"><span class="name"></span><span class="clock"></span></div>
-      </section>
-      <aside class="side">
-        <div id="status" class="status" aria-live="polite"></div>
-        <div id="connection" class="connection" role="status" hidden>Connection lost, reconnecting…</div>
-        <div id="invite" class="invite" hidden></div>
-        <ol id="moves" class="moves"></ol>
-        <div class="nav">
-          <button data-nav="first" title="First position (Home / Arrow up)">«</button>
-          <button data-nav="prev" title="Back (Arrow left)">‹</button>
-          <button data-nav="next" title="Forward (Arrow right)">›</button>
-          <button data-nav="last" title="Last position (End / Arrow down)">»</button>
+    <main class="game${analysisMode ? ' analysis' : ''}">
+      <h1 class="sr-only">${analysisMode ? t('game.analysisHeading') : t('game.heading')}</h1>
+      <section class="board-col" aria-label="${t('game.boardRegion')}">
+        <div class="player" id="player-top"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
+        <div class="board-area">
+          <div class="eval-bar" id="eval-bar" role="img" aria-label="${t('game.evaluation')}" ${analysisMode ? '' : 'hidden'}><div class="eval-fill"></div></div>
+          <div class="board-frame">
+            <div class="ranks" aria-hidden="true"></div>
+            <div class="board-wrap"><div id="board" role="img" tabindex="0"></div></div>
+            <div class="corner" aria-hidden="true"></div>
+            <div class="files" aria-hidden="true"></div>
+          </div>
         </div>
-        <div class="actions play-actions">
-          <button id="claim" hidden>Claim a draw</button>
-          <button id="accept" hidden>Accept draw</button>
-          <button id="decline" hidden>Decline draw</button>
-          <button id="offer">Offer a draw</button>
-          <button id="abort" hidden>Abort the game</button>
-          <button id="resign">Resign</button>
+        <div class="player" id="player-bottom"><span class="name"><span class="who"></span> <span class="presence"></span></span><span class="clock" role="timer" aria-live="off"></span></div>
+      </section>
+      <aside class="side" aria-label="${t('game.sideRegion')}">
+        <div id="connection" class="connection" role="status" data-state="connecting">${t('game.connecting')}</div>
+        <div id="status" class="status"></div>
+        <div id="browsing" class="browsing" hidden><span id="browsing-text"></span> <button id="back-to-game" type="button">${t('game.backToGameEnd')}</button></div>
+        <form id="move-form" class="move-form" autocomplete="off" ${analysisMode ? 'hidden' : ''}>
+          <label for="move-input">${t('game.move')}</label>
+          <input id="move-input" name="move" spellcheck="false" autocapitalize="off" enterkeyhint="send" aria-describedby="move-help move-error" placeholder="${t('game.movePlaceholder')}">
+          <button type="submit">${t('game.play')}</button>
+          <p id="move-help" class="hint">${t('game.moveHelp')}</p>
+          <p id="move-error" class="move-error" role="alert"></p>
+        </form>
+        <div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>
+        <div id="invite" class="invite" hidden></div>
+        <div id="rematch-box" class="rematch-box" hidden></div>
+        <div id="after" class="after" hidden>
+          <button id="rematch" type="button" class="primary">${t('game.rematch')}</button>
+          <button id="rematch-new" type="button">${t('game.rematchNew')}</button>
+          <a id="new-game" class="button" href="/">${t('game.newGame')}</a>
+          <a id="analysis-link" class="button" href="/analysis/${encodeURIComponent(id)}">${t('game.analysisBoard')}</a>
+        </div>
+        <div id="analysis-panel" class="analysis-panel" ${analysisMode ? '' : 'hidden'}>
+          <p><strong>${t('game.evaluationLabel')}</strong> <span id="eval-text">…</span></p>
+          <p><strong>${t('game.bestLineLabel')}</strong> <span id="best-line">…</span></p>
+          <div class="actions">
+            <button id="continue" type="button" class="primary">${t('game.continue')}</button>
+            <a class="button" href="/game/${encodeURIComponent(id)}">${t('game.backToGame')}</a>
+          </div>
+        </div>
+        <ol id="moves" class="moves" tabindex="0" aria-label="${t('game.moves')}"></ol>
+        <div class="nav">
+          <button data-nav="first" aria-label="${t('game.nav.first')}" title="${t('game.nav.firstTitle')}">«</button>
+          <button data-nav="prev" aria-label="${t('game.nav.prev')}" title="${t('game.nav.prevTitle')}">‹</button>
+          <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
+          <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
+        </div>
+        <div class="actions play-actions" ${analysisMode ? 'hidden' : ''}>
+          <button id="claim" hidden>${t('game.claim')}</button>
+          <button id="accept" hidden>${t('game.accept')}</button>
+          <button id="decline" hidden>${t('game.decline')}</button>
+          <button id="offer">${t('game.offer')}</button>
+          <button id="abort" hidden>${t('game.abort')}</button>
+          <button id="resign">${t('game.resign')}</button>
+          <span id="resign-confirm" class="confirm" hidden>${t('game.resignQuestion')}
+            <button id="resign-yes" class="danger">${t('game.resignYes')}</button>
+            <button id="resign-no">${t('game.no')}</button></span>
         </div>
         <div class="actions">
-          <button id="flip">Flip board</button>
-          <button id="copy-fen">Copy FEN</button>
-          <button id="copy-pgn">Copy PGN</button>
-          <a id="download-pgn" class="button" download>Download PGN</a>
+          <button id="flip">${t('game.flip')}</button>
+          <button id="text-toggle" aria-expanded="false" aria-controls="text-view">${t('game.textView')}</button>
+          <label class="switch"><input type="checkbox" id="sound-switch"> ${t('game.sound')}</label>
+          <button id="copy-fen">${t('game.copyFen')}</button>
+          <button id="copy-pgn">${t('game.copyPgn')}</button>
+          <a id="download-pgn" class="button" download>${t('game.downloadPgn')}</a>
         </div>
+        <section id="text-view" class="text-view" hidden aria-label="${t('game.textRegion')}">
+          <pre id="text-board"></pre>
+          <p id="text-white"></p>
+          <p id="text-black"></p>
+        </section>
         <div class="fen"><code id="fen"></code></div>
         <div class="start-info" id="start-info"></div>
+        <p class="help-link"><a id="help-link" href="/help/castling">${t('game.help')}</a></p>
       </aside>
     </main>
-    <dialog id="castle-dialog" class="choice">
-      <p>Castle, or move the king?</p>
+    <dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
+      <p id="castle-question">${t('game.castleQuestion')}</p>
       <div class="choices">
         <button id="choose-castle"></button>
         <button id="choose-king"></button>
       </div>
     </dialog>
-    <dialog id="promotion-dialog" class="choice">
-      <p>Promote to</p>
+    <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
+      <p id="promotion-question">${t('game.promoteTo')}</p>
       <div class="choices promotion cg-wrap" id="promotion-choices"></div>
-      <button id="promotion-cancel" class="link">Cancel</button>
+      <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
     </dialog>`;
 
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
@@ -100,11 +163,14 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     game = await api.game(id, seats.white ?? seats.black);
   } catch (e) {
     root.innerHTML = `<main class="home"><p class="error">${
-      e instanceof ApiError && e.status === 404 ? 'There is no such game.' : (e as Error).message
-    }</p><p><a href="/">Back to the start page</a></p></main>`;
+      e instanceof ApiError && e.status === 404 ? t('game.noSuchGame') : (e as Error).message
+    }</p><p><a href="/">${t('game.backToStart')}</a></p></main>`;
     return;
   }
 
+  let room: Room | null = null;
+  let connection: ConnectionStatus = 'connecting';
+  let live: LiveChannel | null = null;
   let viewPly = game.ply; // the ply shown (navigation), game.ply when following the game
   let shownPly = -1; // the ply the board actually draws
   let legal: BoardMove[] = []; // the moves of the side to move at legalPly
@@ -115,22 +181,26 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   const holdsSeat = () => mine('white') || mine('black');
   let orientation: Color = mine('white') || !mine('black') ? 'white' : 'black';
   if (mine('white') && mine('black')) orientation = 'white';
+  // The one seat this browser plays (not both, as when friends share a device): premoves,
+  // "your move", the name it says.
+  const singleSeat = (): Color | null =>
+    mine('white') && !mine('black') ? 'white' : mine('black') && !mine('white') ? 'black' : null;
 
   const fenAt = (ply: number) => (ply === 0 ? game.initialFen : game.moves[ply - 1]!.fen);
   const turnAt = (ply: number): Color => (fenAt(ply).split(' ')[1] === 'b' ? 'black' : 'white');
   const canPlay = () =>
-    game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
+    !analysisMode && game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
 
   const cg: Board = Chessground(boardEl, {
     fen: fenAt(viewPly),
     orientation,
-    coordinates: true,
+    coordinates: false, // our own labels beside the board (never over a piece)
     autoCastle: false, // we place king and rook ourselves (FIDE's sequence)
     animation: { enabled: true, duration: ANIMATION_MS },
     highlight: { lastMove: true, check: true },
     movable: { free: false, color: undefined, showDests: true, rookCastle: true, events: { after: onUserMove } },
-    premovable: { enabled: false },
-    draggable: { enabled: true, showGhost: true },
+    premovable: { enabled: !analysisMode && !!singleSeat(), showDests: true, castle: true },
+    draggable: { enabled: !analysisMode, showGhost: true },
     drawable: { enabled: true },
     events: { select: onSelect },
   });
@@ -157,15 +227,20 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     return ply > 0 && /[+#]$/.test(game.moves[ply - 1]!.san);
   }
 
+  // Who may move pieces: the side to move when it is ours; while the opponent moves (or a move
+  // of theirs is being drawn), our one seat, whose moves then become premoves, played as soon
+  // as the board has caught up (so a move made during an animation is queued, not dropped).
   function setInteraction() {
     const play = canPlay();
+    const premover = !analysisMode && game.status === 'active' && viewPly === game.ply ? singleSeat() : null;
     cg.set({
       turnColor: turnAt(shownPly < 0 ? viewPly : shownPly),
       movable: {
-        color: play ? game.turn : undefined,
+        color: play ? game.turn : (premover ?? undefined),
         dests: play && legalPly === game.ply ? (destsOf(legal) as Map<Key, Key[]>) : new Map(),
       },
     });
+    if (play && legalPly === game.ply && shownPly === game.ply && cg.state.premovable.current) cg.playPremove();
   }
 
   // FIDE Chess960 guidelines: the king is lifted off the board, the rook is moved, and the
@@ -214,7 +289,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       setLegal(ply, game.fen, moves.map(m => m.uci));
     } catch (e) {
       legalAsked = -1;
-      toast(`Could not load the legal moves: ${(e as Error).message}`);
+      toast(t('game.legalFailed', { error: (e as Error).message }));
     }
   }
 
@@ -230,7 +305,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (applied.kind === 'gap') void resync();
     if (applied.kind !== 'applied') return false;
     const following = viewPly === game.ply;
+    const before = game;
     game = applied.game;
+    try {
+      tellChanges(before, game);
+    } catch (e) {
+      console.warn('could not tell the change', e); // never at the cost of the game's update
+    }
     clockReadAt = Date.now();
     if (following || viewPly > game.ply) viewPly = game.ply;
     renderSide();
@@ -251,6 +332,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   }
 
   async function resync() {
+    if (!live) return;
     try {
       await live.resync();
     } catch (e) {
@@ -261,6 +343,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   // --- Input -------------------------------------------------------------------------------
 
   function onSelect(key: Key) {
+    // A piece picked up while looking at an earlier move: say how to get back to the game.
+    if (!analysisMode && viewPly !== game.ply && game.status === 'active' && holdsSeat()) {
+      $('#browsing').classList.remove('flash');
+      void $('#browsing').offsetWidth; // restart the animation
+      $('#browsing').classList.add('flash');
+      announce(t('game.viewingHint', { ply: plyLabel(viewPly) }));
+    }
     // While the king is picked up, show where each castling rook would go.
     const castles = canPlay() ? castlesFrom(legal, key) : [];
     const shapes = castles.flatMap(m => [
@@ -306,12 +395,20 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
         void play(resolution.move, true);
         return;
       case 'promotion':
-        void askPromotion(resolution.moves).then(move => (move ? play(move, true) : revert()));
+        void askPromotion(root, resolution.moves, game.turn).then(move => (move ? play(move, true) : revert()));
         return;
       case 'ask-castle':
-        void askCastle(resolution.castle, resolution.kingMove).then(move => (move ? play(move, true) : revert()));
+        void askCastle(root, resolution.castle, resolution.kingMove, () => previewCastle(resolution.castle)).then(move => (move ? play(move, true) : revert()));
         return;
     }
+  }
+
+  // While "castle or king move?" is open: where the rook would go.
+  function previewCastle(castle: BoardMove) {
+    cg.set({
+      drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
+      highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
+    });
   }
 
   function revert() {
@@ -323,6 +420,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   async function play(move: BoardMove, fromBoard: boolean) {
     const ply = game.ply;
     const before = fenAt(ply);
+    if (!live || connection !== 'connected') {
+      // Never lost in silence: the move is refused here, and the board shows the game as it is.
+      refuseMove(t('game.notSentOffline'));
+      revert();
+      return;
+    }
+    moveError('');
     sending = true;
     setInteraction();
     if (move.castle && move.rookFrom && move.rookTo && move.kingTo) {
@@ -348,61 +452,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       schedule(setInteraction);
     } catch (e) {
       sending = false;
-      toast((e as Error).message);
+      refuseMove(t('game.notPlayed', { error: (e as Error).message }));
       revert();
       void resync();
     }
-  }
-
-  const castleDialog = $<HTMLDialogElement>('#castle-dialog');
-  function askCastle(castle: BoardMove, kingMove: BoardMove): Promise<BoardMove | null> {
-    const castleButton = $<HTMLButtonElement>('#choose-castle');
-    const kingButton = $<HTMLButtonElement>('#choose-king');
-    castleButton.textContent = `Castle (${castle.castle === 'g' ? 'O-O' : 'O-O-O'})`;
-    kingButton.textContent = `Move the king to ${kingMove.to}`;
-    return new Promise(resolveChoice => {
-      const done = (move: BoardMove | null) => {
-        castleButton.onclick = kingButton.onclick = null;
-        castleDialog.onclose = null;
-        if (castleDialog.open) castleDialog.close();
-        resolveChoice(move);
-      };
-      castleButton.onclick = () => done(castle);
-      kingButton.onclick = () => done(kingMove);
-      castleDialog.onclose = () => done(null);
-      // Show what castling would do while the question is open.
-      cg.set({
-        drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
-        highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
-      });
-      castleDialog.showModal();
-    });
-  }
-
-  const promotionDialog = $<HTMLDialogElement>('#promotion-dialog');
-  function askPromotion(moves: BoardMove[]): Promise<BoardMove | null> {
-    const box = $('#promotion-choices');
-    const color = game.turn;
-    const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
-    box.innerHTML = '';
-    return new Promise(resolveChoice => {
-      const done = (move: BoardMove | null) => {
-        promotionDialog.onclose = null;
-        if (promotionDialog.open) promotionDialog.close();
-        resolveChoice(move);
-      };
-      for (const letter of ['q', 'r', 'b', 'n']) {
-        const move = moves.find(m => m.promotion === letter);
-        if (!move) continue;
-        const button = el('button', { 'data-promotion': letter, title: cap(names[letter]!) });
-        button.append(el('piece', { class: `${names[letter]} ${color}` }));
-        button.onclick = () => done(move);
-        box.append(button);
-      }
-      $('#promotion-cancel').onclick = () => done(null);
-      promotionDialog.onclose = () => done(null);
-      promotionDialog.showModal();
-    });
   }
 
   // --- Side panel --------------------------------------------------------------------------
@@ -412,6 +465,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     renderMoves();
     drawBoard();
     renderFen();
+    renderStatus();
+    renderBrowsing();
+    renderText();
+    if (analysisMode) void analyse(viewPly);
   }
 
   root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(button => {
@@ -421,8 +478,12 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     };
   });
   document.addEventListener('keydown', e => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-    if (castleDialog.open || promotionDialog.open) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) {
+      // End and Escape from the move input still bring the game back (the input keeps focus).
+      if (e.target.id === 'move-input' && e.key === 'Escape' && viewPly !== game.ply) goTo(game.ply);
+      return;
+    }
+    if (questionOpen(root)) return;
     const moves: Record<string, () => number> = {
       ArrowLeft: () => viewPly - 1,
       ArrowRight: () => viewPly + 1,
@@ -435,17 +496,18 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (target) {
       e.preventDefault();
       goTo(target());
-    } else if (e.key === 'f') flip();
+    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) flip();
   });
 
   function flip() {
     orientation = opposite(orientation);
     cg.set({ orientation });
     renderPlayers();
+    renderText();
   }
   $('#flip').onclick = flip;
-  $('#copy-fen').onclick = () => copyText(fenAt(viewPly), 'FEN copied');
-  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), 'PGN copied');
+  $('#copy-fen').onclick = () => copyText(fenAt(viewPly), t('game.fenCopied'));
+  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), t('game.pgnCopied'));
   $<HTMLAnchorElement>('#download-pgn').href = api.pgnUrl(id);
   ($<HTMLAnchorElement>('#download-pgn') as HTMLAnchorElement).download = `chess960-${id}.pgn`;
 
@@ -454,16 +516,27 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     mine(game.turn) ? game.turn : mine(opposite(game.turn)) ? opposite(game.turn) : null;
 
   async function act(action: GameAction, color: Color | null) {
-    if (!color) return;
+    if (!color || !live) return;
     try {
       await live.act(color, action); // its answer reaches onState
     } catch (e) {
       toast((e as Error).message);
     }
   }
-  $('#resign').onclick = () => {
-    const color = actingSeat();
-    if (color && confirm(`Resign the game for ${color}?`)) void act('resign', color);
+  // Resigning asks once, in the page (a browser confirm box takes the focus elsewhere).
+  const confirmResign = (open: boolean) => {
+    $('#resign-confirm').hidden = !open;
+    $('#resign').hidden = open;
+    if (open) $('#resign-no').focus();
+  };
+  $('#resign').onclick = () => confirmResign(true);
+  $('#resign-no').onclick = () => {
+    confirmResign(false);
+    $('#resign').focus();
+  };
+  $('#resign-yes').onclick = () => {
+    confirmResign(false);
+    void act('resign', actingSeat());
   };
   $('#offer').onclick = () => act('draw/offer', actingSeat());
   $('#abort').onclick = () => act('abort', actingSeat());
@@ -471,32 +544,56 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
   $('#decline').onclick = () => act('draw/decline', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#claim').onclick = () => act('draw/claim', actingSeat());
 
+  // A player's name: the one they chose (the room), else the server's ("Player", "White", the
+  // engine's level).
+  const playerName = (c: Color) => room?.[c].name ?? ((singleSeat() === c && loadPrefs().name.trim()) || defaultName(c));
+  // The server's names are English ("White", the engine's level): the page says its own.
+  const defaultName = (c: Color) =>
+    game.opponent === 'engine' && game.engineColor === c
+      ? t('game.computerName', { level: game.level ?? '?' })
+      : colorWord(c, true);
+
   function renderPlayers() {
     const name = (c: Color) => {
-      const who = game[c];
-      const you = mine(c) && !(mine('white') && mine('black')) ? ' (you)' : '';
-      return `${c === 'white' ? '○' : '●'} ${who}${you}`;
+      const you = singleSeat() === c ? t('game.youSuffix') : '';
+      return `${c === 'white' ? '○' : '●'} ${playerName(c)}${you}`;
     };
-    $('#player-top .name').textContent = name(opposite(orientation));
-    $('#player-bottom .name').textContent = name(orientation);
-    $('#player-top').dataset.color = opposite(orientation);
-    $('#player-bottom').dataset.color = orientation;
+    // Presence, in friend games: has the other player opened the game, and are they here now?
+    const presence = (c: Color) => {
+      if (game.opponent !== 'friend' || !room || mine(c) || game.status !== 'active') return { text: '', state: '' };
+      const seat = room[c];
+      if (seat.connected) return { text: t('game.online'), state: 'connected' };
+      if (seat.joined) return { text: t('game.away'), state: 'away' };
+      return { text: t('game.notJoined'), state: 'absent' };
+    };
+    for (const [slot, color] of [
+      ['top', opposite(orientation)],
+      ['bottom', orientation],
+    ] as const) {
+      $(`#player-${slot} .who`).textContent = name(color);
+      const p = presence(color);
+      const span = $(`#player-${slot} .presence`);
+      span.textContent = p.text;
+      span.dataset.state = p.state;
+      $(`#player-${slot}`).dataset.color = color;
+    }
+    renderLabels();
     renderClocks();
+  }
+
+  // The rank and file labels beside the board, in the board's orientation.
+  function renderLabels() {
+    const ranks = orientation === 'white' ? '87654321' : '12345678';
+    const files = orientation === 'white' ? 'abcdefgh' : 'hgfedcba';
+    $('.ranks').innerHTML = [...ranks].map(r => `<span>${r}</span>`).join('');
+    $('.files').innerHTML = [...files].map(f => `<span>${f}</span>`).join('');
   }
 
   function clockMs(c: Color): number | null {
     const clock = game.clock;
     if (!clock) return null;
-    const running = game.status === 'active' && clock.running === c;
-    return Math.max(0, clock[c] - (running ? Date.now() - clockReadAt : 0));
-  }
-
-  function formatClock(ms: number) {
-    const total = Math.ceil(ms / 100) / 10;
-    const minutes = Math.floor(total / 60);
-    const seconds = total - minutes * 60;
-    const s = total < 10 ? seconds.toFixed(1).padStart(4, '0') : String(Math.floor(seconds)).padStart(2, '0');
-    return `${minutes}:${s}`;
+    // Offline, the page does not know the server's clock: it shows the last one it had.
+    return remainingMs(clock, c, Date.now() - clockReadAt, game.status === 'active' && connection === 'connected');
   }
 
   function renderClocks() {
@@ -508,7 +605,28 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       if (ms !== null) span.textContent = formatClock(ms);
       span.classList.toggle('running', game.status === 'active' && game.clock?.running === color);
       span.classList.toggle('low', ms !== null && ms < 20000);
+      span.classList.toggle('stale', connection !== 'connected' && game.status === 'active');
+      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: playerName(color), time: spokenClock(ms) }));
     }
+    warnClock();
+  }
+
+  // "30 seconds left", then "10 seconds left", once each per game, for our own clock.
+  const warned = new Set<number>();
+  function warnClock() {
+    const seat = singleSeat();
+    if (!seat || game.status !== 'active' || game.clock?.running !== seat) return;
+    const ms = clockMs(seat);
+    if (ms === null) return;
+    const limit = dueWarning(ms, game.clock!.initial, warned);
+    if (limit !== null) announce(t('game.clockWarning', { n: limit / 1000 }));
+  }
+
+  function spokenClock(ms: number) {
+    const seconds = Math.ceil(ms / 1000);
+    const m = Math.floor(seconds / 60);
+    const sec = seconds % 60;
+    return m ? t('game.minutesSeconds', { m, s: sec }) : t('game.seconds', { s: sec });
   }
   // The server announces a flag fall itself (a `state` event); should that not come within a
   // couple of seconds of a clock showing zero, ask once for the whole game.
@@ -518,7 +636,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     renderClocks();
     const clock = game.clock;
     const running = clock?.running;
-    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply) return;
+    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply || connection !== 'connected') return;
     if (Date.now() - clockReadAt > clock[running] + FLAG_GRACE_MS) {
       flagAskedAt = game.ply;
       void resync();
@@ -544,7 +662,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       li.append(span);
       if (!white) number += 1;
     });
-    if (game.moves.length === 0) list.append(el('li', { class: 'no-moves' }, 'No moves yet.'));
+    if (game.moves.length === 0) list.append(el('li', { class: 'no-moves' }, t('game.noMoves')));
     list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
     root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(b => {
       b.disabled = b.dataset.nav === 'first' || b.dataset.nav === 'prev' ? viewPly === 0 : viewPly === game.ply;
@@ -561,8 +679,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
     if (game.status === 'aborted') {
       status.classList.add('over', 'aborted');
       status.innerHTML = '';
-      status.append(el('strong', { id: 'result' }, 'Game aborted'));
-      if (game.reason && !/^game aborted\.?$/i.test(game.reason)) status.append(el('span', { id: 'reason' }, ` ${game.reason}`));
+      status.append(el('strong', { id: 'result' }, t('game.abortedTitle')));
       return;
     }
     if (game.status === 'over') {
@@ -570,89 +687,400 @@ export async function gamePage(root: HTMLElement, id: string): Promise<void> {
       status.innerHTML = '';
       status.append(
         el('strong', { id: 'result' }, game.result),
-        el('span', { id: 'reason' }, ` ${game.reason || cap(game.termination ?? '')}`),
+        el('span', { id: 'reason' }, ` ${endReason(game)}`),
       );
       return;
     }
-    const turn = cap(game.turn);
-    let text = `${turn} to move`;
-    if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = 'The computer is thinking…';
-    else if (mine(game.turn) && !(mine('white') && mine('black'))) text = 'Your move';
-    if (game.check) text += ' · check';
-    if (game.drawOffer) text += ` · ${cap(game.drawOffer)} offers a draw`;
+    let text = t('game.toMove', { color: colorWord(game.turn, true) });
+    if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = t('game.computerThinkingStatus');
+    else if (singleSeat() === game.turn) text = t('game.yourMove');
+    else if (singleSeat()) text = t('game.waitingFor', { name: playerName(game.turn) });
+    if (game.check) text += t('game.check');
+    if (game.drawOffer) text += t('game.drawOffered', { name: playerName(game.drawOffer) });
+    if (viewPly !== game.ply) text = t('game.viewingStatus', { ply: plyLabel(viewPly), current: plyLabel(game.ply) });
     status.textContent = text;
   }
 
+  function renderBrowsing() {
+    const browsing = viewPly !== game.ply;
+    $('#browsing').hidden = !browsing;
+    if (browsing) $('#browsing-text').textContent = t('game.viewingBrowse', { ply: plyLabel(viewPly) });
+  }
+
+  // "move 12 (white)", "the start position".
+  function plyLabel(ply: number) {
+    if (ply === 0) return t('game.startPosition');
+    const { number, color } = plyPosition(game.initialFen, ply);
+    return t('game.plyLabel', { n: number, color: colorWord(color) });
+  }
+
   function renderActions() {
-    const active = game.status === 'active';
+    const active = game.status === 'active' && !analysisMode;
     const seat = actingSeat();
     const show = (sel: string, on: boolean) => ($(sel).hidden = !on);
     const offerFromOpponent = !!game.drawOffer && mine(opposite(game.drawOffer));
-    show('#resign', active && !!seat);
-    show('#offer', active && !!seat && !game.drawOffer && game.opponent === 'friend');
+    show('#resign', active && !!seat && $('#resign-confirm').hidden);
+    if (!active) $('#resign-confirm').hidden = true;
+    // The computer answers a draw offer too (it accepts when it judges the game drawn).
+    show('#offer', active && !!seat && !game.drawOffer);
     // Either seat may abort before both sides have made their first move.
     show('#abort', active && !!seat && game.ply < 2);
     show('#accept', active && offerFromOpponent);
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
-    $('#claim').textContent = game.claimable.threefold ? 'Claim a draw (threefold repetition)' : 'Claim a draw (50 moves)';
+    $('#claim').textContent = game.claimable.threefold ? t('game.claimThreefold') : t('game.claimFifty');
+    $('#move-form').hidden = analysisMode || !holdsSeat() || game.status !== 'active';
+    $('#after').hidden = analysisMode || game.status === 'active';
+    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !holdsSeat();
+    renderRematch();
   }
 
   function renderInvite() {
     const box = $('#invite');
     const invite = seats.invite;
-    box.hidden = !(invite && game.opponent === 'friend' && game.status === 'active');
+    // Once the friend has opened the game, the link has done its work.
+    const joined = !!invite && !!room?.[invite.color].joined;
+    box.hidden = !(invite && game.opponent === 'friend' && game.status === 'active' && !joined);
     if (box.hidden || !invite) return;
     const link = `${location.origin}/game/${id}#seat=${invite.token}`;
     box.innerHTML = '';
-    const input = el('input', { readonly: '', value: link, id: 'invite-link' }) as HTMLInputElement;
-    const copy = el('button', {}, 'Copy link');
-    copy.onclick = () => copyText(link, 'Link copied');
-    box.append(el('p', {}, `Send this link to your friend, who plays ${invite.color}:`), input, copy);
+    const input = el('input', { readonly: '', value: link, id: 'invite-link', 'aria-label': t('game.inviteLink') }) as HTMLInputElement;
+    const copy = el('button', {}, t('game.copyLink'));
+    copy.onclick = () => copyText(link, t('game.linkCopied'));
+    box.append(el('p', {}, t('game.inviteText', { color: colorWord(invite.color) })), input, copy);
   }
 
   function renderStartInfo() {
     const info = $('#start-info');
-    const opponent = game.opponent === 'engine' ? `the computer (level ${game.level ?? '?'})` : 'a friend';
+    const opponent = game.opponent === 'engine' ? t('game.againstComputer', { level: game.level ?? '?' }) : t('game.againstFriend');
     const numbers = game.startNumbers;
     const start =
       numbers && numbers.white !== numbers.black
-        ? `Double Chess960: white #${numbers.white}, black #${numbers.black}`
+        ? t('game.doubleStart', { white: numbers.white, black: numbers.black })
         : game.startNumber !== null
-          ? `Chess960 start position #${game.startNumber}`
-          : 'Custom start position';
-    info.textContent = `${start} · against ${opponent}`;
+          ? t('game.startNumber', { n: game.startNumber })
+          : t('game.customStart');
+    info.textContent = t('game.startInfo', { start, opponent });
   }
 
   function renderSide() {
     renderPlayers();
     renderStatus();
+    renderBrowsing();
     renderMoves();
     renderFen();
     renderActions();
     renderInvite();
     renderStartInfo();
-    document.title = `${game.white} – ${game.black} · chess960`;
+    renderText();
+    const yourTurn = game.status === 'active' && !analysisMode && singleSeat() === game.turn;
+    const names = `${playerName('white')} – ${playerName('black')}`;
+    document.title = `${yourTurn ? t('game.titleYourMove') : ''}${analysisMode ? t('game.titleAnalysis') : ''}${names} · chess960`;
   }
+
+  // The board for assistive technology (its label) and the text view (on request).
+  function renderText() {
+    const fen = fenAt(viewPly);
+    const pieces = piecesText(fen);
+    const turn = turnAt(viewPly);
+    $('#board').setAttribute(
+      'aria-label',
+      t('game.boardLabel', { orientation: colorWord(orientation), turn: colorWord(turn), white: pieces.white, black: pieces.black }),
+    );
+    if ($('#text-view').hidden) return;
+    $('#text-board').textContent = [...boardRows(fen, orientation), `  ${(orientation === 'white' ? 'abcdefgh' : 'hgfedcba').split('').join(' ')}`].join('\n');
+    $('#text-white').textContent = t('game.textWhite', { pieces: pieces.white });
+    $('#text-black').textContent = t('game.textBlack', { pieces: pieces.black });
+  }
+
+  // --- What a screen reader hears, and the typed move ---------------------------------------
+
+  // The live region: one sentence at a time (the same text twice is still said twice).
+  function announce(text: string) {
+    const region = $('#announce');
+    region.textContent = region.textContent === text ? `${text} ` : text;
+  }
+
+  function moveError(text: string) {
+    $('#move-error').textContent = text;
+  }
+
+  function refuseMove(text: string) {
+    moveError(text);
+    announce(text);
+  }
+
+  // What changed between two versions of the game, said aloud (and heard as sounds).
+  function tellChanges(before: GameView, after: GameView) {
+    if (analysisMode) return;
+    if (after.moves.length === before.moves.length + 1) {
+      const move = after.moves[after.moves.length - 1]!;
+      const mover = turnAt(after.moves.length - 1);
+      const who = singleSeat() === mover ? t('game.you') : playerName(mover);
+      const yours = singleSeat() === after.turn && after.status === 'active' ? t('game.yourMoveSentence') : '';
+      announce(t('game.played', { who, move: spokenSan(move.san) }) + yours);
+      playSound(move.san.includes('x') ? 'capture' : 'move');
+    }
+    if (before.status === 'active' && after.status !== 'active') {
+      const end = after.status === 'aborted' ? t('game.aborted') : t('game.over', { result: after.result, reason: endReason(after) });
+      setTimeout(() => announce(end), 600); // after the move that ended it
+      playSound('end');
+    }
+    if (after.drawOffer && after.drawOffer !== before.drawOffer && !mine(after.drawOffer))
+      announce(t('game.offersDraw', { name: playerName(after.drawOffer) }));
+  }
+
+  $('#move-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const input = $<HTMLInputElement>('#move-input');
+    const text = input.value;
+    if (!holdsSeat()) return refuseMove(t('game.watching'));
+    if (game.status !== 'active') return refuseMove(t('game.isOver'));
+    if (!live || connection !== 'connected')
+      return refuseMove(t('game.offlineRefused'));
+    if (!mine(game.turn)) return refuseMove(t('game.notYourMove', { name: playerName(game.turn) }));
+    if (game.thinking) return refuseMove(t('game.computerThinking'));
+    if (viewPly !== game.ply) goTo(game.ply);
+    if (legalPly !== game.ply || sending) return refuseMove(t('game.legalComing'));
+    const typed = parseTypedMove(text, game.fen, legal);
+    if (typed.kind === 'error') return refuseMove(typed.message);
+    input.value = '';
+    void play(typed.move, false);
+  });
+
+  $('#text-toggle').onclick = () => {
+    const open = $('#text-view').hidden;
+    $('#text-view').hidden = !open;
+    $('#text-toggle').setAttribute('aria-expanded', String(open));
+    renderText();
+  };
+  const soundSwitch = $<HTMLInputElement>('#sound-switch');
+  soundSwitch.checked = loadPrefs().sound;
+  soundSwitch.onchange = () => savePrefs({ sound: soundSwitch.checked });
+  $('#back-to-game').onclick = () => goTo(game.ply);
+
+  // --- Names, presence and rematch (the room) --------------------------------------------
+
+  const tokenOf = (c: Color) => seats[c];
+  // Says this browser's name for its seat when the room does not have it (a new game, or after
+  // the server restarted): the name lives in the browser.
+  async function sayName() {
+    const seat = singleSeat();
+    const name = loadPrefs().name.trim();
+    if (!seat || !name || !room || room[seat].name === name || analysisMode) return;
+    try {
+      await api.setName(id, name, tokenOf(seat)!);
+    } catch (e) {
+      console.warn('could not set the name', e);
+    }
+  }
+
+  function onRoom(next: Room) {
+    const before = room;
+    room = next;
+    const friend = seats.invite?.color;
+    if (friend && next[friend].joined && !before?.[friend].joined && before) announce(t('game.joined', { name: playerName(friend) }));
+    const offer = next.rematch.offeredBy;
+    if (offer && !mine(offer) && before?.rematch.offeredBy !== offer) announce(t('game.offersRematch', { name: playerName(offer) }));
+    renderSide();
+    void sayName();
+    if (next.rematch.gameId && next.rematch.gameId !== before?.rematch.gameId) void joinRematch();
+  }
+
+  // The seat this browser answers a rematch with (the first it holds).
+  const rematchSeat = (): Color | null => (mine('white') ? 'white' : mine('black') ? 'black' : null);
+
+  function renderRematch() {
+    const box = $('#rematch-box');
+    const r = room?.rematch;
+    const active = game.status === 'active';
+    box.hidden = true;
+    box.innerHTML = '';
+    if (!r || active || analysisMode || !holdsSeat() || r.gameId || !r.offeredBy) return;
+    box.hidden = false;
+    const kind = r.newPosition ? t('game.rematchNewPos') : t('game.rematchSame');
+    if (mine(r.offeredBy) && !(mine('white') && mine('black'))) {
+      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, t('game.cancel'));
+      cancel.onclick = () => void answerRematch('decline');
+      box.append(el('p', {}, t('game.rematchWaiting', { kind, name: playerName(opposite(r.offeredBy)) })), cancel);
+    } else {
+      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, t('game.accept.short'));
+      const decline = el('button', { type: 'button', id: 'rematch-decline' }, t('game.decline.short'));
+      accept.onclick = () => void answerRematch('accept');
+      decline.onclick = () => void answerRematch('decline');
+      box.append(el('p', {}, t('game.rematchOffer', { name: playerName(r.offeredBy), kind })), accept, decline);
+    }
+  }
+
+  async function answerRematch(answer: 'offer' | 'offer-new' | 'accept' | 'decline') {
+    let seat = rematchSeat();
+    if (!seat) return;
+    // Accepting is the other seat's answer (both seats on one device: the one that did not offer).
+    const offeredBy = room?.rematch.offeredBy;
+    if ((answer === 'accept' || answer === 'decline') && offeredBy && mine(opposite(offeredBy))) seat = opposite(offeredBy);
+    try {
+      const reply =
+        answer === 'decline'
+          ? await api.declineRematch(id, tokenOf(seat)!)
+          : await api.rematch(id, answer === 'offer-new' || (answer === 'accept' && !!room?.rematch.newPosition), tokenOf(seat)!);
+      // Friends on one device: the offer is accepted by the other seat at once.
+      if (!reply.game && answer !== 'decline' && mine('white') && mine('black')) {
+        const other = await api.rematch(id, answer === 'offer-new', tokenOf(opposite(seat))!);
+        if (other.game) return await enterRematch(other.room, other.game);
+        return onRoom(other.room);
+      }
+      if (reply.game) return await enterRematch(reply.room, reply.game);
+      onRoom(reply.room);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  }
+  $('#rematch').onclick = () => void answerRematch('offer');
+  $('#rematch-new').onclick = () => void answerRematch('offer-new');
+
+  // The rematch exists: this browser's seats in it (colours swapped), then the new game.
+  async function joinRematch() {
+    const seat = rematchSeat();
+    if (!seat) return;
+    try {
+      const reply = await api.rematchGame(id, tokenOf(seat)!);
+      if (reply.game) await enterRematch(reply.room, reply.game);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  }
+
+  let entering = false;
+  async function enterRematch(next: Room, created: { id: string; token: string | null }) {
+    if (entering) return;
+    entering = true;
+    const newSeats = loadSeats(created.id);
+    for (const c of ['white', 'black'] as const) {
+      if (!mine(c)) continue;
+      const token = c === rematchSeat() ? created.token : (await api.rematchGame(id, tokenOf(c)!)).game?.token;
+      if (token) newSeats[opposite(c)] = token;
+    }
+    saveSeats(created.id, newSeats);
+    room = next;
+    location.href = `/game/${created.id}`;
+  }
+
+  // --- The analysis board ------------------------------------------------------------------
+
+  const analyses = new Map<string, Analysis>();
+  let analysisSeq = 0;
+  async function analyse(ply: number) {
+    const fen = fenAt(ply);
+    const seq = ++analysisSeq;
+    let result = analyses.get(fen);
+    if (!result) {
+      $('#eval-text').textContent = t('game.thinking');
+      await sleep(120); // stepping quickly through moves asks only for where it stops
+      if (seq !== analysisSeq) return;
+      try {
+        result = await api.analyse(fen);
+        analyses.set(fen, result);
+      } catch (e) {
+        if (seq === analysisSeq) $('#eval-text').textContent = t('game.notAvailable', { error: (e as Error).message });
+        return;
+      }
+    }
+    if (seq !== analysisSeq) return;
+    showAnalysis(ply, result);
+  }
+
+  function showAnalysis(ply: number, a: Analysis) {
+    let text: string;
+    if ('mate' in a.score) {
+      const m = a.score.mate;
+      text =
+        m === 0
+          ? t('game.checkmateWins', { color: a.score.winner ? colorWord(a.score.winner) : '' })
+          : t('game.matesIn', { color: colorWord(m > 0 ? 'white' : 'black'), n: Math.abs(m) });
+    } else {
+      const pawns = a.score.cp / 100;
+      text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? t('game.whiteBetter') : pawns < -0.3 ? t('game.blackBetter') : t('game.equal')})`;
+    }
+    if (a.depth) text += t('game.depth', { n: a.depth });
+    $('#eval-text').textContent = text;
+    $('#eval-bar').setAttribute('aria-label', t('game.evaluationIs', { text }));
+    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(whiteShare(a.score) * 100)}%`;
+    $('#eval-bar').classList.toggle('flipped', orientation === 'black');
+    // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
+    $('#best-line').textContent = numberedLine(fenAt(ply), a.pv.map(m => m.san)) || t('game.noLine');
+    const best = a.best;
+    cg.set({
+      drawable: { autoShapes: best ? [{ orig: best.slice(0, 2) as Key, dest: best.slice(2, 4) as Key, brush: 'paleGreen' }] : [] },
+    });
+  }
+
+  $('#continue').onclick = async () => {
+    const fen = fenAt(viewPly);
+    const turn = turnAt(viewPly);
+    try {
+      const created = await api.createGame({
+        opponent: 'engine',
+        color: turn,
+        level: Number(loadPrefs().level) || 3,
+        start: { type: 'fen', fen },
+        clock: null,
+      });
+      const newSeats = loadSeats(created.id);
+      Object.assign(newSeats, created.tokens);
+      saveSeats(created.id, newSeats);
+      location.href = `/game/${created.id}`;
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  };
 
   renderSide();
   drawBoard();
   void fetchLegal();
 
+  if (analysisMode) {
+    goTo(viewPly);
+    $('#connection').hidden = true;
+    return;
+  }
+
   // Live: the WebSocket, else the event stream and POSTs; its first message is the whole game.
-  const debug = window as unknown as { liveTransport: Transport | null };
+  const debug = window as unknown as { liveTransport: Transport | null; liveStatus: ConnectionStatus };
   debug.liveTransport = null; // for the end-to-end test and debugging
-  const live = connectLive(
+  const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
+    connecting: t('game.connecting'),
+    connected: t('game.connected'),
+    reconnecting: t('game.reconnecting'),
+    offline: t('game.offline'),
+  };
+  function onStatus(next: ConnectionStatus) {
+    const before = connection;
+    connection = next;
+    debug.liveStatus = next;
+    const box = $('#connection');
+    box.dataset.state = next;
+    box.textContent = CONNECTION_TEXT[next];
+    if (next === 'connected') {
+      moveError('');
+      if (before === 'reconnecting' || before === 'offline') announce(t('game.connectedAgain'));
+      void fetchLegal();
+    } else if (before === 'connected') {
+      announce(t('game.connectionLost'));
+    }
+    renderClocks();
+    schedule(setInteraction);
+  }
+  live = connectLive(
     id,
     { white: mine('white') ? seats.white : undefined, black: mine('black') ? seats.black : undefined },
     {
       game: onGame,
       move: onMove,
       state: onState,
+      room: onRoom,
+      status: onStatus,
       connection: transport => {
         debug.liveTransport = transport;
-        // Only a lost connection is news; which transport carries the game is not.
-        $('#connection').hidden = transport !== null;
       },
     },
   );

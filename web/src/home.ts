@@ -3,6 +3,9 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from './api';
+import { moveCount } from './notation';
+import { t, tMaybe } from './i18n';
+import { loadPrefs, savePrefs } from './prefs';
 import { el, toast } from './ui';
 
 type StartChoice =
@@ -14,43 +17,45 @@ export function homePage(root: HTMLElement): void {
   root.innerHTML = `
     <main class="home">
       <section class="card new-game">
-        <h2>New game</h2>
+        <h2>${t('home.newGame')}</h2>
         <form id="new-game">
+          <p class="field name-field"><label for="player-name">${t('home.yourName')}</label>
+            <input id="player-name" name="player-name" maxlength="24" autocomplete="nickname" placeholder="${t('home.namePlaceholder')}"></p>
           <fieldset>
-            <legend>Opponent</legend>
-            <label><input type="radio" name="opponent" value="engine" checked> The computer</label>
-            <label><input type="radio" name="opponent" value="friend"> A friend</label>
+            <legend>${t('home.opponent')}</legend>
+            <label><input type="radio" name="opponent" value="engine" checked> ${t('home.computer')}</label>
+            <label><input type="radio" name="opponent" value="friend"> ${t('home.friend')}</label>
           </fieldset>
           <fieldset class="engine-only">
-            <legend>Level</legend>
+            <legend><label for="level">${t('home.level')}</label></legend>
             <select id="level" name="level">
               ${[1, 2, 3, 4, 5, 6, 7, 8]
-                .map(n => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}${levelNote(n)}</option>`)
+                .map(n => `<option value="${n}"${n === 3 ? ' selected' : ''}>${tMaybe(`home.level.${n}`, {}, String(n))}</option>`)
                 .join('')}
             </select>
           </fieldset>
           <fieldset class="friend-only" hidden>
-            <legend>Where does your friend play?</legend>
-            <label><input type="radio" name="friend-mode" value="device" checked> Both on this device</label>
-            <label><input type="radio" name="friend-mode" value="link"> Send a link</label>
+            <legend>${t('home.whereFriend')}</legend>
+            <label><input type="radio" name="friend-mode" value="device" checked> ${t('home.sameDevice')}</label>
+            <label><input type="radio" name="friend-mode" value="link"> ${t('home.sendLink')}</label>
           </fieldset>
           <fieldset class="color-choice">
-            <legend>Your colour</legend>
-            <label><input type="radio" name="color" value="white" checked> White</label>
-            <label><input type="radio" name="color" value="random"> Random</label>
-            <label><input type="radio" name="color" value="black"> Black</label>
+            <legend>${t('home.yourColour')}</legend>
+            <label><input type="radio" name="color" value="white" checked> ${t('color.White')}</label>
+            <label><input type="radio" name="color" value="random"> ${t('home.random')}</label>
+            <label><input type="radio" name="color" value="black"> ${t('color.Black')}</label>
           </fieldset>
           <fieldset>
-            <legend>Start position</legend>
-            <label><input type="radio" name="start" value="random" checked> Random</label>
-            <label><input type="radio" name="start" value="number"> By number</label>
-            <label><input type="radio" name="start" value="double960"> Double Chess960</label>
-            <label><input type="radio" name="start" value="fen"> Custom FEN</label>
+            <legend>${t('home.startPosition')}</legend>
+            <label><input type="radio" name="start" value="random" checked> ${t('home.random')}</label>
+            <label><input type="radio" name="start" value="number"> ${t('home.byNumber')}</label>
+            <label><input type="radio" name="start" value="double960"> ${t('home.double960')}</label>
+            <label><input type="radio" name="start" value="fen"> ${t('home.customFen')}</label>
             <div class="start-number" hidden>
-              <input id="start-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="Start position number (0 to 959)">
+              <input id="start-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="${t('home.numberLabel')}">
             </div>
             <div class="start-fen" hidden>
-              <textarea id="start-fen" rows="2" spellcheck="false" placeholder="FEN, e.g. rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1" aria-label="Custom FEN"></textarea>
+              <textarea id="start-fen" rows="2" spellcheck="false" placeholder="${t('home.fenPlaceholder')}" aria-label="${t('home.customFen')}"></textarea>
             </div>
             <div class="preview">
               <div class="mini-board"><div id="preview-board"></div></div>
@@ -58,34 +63,37 @@ export function homePage(root: HTMLElement): void {
                 <div id="preview-label" class="preview-label"></div>
                 <div id="preview-rank" class="back-rank"></div>
                 <div id="fen-error" class="error" hidden></div>
-                <button type="button" id="reroll" class="link">Another random position</button>
+                <button type="button" id="reroll" class="link">${t('home.anotherRandom')}</button>
               </div>
             </div>
           </fieldset>
           <fieldset>
-            <legend>Clock</legend>
+            <legend><label for="clock">${t('home.clock')}</label></legend>
             <select id="clock" name="clock">
-              <option value="">No clock</option>
-              <option value="180+2">3 min + 2 s</option>
-              <option value="300+3">5 min + 3 s</option>
-              <option value="600+5">10 min + 5 s</option>
-              <option value="900+10">15 min + 10 s</option>
-              <option value="1800+20">30 min + 20 s</option>
+              <option value="">${t('home.noClock')}</option>
+              ${CLOCKS.map(c => `<option value="${c}">${tMaybe(`home.clock.${c}`, {}, c)}</option>`).join('')}
             </select>
           </fieldset>
-          <button id="create" type="submit" class="primary">Play</button>
+          <button id="create" type="submit" class="primary">${t('home.play')}</button>
         </form>
       </section>
       <section class="card recent">
-        <h2>Recent games</h2>
-        <ul id="recent"><li class="muted">Loading…</li></ul>
-        <p class="home-links"><a href="/event/new">Organise a Chess960 event</a>: rounds, a verifiable draw of each round's position, standings.</p>
+        <h2>${t('home.recent')}</h2>
+        <ul id="recent"><li class="muted">${t('home.loading')}</li></ul>
+        <p class="home-links"><a href="/event/new">${t('home.eventLink')}</a>${t('home.eventText')}</p>
       </section>
     </main>`;
 
   const form = root.querySelector<HTMLFormElement>('#new-game')!;
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   const value = (name: string) => (form.elements.namedItem(name) as RadioNodeList).value;
+
+  // The last choices of this browser.
+  const prefs = loadPrefs();
+  $<HTMLInputElement>('#player-name').value = prefs.name;
+  $<HTMLSelectElement>('#level').value = prefs.level;
+  if ([...$<HTMLSelectElement>('#clock').options].some(o => o.value === prefs.clock))
+    $<HTMLSelectElement>('#clock').value = prefs.clock;
 
   const preview: Board = Chessground($('#preview-board'), {
     viewOnly: true,
@@ -119,13 +127,13 @@ export function homePage(root: HTMLElement): void {
       let error: string | undefined;
       if (type === 'random') {
         const pos = await api.randomStart();
-        next = { type: 'number', number: pos.number, fen: pos.fen, label: `Position #${pos.number}` };
+        next = { type: 'number', number: pos.number, fen: pos.fen, label: t('home.position', { n: pos.number }) };
       } else if (type === 'number') {
         const n = Number($<HTMLInputElement>('#start-number').value);
-        if (!Number.isInteger(n) || n < 0 || n > 959) error = 'Choose a number from 0 to 959.';
+        if (!Number.isInteger(n) || n < 0 || n > 959) error = t('home.chooseNumber');
         else {
           const pos = await api.start(n);
-          next = { type: 'number', number: pos.number, fen: pos.fen, label: `Position #${pos.number}` };
+          next = { type: 'number', number: pos.number, fen: pos.fen, label: t('home.position', { n: pos.number }) };
         }
       } else if (type === 'double960') {
         const pos = await api.randomDouble();
@@ -134,7 +142,7 @@ export function homePage(root: HTMLElement): void {
           white: pos.white.number,
           black: pos.black.number,
           fen: pos.fen,
-          label: `Double Chess960: white #${pos.white.number}, black #${pos.black.number}`,
+          label: t('home.doubleLabel', { white: pos.white.number, black: pos.black.number }),
         };
       } else {
         const text = $<HTMLTextAreaElement>('#start-fen').value.trim();
@@ -144,11 +152,11 @@ export function homePage(root: HTMLElement): void {
             const checked = await api.checkFen(text);
             const known =
               checked.numbers && checked.numbers.white !== checked.numbers.black
-                ? ` (Double Chess960 #${checked.numbers.white} / #${checked.numbers.black})`
+                ? t('home.knownDouble', { white: checked.numbers.white, black: checked.numbers.black })
                 : typeof checked.number === 'number'
-                  ? ` (start position #${checked.number})`
+                  ? t('home.knownNumber', { n: checked.number })
                   : '';
-            next = { type: 'fen', fen: checked.fen, label: `Custom position${known}: ${checked.fen}` };
+            next = { type: 'fen', fen: checked.fen, label: t('home.customLabel', { known, fen: checked.fen }) };
           } catch (e) {
             error = (e as Error).message;
           }
@@ -190,6 +198,7 @@ export function homePage(root: HTMLElement): void {
     // A friend game by link: this browser keeps one seat, so settle "random" here.
     if (opponent === 'friend' && color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
     const clock = value('clock');
+    savePrefs({ name: $<HTMLInputElement>('#player-name').value.trim(), level: value('level'), clock });
     const [initial, increment] = clock ? clock.split('+').map(Number) : [0, 0];
     const spec: CreateGame = {
       opponent,
@@ -228,10 +237,8 @@ export function homePage(root: HTMLElement): void {
   void loadRecent($('#recent'));
 }
 
-function levelNote(n: number): string {
-  const notes: Record<number, string> = { 1: ' (beginner)', 4: ' (club player)', 8: ' (full strength)' };
-  return notes[n] ?? '';
-}
+// The clocks of the menu, "initial seconds+increment" (the bullet ones too, issue 11).
+const CLOCKS = ['60+0', '120+1', '180+0', '180+2', '300+3', '600+5', '900+10', '1800+20'];
 
 // "RNBQKBNR" (or "white / black" when the two back ranks differ, as in Double Chess960).
 function backRanks(fen: string): string {
@@ -239,18 +246,18 @@ function backRanks(fen: string): string {
   const expand = (row: string) => row.replace(/[1-8]/g, d => '·'.repeat(Number(d)));
   const white = expand(rows[7] ?? '');
   const black = expand(rows[0] ?? '').toUpperCase();
-  return white === black ? white : `White ${white} · Black ${black}`;
+  return white === black ? white : t('home.backRanks', { white, black });
 }
 
 async function loadRecent(list: HTMLElement) {
   try {
     const { games } = await api.listGames(20);
     list.innerHTML = '';
-    if (games.length === 0) list.append(el('li', { class: 'muted' }, 'No games yet.'));
+    if (games.length === 0) list.append(el('li', { class: 'muted' }, t('home.noGames')));
     for (const game of games) list.append(recentItem(game));
   } catch (e) {
     list.innerHTML = '';
-    list.append(el('li', { class: 'error' }, `Could not load the games: ${(e as Error).message}`));
+    list.append(el('li', { class: 'error' }, t('home.loadFailed', { error: (e as Error).message })));
   }
 }
 
@@ -260,22 +267,32 @@ function recentItem(game: GameSummary): HTMLElement {
   const li = el('li', { class: game.status === 'active' ? 'active' : 'over' });
   const link = el('a', { href: `/game/${game.id}` });
   link.append(
-    el('span', { class: 'players' }, `${game.white} – ${game.black}`),
+    el('span', { class: 'players' }, `${localName(game.white)} – ${localName(game.black)}`),
     el('span', { class: 'meta' }, [
-      game.startNumber !== null ? `#${game.startNumber}` : 'custom',
-      game.plies === 1 ? '1 ply' : `${game.plies} plies`,
+      game.startNumber !== null ? `#${game.startNumber}` : t('home.custom'),
+      moveCount(game.plies),
       game.status === 'active'
         ? yours
-          ? 'your game, in progress'
-          : 'in progress'
+          ? t('home.yourGameInProgress')
+          : t('home.inProgress')
         : game.status === 'aborted'
-          ? 'aborted'
+          ? t('home.aborted')
           : game.result,
       formatWhen(game.updated),
     ].join(' · ')),
   );
   li.append(link);
   return li;
+}
+
+// The server's default names are English ("White", "Player", "chess960 engine (level 3)"):
+// the page says them in its own language; a name a player chose stays as it is.
+function localName(name: string): string {
+  if (name === 'White') return t('color.White');
+  if (name === 'Black') return t('color.Black');
+  if (name === 'Player') return t('home.namePlaceholder');
+  const engine = /^chess960 engine \(level (\d+)\)$/.exec(name);
+  return engine ? t('game.computerName', { level: engine[1]! }) : name;
 }
 
 function formatWhen(when: string | number): string {

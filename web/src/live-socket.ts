@@ -14,6 +14,7 @@ import {
   type GameView,
   type MoveInfo,
   type MoveUpdate,
+  type Room,
 } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem } from './messages';
@@ -33,7 +34,8 @@ type ServerMessage =
   | { type: 'state'; state: GameState }
   | { type: 'ack'; id: number; move?: MoveInfo; state: GameState; legal?: string[] }
   | { type: 'error'; id: number | null; status: number; error: string }
-  | { type: 'pong'; id: number };
+  | { type: 'pong'; id: number }
+  | { type: 'room'; room: Room };
 
 function parse(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
@@ -79,7 +81,8 @@ class SocketLink {
         fail((e as Error).message);
         return;
       }
-      ws.onopen = () => ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+      // `room`: the players' names, presence and rematch come too (docs/live.md).
+      ws.onopen = () => ws.send(JSON.stringify(token ? { type: 'hello', token, room: true } : { type: 'hello', room: true }));
       ws.onerror = () => fail('connection failed'); // after `up`, the close that follows counts
       ws.onclose = e => {
         if (this.up) this.lost();
@@ -215,6 +218,9 @@ export class SocketChannel implements LiveChannel {
       case 'state':
         if ((wrong = gameStateProblem(message.state))) unreadable(wrong);
         else this.handlers.state(message.state);
+        break;
+      case 'room':
+        if (message.room && typeof message.room === 'object') this.handlers.room?.(message.room);
         break;
       case 'error':
         console.warn(`live: the server says ${message.status} ${message.error}`);

@@ -3,7 +3,7 @@
 // POSTs. The stream's `you` comes from a single-use ticket (tokens never go in URLs), so the
 // browser's own reconnection, which would reuse it, is replaced by ours.
 
-import { api, ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from './api';
+import { api, ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from './messages';
 
@@ -80,6 +80,14 @@ export class StreamChannel implements LiveChannel {
         const state = read<GameState>(e, gameStateProblem, streamState);
         if (state) handlers.state(state);
         else unreadable();
+      });
+      source.addEventListener('room', e => {
+        try {
+          const data = JSON.parse((e as MessageEvent).data as string) as { room?: Room };
+          if (data.room && typeof data.room === 'object') handlers.room?.(data.room);
+        } catch {
+          console.warn('live: an unreadable room event');
+        }
       });
       source.onerror = () => {
         source.close();

@@ -5,11 +5,12 @@
 // connection is reopened with backoff, WebSocket first, and the whole game it brings resyncs
 // the page.
 
-import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from './api';
+import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room } from './api';
 import { SocketChannel } from './live-socket';
 import { StreamChannel } from './live-stream';
 
 export type Transport = 'websocket' | 'sse';
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
 // The seat tokens this browser holds for the game.
 export type SeatTokens = Partial<Record<Color, string>>;
@@ -22,6 +23,11 @@ export interface LiveHandlers {
   state(state: GameState): void;
   // The connection is up over `transport`, or down (null) and being reopened.
   connection?(transport: Transport | null): void;
+  // What the connection is doing, for the player to see: 'offline' once a reconnection
+  // has failed (or the browser says it has no network), 'reconnecting' while one is tried.
+  status?(status: ConnectionStatus): void;
+  // The players' names, presence and rematch.
+  room?(room: Room): void;
 }
 
 export interface LiveChannel {
@@ -34,10 +40,13 @@ export interface LiveChannel {
   close(): void;
 }
 
+// A player waits for the game to come back: the longest wait between two attempts is short.
+const MAX_RECONNECT_MS = 4000;
+
 // The wait before reconnect attempt `attempt` (0, 1, ...): doubling from half a second up to
-// 15 s, spread by a fifth either way so that clients dropped together do not return together.
+// 4 s, spread by a fifth either way so that clients dropped together do not return together.
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(15000, 500 * 2 ** Math.max(0, attempt));
+  const base = Math.min(MAX_RECONNECT_MS, 500 * 2 ** Math.max(0, attempt));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
@@ -56,7 +65,18 @@ class LiveConnection implements LiveChannel {
     private readonly seats: SeatTokens,
     private readonly handlers: LiveHandlers,
   ) {
+    this.handlers.status?.('connecting');
     void this.connect();
+    // The browser knows at once when the network goes; try again as soon as it is back.
+    window.addEventListener('offline', () => {
+      if (!this.current) this.handlers.status?.('offline');
+    });
+    window.addEventListener('online', () => {
+      if (!this.current && !this.closed) {
+        this.failures = 0;
+        this.retry();
+      }
+    });
   }
 
   get transport(): Transport | null {
@@ -83,12 +103,14 @@ class LiveConnection implements LiveChannel {
     }
     if (!opened) {
       this.handlers.connection?.(null);
+      this.handlers.status?.('offline');
       this.retry();
       return;
     }
     this.current = opened;
     this.upSince = Date.now();
     this.handlers.connection?.(opened.transport);
+    this.handlers.status?.('connected');
   }
 
   private dropped(channel: LiveChannel | null) {
@@ -96,17 +118,21 @@ class LiveConnection implements LiveChannel {
     this.current = null;
     channel.close();
     this.handlers.connection?.(null);
+    this.handlers.status?.(navigator.onLine === false ? 'offline' : 'reconnecting');
     if (Date.now() - this.upSince >= STABLE_AFTER_MS) this.failures = 0;
     this.retry();
   }
 
   private retry() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.connect(), reconnectDelay(this.failures++));
+    this.timer = setTimeout(() => {
+      if (this.failures > 1) this.handlers.status?.('reconnecting');
+      void this.connect();
+    }, reconnectDelay(this.failures++));
   }
 
   private live(): LiveChannel {
-    if (!this.current) throw new ApiError(0, 'Not connected to the server (reconnecting)');
+    if (!this.current) throw new ApiError(0, 'Not sent: the connection to the server is lost (reconnecting)');
     return this.current;
   }
 

@@ -1,0 +1,43 @@
+// Light and dark: the page follows the system's prefers-color-scheme unless the player chose
+// one with the switch in the top bar (prefs.ts). The choice is the `data-theme` attribute of
+// <html>, which style.css reads.
+
+import { t } from './i18n';
+import { loadPrefs, savePrefs, type Theme } from './prefs';
+
+const dark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+
+export function effectiveTheme(theme: Theme = loadPrefs().theme): 'light' | 'dark' {
+  return theme === 'auto' ? (dark() ? 'dark' : 'light') : theme;
+}
+
+function apply(theme: Theme, button: HTMLButtonElement | null) {
+  const shown = effectiveTheme(theme);
+  document.documentElement.dataset.theme = shown;
+  if (button) {
+    const next = shown === 'dark' ? 'light' : 'dark';
+    button.textContent = shown === 'dark' ? t('theme.light') : t('theme.dark');
+    button.setAttribute('aria-label', t(next === 'dark' ? 'theme.switchTo.dark' : 'theme.switchTo.light'));
+  }
+}
+
+// Applies the theme now and puts its switch in the top bar.
+export function setUpTheme(): void {
+  const bar = document.querySelector('.top-bar');
+  let button: HTMLButtonElement | null = null;
+  if (bar) {
+    button = document.createElement('button');
+    button.id = 'theme-switch';
+    button.type = 'button';
+    button.className = 'theme-switch';
+    button.onclick = () => {
+      const next: Theme = effectiveTheme() === 'dark' ? 'light' : 'dark';
+      // Back to following the system when the choice is what the system says anyway.
+      savePrefs({ theme: next === (dark() ? 'dark' : 'light') ? 'auto' : next });
+      apply(loadPrefs().theme, button);
+    };
+    bar.append(button);
+  }
+  apply(loadPrefs().theme, button);
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => apply(loadPrefs().theme, button));
+}

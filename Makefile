@@ -201,22 +201,26 @@ tune: build
 # Chess960 and Double Chess960 start positions, their quiet scored positions as samples, and
 # the net trained on them, written where the build embeds it.
 NNUE_DIR ?= $(BUILD)/nnue
-NNUE_GAMES ?= 3000
-NNUE_EPOCHS ?= 30
+# The games of the net in the repository (tools/nnue/README.md).
+NNUE_GAMES_960 ?= 2245
+NNUE_GAMES_D960 ?= 2444
+NNUE_EPOCHS ?= 40
+NNUE_BATCH ?= 2048
 # Each match plays its games one at a time (Stockfish at a node count is deterministic, so the
 # same games come out on every run); the two matches run side by side.
 NNUE_MATCH := $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf1000 nodes=1000 \
   option.Hash=16 --engine cmd=/usr/games/stockfish name=sf1600 nodes=1600 option.Hash=16 \
-  --games $(NNUE_GAMES) --nodes 1000 --concurrency 1 --resign movecount=4 score=1500 --quiet
+  --nodes 1000 --concurrency 1 --resign movecount=4 score=1500 --quiet
 nnue-data: deps-bench build
 	mkdir -p $(NNUE_DIR)
-	$(NNUE_MATCH) --seed 960 --pgn $(NNUE_DIR)/games_960.pgn & \
-	$(NNUE_MATCH) --seed 9602 --double960 --pgn $(NNUE_DIR)/games_d960.pgn & \
+	$(NNUE_MATCH) --games $(NNUE_GAMES_960) --seed 960 --pgn $(NNUE_DIR)/games_960.pgn & \
+	$(NNUE_MATCH) --games $(NNUE_GAMES_D960) --seed 9602 --double960 \
+	  --pgn $(NNUE_DIR)/games_d960.pgn & \
 	wait
 	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/games_960.pgn \
 	  $(NNUE_DIR)/games_d960.pgn
 
 nnue-train: build
 	$(BUILD)/chess960_nnue_train --out src/engine/net/default.nnue --epochs $(NNUE_EPOCHS) \
-	  --threads $(JOBS) $(NNUE_DIR)/samples.bin
+	  --batch $(NNUE_BATCH) --threads $(JOBS) $(NNUE_DIR)/samples.bin
 	cmake --build $(BUILD) -j $(JOBS)

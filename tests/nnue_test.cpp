@@ -168,6 +168,16 @@ TEST(Nnue, SearchWithTheNetIsDeterministicAndDiffersFromHandWritten) {
     EXPECT_NE(with_net, engine::bench_signature(4));
 }
 
+TEST(Nnue, BuiltInNetLoadsAndScoresMaterial) {
+    const auto net = nnue::embedded();
+    ASSERT_TRUE(net) << "the net built in (src/engine/net/default.nnue) does not parse";
+    // White a queen up: the net must see it, whoever is to move.
+    const Position w = chess960::testing::parse("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1");
+    const Position b = chess960::testing::parse("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
+    EXPECT_GT(nnue::evaluate(*net, w), 400);
+    EXPECT_LT(nnue::evaluate(*net, b), -400);
+}
+
 // --- The file reader ---------------------------------------------------------------------------
 
 namespace {

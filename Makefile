@@ -10,12 +10,17 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
+# ccache (found by CMakeLists.txt) shares compiled objects between this tree's build directories
+# (the release build, the install and pip tests' rebuilds of the library) when paths are taken
+# relative to the source tree.
+export CCACHE_BASEDIR ?= $(CURDIR)
+
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
                   python3-pytest libzstd-dev zlib1g-dev libbz2-dev
-BENCH_PACKAGES := stockfish python3 pgn-extract time nodejs npm zstd gzip bzip2 clang-19
+BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
@@ -130,7 +135,7 @@ bench: deps-bench build
 	$(BUILD)/bench/perft_bench
 
 # PGN checking speed against pgn-extract and chessops (generates about 1 GB under build/).
-bench-pgn: deps-bench build
+bench-pgn: deps-bench deps-web build
 	cd bench/chessops && npm ci --silent
 	bench/pgn_bench.sh
 

@@ -6,8 +6,9 @@
 #
 #   bench/pgn_threads_bench.sh [--games N] [--repeat R] [--out FILE]
 #
-#   --games N   games in the generated file (default 100000)
-#   --repeat R  timed runs of each, in turn, best kept (default 5)
+#   --games N   games in the generated file (default 300000: about 260 MB, 29 M moves, so
+#               that a run on all cores lasts over a second and thread start-up is noise)
+#   --repeat R  timed runs of each, in turn, best kept (default 3)
 #   --out FILE  a Markdown report (default: only the terminal)
 #
 # Environment: BUILD (default build/), WORK (generated files, default $BUILD/pgn-threads-bench),
@@ -15,15 +16,17 @@
 #
 # The peers run on one core (they have no threads); ours with --threads 1 and with every core.
 # The compressed files are made by the zstd, gzip and bzip2 commands at their default levels.
-# Wall-clock time of the whole process, start-up included (GNU time); CPU time beside it. The
-# machine may be shared: the report gives the load average before the runs.
+# Wall-clock time of the whole process, start-up included (GNU time); CPU time (user + system)
+# beside it, which a shared machine disturbs less. The report gives the load average before and
+# after the runs and says when the machine was busy (then the all-cores figures are not the
+# threads' speed-up: other processes held the second core).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
 work=${WORK:-$build/pgn-threads-bench}
-games=100000
-repeat=5
+games=300000
+repeat=3
 out_file=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -95,8 +98,23 @@ runs=(
     "pgn-extract -r|$pgn_extract -r $file"
 )
 declare -A best_wall best_cpu
+# How busy the machine is, in cores, measured over 3 seconds from /proc/stat (the load average
+# would still count this script's own preparation: building, generating, compressing).
+cores_busy() {
+    local a b
+    a=$(head -1 /proc/stat)
+    sleep 3
+    b=$(head -1 /proc/stat)
+    awk -v a="$a" -v b="$b" 'BEGIN {
+        n = split(a, x); split(b, y); total = 0
+        for (i = 2; i <= n; ++i) total += y[i] - x[i]
+        idle = (y[5] - x[5]) + (y[6] - x[6])
+        printf "%.1f", (total > 0 ? '"$(nproc)"' * (total - idle) / total : 0)
+    }'
+}
+busy_before=$(cores_busy)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "== $n_games games, $n_moves moves; best of $repeat; load average before: $load"
+echo "== $n_games games, $n_moves moves; best of $repeat; $busy_before cores busy before (load average $load)"
 for r in $(seq "$repeat"); do
     for entry in "${runs[@]}"; do
         name=${entry%%|*}
@@ -113,6 +131,10 @@ for r in $(seq "$repeat"); do
     done
     echo "run $r done"
 done
+
+busy_after=$(cores_busy)
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+busy=$(awk -v a="$busy_before" -v b="$busy_after" 'BEGIN { print (a > 0.2 || b > 0.2) ? 1 : 0 }')
 
 report=$(
     echo "| what | wall s | CPU s | games/s | moves/s |"
@@ -135,6 +157,15 @@ report=$(
             printf "- .pgn.zst at %.0f%% of the plain file'"'"'s speed on one core, %.0f%% on all cores (target >= 90%%)\n", 100 * o / oz, 100 * a / az
             printf "- all cores against one: %.2fx\n", o / a
         }'
+    echo
+    if [ "$busy" = 1 ]; then
+        echo "The machine was busy: other processes used $busy_before of its $cores cores just before the"
+        echo "runs and $busy_after just after (load average $load before, $load_after after), so the"
+        echo "all-cores figures understate the threads; rerun in a quiet window."
+    else
+        echo "The machine was quiet: other processes used $busy_before of its $cores cores just before the"
+        echo "runs and $busy_after just after (load average $load before, $load_after after)."
+    fi
 )
 echo
 echo "$report"
@@ -145,8 +176,8 @@ if [ -n "$out_file" ]; then
         echo "\`bench/pgn_threads_bench.sh --games $games --repeat $repeat\`: $n_games random Chess960 games"
         echo "(bench/make_pgn_corpus --seed 1), $n_moves moves, $(du -h "$file" | cut -f1) of PGN;"
         echo ".zst $(du -h "$file.zst" | cut -f1), .gz $(du -h "$file.gz" | cut -f1), .bz2 $(du -h "$file.bz2" | cut -f1) (default levels)."
-        echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, shared with"
-        echo "other work (load average before the runs: $load); best of $repeat, whole processes."
+        echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores; best of $repeat, whole"
+        echo "processes (wall time; CPU time is user + system of all threads)."
         echo
         echo "$report"
     } >"$out_file"

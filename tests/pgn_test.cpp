@@ -1780,3 +1780,20 @@ TEST(PgnCli, FenErrors) {
     EXPECT_EQ(missing.status, 1);
     EXPECT_TRUE(contains(missing.err, "cannot open")) << missing.err;
 }
+
+TEST(PgnLines, ATagLineIsAWholeNameValuePair) {
+    EXPECT_TRUE(pgn::is_tag_line("[Event \"Casual\"]"));
+    EXPECT_TRUE(pgn::is_tag_line("[ White_2  \"A B\"]  \r"));
+    EXPECT_FALSE(pgn::is_tag_line("[Event \"Casual\"] 1. e4"));  // movetext follows on the line
+    EXPECT_FALSE(pgn::is_tag_line("[Event Casual]"));            // the value is not a string
+    EXPECT_FALSE(pgn::is_tag_line("[\"Casual\"]"));              // no name
+    EXPECT_FALSE(pgn::is_tag_line(" [Event \"Casual\"]"));       // not at the line's start
+    EXPECT_FALSE(pgn::is_tag_line(""));
+}
+
+TEST(PgnLines, BinaryIsAControlCharacterOtherThanWhiteSpace) {
+    EXPECT_FALSE(pgn::has_binary("1. e4 e5\t{ok}\r\n"));
+    EXPECT_TRUE(pgn::has_binary(std::string_view("1. e4\0", 6)));
+    EXPECT_TRUE(pgn::has_binary("\x7f"));
+    EXPECT_TRUE(pgn::has_binary("\x1b[0m"));
+}

@@ -34,6 +34,7 @@
 #include "server/event_store.hpp"
 #include "server/secrets.hpp"
 #include "server/store.hpp"
+#include "server/store_checkpointer.hpp"
 #include "server/store_schema.hpp"
 #include "server/store_writer.hpp"
 
@@ -802,6 +803,8 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
         db.exec("DROP TABLE event_boards");
         db.exec("DROP TABLE event_rounds");
         db.exec("DROP TABLE events");
+        for (const char* column : {"white_ms", "black_ms", "clock_running", "clock_at"})
+            db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("PRAGMA user_version=2");
     }
     {
@@ -821,7 +824,8 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
         EXPECT_TRUE(events.load_event(row.id));
     }
     RawDatabase db(path_);
-    EXPECT_EQ(db.column("PRAGMA user_version"), std::vector<std::string>{"3"});
+    EXPECT_EQ(db.column("PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
     EXPECT_EQ(db.column("SELECT name FROM events"), std::vector<std::string>{"After the upgrade"});
 }
 
@@ -1031,6 +1035,125 @@ TEST_F(StoreTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNot
     ASSERT_TRUE(loaded_b);
     EXPECT_EQ(loaded_b->game.plies, 0);
     EXPECT_TRUE(loaded_b->moves.empty());
+}
+
+// A move that changes only the clock is one row: the game's row (and the recent-games index)
+// stays as it was, and the game is read back with the clock and ply of its last move.
+TEST_F(StoreTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
+    Store store(path_);
+    GameRow a = full_game("a");
+    a.draw_offer.reset();
+    store.insert_game(a);
+    const std::vector<MoveRow> moves = real_moves(518, 2, a.created_at);
+    GameChange first = move_change(a, moves[0]);
+    first.row.white_ms -= 1'234;
+    first.row.clock_at = moves[0].created_at;
+    first.row_changed = false;
+    GameChange second = move_change(first.row, moves[1]);
+    second.row.black_ms -= 777;
+    second.row.clock_at = moves[1].created_at;
+    second.row_changed = false;
+    const auto refused = store.write(std::vector<GameChange>{first, second});
+    EXPECT_FALSE(refused[0]);
+    EXPECT_FALSE(refused[1]);
+
+    RawDatabase db(path_);
+    EXPECT_EQ(db.column("SELECT plies || ' ' || white_ms || ' ' || updated_at FROM games"),
+              std::vector<std::string>{"0 " + std::to_string(a.white_ms) + " " +
+                                       std::to_string(a.updated_at)});
+    auto loaded = store.load_game("a");
+    ASSERT_TRUE(loaded);
+    expect_same(loaded->game, second.row);
+    ASSERT_EQ(loaded->moves.size(), 2u);
+    expect_same(loaded->moves[1], moves[1]);
+    const std::vector<StoredGame> in_play = store.load_in_play();
+    ASSERT_EQ(in_play.size(), 1u);
+    expect_same(in_play[0].game, second.row);
+    const std::vector<GameRow> recent = store.recent_games(5);
+    ASSERT_EQ(recent.size(), 1u);
+    expect_same(recent[0], second.row);
+
+    // A change other than a move follows the last stored move, not the row's plies.
+    GameRow offered = second.row;
+    offered.draw_offer = "white";
+    GameRow stale = first.row;
+    stale.draw_offer = "black";
+    const auto answers = store.write(std::vector<GameChange>{GameChange{stale, std::nullopt},
+                                                             GameChange{offered, std::nullopt}});
+    ASSERT_TRUE(answers[0]);
+    EXPECT_NE(answers[0]->find("ply 1"), std::string::npos) << *answers[0];
+    EXPECT_FALSE(answers[1]);
+    expect_same(store.load_game("a")->game, offered);
+    // A move played again, or one that skips a ply, is refused.
+    const auto again = store.write(std::vector<GameChange>{move_change(offered, moves[1])});
+    EXPECT_TRUE(again[0]);
+    const std::vector<MoveRow> more = real_moves(518, 4, a.created_at);
+    const auto skipped = store.write(std::vector<GameChange>{move_change(offered, more[3])});
+    EXPECT_TRUE(skipped[0]);
+    EXPECT_EQ(store.load_game("a")->moves.size(), 2u);
+}
+
+// The checkpointer copies the log into the database file on its own connection once the log
+// has grown past its threshold, and not before.
+TEST_F(StoreTest, TheCheckpointerCopiesTheLogIntoTheDatabaseFilePastItsThreshold) {
+    RawDatabase db(path_);
+    db.exec("PRAGMA journal_mode=WAL");
+    db.exec("PRAGMA wal_autocheckpoint=0");
+    db.exec("CREATE TABLE pages(bytes BLOB)");
+    db.exec(
+        "INSERT INTO pages WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 200) SELECT randomblob(2000) FROM n");
+    const auto size_before = fs::file_size(path_);
+    std::vector<std::string> failures;
+    StoreCheckpointer checkpointer(path_, 100,
+                                   [&](const std::string& line) { failures.push_back(line); });
+    checkpointer.log_grew(99);  // under the threshold: nothing happens
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(checkpointer.checkpoints(), 0);
+    EXPECT_EQ(fs::file_size(path_), size_before);
+    checkpointer.log_grew(150);
+    for (int i = 0; i < 500 && checkpointer.checkpoints() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_EQ(checkpointer.checkpoints(), 1);
+    EXPECT_GT(fs::file_size(path_), size_before + 200 * 2000);
+    EXPECT_TRUE(failures.empty());
+}
+
+// A version 3 database (moves without their clock, the game's row written with each) reads
+// the same after the migration, and takes moves of version 4 after it.
+TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
+    GameRow a = full_game("a");
+    a.draw_offer.reset();
+    const std::vector<MoveRow> moves = real_moves(312, 3, a.created_at);
+    GameRow after_two = a;
+    after_two.white_ms -= 50;
+    after_two.black_ms -= 60;
+    {
+        Store store(path_);
+        store.insert_game(a);
+        store.add_move(after_two, moves[0]);
+        store.add_move(after_two, moves[1]);
+    }
+    {
+        RawDatabase db(path_);
+        for (const char* column : {"white_ms", "black_ms", "clock_running", "clock_at"})
+            db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
+        db.exec("PRAGMA user_version=3");
+    }
+    Store store(path_);
+    after_two.plies = 2;
+    auto loaded = store.load_game("a");
+    ASSERT_TRUE(loaded);
+    expect_same(loaded->game, after_two);
+    ASSERT_EQ(loaded->moves.size(), 2u);
+    GameChange third = move_change(after_two, moves[2]);
+    third.row.white_ms -= 5;
+    third.row_changed = false;
+    EXPECT_FALSE(store.write(std::vector<GameChange>{third})[0]);
+    expect_same(store.load_game("a")->game, third.row);
+    RawDatabase db(path_);
+    EXPECT_EQ(db.column("PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
 }
 
 // Four threads each play their own game; every change is stored, each game's in the order it

@@ -6,8 +6,11 @@
 #include <boost/asio/this_coro.hpp>
 #include <cstdio>
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "chess960/fen.hpp"
@@ -62,7 +65,9 @@ class CrowdRun {
     bool closing() const { return closing_; }
     int sessions() const { return sessions_; }
     void session_ended() { --sessions_; }
+    // From a watcher (the main thread); the game's tracker is shared with the request workers.
     void saw_move(GameTracker& tracker, int ply, Clock::time_point at) {
+        std::lock_guard lock(shared_);
         tracker.watcher_saw(ply, at, requests_window(at) ? &fanout_ : nullptr);
     }
 
@@ -79,6 +84,7 @@ class CrowdRun {
         return t >= requests_begin_ && t < requests_end_;
     }
     void problem(const std::string& what) {
+        std::lock_guard lock(problem_mutex_);
         if (result_.first_problem.empty()) result_.first_problem = what;
     }
 
@@ -90,9 +96,17 @@ class CrowdRun {
     std::mt19937_64 random_;
     std::vector<std::shared_ptr<CrowdGame>> games_;
     ConnectionSet connections_;
-    int sessions_ = 0;
-    int workers_running_ = 0;
-    bool closing_ = false;
+    // The request workers run on a thread of their own (requests_), so that the time of an
+    // answer is not the time this thread takes to read the watchers' events queued before it
+    // (a move's 100 events, in a single-threaded generator, came before its answer and the
+    // next request's); what both touch is below, guarded by shared_.
+    asio::io_context requests_{1};
+    std::mutex shared_;  // the games' trackers, fanout_, result_.moves and fanout_early
+    std::mutex problem_mutex_;
+    ConnectionSet worker_connections_;
+    std::atomic<int> sessions_ = 0;
+    std::atomic<int> workers_running_ = 0;
+    std::atomic<bool> closing_ = false;
     bool stop_slow_ = false;
     Clock::time_point requests_begin_ = Clock::time_point::max();
     Clock::time_point requests_end_ = Clock::time_point::max();
@@ -162,10 +176,12 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
                                                {}, {}, kRequestTimeout);
     } else {
         GameTracker& tracker = moving->tracker;
+        std::unique_lock lock(shared_);
         const int ply = tracker.ply();
         const Side side = tracker.side_to_move();
         const bool white = side == Side::White;
         const std::string uci(tracker.choose_move(random_, 0, sent));
+        lock.unlock();
         if (uci.empty()) {
             problem("game " + tracker.id() + " is active with no legal move");
             moving = nullptr;
@@ -178,6 +194,7 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
         const Clock::time_point answered = Clock::now();
         LiveMessage m;
         std::string why;
+        lock.lock();
         if (!response.ec && response.status == 200) {
             if (parse_move_update(response.body, m, &why) &&
                 tracker.apply(m.move_ply, m.move_uci) == GameTracker::Applied::New) {
@@ -186,6 +203,7 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
                                     counted ? &fanout_ : nullptr,
                                     counted ? &result_.fanout_early : nullptr);
                 ++result_.moves;
+                lock.unlock();
                 if (!m.active) {
                     // The game ended: go on in a new one (no watchers there).
                     auto fresh = co_await create(connection, &result_.requests[kCreate]);
@@ -220,8 +238,9 @@ asio::awaitable<bool> CrowdRun::request(HttpConnection& connection, const std::s
 }
 
 asio::awaitable<void> CrowdRun::worker(int index) {
-    HttpConnection connection(executor_, source_address(index % options_.addresses), target_);
-    Registered registered(connections_, &connection);
+    HttpConnection connection(requests_.get_executor(), source_address(index % options_.addresses),
+                              target_);
+    Registered registered(worker_connections_, &connection);
     std::shared_ptr<CrowdGame> moving;
     if (index < options_.moving_games && std::size_t(index) < games_.size())
         moving = games_[std::size_t(index)];
@@ -302,8 +321,9 @@ asio::awaitable<void> CrowdRun::run() {
     for (int w = 0; w < options_.workers; ++w) {
         ++sessions_;
         ++workers_running_;
-        asio::co_spawn(executor_, worker(w), ReportException{"a request worker"});
+        asio::co_spawn(requests_, worker(w), ReportException{"a request worker"});
     }
+    std::thread requests_thread([this] { requests_.run(); });
     result_.rss_max_kib = server_.rss_kib();
     result_.slow_open_min = result_.slow.open_now;
     result_.slow_open_max = result_.slow.open_now;
@@ -316,6 +336,9 @@ asio::awaitable<void> CrowdRun::run() {
     // The last answers.
     const auto answers_deadline = Clock::now() + 15s;
     while (workers_running_ > 0 && Clock::now() < answers_deadline) co_await sleep_for(5ms);
+    // Workers still waiting for an answer are closed on their own thread, which then ends.
+    asio::post(requests_, [this] { worker_connections_.close_all(); });
+    requests_thread.join();
     const CpuSample cpu_after = sample_cpu();
     result_.cpu.wall = std::chrono::duration<double>(Clock::now() - requests_begin_).count();
     result_.cpu.server = server_.cpu_seconds() - server_before;

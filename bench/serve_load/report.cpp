@@ -425,8 +425,9 @@ std::string to_markdown(const Report& report) {
         << "Machine: " << info.machine.cpu_model << ", " << info.machine.cpus << " CPUs (nproc), "
         << info.machine.kernel
         << ". Server and load generator share these CPUs; the generator "
-           "is one thread (Asio, C++20 coroutines), every connection over loopback. Open-file "
-           "limit raised to "
+           "is one thread (Asio, C++20 coroutines), but for the crowd's request workers, which "
+           "have a thread of their own so that an answer is not timed behind the watchers' "
+           "events read before it; every connection over loopback. Open-file limit raised to "
         << info.nofile_limit << " (the server inherits it).\n\n"
         << "Load average at the start " << info.machine.load_average << ", at the end "
         << info.load_after << ". Busiest processes over one second before the run: ";

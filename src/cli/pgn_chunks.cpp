@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <streambuf>
 #include <string_view>
 
 namespace chess960::cli {
@@ -12,39 +11,6 @@ namespace {
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
-
-bool has_binary(std::string_view s) {
-    for (char ch : s) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        if ((c < 32 && !is_space(ch)) || c == 127) return true;
-    }
-    return false;
-}
-
-// A whole line of the form [Name "value"], as the reader recognises a game's first tag.
-bool is_tag_line(std::string_view s) {
-    std::size_t i = 0;
-    if (s.empty() || s[i++] != '[') return false;
-    while (i < s.size() && is_space(s[i])) ++i;
-    const std::size_t name = i;
-    while (i < s.size() && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-                            (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
-        ++i;
-    if (i == name || i == s.size() || !is_space(s[i])) return false;
-    while (i < s.size() && is_space(s[i])) ++i;
-    if (i == s.size() || s[i] != '"') return false;
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
-}
-
-// A std::streambuf over a string that is read where it is.
-class ViewBuffer : public std::streambuf {
-  public:
-    explicit ViewBuffer(const std::string& text) {
-        char* begin = const_cast<char*>(text.data());
-        setg(begin, begin, begin + text.size());
-    }
-};
 
 // Passes the reader's calls on until the game that begins on `stop_line` (the sentinel).
 class UpToLine : public pgn::Visitor {
@@ -111,7 +77,7 @@ std::size_t PgnChunker::cut_before(std::size_t limit) const {
         const std::size_t start = nl + 1;
         const std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos || end >= limit || text[start] != '[') continue;
-        if (!is_tag_line(text.substr(start, end - start))) continue;
+        if (!pgn::is_tag_line(text.substr(start, end - start))) continue;
         // The previous line with content: not blank, not a % escape line.
         std::size_t line_end = nl;
         bool allowed = false;
@@ -123,7 +89,8 @@ std::size_t PgnChunker::cut_before(std::size_t limit) const {
                 std::find_if(line.begin(), line.end(), [](char c) { return !is_space(c); });
             if (content != line.end() && line[0] != '%') {
                 // Not after tags (a '['), binary data, or a byte order mark the reader drops.
-                allowed = *content != '[' && !has_binary(line) && !line.starts_with("\xEF\xBB\xBF");
+                allowed =
+                    *content != '[' && !pgn::has_binary(line) && !line.starts_with("\xEF\xBB\xBF");
                 break;
             }
             if (prev_nl == std::string_view::npos) break;
@@ -171,9 +138,7 @@ bool PgnChunker::next(PgnChunk& chunk) {
 }
 
 long read_chunk(const PgnChunk& chunk, pgn::Visitor& visitor) {
-    ViewBuffer buffer(chunk.text);
-    std::istream in(&buffer);
-    pgn::Reader reader(in);
+    pgn::Reader reader(std::string_view(chunk.text));
     reader.start_at_line(chunk.first_line);
     UpToLine bounded(visitor, chunk.sentinel_line);
     while (!bounded.stopped() && reader.read_game(bounded)) {

@@ -63,10 +63,33 @@ class CompressedSource {
     std::size_t begin_ = 0, end_ = 0;
 };
 
-// A streambuf over decompressed output; `Codec::decompress` fills a buffer. A large read goes
-// straight into the reader's buffer (no copy through this one's).
+// A streambuf whose large reads take what is buffered, then go straight into the reader's
+// buffer (no copy through this one's): `read_unbuffered` fills the rest, 0 at the end.
+class DirectReadBuffer : public std::streambuf {
+  protected:
+    virtual std::size_t read_unbuffered(char* to, std::size_t size) = 0;
+
+    std::streamsize xsgetn(char* to, std::streamsize n) override {
+        std::streamsize total = 0;
+        while (total < n) {
+            if (gptr() < egptr()) {
+                const std::streamsize k = std::min<std::streamsize>(n - total, egptr() - gptr());
+                std::memcpy(to + total, gptr(), std::size_t(k));
+                gbump(int(k));
+                total += k;
+                continue;
+            }
+            const std::size_t got = read_unbuffered(to + total, std::size_t(n - total));
+            if (got == 0) break;
+            total += std::streamsize(got);
+        }
+        return total;
+    }
+};
+
+// A streambuf over decompressed output; `Codec::decompress` fills a buffer.
 template <typename Codec>
-class DecompressingBuffer : public std::streambuf {
+class DecompressingBuffer : public DirectReadBuffer {
   public:
     DecompressingBuffer(std::FILE* file, std::string name, std::string head)
         : source_(file, std::move(name), std::move(head)), output_(kOutput) {}
@@ -79,22 +102,7 @@ class DecompressingBuffer : public std::streambuf {
         setg(output_.data(), output_.data(), output_.data() + produced);
         return traits_type::to_int_type(*gptr());
     }
-    std::streamsize xsgetn(char* to, std::streamsize n) override {
-        std::streamsize total = 0;
-        while (total < n) {
-            if (gptr() < egptr()) {
-                const std::streamsize k = std::min<std::streamsize>(n - total, egptr() - gptr());
-                std::memcpy(to + total, gptr(), std::size_t(k));
-                gbump(int(k));
-                total += k;
-                continue;
-            }
-            const std::size_t produced = fill(to + total, std::size_t(n - total));
-            if (produced == 0) break;
-            total += std::streamsize(produced);
-        }
-        return total;
-    }
+    std::size_t read_unbuffered(char* to, std::size_t size) override { return fill(to, size); }
 
   private:
     std::size_t fill(char* to, std::size_t size) {
@@ -239,7 +247,7 @@ class Bzip2 {
 };
 
 // Plain text, with the sniffed bytes first.
-class PlainBuffer : public std::streambuf {
+class PlainBuffer : public DirectReadBuffer {
   public:
     PlainBuffer(std::FILE* file, std::string name, std::string head)
         : source_(file, std::move(name), std::move(head)) {}
@@ -255,23 +263,10 @@ class PlainBuffer : public std::streambuf {
         return traits_type::to_int_type(*gptr());
     }
 
-    std::streamsize xsgetn(char* to, std::streamsize n) override {
-        std::streamsize total = 0;
-        while (total < n) {
-            if (gptr() < egptr()) {
-                const std::streamsize k = std::min<std::streamsize>(n - total, egptr() - gptr());
-                std::memcpy(to + total, gptr(), std::size_t(k));
-                gbump(int(k));
-                total += k;
-                continue;
-            }
-            source_.consume(std::size_t(egptr() - eback()));
-            setg(nullptr, nullptr, nullptr);
-            const std::size_t got = source_.read(to + total, std::size_t(n - total));
-            if (got == 0) break;
-            total += std::streamsize(got);
-        }
-        return total;
+    std::size_t read_unbuffered(char* to, std::size_t size) override {
+        source_.consume(std::size_t(egptr() - eback()));
+        setg(nullptr, nullptr, nullptr);
+        return source_.read(to, size);
     }
 
   private:

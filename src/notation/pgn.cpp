@@ -137,6 +137,7 @@ std::string Replayer::Problem::describe() const {
 }
 
 void Replayer::problem(const std::string& message, Location where, int ply, std::string move_text) {
+    settle_tags();
     std::string white = "?", black = "?";
     for (const auto& [n, v] : tags_) {
         if (n == "White") white = v;
@@ -148,12 +149,12 @@ void Replayer::problem(const std::string& message, Location where, int ply, std:
 
 void Replayer::begin_game(long game_number, Location) {
     game_number_ = game_number;
-    tags_.clear();
+    tag_count_ = 0;
     stack_.clear();
     in_movetext_ = false;
     skip_ = false;
     result_token_.clear();
-    record_ = GameRecord{};
+    if (keep_records_) record_ = GameRecord{};
     if (keep_main_line_) {
         main_line_.tags.clear();
         main_line_.moves.clear();  // keeps its capacity from game to game
@@ -163,7 +164,14 @@ void Replayer::begin_game(long game_number, Location) {
 }
 
 void Replayer::tag(std::string_view name, std::string_view value, Location) {
-    tags_.emplace_back(std::string(name), std::string(value));
+    // In place of an earlier game's tag where there is one: no allocation from game to game.
+    if (tag_count_ < tags_.size()) {
+        tags_[tag_count_].first.assign(name);
+        tags_[tag_count_].second.assign(value);
+    } else {
+        tags_.emplace_back(std::string(name), std::string(value));
+    }
+    ++tag_count_;
 }
 
 void Replayer::ensure_movetext(Location where) {
@@ -173,21 +181,24 @@ void Replayer::ensure_movetext(Location where) {
 void Replayer::begin_movetext(Location where) {
     if (in_movetext_) return;
     in_movetext_ = true;
+    settle_tags();
     auto start = start_from_tags(tags_);
     if (!start) {
         problem(start.error().message, where);
         skip_ = true;
         return;
     }
-    record_.tags = tags_;
-    record_.start = start->position;
-    record_.chess960 = start->chess960;
+    if (keep_records_) {
+        record_.tags = tags_;
+        record_.start = start->position;
+        record_.chess960 = start->chess960;
+    }
     const Position& pos = start->position;
     if (keep_main_line_) {
         main_line_.start = pos;
         main_line_.chess960 = start->chess960;
     }
-    stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, pos, 0, false});
+    stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, 0, false});
     for (const auto& [n, v] : tags_)
         if (n == "Result" && v != "1-0" && v != "0-1" && v != "1/2-1/2" && v != "*")
             problem("invalid Result tag '" + v + "'", where);
@@ -218,8 +229,8 @@ void Replayer::move(std::string_view san, Location where) {
         skip_ = true;
         return;
     }
-    level.before_last = level.current;
-    level.current.play(*m);
+    level.last_undo = level.current.make(*m);
+    level.last_move = *m;
     level.has_move = true;
     ++level.ply;
     ++moves_read;
@@ -262,7 +273,11 @@ void Replayer::begin_variation(Location where) {
         parent.line->nodes.back().variations.emplace_back();
         line = &parent.line->nodes.back().variations.back();
     }
-    stack_.push_back({line, parent.before_last, parent.before_last, parent.ply - 1, false});
+    // The variation replaces the parent's last move: it starts from the position before it.
+    Position before = parent.current;
+    before.unmake(parent.last_move, parent.last_undo);
+    const int ply = parent.ply - 1;
+    stack_.push_back({line, before, ply, false});
 }
 
 void Replayer::end_variation(Location) {

@@ -1,6 +1,8 @@
 // The streaming PGN reader: a line source over a fixed buffer, and a tokenizer that calls the
 // visitor as it goes.
+#include <array>
 #include <cstring>
+#include <string_view>
 
 #include "chess960/pgn.hpp"
 
@@ -16,6 +18,16 @@ constexpr std::size_t kChunk = 1 << 16;
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
+
+// The characters that end a symbol (a move, move number, result or annotation): white space
+// and the characters that start or end the other tokens. A table: the reader asks for every
+// character of every move.
+constexpr std::array<bool, 256> kEndsSymbol = [] {
+    std::array<bool, 256> table{};
+    for (unsigned char c : std::string_view(" \t\r\n\v\f{}();$[]")) table[c] = true;
+    return table;
+}();
+bool ends_symbol(char c) { return kEndsSymbol[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // ASCII letters and digits, whatever the C locale says (and without its function calls: the
 // reader asks for every character of every tag name).
@@ -37,7 +49,10 @@ bool is_result(std::string_view s) {
     return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
 }
 
-// Control characters other than white space: binary data, not PGN text.
+}  // namespace
+
+// Declared in pgn.hpp: the parallel checker splits a file at the lines where the reader starts
+// a game, so both must agree on what such a line is.
 bool has_binary(std::string_view s) {
     for (char ch : s) {
         const unsigned char c = static_cast<unsigned char>(ch);
@@ -60,13 +75,13 @@ bool is_tag_line(std::string_view s) {
     return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
 
-}  // namespace
-
 struct Reader::Impl {
     std::istream* stream = nullptr;
     std::FILE* file = nullptr;
-    std::vector<char> buffer = std::vector<char>(kChunk);
-    std::size_t begin = 0, end = 0;  // unread bytes: buffer[begin, end)
+    std::vector<char> buffer;
+    // The text: buffer's bytes, or a caller's memory read in place (then eof from the start).
+    const char* base = nullptr;
+    std::size_t begin = 0, end = 0;  // unread bytes: base[begin, end)
     bool eof = false;
     long line_number = 0;
     long game_number = 0;
@@ -76,6 +91,7 @@ struct Reader::Impl {
     bool have_line = false;
 
     std::string comment_text;  // a comment that spans lines
+    std::string tag_value;     // a tag value with escapes, unescaped
 
     std::size_t fill(char* to, std::size_t n) {
         if (file) return std::fread(to, 1, n, file);
@@ -86,8 +102,8 @@ struct Reader::Impl {
     // Makes the next line current; false at the end of the input.
     bool next_line() {
         for (;;) {
-            const char* start = buffer.data() + begin;
-            const void* nl = std::memchr(start, '\n', end - begin);
+            const char* start = base + begin;
+            const void* nl = end > begin ? std::memchr(start, '\n', end - begin) : nullptr;
             if (nl || (eof && end > begin)) {
                 std::size_t length =
                     nl ? std::size_t(static_cast<const char*>(nl) - start) : end - begin;
@@ -106,10 +122,12 @@ struct Reader::Impl {
                 return false;
             }
             // Move the partial line to the front; grow the buffer for a line longer than it.
+            if (buffer.empty()) buffer.resize(kChunk);
             std::memmove(buffer.data(), buffer.data() + begin, end - begin);
             end -= begin;
             begin = 0;
             if (end == buffer.size()) buffer.resize(buffer.size() * 2);
+            base = buffer.data();
             std::size_t got = fill(buffer.data() + end, buffer.size() - end);
             end += got;
             if (got == 0) eof = true;
@@ -143,19 +161,32 @@ struct Reader::Impl {
             return false;
         }
         ++i;
-        std::string value;
+        // The value: a view of the line when it has no escape (the usual case), else unescaped
+        // into tag_value.
+        std::string_view value;
         bool closed = false;
-        for (; i < line.size(); ++i) {
-            char c = line[i];
-            if (c == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
-                value += line[++i];
-            } else if (c == '"') {
-                closed = true;
-                ++i;
-                break;
-            } else {
-                value += c;
+        const std::size_t value_start = i;
+        while (i < line.size() && line[i] != '"' && line[i] != '\\') ++i;
+        if (i < line.size() && line[i] == '"') {
+            value = line.substr(value_start, i - value_start);
+            closed = true;
+            ++i;
+        } else {
+            tag_value.assign(line.substr(value_start, i - value_start));
+            for (; i < line.size(); ++i) {
+                char c = line[i];
+                if (c == '\\' && i + 1 < line.size() &&
+                    (line[i + 1] == '"' || line[i + 1] == '\\')) {
+                    tag_value += line[++i];
+                } else if (c == '"') {
+                    closed = true;
+                    ++i;
+                    break;
+                } else {
+                    tag_value += c;
+                }
             }
+            value = tag_value;
         }
         while (i < line.size() && is_space(line[i])) ++i;
         if (!closed || i >= line.size() || line[i] != ']') {
@@ -311,10 +342,7 @@ struct Reader::Impl {
             }
             // A symbol: move number, move, result or annotation.
             std::size_t i = col;
-            while (i < line.size() && !is_space(line[i]) && line[i] != '{' && line[i] != '}' &&
-                   line[i] != '(' && line[i] != ')' && line[i] != ';' && line[i] != '$' &&
-                   line[i] != '[' && line[i] != ']')
-                ++i;
+            while (i < line.size() && !ends_symbol(line[i])) ++i;
             if (i == col) {  // a lone '}' or ']'
                 v.syntax_error(std::string("unexpected '") + c + "'", at);
                 ++col;
@@ -322,7 +350,7 @@ struct Reader::Impl {
             }
             std::string_view token = line.substr(col, i - col);
             col = i;
-            if (is_result(token)) {
+            if ((token[0] == '1' || token[0] == '0' || token[0] == '*') && is_result(token)) {
                 if (depth > 0) {
                     v.syntax_error("result " + std::string(token) + " inside a variation", at);
                     while (depth > 0) {
@@ -345,9 +373,11 @@ struct Reader::Impl {
                 token.remove_prefix(after_dots);
                 at.column += int(after_dots);
             }
-            if (int nag = suffix_nag(token)) {
-                v.nag(nag, at);
-                continue;
+            if (token[0] == '!' || token[0] == '?') {
+                if (int nag = suffix_nag(token)) {
+                    v.nag(nag, at);
+                    continue;
+                }
             }
             // A move, maybe with a suffix annotation glued on.
             std::size_t end_of_move = token.size();
@@ -374,7 +404,8 @@ struct Reader::Impl {
                 continue;
             }
             v.move(san, at);
-            if (int nag = suffix_nag(suffix)) v.nag(nag, at);
+            if (!suffix.empty())
+                if (int nag = suffix_nag(suffix)) v.nag(nag, at);
         }
     }
 };
@@ -382,6 +413,11 @@ struct Reader::Impl {
 Reader::Reader(std::istream& in) : impl_(std::make_unique<Impl>()) { impl_->stream = &in; }
 void Reader::start_at_line(long line) { impl_->line_number = line - 1; }
 Reader::Reader(std::FILE* file) : impl_(std::make_unique<Impl>()) { impl_->file = file; }
+Reader::Reader(std::string_view text) : impl_(std::make_unique<Impl>()) {
+    impl_->base = text.data();
+    impl_->end = text.size();
+    impl_->eof = true;
+}
 Reader::~Reader() = default;
 
 bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }

@@ -76,6 +76,24 @@ struct SanParts {
     PieceType promotion = NoPieceType;
 };
 
+// The letters SAN names pieces by, and those a promotion may name (any case there).
+bool is_piece_letter(char c) { return c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K'; }
+bool is_promotion_letter(char c) {
+    switch (c) {
+        case 'Q':
+        case 'R':
+        case 'B':
+        case 'N':
+        case 'q':
+        case 'r':
+        case 'b':
+        case 'n':
+            return true;
+        default:
+            return false;
+    }
+}
+
 std::unexpected<Error> san_error(ErrorCode code, std::string_view text, const std::string& why) {
     return make_error(code,
                       (code == ErrorCode::InvalidMove ? "malformed move '" : "illegal move '") +
@@ -87,6 +105,12 @@ std::unexpected<Error> san_error(ErrorCode code, std::string_view text, const st
 // (the board after the move, which covers pins, checks and en passant). NoMove (Move()) when
 // no move or more than one matches: the caller then looks at every legal move to tell which
 // and to name them. Castling is not looked at (a king move is never castling).
+// Whether two squares share a rank, file or diagonal (arithmetic: no table look-up).
+bool on_a_line(Square a, Square b) {
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
 Move unique_match(const Position& pos, const SanParts& p) {
     const Color us = pos.side_to_move(), them = ~us;
     const Bitboard occupied = pos.pieces(), target = square_bb(p.to);
@@ -126,12 +150,37 @@ Move unique_match(const Position& pos, const SanParts& p) {
         }
     } else {
         if (p.promotion != NoPieceType) return Move();
-        froms = pos.pieces(us, p.piece) & attacks_of(p.piece, p.to, occupied) & from_mask;
+        const Bitboard own = pos.pieces(us, p.piece) & from_mask;
+        if (p.piece == Knight) {
+            froms = own & knight_attacks(p.to);
+        } else {
+            // A slider reaches the square along its lines with nothing between: the small
+            // `between` table, not the large sliding-attack tables whose look-ups miss the
+            // cache (a few pieces of the type to try, usually one).
+            for (Bitboard b = own; b;) {
+                const Square s = pop_lsb(b);
+                const int df = file_of(s) - file_of(p.to), dr = rank_of(s) - rank_of(p.to);
+                const bool straight = df == 0 || dr == 0, diagonal = df == dr || df == -dr;
+                const bool moves_so = p.piece == Rook     ? straight
+                                      : p.piece == Bishop ? diagonal
+                                                          : straight || diagonal;
+                if (moves_so && !(between(s, p.to) & occupied)) froms |= square_bb(s);
+            }
+        }
     }
     Move found;
     int count = 0;
+    const bool in_check = pos.in_check();
     for (Bitboard b = froms | en_passant; b;) {
         const Square from = pop_lsb(b);
+        // Out of check, a move other than en passant can expose the king only by uncovering
+        // a line to it: a piece on no line with its king moves freely (the common case).
+        if (!in_check && !(en_passant & square_bb(from)) && !on_a_line(king, from)) {
+            found = p.promotion != NoPieceType ? Move(from, p.to, Move::Promotion, p.promotion)
+                                               : Move(from, p.to);
+            if (++count > 1) return Move();
+            continue;
+        }
         Bitboard after = (occupied ^ square_bb(from)) | target;
         Bitboard removed = target;  // the captured piece
         Move m = Move(from, p.to);
@@ -217,18 +266,21 @@ Result<Move> parse_san(const Position& pos, std::string_view original) {
     while (!text.empty() &&
            (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
         text.remove_suffix(1);
-    for (std::string_view suffix : {" e.p.", "e.p.", " ep"})
-        if (text.size() > suffix.size() && text.ends_with(suffix))
-            text.remove_suffix(suffix.size());
+    if (!text.empty() && (text.back() == '.' || text.back() == 'p'))
+        for (std::string_view suffix : {" e.p.", "e.p.", " ep"})
+            if (text.size() > suffix.size() && text.ends_with(suffix))
+                text.remove_suffix(suffix.size());
     if (text.empty()) return san_error(ErrorCode::InvalidMove, original, "empty move");
 
-    if (text == "O-O" || text == "0-0") return parse_castling(pos, original, GSide);
-    if (text == "O-O-O" || text == "0-0-0") return parse_castling(pos, original, CSide);
+    if (text[0] == 'O' || text[0] == '0') {
+        if (text == "O-O" || text == "0-0") return parse_castling(pos, original, GSide);
+        if (text == "O-O-O" || text == "0-0-0") return parse_castling(pos, original, CSide);
+    }
 
     // UCI text (e2e4, e7e8q, e1h1 as king takes own rook).
     if ((text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) != NoSquare &&
         parse_square(text.substr(2, 2)) != NoSquare &&
-        (text.size() == 4 || std::string_view("qrbn").find(text[4]) != std::string_view::npos)) {
+        (text.size() == 4 || (is_promotion_letter(text[4]) && text[4] >= 'a'))) {
         auto m = parse_uci(pos, text, CastlingMode::Chess960);
         if (!m) return std::unexpected(Error{m.error().code, m.error().message, -1});
         return m;
@@ -236,23 +288,27 @@ Result<Move> parse_san(const Position& pos, std::string_view original) {
 
     SanParts p;
     std::size_t i = 0;
-    if (std::string_view("NBRQK").find(text[0]) != std::string_view::npos) {
+    if (is_piece_letter(text[0])) {
         p.piece = type_of(piece_from_char(text[0]));
         i = 1;
     }
     // The rest: [from file][from rank][-|x]<to square>[=][promotion]
     std::string_view body = text.substr(i);
-    std::size_t promo_at = body.find('=');
-    if (promo_at == std::string_view::npos && !body.empty() &&
-        std::string_view("QRBNqrbn").find(body.back()) != std::string_view::npos &&
-        body.size() >= 3)
-        promo_at = body.size() - 1;  // "e8Q" without '='
+    // A promotion: "=Q", else a piece letter at the end ("e8Q"). (A loop, not find(): a
+    // library call per move costs more than these few characters.)
+    std::size_t promo_at = std::string_view::npos;
+    for (std::size_t k = 0; k < body.size(); ++k)
+        if (body[k] == '=') {
+            promo_at = k;
+            break;
+        }
+    if (promo_at == std::string_view::npos && body.size() >= 3 && is_promotion_letter(body.back()))
+        promo_at = body.size() - 1;
     std::string_view squares = body.substr(0, promo_at);
     if (promo_at != std::string_view::npos) {
         std::string_view promo = body.substr(promo_at);
         if (!promo.empty() && promo[0] == '=') promo.remove_prefix(1);
-        if (promo.size() != 1 ||
-            std::string_view("QRBNqrbn").find(promo[0]) == std::string_view::npos)
+        if (promo.size() != 1 || !is_promotion_letter(promo[0]))
             return san_error(ErrorCode::InvalidMove, original,
                              "promotion piece must be Q, R, B or N");
         if (p.piece != Pawn)

@@ -502,14 +502,24 @@ void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat,
     MoveText text = move_text(before, move);
     check(g.play.play(seat, move, now));
     const int ply = g.play.ply();
+    // The move's row carries the clock; the game's row is written too only when the move
+    // changed more (an offer answered by the move, the end of the game).
+    const bool row_changed = [&] {
+        const GameRow& stored = g.row;
+        const Outcome outcome = g.play.outcome();
+        return outcome.is_over() || g.play.status() != GameStatus::Active ||
+               stored.draw_offer.has_value() != g.play.draw_offer().has_value();
+    }();
     g.sync_row(now);
     g.move_texts.push_back(move_info_json(before, move, text, std::nullopt));
     std::string update = move_update_json(g, now, move_info_json(before, move, text, ply));
     auto event = make_event("move", with_type("move", std::nullopt, update));
-    persist(game,
-            GameChange{g.row, MoveRow{ply, std::move(text.uci), std::move(text.san),
-                                      std::move(text.fen), now}},
-            std::move(update), std::move(event), mover, std::move(reply));
+    persist(
+        game,
+        GameChange{g.row,
+                   MoveRow{ply, std::move(text.uci), std::move(text.san), std::move(text.fen), now},
+                   row_changed},
+        std::move(update), std::move(event), mover, std::move(reply));
     after_change(game);
 }
 

@@ -1,6 +1,9 @@
 #include "server/http_server.hpp"
 
+#include <boost/asio/experimental/concurrent_channel.hpp>
+
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <mutex>
 #include <stdexcept>
@@ -72,11 +75,14 @@ net::awaitable<void> refuse_and_close(beast::tcp_stream& stream, int status,
 
 namespace {
 
-// An answer given later, from another thread, for the connection's coroutine to pick up.
+// An answer given later, from another thread (the store writer's), for the connection's
+// coroutine to pick up. A channel resumes the coroutine in one hand-over, queued ahead of the
+// events of the same change for its watchers, which the writer hands over after it (a timer
+// cancelled from a posted function took two, and the answer waited behind all of those events:
+// a move to a game with 100 watchers answered after their 100 writes).
 struct LaterAnswer {
-    explicit LaterAnswer(const net::any_io_executor& executor) : timer(executor) {}
-    net::steady_timer timer;
-    std::optional<HttpResponse> response;
+    explicit LaterAnswer(const net::any_io_executor& executor) : channel(executor, 1) {}
+    net::experimental::concurrent_channel<void(boost::system::error_code, HttpResponse)> channel;
 };
 
 }  // namespace
@@ -87,6 +93,7 @@ struct HttpServer::Impl {
     GameService& games;
     std::function<void(const std::string&)> log_line;
     net::io_context ioc;
+    net::io_context live_ioc;
     tcp::acceptor acceptor{ioc};
     std::shared_ptr<ConnectionLimits> limits;
     std::atomic<bool> stopped{false};
@@ -96,18 +103,81 @@ struct HttpServer::Impl {
           routes(r),
           games(g),
           log_line(std::move(l)),
-          ioc(options.threads > 0 ? options.threads
-                                  : int(std::max(1u, std::thread::hardware_concurrency()))),
+          ioc(thread_count()),
+          live_ioc(thread_count()),
           limits(std::make_shared<ConnectionLimits>(options.max_connections,
                                                     options.max_connections_per_address)) {}
 
     void log(const std::string& line) {
         if (log_line) log_line(line);
     }
+    int thread_count() const {
+        return options.threads > 0 ? options.threads
+                                   : int(std::max(1u, std::thread::hardware_concurrency()));
+    }
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> session(tcp::socket socket, ConnectionSlot slot, std::string client);
+    void hand_over_live(tcp::socket socket, http::request<http::string_body> request,
+                        LiveRoute route, std::string client, std::string query, std::string bearer,
+                        ConnectionSlot slot);
+    net::awaitable<void> live_session(tcp::socket socket, http::request<http::string_body> request,
+                                      LiveRoute route, std::string client, std::string query,
+                                      std::string bearer, ConnectionSlot slot);
+    net::awaitable<void> serve_live(beast::tcp_stream& stream,
+                                    http::request<http::string_body> request,
+                                    const LiveRoute& route, const LiveContext& context);
 };
+
+// The live connections (event streams, WebSockets) run on threads of their own (live_ioc), so
+// that a move's fan-out to its watchers, many writes queued at once, never queues ordinary
+// requests behind it: on one set of threads a request waited until every write queued before
+// it had run (a move to a game with 100 watchers: 100 writes).
+void HttpServer::Impl::hand_over_live(tcp::socket socket, http::request<http::string_body> request,
+                                      LiveRoute route, std::string client, std::string query,
+                                      std::string bearer, ConnectionSlot slot) {
+    boost::system::error_code ec;
+    const auto protocol = socket.local_endpoint(ec).protocol();
+    if (ec) return;
+    const auto handle = socket.release(ec);
+    if (ec) return;
+    tcp::socket moved(net::make_strand(live_ioc));
+    moved.assign(protocol, handle, ec);
+    if (ec) {
+        ::close(handle);
+        return;
+    }
+    auto executor = moved.get_executor();
+    net::co_spawn(
+        executor,
+        live_session(std::move(moved), std::move(request), std::move(route), std::move(client),
+                     std::move(query), std::move(bearer), std::move(slot)),
+        net::detached);
+}
+
+net::awaitable<void> HttpServer::Impl::live_session(tcp::socket socket,
+                                                    http::request<http::string_body> request,
+                                                    LiveRoute route, std::string client,
+                                                    std::string query, std::string bearer,
+                                                    ConnectionSlot slot) {
+    (void)slot;  // held for the connection's life
+    beast::tcp_stream stream(std::move(socket));
+    co_await serve_live(stream, std::move(request), route,
+                        LiveContext{games, client, query, bearer, options.hello_timeout});
+}
+
+net::awaitable<void> HttpServer::Impl::serve_live(beast::tcp_stream& stream,
+                                                  http::request<http::string_body> request,
+                                                  const LiveRoute& route,
+                                                  const LiveContext& context) {
+    if (route.kind == LiveRoute::Kind::Socket && websocket::is_upgrade(request)) {
+        co_await serve_websocket(std::move(stream), std::move(request), route.game_id, context);
+    } else if (route.kind == LiveRoute::Kind::Events) {
+        co_await serve_event_stream(stream, route.game_id, context);
+    } else {
+        co_await refuse_and_close(stream, 400, "this path is a WebSocket: send an upgrade request");
+    }
+}
 
 net::awaitable<void> HttpServer::Impl::accept_loop() {
     for (;;) {
@@ -197,16 +267,16 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
 
             if (auto live = match_live_route(head.method_string(), path)) {
                 stream.expires_never();
-                LiveContext context{games, client, query, bearer, options.hello_timeout};
-                if (live->kind == LiveRoute::Kind::Socket && websocket::is_upgrade(head)) {
-                    co_await serve_websocket(std::move(stream), parser.release(), live->game_id,
-                                             context);
-                } else if (live->kind == LiveRoute::Kind::Events) {
-                    co_await serve_event_stream(stream, live->game_id, context);
-                } else {
-                    co_await refuse_and_close(stream, 400,
-                                              "this path is a WebSocket: send an upgrade request");
+                // Nothing may follow the request (a client waits for the answer before it
+                // sends a WebSocket frame): the connection moves to the live threads.
+                if (buffer.size() == 0) {
+                    hand_over_live(stream.release_socket(), parser.release(), std::move(*live),
+                                   std::move(client), query, bearer, std::move(slot));
+                    co_return;
                 }
+                co_await serve_live(
+                    stream, parser.release(), *live,
+                    LiveContext{games, client, query, bearer, options.hello_timeout});
                 co_return;
             }
 
@@ -224,20 +294,13 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             std::optional<HttpResponse> now = routes.handle(
                 HttpRequest{request.method_string(), path, query, request.body(), bearer, client},
                 [later](HttpResponse response) {
-                    // From the store writer's thread: hand it to this connection's executor.
-                    net::post(later->timer.get_executor(),
-                              [later, response = std::move(response)]() mutable {
-                                  later->response = std::move(response);
-                                  later->timer.cancel();
-                              });
+                    // One answer per request: the channel (room for one) is never full here.
+                    later->channel.try_send(boost::system::error_code{}, std::move(response));
                 });
             if (!now) {
-                while (!later->response) {
-                    later->timer.expires_at(net::steady_timer::time_point::max());
-                    co_await later->timer.async_wait(uncancelled());
-                }
-                now = std::move(later->response);
-                later->response.reset();
+                auto [answer_ec, answer] = co_await later->channel.async_receive(uncancelled());
+                if (answer_ec) co_return;
+                now = std::move(answer);
             }
             HttpResponse& answer = *now;
             http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),
@@ -290,12 +353,14 @@ int HttpServer::bind() {
 void HttpServer::run() {
     if (impl_->stopped) return;
     net::co_spawn(impl_->ioc, impl_->accept_loop(), net::detached);
-    const int count = impl_->options.threads > 0
-                          ? impl_->options.threads
-                          : int(std::max(1u, std::thread::hardware_concurrency()));
+    const int count = impl_->thread_count();
+    // The live threads wait for connections even while they have none.
+    auto live_work = net::make_work_guard(impl_->live_ioc);
     std::vector<std::thread> others;
+    for (int i = 0; i < count; ++i) others.emplace_back([this] { impl_->live_ioc.run(); });
     for (int i = 1; i < count; ++i) others.emplace_back([this] { impl_->ioc.run(); });
     impl_->ioc.run();
+    impl_->live_ioc.stop();
     for (auto& thread : others) thread.join();
 }
 
@@ -306,6 +371,7 @@ void HttpServer::stop() {
         impl_->acceptor.close(ignored);
     });
     impl_->ioc.stop();
+    impl_->live_ioc.stop();
 }
 
 std::size_t HttpServer::open_connections() const { return impl_->limits->total(); }

@@ -32,7 +32,7 @@ struct Server::Impl {
 
     explicit Impl(Options o)
         : options(std::move(o)),
-          store(options.db_path),
+          store(options.db_path, [this](const std::string& line) { log(line); }),
           games(store,
                 GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
                                    [this](const std::string& line) { log(line); }}),

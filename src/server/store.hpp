@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -23,6 +25,8 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace chess960::server {
+
+class StoreCheckpointer;
 
 // A database the server must not start on (damaged, read-only, newer schema, unreadable):
 // the message names the file and says what to do.
@@ -71,10 +75,13 @@ struct MoveRow {
 };
 
 // One change of a game, for Store::write: the game's row after it, and the move that made it
-// (if a move did). With a move, the row's plies is the move's ply.
+// (if a move did). With a move, the row's plies is the move's ply, and the move is stored with
+// the row's clock; the row itself is written only if `row_changed` (the move changed more than
+// the clock: a draw offer, the result), so that a move costs one row.
 struct GameChange {
     GameRow row;
     std::optional<MoveRow> move;
+    bool row_changed = true;
 };
 
 struct StoredGame {
@@ -87,12 +94,14 @@ class Store {
     // Opens (creating it 0600 if needed) and migrates the database. Throws StoreError when the
     // file fails PRAGMA quick_check, is read-only (or its directory is), has a newer schema,
     // or cannot be read.
-    explicit Store(const std::string& path);
+    // Checkpoints of the log run on a thread of their own (StoreCheckpointer); `log` gets a line
+    // when one fails (standard error when not given).
+    explicit Store(const std::string& path, std::function<void(const std::string&)> log = {});
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // Each call is one committed transaction; they throw StoreError on failure.
     void insert_game(const GameRow& game);
@@ -125,14 +134,18 @@ class Store {
     void bind_game(sqlite3_stmt* stmt, const GameRow& game);
     void step_done(sqlite3_stmt* stmt, const char* what);
     std::vector<MoveRow> moves_of(const std::string& id);
+    void fold_last_move(GameRow& game);
 
     std::string path_;
+    std::unique_ptr<StoreCheckpointer> checkpointer_;
     std::mutex mutex_;
     sqlite3* db_ = nullptr;
     sqlite3_stmt* insert_game_ = nullptr;
     sqlite3_stmt* update_game_ = nullptr;
     sqlite3_stmt* update_game_at_ply_ = nullptr;
     sqlite3_stmt* insert_move_ = nullptr;
+    sqlite3_stmt* insert_move_after_ = nullptr;
+    sqlite3_stmt* select_last_move_ = nullptr;
     sqlite3_stmt* select_game_ = nullptr;
     sqlite3_stmt* select_moves_ = nullptr;
     sqlite3_stmt* select_recent_ = nullptr;

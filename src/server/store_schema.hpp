@@ -110,6 +110,18 @@ inline constexpr const char* kMigrations[] = {
          PRIMARY KEY (event_id, round, board),
          FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, round))
          WITHOUT ROWID;)",
+
+    // Version 4: a move carries the clock after it, so that storing a move writes only its own
+    // row (one page, its game's leaf of `moves`) and not the game's row and the games_recent
+    // index too (three pages per move before). The game's row is written on the other changes
+    // (creation, draw offers, the end) and on a move that changes more than the clock; its
+    // plies is then the game's, and a later move's row is newer than it (Store folds the last
+    // move's clock into the row it reads). NULL for the moves stored before version 4, whose
+    // game row was written with each of them.
+    R"(ALTER TABLE moves ADD COLUMN white_ms INTEGER;
+       ALTER TABLE moves ADD COLUMN black_ms INTEGER;
+       ALTER TABLE moves ADD COLUMN clock_running TEXT;
+       ALTER TABLE moves ADD COLUMN clock_at INTEGER;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 
@@ -139,16 +151,32 @@ inline constexpr const char* kUpdateGame =
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
     "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1";
-// The same update, only if the stored game is at ply ?22: a change that does not follow the
-// stored game (an earlier change of it was lost) changes nothing.
-inline constexpr const char* kUpdateGameAtPly =
+inline constexpr const char* kInsertMove =
+    "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
+    "clock_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+// The same insert, only if the move follows the stored game: its game is stored and has the
+// ply before it (ply 1: none yet; a second move 1 is ignored by the primary key). Both lookups
+// read the leaf the move goes to.
+inline constexpr const char* kInsertMoveAfter =
+    "INSERT OR IGNORE INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, "
+    "clock_running, clock_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 WHERE CASE WHEN ?2 = "
+    "1 "
+    "THEN EXISTS (SELECT 1 FROM games WHERE id = ?1) ELSE EXISTS (SELECT 1 FROM moves WHERE "
+    "game_id = ?1 AND ply = ?2 - 1) END";
+// A change other than a move, only if the stored game is at ply ?22 (its last move; the row's
+// own plies when it has none): a change that does not follow the stored game changes nothing.
+inline constexpr const char* kUpdateGameAtStoredPly =
     "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
     "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
-    "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1 AND plies = ?22";
-inline constexpr const char* kInsertMove =
-    "INSERT INTO moves(game_id, ply, uci, san, fen, created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6)";
+    "plies = ?19, created_at = ?20, updated_at = ?21 WHERE id = ?1 AND MAX(plies, COALESCE("
+    "(SELECT MAX(ply) FROM moves WHERE game_id = ?1), 0)) = ?22";
+// A game's last move with the clock after it (version 4), newer than the game's row when its
+// ply is greater than the row's plies.
+inline constexpr const char* kSelectLastMove =
+    "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
+    "WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1";
 
 #undef CHESS960_GAME_COLUMNS
 

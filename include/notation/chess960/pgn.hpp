@@ -53,6 +53,12 @@ class Visitor {
     virtual void syntax_error(const std::string& /*message*/, Location) {}
 };
 
+/// Whether a line is a whole tag pair, [Name "value"] (trailing white space allowed): the line at
+/// which the reader starts a game. A file can be split into games at such lines.
+bool is_tag_line(std::string_view line);
+/// Whether text holds control characters other than white space: binary data, not PGN text.
+bool has_binary(std::string_view text);
+
 /// Reads games from a file or stream in chunks; memory stays bounded by the longest line and
 /// the longest comment.
 class Reader {
@@ -60,6 +66,8 @@ class Reader {
     /// Reads from a stream.
     explicit Reader(std::istream& in);
     explicit Reader(std::FILE* file);  ///< not closed by the reader
+    /// Reads a text in memory where it is (no copy); it must outlive the reader.
+    explicit Reader(std::string_view text);
     ~Reader();
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
@@ -203,20 +211,29 @@ class Replayer : public Visitor {
 
   private:
     struct Level {
-        Line* line;            ///< null without keep_records
-        Position before_last;  ///< the position before the last move of this line
+        Line* line;  ///< null without keep_records
         Position current;
         int ply;  ///< plies played from the start to `current`
         bool has_move = false;
+        // The last move of this line and what takes it back: a variation starts from the
+        // position before it (rebuilt then, not copied at every move).
+        Move last_move{};
+        Position::Undo last_undo{};
     };
     void problem(const std::string& message, Location where, int ply = 0, std::string move = {});
     void ensure_movetext(Location where);
+    // tags_ holds the current game's tags, then stale ones of earlier games kept for their
+    // memory (tag() overwrites them in place); settle_tags drops the stale ones before use.
+    void settle_tags() {
+        if (tags_.size() > tag_count_) tags_.resize(tag_count_);
+    }
 
     bool keep_records_;
     bool keep_main_line_ = false;
     MainLine main_line_;
     GameRecord record_;
     std::vector<std::pair<std::string, std::string>> tags_;
+    std::size_t tag_count_ = 0;  ///< of the current game, at the front of tags_
     std::vector<Level> stack_;
     long game_number_ = 0;
     bool in_movetext_ = false;

@@ -2,7 +2,7 @@
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
 # Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, diffperft, fuzz, format, clean,
-# tune-data, tune.
+# tune-data, tune, nnue-data, nnue-train.
 
 SHELL := /bin/bash
 BUILD ?= build
@@ -32,7 +32,7 @@ E2E_PACKAGES := chromium
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
 .PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve diffperft fuzz \
-        format clean tune-data tune \
+        format clean tune-data tune nnue-data nnue-train \
         deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e deps-postgres web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
@@ -205,4 +205,32 @@ tune-data: deps-bench build
 
 tune: build
 	$(BUILD)/chess960_tune --out src/engine/eval_weights.inc $(TUNE_DIR)/*.pgn
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The learned evaluation (tools/nnue/README.md): Stockfish games at fixed nodes from random
+# Chess960 and Double Chess960 start positions, their quiet scored positions as samples, and
+# the net trained on them, written where the build embeds it.
+NNUE_DIR ?= $(BUILD)/nnue
+# The games of the net in the repository (tools/nnue/README.md).
+NNUE_GAMES_960 ?= 2245
+NNUE_GAMES_D960 ?= 2444
+NNUE_EPOCHS ?= 40
+NNUE_BATCH ?= 2048
+# Each match plays its games one at a time (Stockfish at a node count is deterministic, so the
+# same games come out on every run); the two matches run side by side.
+NNUE_MATCH := $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf1000 nodes=1000 \
+  option.Hash=16 --engine cmd=/usr/games/stockfish name=sf1600 nodes=1600 option.Hash=16 \
+  --nodes 1000 --concurrency 1 --resign movecount=4 score=1500 --quiet
+nnue-data: deps-bench build
+	mkdir -p $(NNUE_DIR)
+	$(NNUE_MATCH) --games $(NNUE_GAMES_960) --seed 960 --pgn $(NNUE_DIR)/games_960.pgn & \
+	$(NNUE_MATCH) --games $(NNUE_GAMES_D960) --seed 9602 --double960 \
+	  --pgn $(NNUE_DIR)/games_d960.pgn & \
+	wait
+	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/games_960.pgn \
+	  $(NNUE_DIR)/games_d960.pgn
+
+nnue-train: build
+	$(BUILD)/chess960_nnue_train --out src/engine/net/default.nnue --epochs $(NNUE_EPOCHS) \
+	  --batch $(NNUE_BATCH) --threads $(JOBS) $(NNUE_DIR)/samples.bin
 	cmake --build $(BUILD) -j $(JOBS)

@@ -7,6 +7,7 @@
 
 #include "chess960/fen.hpp"
 #include "engine/eval.hpp"
+#include "engine/nnue.hpp"
 
 namespace chess960::engine {
 
@@ -139,6 +140,7 @@ void Searcher::set_threads(int threads) {
             helpers_[i]->own_tt_.resize(0);  // a table of one entry: it uses ours
         }
         helpers_[i]->tt_ = tt_;
+        helpers_[i]->set_network(net_);
         helpers_[i]->first_depth_ = 1 + int(i % 2);
     }
 }
@@ -147,6 +149,12 @@ std::uint64_t Searcher::nodes() const {
     std::uint64_t total = own_nodes();
     for (const auto& h : helpers_) total += h->own_nodes();
     return total;
+}
+
+void Searcher::set_network(std::shared_ptr<const nnue::Network> net) {
+    if (net != net_) acc_ = net ? std::make_unique<nnue::AccumulatorStack>(net) : nullptr;
+    net_ = std::move(net);
+    for (auto& h : helpers_) h->set_network(net_);
 }
 
 void Searcher::clear() {
@@ -246,7 +254,7 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
     pv_length_[ply] = ply;
     if (should_stop()) return 0;
     seldepth_ = std::max(seldepth_, ply);
-    if (ply >= kMaxPly) return evaluate(pos);
+    if (ply >= kMaxPly) return evaluate_node(pos);
     const bool pv_node = beta - alpha > 1;
     const auto* entry = tt_->probe(pos.key());
     if (entry && !pv_node) {
@@ -260,7 +268,7 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
     int best = -kInfinite;
     int static_eval = -kInfinite;
     if (!in_check) {
-        static_eval = entry ? entry->eval : evaluate(pos);
+        static_eval = entry ? entry->eval : evaluate_node(pos);
         best = static_eval;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
@@ -286,9 +294,9 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
             if (!see_ge(pos, m, 0)) continue;
         }
         Position next = pos.after(m);
-        keys_.push_back(next.key());
+        push_move(pos, m, next);
         int score = -quiescence(next, -beta, -alpha, ply + 1);
-        keys_.pop_back();
+        pop_move();
         if (aborted_) return 0;
         if (score > best) {
             best = score;
@@ -319,7 +327,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     if (depth <= 0) return quiescence(pos, alpha, beta, ply);
     count_node();
     if (should_stop()) return 0;
-    if (ply >= kMaxPly) return evaluate(pos);
+    if (ply >= kMaxPly) return evaluate_node(pos);
     seldepth_ = std::max(seldepth_, ply);
 
     const bool in_check = pos.in_check();
@@ -332,7 +340,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             (b == Bound::Upper && s <= alpha))
             return s;
     }
-    const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate(pos));
+    const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate_node(pos));
     static_eval_[ply] = static_eval;
     // Improving: the static evaluation is better than two plies ago.
     const bool improving = !in_check && ply >= 2 && static_eval > static_eval_[ply - 2];
@@ -349,10 +357,10 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         if (depth >= 3 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
             Position next = pos;
             next.play_null();
-            keys_.push_back(next.key());
+            push_null(next);
             int r = 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
             int score = -negamax(next, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
-            keys_.pop_back();
+            pop_move();
             if (aborted_) return 0;
             if (score >= beta) return score >= kMateBound ? beta : score;
         }
@@ -403,7 +411,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         if (!pv_node && !in_check && quiet && !gives_check && best > -kMateBound && depth <= 6 &&
             static_eval + 100 + 90 * depth <= alpha)
             continue;
-        keys_.push_back(next.key());
+        push_move(pos, m, next);
         const int extension = gives_check ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int score;
@@ -426,7 +434,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             if (score > alpha && score < beta)
                 score = -negamax(next, -beta, -alpha, new_depth, ply + 1, false);
         }
-        keys_.pop_back();
+        pop_move();
         if (aborted_) return 0;
         if (quiet && quiet_count < MoveList::kCapacity) quiets[quiet_count++] = m;
         if (score > best) {
@@ -463,6 +471,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     root_side_ = root.side_to_move();
     keys_ = history;
     keys_.push_back(root.key());
+    if (acc_) acc_->reset(root);
     if (tt_ == &own_tt_) tt_->new_search();
     for (auto& k : killers_) k[0] = k[1] = Move();
 
@@ -596,7 +605,8 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     return result;
 }
 
-std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms) {
+std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms,
+                              std::shared_ptr<const nnue::Network> net) {
     static const char* kPositions[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -613,6 +623,7 @@ std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms) {
     auto start = std::chrono::steady_clock::now();
     for (const char* fen : kPositions) {
         Searcher searcher;
+        searcher.set_network(net);
         std::atomic<bool> stop{false};
         Limits limits;
         limits.depth = depth;

@@ -47,7 +47,15 @@ std::uint64_t print_perft(std::ostream& out, std::ostream& log, const Position& 
 }
 
 Session::Session(std::ostream& out, std::ostream& log)
-    : out_(out), log_(log), searcher_(std::make_unique<engine::Searcher>()) {}
+    : out_(out), log_(log), searcher_(std::make_unique<engine::Searcher>()) {
+    net_ = engine::nnue::embedded();
+    apply_evaluation();
+}
+
+void Session::apply_evaluation() {
+    // Without a usable net (none built in and no EvalFile) the hand-written evaluation plays.
+    searcher_->set_network(use_nnue_ ? net_ : nullptr);
+}
 
 Session::~Session() { stop_search(); }
 
@@ -143,6 +151,10 @@ void Session::cmd_uci() {
         "option name UCI_LimitStrength type check default false\n"
         "option name UCI_Elo type spin default 1500 min 1320 max 3190\n"
         "option name Skill Level type spin default 20 min 0 max 20\n"
+        "option name Use NNUE type check default " +
+        std::string(engine::kUseNnueByDefault ? "true" : "false") +
+        "\n"
+        "option name EvalFile type string default <built-in>\n"
         "uciok");
 }
 
@@ -182,7 +194,8 @@ void Session::cmd_setoption(std::string_view args) {
     if (iequals(name, "Hash") || iequals(name, "Threads") || iequals(name, "MultiPV") ||
         iequals(name, "Move Overhead") || iequals(name, "UCI_Elo") ||
         iequals(name, "Skill Level") || iequals(name, "Ponder") ||
-        iequals(name, "UCI_LimitStrength") || iequals(name, "Clear Hash"))
+        iequals(name, "UCI_LimitStrength") || iequals(name, "Clear Hash") ||
+        iequals(name, "Use NNUE") || iequals(name, "EvalFile"))
         stop_search();
     if (iequals(name, "Hash")) {
         int before = hash_mb_;
@@ -202,6 +215,36 @@ void Session::cmd_setoption(std::string_view args) {
     if (iequals(name, "Ponder")) return check(ponder_option_);
     if (iequals(name, "UCI_LimitStrength")) return check(limit_strength_);
     if (iequals(name, "Clear Hash")) return searcher_->clear();
+    if (iequals(name, "Use NNUE")) {
+        const bool before = use_nnue_;
+        check(use_nnue_);
+        if (use_nnue_ && !net_) {
+            use_nnue_ = false;
+            return error("setoption Use NNUE: no net is built in; give one with EvalFile");
+        }
+        if (use_nnue_ != before) {
+            apply_evaluation();
+            searcher_->clear();  // the hash holds the other evaluation's static scores
+        }
+        return;
+    }
+    if (iequals(name, "EvalFile")) {
+        const std::string path(value);
+        if (path.empty() || path == "<built-in>") {
+            net_ = engine::nnue::embedded();
+            eval_file_.clear();
+        } else {
+            auto loaded = engine::nnue::load(path);
+            // A bad file leaves the net in use as it was.
+            if (!loaded) return error("setoption EvalFile: " + loaded.error());
+            net_ = *loaded;
+            eval_file_ = path;
+            send("info string EvalFile " + path + " loaded");
+        }
+        apply_evaluation();
+        searcher_->clear();
+        return;
+    }
     if (iequals(name, "UCI_Chess960")) {
         if (iequals(value, "true"))
             chess960_ = true;
@@ -386,7 +429,7 @@ void Session::cmd_bench(std::string_view args) {
         return error("bench: depth must be a number from 1 to 30, not '" + std::string(text) + "'");
     stop_search();
     std::int64_t ms = 0;
-    std::uint64_t nodes = engine::bench_signature(int(depth), &ms);
+    std::uint64_t nodes = engine::bench_signature(int(depth), &ms, searcher_->network());
     send("Nodes searched: " + std::to_string(nodes) + "\nNodes/second: " +
          std::to_string(nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, ms))) +
          "\nTotal time (ms): " + std::to_string(ms));

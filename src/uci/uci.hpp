@@ -55,6 +55,7 @@ class Session {
     // Waits for a search with a limit to end by itself.
     void wait_search();
     void apply_strength();
+    void apply_evaluation();
 
     std::ostream& out_;
     std::ostream& log_;
@@ -72,6 +73,10 @@ class Session {
     bool limit_strength_ = false;
     int elo_ = 1500;
     int skill_level_ = 20;
+    // The evaluation: the learned one (with the net built in, or EvalFile's) or the hand-written.
+    bool use_nnue_ = engine::kUseNnueByDefault;
+    std::string eval_file_;  // empty: the built-in net
+    std::shared_ptr<const engine::nnue::Network> net_;
 
     // The search runs on its own thread so that the loop keeps answering.
     std::unique_ptr<engine::Searcher> searcher_;

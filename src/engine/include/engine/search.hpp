@@ -11,8 +11,13 @@
 #include <vector>
 
 #include "chess960/position.hpp"
+#include "engine/eval.hpp"
+#include "engine/nnue.hpp"
 
 namespace chess960::engine {
+
+// Whether the engine plays with the learned evaluation unless told otherwise (UCI "Use NNUE").
+constexpr bool kUseNnueByDefault = false;
 
 constexpr int kInfinite = 32001;
 constexpr int kMate = 32000;
@@ -99,6 +104,9 @@ class Searcher {
     // 0..20 (20 = full strength). Lower levels search shallower and pick among near-best moves.
     void set_skill(int level) { skill_ = level < 0 ? 0 : level > 20 ? 20 : level; }
     void clear();  // new game: empties the hash and the move-ordering tables
+    // The learned evaluation with `net`, or the hand-written one when `net` is null.
+    void set_network(std::shared_ptr<const nnue::Network> net);
+    const std::shared_ptr<const nnue::Network>& network() const { return net_; }
 
     // Searches `root`; `history` holds the keys of the game's positions before the root (for
     // repetition). `stop` is polled; `on_info` gets a line per finished iteration (and per PV).
@@ -115,6 +123,22 @@ class Searcher {
     int negamax(const Position& pos, int alpha, int beta, int depth, int ply, bool cut_node);
     int quiescence(const Position& pos, int alpha, int beta, int ply);
     bool should_stop();
+    // The static evaluation of the node at the top of the search path.
+    int evaluate_node(const Position& pos) { return acc_ ? acc_->evaluate(pos) : evaluate(pos); }
+    // The search path moves on by `m` from `pos` (keys for repetitions, the accumulators), and
+    // back.
+    void push_move(const Position& pos, Move m, const Position& next) {
+        keys_.push_back(next.key());
+        if (acc_) acc_->push(pos, m);
+    }
+    void push_null(const Position& next) {
+        keys_.push_back(next.key());
+        if (acc_) acc_->push_null();
+    }
+    void pop_move() {
+        keys_.pop_back();
+        if (acc_) acc_->pop();
+    }
     bool is_repetition(const Position& pos, int ply) const;
     void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
                      int* scores) const;
@@ -132,6 +156,8 @@ class Searcher {
     int first_depth_ = 1;  // helpers start some iterations deeper to diversify the threads
     int multipv_ = 1;
     int skill_ = 20;
+    std::shared_ptr<const nnue::Network> net_;
+    std::unique_ptr<nnue::AccumulatorStack> acc_;  // with net_
 
     // Per search.
     std::atomic<bool>* stop_ = nullptr;
@@ -159,6 +185,8 @@ class Searcher {
 
 // Plays a fixed set of positions to a fixed depth and returns the node count: the engine's
 // signature, the same on every run of the same build.
-std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms = nullptr);
+// `net` selects the learned evaluation (null: the hand-written one).
+std::uint64_t bench_signature(int depth, std::int64_t* elapsed_ms = nullptr,
+                              std::shared_ptr<const nnue::Network> net = nullptr);
 
 }  // namespace chess960::engine

@@ -97,6 +97,38 @@ TEST(MatchStats, NoDecisionWithoutSpread) {
     EXPECT_EQ(none.elo, 0);
 }
 
+TEST(MatchStats, SprtEndsOnARunOfOneResult) {
+    // Every pair lost: without spread the normal approximation had no variance and the LLR stayed
+    // 0 however many pairs were lost (a 0/0/100 run never stopped). Empty outcomes count half a
+    // sample in the SPRT's sample, so the test ends, and not after the first pairs.
+    const SprtConfig config{0, 5, 0.05, 0.05};
+    auto lost = [](std::int64_t n) {
+        Pentanomial p;
+        p.counts[0] = n;
+        return p;
+    };
+    auto won = [](std::int64_t n) {
+        Pentanomial p;
+        p.counts[4] = n;
+        return p;
+    };
+    EXPECT_EQ(sprt(config, sample(lost(100))).llr, 0);  // the plain sample still has no spread
+    EXPECT_EQ(sprt(config, sprt_sample(lost(10))).decision, SprtState::Decision::Continue);
+    EXPECT_LT(sprt(config, sprt_sample(lost(10))).llr, 0);
+    EXPECT_EQ(sprt(config, sprt_sample(lost(50))).decision, SprtState::Decision::AcceptH0);
+    EXPECT_EQ(sprt(config, sprt_sample(won(10))).decision, SprtState::Decision::Continue);
+    EXPECT_EQ(sprt(config, sprt_sample(won(50))).decision, SprtState::Decision::AcceptH1);
+    EXPECT_EQ(sprt(SprtConfig{0, 10, 0.05, 0.05}, sprt_sample(Trinomial{0, 0, 30})).decision,
+              SprtState::Decision::AcceptH0);
+    // Nothing played: nothing to decide on.
+    EXPECT_EQ(sprt(config, sprt_sample(Pentanomial{})).llr, 0);
+    // With every outcome present the SPRT's sample is the plain one.
+    Pentanomial all;
+    all.counts = {5, 10, 40, 30, 15};
+    EXPECT_EQ(sprt_sample(all).mean, sample(all).mean);
+    EXPECT_EQ(sprt_sample(all).variance, sample(all).variance);
+}
+
 // --- Command line ------------------------------------------------------------------------------
 
 TEST(MatchArguments, FullCommandLine) {
@@ -347,6 +379,22 @@ TEST(MatchRun, IllegalMoveLoses) {
                                "illegal moves 2,"});
     // It played two moves before the bad one.
     for (const auto& g : games) EXPECT_GE(g.main.nodes.size(), 3u);
+}
+
+TEST(MatchRun, SprtStopsWhenEveryPairIsLost) {
+    // Before: with every pair lost the LLR stayed 0 and the match played all its games.
+    RunResult r = run({"match", "--engine", fixture("illegal_mover"), "name=bad", "--engine",
+                       fixture("random_mover"), "--games", "400", "--concurrency", "2", "--nodes",
+                       "1", "--sprt", "elo0=0", "elo1=5"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(report_line(r.out, "SPRT").find("H0 accepted"), std::string::npos) << r.out;
+    std::smatch m;
+    const std::string results = report_line(r.out, "Results of bad:");
+    ASSERT_TRUE(
+        std::regex_search(results, m, std::regex(R"((\d+) wins, (\d+) draws, (\d+) losses)")));
+    EXPECT_EQ(std::stoi(m[1]), 0);
+    EXPECT_LT(std::stoi(m[3]), 200) << r.out;
+    EXPECT_GT(std::stoi(m[3]), 20) << r.out;
 }
 
 TEST(MatchRun, CrashLoses) {

@@ -492,7 +492,7 @@ std::expected<MatchResult, std::string> Match::run(const std::atomic<bool>* inte
         if (++pair[1] == 2) ++result.pairs.counts[std::size_t(pair[0])];
         if (config_.sprt) {
             const ScoreSample s =
-                result.pairs.pairs() > 0 ? sample(result.pairs) : sample(result.first);
+                result.pairs.pairs() > 0 ? sprt_sample(result.pairs) : sprt_sample(result.first);
             result.sprt = sprt(*config_.sprt, s);
             if (result.sprt->decision != SprtState::Decision::Continue) stop = true;
         }
@@ -589,7 +589,8 @@ std::string format_report(const MatchConfig& config, const MatchResult& r) {
         << " (draw ratio " << fixed(r.games ? 100.0 * r.draws / r.games : 0, 1) << "%)\n";
     if (config.sprt) {
         const SprtConfig& s = *config.sprt;
-        const SprtState state = r.sprt ? *r.sprt : sprt(s, penta ? sample(r.pairs) : games);
+        const SprtState state =
+            r.sprt ? *r.sprt : sprt(s, penta ? sprt_sample(r.pairs) : sprt_sample(r.first));
         out << "SPRT (GSPRT, logistic Elo, " << (penta ? "pentanomial" : "trinomial") << "): elo0 "
             << fixed(s.elo0, 1) << " elo1 " << fixed(s.elo1, 1) << " alpha " << s.alpha << " beta "
             << s.beta << ": LLR " << signed_fixed(state.llr, 2) << " ["

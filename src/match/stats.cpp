@@ -1,5 +1,6 @@
 #include "match/stats.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -17,34 +18,68 @@ std::int64_t Pentanomial::pairs() const {
     return n;
 }
 
-ScoreSample sample(const Trinomial& t) {
+namespace {
+
+// Mean and per-sample variance of scores with the given weights (counts); n is the number of
+// real samples, which the SPRT multiplies by.
+template <std::size_t K>
+ScoreSample weighted(const std::array<double, K>& score, const std::array<double, K>& weight,
+                     std::int64_t n) {
     ScoreSample s;
-    s.n = t.games();
-    if (s.n == 0) return s;
-    const double n = double(s.n);
-    s.mean = (double(t.wins) + 0.5 * double(t.draws)) / n;
-    const double w = double(t.wins) / n, d = double(t.draws) / n, l = double(t.losses) / n;
-    s.variance =
-        w * (1 - s.mean) * (1 - s.mean) + d * (0.5 - s.mean) * (0.5 - s.mean) + l * s.mean * s.mean;
+    s.n = n;
+    double total = 0, mean = 0;
+    for (std::size_t i = 0; i < K; ++i) {
+        total += weight[i];
+        mean += weight[i] * score[i];
+    }
+    if (n == 0 || total <= 0) return s;
+    mean /= total;
+    double variance = 0;
+    for (std::size_t i = 0; i < K; ++i)
+        variance += weight[i] * (score[i] - mean) * (score[i] - mean);
+    s.mean = mean;
+    s.variance = variance / total;
     return s;
 }
 
+constexpr std::array<double, 3> kTrinomialScores{1, 0.5, 0};
+constexpr std::array<double, 5> kPentanomialScores{0, 0.25, 0.5, 0.75, 1};
+
+// The pseudo-count an empty outcome gets in the SPRT: half a sample.
+constexpr double kEmptyOutcomePrior = 0.5;
+
+template <std::size_t K>
+std::array<double, K> with_prior(std::array<double, K> weight, std::int64_t n) {
+    if (n == 0) return weight;
+    for (auto& w : weight)
+        if (w == 0) w = kEmptyOutcomePrior;
+    return weight;
+}
+
+std::array<double, 3> weights(const Trinomial& t) {
+    return {double(t.wins), double(t.draws), double(t.losses)};
+}
+
+std::array<double, 5> weights(const Pentanomial& p) {
+    std::array<double, 5> w{};
+    for (std::size_t i = 0; i < 5; ++i) w[i] = double(p.counts[i]);
+    return w;
+}
+
+}  // namespace
+
+ScoreSample sample(const Trinomial& t) { return weighted(kTrinomialScores, weights(t), t.games()); }
+
 ScoreSample sample(const Pentanomial& p) {
-    ScoreSample s;
-    s.n = p.pairs();
-    if (s.n == 0) return s;
-    const double n = double(s.n);
-    double mean = 0;
-    for (int i = 0; i < 5; ++i) mean += double(p.counts[std::size_t(i)]) * (i / 4.0);
-    mean /= n;
-    double variance = 0;
-    for (int i = 0; i < 5; ++i) {
-        const double x = i / 4.0 - mean;
-        variance += double(p.counts[std::size_t(i)]) * x * x;
-    }
-    s.mean = mean;
-    s.variance = variance / n;
-    return s;
+    return weighted(kPentanomialScores, weights(p), p.pairs());
+}
+
+ScoreSample sprt_sample(const Trinomial& t) {
+    return weighted(kTrinomialScores, with_prior(weights(t), t.games()), t.games());
+}
+
+ScoreSample sprt_sample(const Pentanomial& p) {
+    return weighted(kPentanomialScores, with_prior(weights(p), p.pairs()), p.pairs());
 }
 
 double elo_to_score(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }

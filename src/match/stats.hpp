@@ -36,6 +36,11 @@ struct ScoreSample {
 };
 ScoreSample sample(const Trinomial& t);
 ScoreSample sample(const Pentanomial& p);
+// The sample the SPRT decides on: an outcome that has not happened yet counts as half a sample,
+// so a run of one kind of result (every pair lost) has a variance and the test can end, as
+// fishtest and fastchess regularise empty outcomes. Outcomes that happened count as they are.
+ScoreSample sprt_sample(const Trinomial& t);
+ScoreSample sprt_sample(const Pentanomial& p);
 
 // 1 / (1 + 10^(-elo/400)).
 double elo_to_score(double elo);

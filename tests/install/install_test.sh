@@ -130,7 +130,9 @@ for example in legal_moves pgn_results convert_fen; do
         -o "$work/examples-pkg-config/$example" $libs || fail "pkg-config: $example does not build"
 done
 export LD_LIBRARY_PATH=$libdir
-ldd "$work/examples-pkg-config/legal_moves" | grep -q "$libdir/libchess960_core.so" ||
+# Captured first: with pipefail, grep -q leaving early can fail the pipeline on ldd's SIGPIPE.
+linked=$(ldd "$work/examples-pkg-config/legal_moves")
+grep -q "$libdir/libchess960_core.so" <<<"$linked" ||
     fail "pkg-config: legal_moves does not use the installed shared library"
 run_examples "$work/examples-pkg-config"
 

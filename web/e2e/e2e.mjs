@@ -9,7 +9,7 @@
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -18,7 +18,7 @@ import {
   getJson,
   launchBrowser,
   loadChromium,
-  results,
+  runSuite,
   screenshots,
   sleep,
   startServer,
@@ -599,20 +599,4 @@ async function resyncAfterReconnect(base) {
   await context.close();
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (e) {
-  results.failures += 1;
-  console.log(`  FAIL ${e.stack ?? e}`);
-} finally {
-  await browser?.close().catch(() => {});
-  if (server) {
-    server.kill('SIGTERM');
-    await sleep(200);
-  }
-  rmSync(work, { recursive: true, force: true });
-  console.log(`\n${results.passes} passed, ${results.failures} failed`);
-  exitCode = results.failures ? 1 : 0;
-}
-process.exit(exitCode);
+await runSuite(main, { browser: () => browser, server: () => server, work });

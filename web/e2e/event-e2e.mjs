@@ -12,7 +12,7 @@
 // page shows the secret and the verification, which the command line it prints confirms.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -22,8 +22,8 @@ import {
   launchBrowser,
   loadChromium,
   results,
+  runSuite,
   screenshots,
-  sleep,
   startServer,
   waitReady,
 } from './harness.mjs';
@@ -315,20 +315,4 @@ async function main() {
   for (const { context } of Object.values(players)) await context.close();
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (e) {
-  results.failures += 1;
-  console.log(`  FAIL ${e.stack ?? e}`);
-} finally {
-  await browser?.close().catch(() => {});
-  if (server) {
-    server.kill('SIGTERM');
-    await sleep(200);
-  }
-  rmSync(work, { recursive: true, force: true });
-  console.log(`\n${results.passes} passed, ${results.failures} failed`);
-  exitCode = results.failures ? 1 : 0;
-}
-process.exit(exitCode);
+await runSuite(main, { browser: () => browser, server: () => server, work });

@@ -2,7 +2,7 @@
 // pass/fail count, `chess960 serve` on a free loopback port with a temporary database, Chromium,
 // mouse drags on a chessground board, screenshots.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -120,4 +120,27 @@ export async function waitReady(page, color) {
     color,
     { timeout: 15000 },
   );
+}
+
+// Runs a suite's main and ends the process: an exception counts as a failure (onFailure may then
+// keep what the pages showed), the browser and server (read through getters: main starts them)
+// are stopped, the work folder removed, the counts printed; exit status 1 on any failure.
+export async function runSuite(main, { browser, server, work, onFailure = async () => {} }) {
+  try {
+    await main();
+  } catch (e) {
+    results.failures += 1;
+    console.log(`  FAIL ${e.stack ?? e}`);
+    await onFailure().catch(() => {});
+  } finally {
+    await browser()?.close().catch(() => {});
+    const process_ = server();
+    if (process_) {
+      process_.kill('SIGTERM');
+      await sleep(200);
+    }
+    rmSync(work, { recursive: true, force: true });
+    console.log(`\n${results.passes} passed, ${results.failures} failed`);
+  }
+  process.exit(results.failures ? 1 : 0);
 }

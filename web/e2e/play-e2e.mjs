@@ -23,11 +23,11 @@
 //    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.
 
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, getJson, launchBrowser, loadChromium, results, screenshots, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
+import { check, getJson, launchBrowser, loadChromium, runSuite, screenshots, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
 const require = createRequire(import.meta.url);
@@ -449,24 +449,14 @@ async function main() {
   check(errors.length === 0, 'no script error on the pages', errors.join('; '));
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (e) {
-  results.failures += 1;
-  console.log(`  FAIL ${e.stack ?? e}`);
+await runSuite(main, {
+  browser: () => browser,
+  server: () => server,
+  work,
   // What the pages showed when it failed.
-  let n = 0;
-  for (const context of browser?.contexts() ?? [])
-    for (const page of context.pages()) await shot(page, `play-failure-${n++}`).catch(() => {});
-} finally {
-  await browser?.close().catch(() => {});
-  if (server) {
-    server.kill('SIGTERM');
-    await sleep(200);
-  }
-  rmSync(work, { recursive: true, force: true });
-  console.log(`\n${results.passes} passed, ${results.failures} failed`);
-  exitCode = results.failures ? 1 : 0;
-}
-process.exit(exitCode);
+  onFailure: async () => {
+    let n = 0;
+    for (const context of browser?.contexts() ?? [])
+      for (const page of context.pages()) await shot(page, `play-failure-${n++}`).catch(() => {});
+  },
+});

@@ -31,6 +31,11 @@ struct EventRow {
     std::optional<std::int64_t> closed_at;
 };
 
+// The excluded numbers as both back ends keep them, one text column: {518, 534} <-> "518,534"
+// (a short list, read and written whole).
+std::string excluded_to_text(const std::vector<int>& numbers);
+std::vector<int> excluded_from_text(const std::string& text);
+
 // One board of a round: the players' names, their seat tokens' hashes, and the game the board
 // plays (its id is chosen when the round is entered; the game exists from the round's start).
 struct EventBoardRow {

@@ -8,24 +8,6 @@ namespace chess960::server {
 
 namespace {
 
-// "518,534" <-> {518, 534}, as the SQLite store keeps them.
-std::string join_numbers(const std::vector<int>& numbers) {
-    std::string text;
-    for (int n : numbers) text += (text.empty() ? "" : ",") + std::to_string(n);
-    return text;
-}
-std::vector<int> split_numbers(const std::string& text) {
-    std::vector<int> numbers;
-    std::size_t begin = 0;
-    while (begin < text.size()) {
-        std::size_t end = text.find(',', begin);
-        if (end == std::string::npos) end = text.size();
-        numbers.push_back(std::stoi(text.substr(begin, end - begin)));
-        begin = end + 1;
-    }
-    return numbers;
-}
-
 constexpr const char* kInsertEvent =
     "INSERT INTO events(id, name, rounds, excluded, allow_repeats, double960, clock_initial_ms, "
     "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at) "
@@ -83,7 +65,7 @@ void PostgresEventStore::insert_event(const EventRow& e) {
                   .text(e.id)
                   .text(e.name)
                   .number(e.rounds)
-                  .text(join_numbers(e.excluded))
+                  .text(excluded_to_text(e.excluded))
                   .number(e.allow_repeats ? 1 : 0)
                   .number(e.double960 ? 1 : 0)
                   .optional_number(e.clock_initial_ms)
@@ -165,7 +147,7 @@ std::optional<StoredEvent> PostgresEventStore::load_event(const std::string& id)
         e.id = r.text(0, 0);
         e.name = r.text(0, 1);
         e.rounds = int(r.number(0, 2));
-        e.excluded = split_numbers(r.text(0, 3));
+        e.excluded = excluded_from_text(r.text(0, 3));
         e.allow_repeats = r.number(0, 4) != 0;
         e.double960 = r.number(0, 5) != 0;
         e.clock_initial_ms = r.optional_number(0, 6);

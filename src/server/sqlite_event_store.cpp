@@ -22,24 +22,6 @@ void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
     sqlite::bind_text_copy(stmt, index, text);
 }
 
-// "518,534" <-> {518, 534}: the exclusions are a short list read and written whole.
-std::string join_numbers(const std::vector<int>& numbers) {
-    std::string text;
-    for (int n : numbers) text += (text.empty() ? "" : ",") + std::to_string(n);
-    return text;
-}
-std::vector<int> split_numbers(const std::string& text) {
-    std::vector<int> numbers;
-    std::size_t begin = 0;
-    while (begin < text.size()) {
-        std::size_t end = text.find(',', begin);
-        if (end == std::string::npos) end = text.size();
-        numbers.push_back(std::stoi(text.substr(begin, end - begin)));
-        begin = end + 1;
-    }
-    return numbers;
-}
-
 constexpr const char* kInsertEvent =
     "INSERT INTO events(id, name, rounds, excluded, allow_repeats, double960, clock_initial_ms, "
     "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at) "
@@ -165,7 +147,7 @@ void SqliteEventStore::insert_event(const EventRow& e) {
         bind_text(s, 1, e.id);
         bind_text(s, 2, e.name);
         sqlite3_bind_int(s, 3, e.rounds);
-        bind_text(s, 4, join_numbers(e.excluded));
+        bind_text(s, 4, excluded_to_text(e.excluded));
         sqlite3_bind_int(s, 5, e.allow_repeats ? 1 : 0);
         sqlite3_bind_int(s, 6, e.double960 ? 1 : 0);
         bind_optional(s, 7, e.clock_initial_ms);
@@ -278,7 +260,7 @@ std::optional<StoredEvent> SqliteEventStore::load_event(const std::string& id) {
         e.id = column_text(s, 0);
         e.name = column_text(s, 1);
         e.rounds = sqlite3_column_int(s, 2);
-        e.excluded = split_numbers(column_text(s, 3));
+        e.excluded = excluded_from_text(column_text(s, 3));
         e.allow_repeats = sqlite3_column_int(s, 4) != 0;
         e.double960 = sqlite3_column_int(s, 5) != 0;
         e.clock_initial_ms = column_optional_int64(s, 6);

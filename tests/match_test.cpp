@@ -16,6 +16,7 @@
 
 #include "chess960/pgn.hpp"
 #include "match/match.hpp"
+#include "match/move_comment.hpp"
 #include "match/stats.hpp"
 
 using namespace chess960;
@@ -127,6 +128,19 @@ TEST(MatchStats, SprtEndsOnARunOfOneResult) {
     all.counts = {5, 10, 40, 30, 15};
     EXPECT_EQ(sprt_sample(all).mean, sample(all).mean);
     EXPECT_EQ(sprt_sample(all).variance, sample(all).variance);
+}
+
+TEST(MatchComments, TheScoreIsReadBackInCentipawns) {
+    EXPECT_EQ(comment_centipawns("+0.32/8 0.01s"), 32);
+    EXPECT_EQ(comment_centipawns("-1.05/12 0.50s"), -105);
+    EXPECT_EQ(comment_centipawns(" +12.34/20 1.00s"), 1234);
+    EXPECT_EQ(comment_centipawns("-0.05/3 0.00s"), -5);
+    EXPECT_EQ(comment_centipawns("+M3/20 0.10s"), std::nullopt);
+    EXPECT_EQ(comment_centipawns("0.52s"), std::nullopt);
+    EXPECT_EQ(comment_centipawns("+0.3"), std::nullopt);
+    EXPECT_EQ(comment_centipawns("+1/5 0.1s"), std::nullopt);
+    EXPECT_EQ(comment_centipawns("+"), std::nullopt);
+    EXPECT_EQ(comment_centipawns(""), std::nullopt);
 }
 
 // --- Command line ------------------------------------------------------------------------------

@@ -15,34 +15,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "chess960/pgn.hpp"
+#include "match/move_comment.hpp"
 #include "sample.hpp"
 
 namespace {
 
 using namespace chess960;
-
-// The score of a comment such as "+0.32/8 0.01s" in centipawns; false for mates and others.
-bool parse_score(const std::string& comment, int& cp) {
-    const char* p = comment.c_str();
-    while (*p == ' ') ++p;
-    if (*p != '+' && *p != '-') return false;
-    const bool negative = *p == '-';
-    ++p;
-    int whole = 0, frac = 0;
-    auto r = std::from_chars(p, p + std::strlen(p), whole);
-    if (r.ec != std::errc() || *r.ptr != '.') return false;
-    p = r.ptr + 1;
-    r = std::from_chars(p, p + 2, frac);
-    if (r.ec != std::errc() || r.ptr != p + 2) return false;
-    cp = whole * 100 + frac;
-    if (negative) cp = -cp;
-    return true;
-}
 
 [[noreturn]] void usage(const char* problem) {
     std::fprintf(stderr,
@@ -129,8 +113,11 @@ int main(int argc, char** argv) {
             int ply = 0;
             for (const pgn::Node& node : game.main.nodes) {
                 ++positions;
-                int cp = 0;
-                const bool scored = !node.comments.empty() && parse_score(node.comments[0], cp);
+                const std::optional<int> score = node.comments.empty()
+                                                     ? std::nullopt
+                                                     : match::comment_centipawns(node.comments[0]);
+                const bool scored = score.has_value();
+                const int cp = score.value_or(0);
                 nnue_data::Sample s;
                 if (scored && ply >= min_ply && std::abs(cp) <= max_score && !pos.in_check() &&
                     !pos.is_capture(node.move) && !node.move.is_promotion() &&

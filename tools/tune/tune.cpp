@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_set>
@@ -23,6 +24,7 @@
 
 #include "chess960/pgn.hpp"
 #include "engine/eval.hpp"
+#include "match/move_comment.hpp"
 
 namespace {
 
@@ -41,24 +43,6 @@ struct Data {
     std::vector<std::int16_t> count;
     std::vector<Sample> samples;
 };
-
-// The score of a comment such as "+0.32/8 0.01s" in centipawns; false for mates and others.
-bool parse_score(const std::string& comment, int& cp) {
-    const char* p = comment.c_str();
-    while (*p == ' ') ++p;
-    if (*p != '+' && *p != '-') return false;
-    const bool negative = *p == '-';
-    ++p;
-    int whole = 0, frac = 0;
-    auto r = std::from_chars(p, p + std::strlen(p), whole);
-    if (r.ec != std::errc() || *r.ptr != '.') return false;
-    p = r.ptr + 1;
-    r = std::from_chars(p, p + 2, frac);
-    if (r.ec != std::errc() || r.ptr != p + 2) return false;
-    cp = whole * 100 + frac;
-    if (negative) cp = -cp;
-    return true;
-}
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
@@ -93,8 +77,10 @@ void add_games(const char* path, double lambda, Data& data, std::unordered_set<s
         Position pos = game.start;
         int ply = 0;
         for (const pgn::Node& node : game.main.nodes) {
-            int cp = 0;
-            const bool scored = !node.comments.empty() && parse_score(node.comments[0], cp);
+            const std::optional<int> score =
+                node.comments.empty() ? std::nullopt : match::comment_centipawns(node.comments[0]);
+            const bool scored = score.has_value();
+            const int cp = score.value_or(0);
             if (scored && ply >= 4 && !pos.in_check() && !pos.is_capture(node.move) &&
                 !node.move.is_promotion() && seen.insert(pos.key()).second) {
                 const double white_cp = pos.side_to_move() == White ? cp : -cp;

@@ -84,17 +84,20 @@ Clock::duration GameTracker::acknowledge(Side seat, int ply, std::string_view uc
     return took;
 }
 
-void GameTracker::watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency) {
+bool GameTracker::watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency,
+                              Clock::time_point opened) {
     RecentAck& slot = recent_[std::size_t(ply) % kRecent];
     if (slot.ply == ply) {
+        if (slot.at < opened) return false;
         if (watcher_latency) watcher_latency->add(now - slot.at);
-        return;
+        return true;
     }
     if (slot.early_ply != ply) {
         slot.early_ply = ply;
         slot.early_watchers = 0;
     }
     ++slot.early_watchers;
+    return true;
 }
 
 }  // namespace serve_load

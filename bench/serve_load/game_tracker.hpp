@@ -72,8 +72,10 @@ class GameTracker {
                                 LatencyLog* watcher_latency, std::uint64_t* early_watchers);
     // A watcher received the event of the move at `ply` at `now`: the time since its
     // acknowledgement, into `watcher_latency` (if the acknowledgement is not in yet, the
-    // watcher is counted and timed when it comes).
-    void watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency);
+    // watcher is counted and timed when it comes). A move acknowledged before the watcher's
+    // stream opened at `opened` (a watcher that reconnected, catching up) is not timed: false.
+    bool watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency,
+                     Clock::time_point opened = {});
 
   private:
     static constexpr std::size_t kRecent = 16;

@@ -136,6 +136,22 @@ TEST(GameTracker, WatchersAreTimedFromTheAcknowledgement) {
     EXPECT_EQ(s.max_ms, 2.0);
 }
 
+TEST(GameTracker, AWatcherCatchingUpIsNotTimed) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(1);
+    const auto t0 = Clock::now();
+    LatencyLog watchers;
+    auto uci = std::string(tracker.choose_move(random, 1, t0));
+    tracker.acknowledge(Side::White, 1, uci, t0 + 2ms, &watchers, nullptr);
+    // A watcher whose stream opened after the ack (it reconnected) gets the move as it catches
+    // up: not a delivery delay.
+    EXPECT_FALSE(tracker.watcher_saw(1, t0 + 3000ms, &watchers, t0 + 2900ms));
+    EXPECT_EQ(watchers.count(), 0u);
+    // One open since before the ack is timed.
+    EXPECT_TRUE(tracker.watcher_saw(1, t0 + 5ms, &watchers, t0));
+    EXPECT_EQ(watchers.count(), 1u);
+}
+
 TEST(LatencyLog, NearestRankPercentiles) {
     LatencyLog log;
     for (std::uint32_t us = 1; us <= 1000; ++us) log.add_us(us * 1000);  // 1..1000 ms

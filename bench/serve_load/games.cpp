@@ -124,7 +124,8 @@ class GamesRun {
     // Called by the games' sessions.
     bool in_window(Clock::time_point t) const { return window_.contains(t); }
     bool closing() const { return closing_ || killed_; }
-    LatencyLog& watcher_latency() { return watcher_latency_; }
+    // Cluster: the watchers' samples from the kill on go to a log of their own.
+    LatencyLog& watcher_latency() { return dead_ < 0 ? watcher_latency_ : watcher_after_kill_; }
     GamesResult& result() { return result_; }
     // Slots still running, and games of ended slots still closing.
     int running() const { return slots_running_ + retiring_; }
@@ -218,6 +219,7 @@ class GamesRun {
     LatencyLog move_latency_;
     LatencyLog due_latency_;  // paced: from the due time to the ack
     LatencyLog watcher_latency_;
+    LatencyLog watcher_after_kill_;
 };
 
 void LiveGame::on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) {
@@ -318,7 +320,10 @@ asio::awaitable<void> GamesRun::engine_game(int index) {
         before.close();
     }
     if (dead_ < 0) co_return;
-    HttpConnection after(executor_, from, targets_[std::size_t(live_instance(-1, index))]);
+    // The clients of the engine games come back spread over the live instances (as behind a
+    // proxy): each instance that takes games over searches them in turn on its engine threads.
+    HttpConnection after(executor_, from,
+                         targets_[std::size_t(live_instance(-1, index * instances()))]);
     const auto give_up = killed_at_ + 30s;
     while (Clock::now() < give_up) {
         HttpResponse view = co_await after.request(http::verb::get, path, {}, {}, kRequestTimeout);
@@ -385,7 +390,7 @@ void GamesRun::on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::ti
     const bool counted = window_.add(at);
     const Clock::time_point due = game.tracker.pending_due(seat);
     const Clock::duration took = game.tracker.acknowledge(
-        seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency_ : nullptr,
+        seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency() : nullptr,
         counted ? &result_.watcher_early : nullptr);
     ++result_.acked_total;
     if (counted) {
@@ -920,6 +925,11 @@ asio::awaitable<void> GamesRun::run() {
     }
     result_.acked_in_window = window_.total();
     result_.move_latency = move_latency_.summary();
+    if (dead_ >= 0) {
+        result_.watcher_before_kill = watcher_latency_.summary();
+        result_.watcher_after_kill = watcher_after_kill_.summary();
+        watcher_latency_.merge(watcher_after_kill_);
+    }
     result_.watcher_latency = watcher_latency_.summary();
 }
 

@@ -104,6 +104,8 @@ struct GamesResult {
     // Move events of moves acknowledged before the watcher's stream opened (after a reconnect:
     // the new instance catching it up), not timed.
     std::uint64_t watcher_caught_up = 0;
+    // The watcher latency before the kill and from it to the end.
+    LatencyLog::Summary watcher_before_kill, watcher_after_kill;
     std::vector<double> engine_gaps;
 };
 

@@ -126,6 +126,7 @@ class GamesRun {
     bool closing() const { return closing_ || killed_; }
     // Cluster: the watchers' samples from the kill on go to a log of their own.
     LatencyLog& watcher_latency() { return dead_ < 0 ? watcher_latency_ : watcher_after_kill_; }
+    LatencyLog& watcher_from_send() { return watcher_from_send_; }
     GamesResult& result() { return result_; }
     // Slots still running, and games of ended slots still closing.
     int running() const { return slots_running_ + retiring_; }
@@ -220,12 +221,15 @@ class GamesRun {
     LatencyLog due_latency_;  // paced: from the due time to the ack
     LatencyLog watcher_latency_;
     LatencyLog watcher_after_kill_;
+    LatencyLog watcher_from_send_;  // from the mover's send instead of its ack
 };
 
 void LiveGame::on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) {
     (void)active;
     ++run.result().watcher_events;
-    if (!tracker.watcher_saw(ply, at, run.in_window(at) ? &run.watcher_latency() : nullptr, opened))
+    const bool counted = run.in_window(at);
+    if (!tracker.watcher_saw(ply, at, counted ? &run.watcher_latency() : nullptr, opened,
+                             counted ? &run.watcher_from_send() : nullptr))
         ++run.result().watcher_caught_up;
 }
 
@@ -391,7 +395,7 @@ void GamesRun::on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::ti
     const Clock::time_point due = game.tracker.pending_due(seat);
     const Clock::duration took = game.tracker.acknowledge(
         seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency() : nullptr,
-        counted ? &result_.watcher_early : nullptr);
+        counted ? &result_.watcher_early : nullptr, counted ? &watcher_from_send_ : nullptr);
     ++result_.acked_total;
     if (counted) {
         move_latency_.add(took);
@@ -931,6 +935,7 @@ asio::awaitable<void> GamesRun::run() {
         watcher_latency_.merge(watcher_after_kill_);
     }
     result_.watcher_latency = watcher_latency_.summary();
+    result_.watcher_from_send = watcher_from_send_.summary();
 }
 
 }  // namespace

@@ -106,6 +106,8 @@ struct GamesResult {
     std::uint64_t watcher_caught_up = 0;
     // The watcher latency before the kill and from it to the end.
     LatencyLog::Summary watcher_before_kill, watcher_after_kill;
+    // The same watchers' events timed from the mover's sending of the move.
+    LatencyLog::Summary watcher_from_send;
     std::vector<double> engine_gaps;
 };
 

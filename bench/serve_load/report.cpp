@@ -464,6 +464,9 @@ void write_cluster(std::ostringstream& out, const CrashResult& c) {
         << format_ms(r.watcher_latency.p50_ms) << " / " << format_ms(r.watcher_latency.p99_ms)
         << " / " << format_ms(r.watcher_latency.max_ms)
         << " | p99 < 50 ms: " << mark(r.watcher_latency.p99_ms < 50) << " |\n";
+    out << "| the same events timed from the mover's sending of the move: p50 / p99 / max | "
+        << format_ms(r.watcher_from_send.p50_ms) << " / " << format_ms(r.watcher_from_send.p99_ms)
+        << " / " << format_ms(r.watcher_from_send.max_ms) << " | |\n";
     if (r.killed) {
         out << "| ... before the kill (" << grouped(r.watcher_before_kill.count)
             << " events): p50 / p99 / max | " << format_ms(r.watcher_before_kill.p50_ms) << " / "
@@ -622,6 +625,8 @@ std::string to_markdown(const Report& report) {
         out << "| cluster | watcher on another instance: latency p99 | "
             << format_ms(r.watcher_latency.p99_ms)
             << " | < 50 ms: " << mark(r.watcher_latency.p99_ms < 50) << " |\n";
+        out << "| cluster | the same from the mover's send: latency p99 | "
+            << format_ms(r.watcher_from_send.p99_ms) << " | |\n";
         out << "| cluster | acknowledged moves not in the database"
             << (r.killed ? " after `kill -9` of an instance" : " (no kill in this run)") << " | "
             << (c.restarted ? grouped(c.lost) + " of " + grouped(c.acknowledged)

@@ -152,6 +152,23 @@ TEST(GameTracker, AWatcherCatchingUpIsNotTimed) {
     EXPECT_EQ(watchers.count(), 1u);
 }
 
+TEST(GameTracker, WatchersAreAlsoTimedFromTheSend) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(1);
+    const auto t0 = Clock::now();
+    LatencyLog from_ack, from_send;
+    // Sent at t0, one watcher at +1 ms (before the ack at +3 ms), one at +5 ms.
+    auto uci = std::string(tracker.choose_move(random, 1, t0));
+    tracker.watcher_saw(1, t0 + 1ms, &from_ack, {}, &from_send);
+    tracker.acknowledge(Side::White, 1, uci, t0 + 3ms, &from_ack, nullptr, &from_send);
+    tracker.watcher_saw(1, t0 + 5ms, &from_ack, {}, &from_send);
+    ASSERT_EQ(from_send.count(), 2u);
+    const auto s = from_send.summary();
+    EXPECT_EQ(s.p50_ms, 1.0);
+    EXPECT_EQ(s.max_ms, 5.0);
+    EXPECT_EQ(from_ack.summary().max_ms, 2.0);
+}
+
 TEST(LatencyLog, NearestRankPercentiles) {
     LatencyLog log;
     for (std::uint32_t us = 1; us <= 1000; ++us) log.add_us(us * 1000);  // 1..1000 ms

@@ -1,13 +1,14 @@
 #!/bin/bash
 # The 3-instance cluster benchmark (issue 10), under a throwaway PostgreSQL:
 #   PGPORT=25600 pg_virtualenv -t -v 15 bench/cluster_bench.sh [build] [out.md]
-# Runs bench/serve_load three times with the same games load:
+# Runs bench/serve_load four times with the same games (300, 2 watchers each):
 #   1. one instance on SQLite, unpaced (its capacity in moves/s);
 #   2. one instance on this PostgreSQL, unpaced, the same load;
 #   3. three instances on this PostgreSQL: the load spread over them (paced), watchers on
 #      another instance than the moves, `kill -9` of one half-way with its clients reconnecting
 #      elsewhere and its engine games taken over, every acknowledged move then looked for in
-#      the database; then the same three unpaced for the cluster's total.
+#      the database;
+#   4. the same three instances unpaced, no kill: the cluster's total.
 # Each run writes its own Markdown report next to OUT (OUT.sqlite.md, ...); OUT gathers them.
 set -u
 BUILD=${1:-build}

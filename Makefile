@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train.
 
 SHELL := /bin/bash
@@ -31,7 +31,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve diffperft fuzz \
+.PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster diffperft fuzz \
         format clean tune-data tune nnue-data nnue-train \
         deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -168,6 +168,14 @@ SERVE_LOAD_ARGS ?=
 bench-serve: deps-bench-serve build
 	$(BUILD)/bench/serve_load --binary $(BUILD)/chess960 \
 	  --out bench/results/serve-$$(date +%F).md $(SERVE_LOAD_ARGS)
+
+# Three `chess960 serve` on one throwaway PostgreSQL (bench/cluster_bench.sh, about five
+# minutes): one instance on SQLite and one on PostgreSQL unpaced, then three paced with watchers
+# on another instance and `kill -9` of one half-way, then three unpaced. The reports go to
+# /tmp/cluster-bench-<date>.md*; bench/results/cluster-<date>.md says what they showed.
+bench-cluster: deps-bench-serve deps-postgres build
+	PGPORT=$${PGPORT:-25600} pg_virtualenv -t -v 15 bench/cluster_bench.sh $(BUILD) \
+	  /tmp/cluster-bench-$$(date +%F).md
 
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4

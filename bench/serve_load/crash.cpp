@@ -77,7 +77,11 @@ asio::awaitable<void> run_crash(const Target& target, GamesOptions options, Serv
     }
     result.restarted = true;
     result.restart_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+    co_await check_acknowledged(target, result.load, result);
+}
 
+asio::awaitable<void> check_acknowledged(const Target& target, const GamesResult& load,
+                                         CrashResult& result) {
     // Every game, a few connections at a time.
     auto executor = co_await asio::this_coro::executor;
     std::size_t next = 0;
@@ -89,8 +93,8 @@ asio::awaitable<void> run_crash(const Target& target, GamesOptions options, Serv
             executor,
             [&, c]() -> asio::awaitable<void> {
                 HttpConnection connection(executor, source_address(c), target);
-                while (next < result.load.records.size()) {
-                    const GameRecord& record = result.load.records[next++];
+                while (next < load.records.size()) {
+                    const GameRecord& record = load.records[next++];
                     HttpResponse response =
                         co_await connection.request(http::verb::get, "/api/games/" + record.id, {},
                                                     {}, std::chrono::milliseconds(30'000));

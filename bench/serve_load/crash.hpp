@@ -28,6 +28,10 @@ struct CrashResult {
     std::vector<std::string> examples;  // the first few losses, described
 };
 
+// Asks `target` for every game of `load.records` and compares its moves with those acknowledged.
+asio::awaitable<void> check_acknowledged(const Target& target, const GamesResult& load,
+                                         CrashResult& result);
+
 // Runs the load of `options` (kill_after set), restarts `server` with the same command and
 // checks the games.
 asio::awaitable<void> run_crash(const Target& target, GamesOptions options, ServerProcess& server,

@@ -40,7 +40,7 @@ struct CrowdGame : WatchHooks {
           tracker(created.id, start, 0),
           white_token(std::move(created.white_token)),
           black_token(std::move(created.black_token)) {}
-    void on_move(int ply, bool active, Clock::time_point at) override;
+    void on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) override;
     bool closing() const override;
     void on_ended() override;
 
@@ -114,7 +114,8 @@ class CrowdRun {
     LatencyLog all_;
 };
 
-void CrowdGame::on_move(int ply, bool active, Clock::time_point at) {
+void CrowdGame::on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) {
+    (void)opened;
     (void)active;
     run.saw_move(tracker, ply, at);
 }

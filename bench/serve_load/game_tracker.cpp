@@ -65,7 +65,7 @@ bool GameTracker::reset(std::string_view fen, int ply) {
 
 Clock::duration GameTracker::acknowledge(Side seat, int ply, std::string_view uci,
                                          Clock::time_point now, LatencyLog* watcher_latency,
-                                         std::uint64_t* early_watchers) {
+                                         std::uint64_t* early_watchers, LatencyLog* from_send) {
     Pending& p = pending_[index(seat)];
     const Clock::duration took = now - p.sent;
     p.active = false;
@@ -79,22 +79,30 @@ Clock::duration GameTracker::acknowledge(Side seat, int ply, std::string_view uc
         for (int i = 0; i < slot.early_watchers; ++i)
             if (watcher_latency) watcher_latency->add_us(0);
         if (early_watchers) *early_watchers += std::uint64_t(slot.early_watchers);
+        if (from_send)
+            for (const Clock::time_point at : slot.early_at) from_send->add(at - p.sent);
     }
-    slot = RecentAck{ply, now, 0, -1};
+    slot = RecentAck{ply, now, 0, -1, p.sent, {}};
     return took;
 }
 
-void GameTracker::watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency) {
+bool GameTracker::watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency,
+                              Clock::time_point opened, LatencyLog* from_send) {
     RecentAck& slot = recent_[std::size_t(ply) % kRecent];
     if (slot.ply == ply) {
+        if (slot.at < opened) return false;
         if (watcher_latency) watcher_latency->add(now - slot.at);
-        return;
+        if (from_send) from_send->add(now - slot.sent);
+        return true;
     }
     if (slot.early_ply != ply) {
         slot.early_ply = ply;
         slot.early_watchers = 0;
+        slot.early_at.clear();
     }
     ++slot.early_watchers;
+    slot.early_at.push_back(now);
+    return true;
 }
 
 }  // namespace serve_load

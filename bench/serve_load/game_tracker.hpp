@@ -69,11 +69,16 @@ class GameTracker {
     // watchers that saw the move before the acknowledgement arrived are timed at 0 into
     // `watcher_latency`. Records the ply as acknowledged.
     Clock::duration acknowledge(Side seat, int ply, std::string_view uci, Clock::time_point now,
-                                LatencyLog* watcher_latency, std::uint64_t* early_watchers);
+                                LatencyLog* watcher_latency, std::uint64_t* early_watchers,
+                                LatencyLog* from_send = nullptr);
     // A watcher received the event of the move at `ply` at `now`: the time since its
     // acknowledgement, into `watcher_latency` (if the acknowledgement is not in yet, the
-    // watcher is counted and timed when it comes).
-    void watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency);
+    // watcher is counted and timed when it comes). A move acknowledged before the watcher's
+    // stream opened at `opened` (a watcher that reconnected, catching up) is not timed: false.
+    // `from_send` (if given) gets the same watchers timed from the mover's sending of the move
+    // instead, early ones included.
+    bool watcher_saw(int ply, Clock::time_point now, LatencyLog* watcher_latency,
+                     Clock::time_point opened = {}, LatencyLog* from_send = nullptr);
 
   private:
     static constexpr std::size_t kRecent = 16;
@@ -82,6 +87,8 @@ class GameTracker {
         Clock::time_point at{};
         int early_watchers = 0;  // for ply == early_ply
         int early_ply = -1;
+        Clock::time_point sent{};                 // when the mover sent it
+        std::vector<Clock::time_point> early_at;  // when the early watchers saw it
     };
 
     std::string id_;

@@ -70,7 +70,7 @@ struct LiveGame : WatchHooks {
           sessions_done(executor) {}
 
     void on_watching() override { session_ready(); }
-    void on_move(int ply, bool active, Clock::time_point at) override;
+    void on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) override;
     bool closing() const override;
     void on_ended() override { session_ended(); }
 
@@ -92,6 +92,7 @@ struct LiveGame : WatchHooks {
 
     GamesRun& run;
     int slot;
+    int seat_instance = 0;  // the instance its seats play through (cluster)
     GameTracker tracker;
     std::string white_token, black_token;
     ConnectionSet connections;
@@ -108,11 +109,11 @@ struct LiveGame : WatchHooks {
 
 class GamesRun {
   public:
-    GamesRun(const Target& target, const GamesOptions& options, ServerProcess& server,
-             GamesResult& result, asio::any_io_executor executor)
-        : target_(target),
+    GamesRun(const std::vector<Target>& targets, const std::vector<ServerProcess*>& servers,
+             const GamesOptions& options, GamesResult& result, asio::any_io_executor executor)
+        : targets_(targets),
           options_(options),
-          server_(server),
+          servers_(servers),
           result_(result),
           executor_(executor),
           random_(options.seed),
@@ -123,7 +124,9 @@ class GamesRun {
     // Called by the games' sessions.
     bool in_window(Clock::time_point t) const { return window_.contains(t); }
     bool closing() const { return closing_ || killed_; }
-    LatencyLog& watcher_latency() { return watcher_latency_; }
+    // Cluster: the watchers' samples from the kill on go to a log of their own.
+    LatencyLog& watcher_latency() { return dead_ < 0 ? watcher_latency_ : watcher_after_kill_; }
+    LatencyLog& watcher_from_send() { return watcher_from_send_; }
     GamesResult& result() { return result_; }
     // Slots still running, and games of ended slots still closing.
     int running() const { return slots_running_ + retiring_; }
@@ -161,9 +164,43 @@ class GamesRun {
         return source_address(game.slot % options_.addresses);
     }
 
-    const Target& target_;
+    // --- Several instances (a cluster; one for the other scenarios) ---
+    int instances() const { return int(targets_.size()); }
+    // The instance a new game of slot `slot` is played through, and the one its watchers use:
+    // the next one after its seats' (live instances only, after the kill).
+    int seat_instance(int slot) const {
+        const int instance = slot % instances();
+        return instance == dead_ ? live_instance(-1, slot) : instance;
+    }
+    int watcher_instance(const LiveGame& game) const {
+        const int instance = (game.seat_instance + 1) % instances();
+        return instance == dead_ ? live_instance(game.seat_instance, game.slot) : instance;
+    }
+    // After the kill: a live instance for a client of the dead one, other than `avoid` when
+    // there is a choice, spread by `spread`.
+    int live_instance(int avoid, int spread) const;
+    // Whether a connection to `instance` that just ended should reconnect elsewhere.
+    bool reconnects(int instance, const LiveGame& game) const {
+        return instance == dead_ && !closing() && !stopping_ && !game.over && !game.abandoned &&
+               !game.closing_now;
+    }
+    // The instances' sums: CPU seconds (the dead one's frozen at its kill), run-queue wait,
+    // memory and threads (of the live ones).
+    double servers_cpu() const;
+    double servers_wait() const;
+    long servers_rss() const;
+    int servers_threads() const;
+    void kill_instance(int instance);
+    // Cluster: an engine game created on the instance to be killed just before the kill; after
+    // it, asked for on another instance until the engine has moved.
+    asio::awaitable<void> engine_game(int index);
+
+    const std::vector<Target> targets_;
     const GamesOptions& options_;
-    ServerProcess& server_;
+    std::vector<ServerProcess*> servers_;
+    int dead_ = -1;  // the killed instance (cluster)
+    double dead_cpu_ = 0, dead_wait_ = 0;
+    Clock::time_point killed_at_{};
     GamesResult& result_;
     asio::any_io_executor executor_;
     std::mt19937_64 random_;
@@ -183,15 +220,128 @@ class GamesRun {
     LatencyLog move_latency_;
     LatencyLog due_latency_;  // paced: from the due time to the ack
     LatencyLog watcher_latency_;
+    LatencyLog watcher_after_kill_;
+    LatencyLog watcher_from_send_;  // from the mover's send instead of its ack
 };
 
-void LiveGame::on_move(int ply, bool active, Clock::time_point at) {
+void LiveGame::on_move(int ply, bool active, Clock::time_point at, Clock::time_point opened) {
     (void)active;
     ++run.result().watcher_events;
-    tracker.watcher_saw(ply, at, run.in_window(at) ? &run.watcher_latency() : nullptr);
+    const bool counted = run.in_window(at);
+    if (!tracker.watcher_saw(ply, at, counted ? &run.watcher_latency() : nullptr, opened,
+                             counted ? &run.watcher_from_send() : nullptr))
+        ++run.result().watcher_caught_up;
 }
 
 bool LiveGame::closing() const { return closing_now || run.closing(); }
+
+int GamesRun::live_instance(int avoid, int spread) const {
+    std::vector<int> choices;
+    for (int i = 0; i < instances(); ++i)
+        if (i != dead_ && i != avoid) choices.push_back(i);
+    if (choices.empty())
+        for (int i = 0; i < instances(); ++i)
+            if (i != dead_) choices.push_back(i);
+    if (choices.empty()) return 0;
+    return choices[std::size_t(spread / instances()) % choices.size()];
+}
+
+double GamesRun::servers_cpu() const {
+    double total = 0;
+    for (int i = 0; i < instances(); ++i)
+        total += i == dead_ ? dead_cpu_ : servers_[std::size_t(i)]->cpu_seconds();
+    return total;
+}
+
+double GamesRun::servers_wait() const {
+    double total = 0;
+    for (int i = 0; i < instances(); ++i)
+        total += i == dead_ ? dead_wait_ : runqueue_wait_seconds(servers_[std::size_t(i)]->pid());
+    return total;
+}
+
+long GamesRun::servers_rss() const {
+    long total = 0;
+    for (int i = 0; i < instances(); ++i)
+        if (i != dead_) total += servers_[std::size_t(i)]->rss_kib();
+    return total;
+}
+
+int GamesRun::servers_threads() const {
+    int total = 0;
+    for (int i = 0; i < instances(); ++i)
+        if (i != dead_) total += servers_[std::size_t(i)]->threads();
+    return total;
+}
+
+void GamesRun::kill_instance(int instance) {
+    ServerProcess& victim = *servers_[std::size_t(instance)];
+    dead_cpu_ = victim.cpu_seconds();
+    dead_wait_ = runqueue_wait_seconds(victim.pid());
+    // Set before the kill: every connection that ends from now on knows why.
+    dead_ = instance;
+    killed_at_ = Clock::now();
+    victim.stop(SIGKILL);
+}
+
+asio::awaitable<void> GamesRun::engine_game(int index) {
+    const int victim = options_.kill_instance;
+    const asio::ip::address_v4 from = source_address((options_.games + index) % options_.addresses);
+    HttpConnection create(executor_, from, targets_[std::size_t(victim)]);
+    const std::string body = R"({"opponent":"engine","color":"black","level":)" +
+                             std::to_string(options_.engine_level) + "}";
+    HttpResponse response =
+        co_await create.request(http::verb::post, "/api/games", body, {}, kCreateTimeout);
+    create.close();
+    auto id_field =
+        response.ec || response.status != 201 ? std::nullopt : json::member(response.body, "id");
+    auto id = id_field ? json::string_value(*id_field) : std::nullopt;
+    if (!id) {
+        ++result_
+              .create_failures["engine game: " + (response.ec ? describe(response.ec)
+                                                              : std::to_string(response.status))];
+        co_return;
+    }
+    const std::string path = "/api/games/" + *id;
+    auto ply_of = [](const HttpResponse& view) -> std::int64_t {
+        if (view.ec || view.status != 200) return -1;
+        auto ply = json::member(view.body, "ply");
+        return ply ? json::int_value(*ply).value_or(-1) : -1;
+    };
+    // Until the kill, watch the game on its own instance: a move stored before the kill is not
+    // a takeover.
+    {
+        HttpConnection before(executor_, from, targets_[std::size_t(victim)]);
+        while (dead_ < 0 && !stopping_) {
+            HttpResponse view =
+                co_await before.request(http::verb::get, path, {}, {}, kRequestTimeout);
+            if (dead_ < 0 && ply_of(view) >= 1) {
+                result_.engine_gaps.push_back(-2);
+                co_return;
+            }
+            co_await sleep_for(100ms);
+        }
+        before.close();
+    }
+    if (dead_ < 0) co_return;
+    // The clients of the engine games come back spread over the live instances (as behind a
+    // proxy): each instance that takes games over searches them in turn on its engine threads.
+    HttpConnection after(executor_, from,
+                         targets_[std::size_t(live_instance(-1, index * instances()))]);
+    const auto give_up = killed_at_ + 30s;
+    while (Clock::now() < give_up) {
+        HttpResponse view = co_await after.request(http::verb::get, path, {}, {}, kRequestTimeout);
+        if (ply_of(view) >= 1) {
+            result_.engine_gaps.push_back(
+                std::chrono::duration<double>(Clock::now() - killed_at_).count());
+            after.close();
+            co_return;
+        }
+        co_await sleep_for(50ms);
+    }
+    after.close();
+    result_.engine_gaps.push_back(-1);
+}
 
 void GamesRun::problem(const std::string& what) {
     if (result_.first_problem.empty()) result_.first_problem = what;
@@ -244,8 +394,8 @@ void GamesRun::on_ack(LiveGame& game, Side seat, const LiveMessage& m, Clock::ti
     const bool counted = window_.add(at);
     const Clock::time_point due = game.tracker.pending_due(seat);
     const Clock::duration took = game.tracker.acknowledge(
-        seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency_ : nullptr,
-        counted ? &result_.watcher_early : nullptr);
+        seat, m.move_ply, m.move_uci, at, counted ? &watcher_latency() : nullptr,
+        counted ? &result_.watcher_early : nullptr, counted ? &watcher_from_send_ : nullptr);
     ++result_.acked_total;
     if (counted) {
         move_latency_.add(took);
@@ -279,7 +429,9 @@ std::string GamesRun::move_request(LiveGame& game, Clock::time_point now, Clock:
 }
 
 asio::awaitable<std::shared_ptr<LiveGame>> GamesRun::create(int index) {
-    HttpConnection connection(executor_, source_address(index % options_.addresses), target_);
+    const int instance = seat_instance(index);
+    HttpConnection connection(executor_, source_address(index % options_.addresses),
+                              targets_[std::size_t(instance)]);
     const std::string body = R"({"opponent":"friend","clock":{"initial":)" +
                              std::to_string(options_.clock_initial) + R"(,"increment":)" +
                              std::to_string(options_.clock_increment) + "}}";
@@ -312,13 +464,25 @@ asio::awaitable<std::shared_ptr<LiveGame>> GamesRun::create(int index) {
         record = &result_.records.back();
     }
     ++result_.games_created;
-    co_return std::make_shared<LiveGame>(*this, index, std::move(*created), *start, record,
-                                         executor_);
+    auto game =
+        std::make_shared<LiveGame>(*this, index, std::move(*created), *start, record, executor_);
+    game->seat_instance = instance;
+    co_return game;
 }
 
 asio::awaitable<void> GamesRun::watcher(std::shared_ptr<LiveGame> game, WatchKind kind) {
-    co_await watch_game(kind, game->tracker.id(), address_of(*game), target_, game->connections,
-                        game, result_.watchers);
+    int instance = watcher_instance(*game);
+    for (;;) {
+        co_await watch_game(kind, game->tracker.id(), address_of(*game),
+                            targets_[std::size_t(instance)], game->connections, game,
+                            result_.watchers);
+        if (!reconnects(instance, *game)) break;
+        // Its instance was killed: the watcher opens its stream on another one, as a browser
+        // would (the game message there brings it up to date).
+        instance = live_instance(game->seat_instance, game->slot);
+        ++result_.watcher_reconnects;
+        ++game->sessions;
+    }
 }
 
 bool GamesRun::may_move(const LiveGame& game, const SeatConnection& c) const {
@@ -365,101 +529,122 @@ asio::awaitable<error_code> GamesRun::maybe_move(LiveGame& game, SeatConnection&
 }
 
 asio::awaitable<void> GamesRun::ws_seat(std::shared_ptr<LiveGame> game, Side side) {
-    auto seat = std::make_shared<SeatConnection>(executor_, game->connections, side);
-    SeatConnection& c = *seat;
-    close_unless_opened(seat, executor_, kOpenDeadline);
-    game->seats[side == Side::White ? 0 : 1] = seat;
+    int instance = game->seat_instance;
+    bool reconnected = false;
     const std::string& token = side == Side::White ? game->white_token : game->black_token;
-    error_code ec =
-        co_await open_game_socket(c.ws, address_of(*game), target_, game->tracker.id(), token);
-    LiveMessage m;
-    std::string why;
-    while (!ec) {
-        auto [read_ec, n] = co_await c.ws.async_read(c.buffer, nothrow);
-        (void)n;
-        if (read_ec) {
-            ec = read_ec;
-            break;
-        }
-        const Clock::time_point now = Clock::now();
-        const std::string_view text(static_cast<const char*>(c.buffer.data().data()),
-                                    c.buffer.size());
-        if (!parse_ws_message(text, m, &why)) {
-            ++result_.bad_messages;
-            problem("a seat got a malformed message (" + why +
-                    "): " + std::string(text.substr(0, 200)));
+    for (;;) {
+        auto seat = std::make_shared<SeatConnection>(executor_, game->connections, side);
+        SeatConnection& c = *seat;
+        close_unless_opened(seat, executor_, kOpenDeadline);
+        game->seats[side == Side::White ? 0 : 1] = seat;
+        error_code ec = co_await open_game_socket(
+            c.ws, address_of(*game), targets_[std::size_t(instance)], game->tracker.id(), token);
+        LiveMessage m;
+        std::string why;
+        while (!ec) {
+            auto [read_ec, n] = co_await c.ws.async_read(c.buffer, nothrow);
+            (void)n;
+            if (read_ec) {
+                ec = read_ec;
+                break;
+            }
+            const Clock::time_point now = Clock::now();
+            const std::string_view text(static_cast<const char*>(c.buffer.data().data()),
+                                        c.buffer.size());
+            if (!parse_ws_message(text, m, &why)) {
+                ++result_.bad_messages;
+                problem("a seat got a malformed message (" + why +
+                        "): " + std::string(text.substr(0, 200)));
+                c.buffer.consume(c.buffer.size());
+                continue;
+            }
+            switch (m.kind) {
+                case MessageKind::Game:
+                    if (m.ply != game->tracker.ply()) {
+                        if (!game->tracker.reset(m.fen, m.ply))
+                            problem("a game message with a bad fen: " + std::string(m.fen));
+                        ++result_.resyncs;
+                    }
+                    c.seen_ply = m.ply;
+                    if (!c.opened) {
+                        c.opened = true;
+                        if (!reconnected) game->session_ready();
+                    }
+                    if (!m.active) finish(*game, m.termination);
+                    break;
+                case MessageKind::Ack:
+                    if (m.has_move) {
+                        on_ack(*game, side, m, now);
+                        c.seen_ply = std::max(c.seen_ply, m.move_ply);
+                    } else {
+                        on_state(*game, m);
+                    }
+                    break;
+                case MessageKind::Move:
+                    on_move_report(*game, m);
+                    c.seen_ply = std::max(c.seen_ply, m.move_ply);
+                    break;
+                case MessageKind::State:
+                    on_state(*game, m);
+                    break;
+                case MessageKind::Error:
+                    if (game->tracker.has_pending(side) && m.id == game->tracker.pending_id(side)) {
+                        if (!closing())
+                            ++result_.move_errors[std::to_string(m.error_status) + " " +
+                                                  json::string_value(m.error).value_or("?")];
+                        game->tracker.clear_pending(side);
+                        // Ask for the whole game again and go on from what the server has.
+                        c.out =
+                            R"({"type":"resync","id":)" + std::to_string(next_request_id_++) + "}";
+                        c.seen_ply = -1;
+                        auto [write_ec, w] =
+                            co_await c.ws.async_write(asio::buffer(c.out), nothrow);
+                        (void)w;
+                        ec = write_ec;
+                    } else {
+                        problem("a seat got an error: " + std::string(text.substr(0, 200)));
+                    }
+                    break;
+                case MessageKind::Pong:
+                case MessageKind::Other:
+                    break;
+            }
             c.buffer.consume(c.buffer.size());
+            if (c.buffer.capacity() > 16384) c.buffer.shrink_to_fit();
+            if (!ec) ec = co_await maybe_move(*game, c);
+        }
+        if (c.opened && reconnects(instance, *game)) {
+            // Its instance was killed: the seat opens its socket on another one, as a browser
+            // would; the game message there says whether its move in flight was stored.
+            game->tracker.clear_pending(side);
+            instance = live_instance(-1, game->slot);
+            game->seat_instance = instance;
+            ++result_.seat_reconnects;
+            reconnected = true;
             continue;
         }
-        switch (m.kind) {
-            case MessageKind::Game:
-                if (m.ply != game->tracker.ply()) {
-                    if (!game->tracker.reset(m.fen, m.ply))
-                        problem("a game message with a bad fen: " + std::string(m.fen));
-                    ++result_.resyncs;
-                }
-                c.seen_ply = m.ply;
-                if (!c.opened) {
-                    c.opened = true;
-                    game->session_ready();
-                }
-                if (!m.active) finish(*game, m.termination);
-                break;
-            case MessageKind::Ack:
-                if (m.has_move) {
-                    on_ack(*game, side, m, now);
-                    c.seen_ply = std::max(c.seen_ply, m.move_ply);
-                } else {
-                    on_state(*game, m);
-                }
-                break;
-            case MessageKind::Move:
-                on_move_report(*game, m);
-                c.seen_ply = std::max(c.seen_ply, m.move_ply);
-                break;
-            case MessageKind::State:
-                on_state(*game, m);
-                break;
-            case MessageKind::Error:
-                if (game->tracker.has_pending(side) && m.id == game->tracker.pending_id(side)) {
-                    if (!closing())
-                        ++result_.move_errors[std::to_string(m.error_status) + " " +
-                                              json::string_value(m.error).value_or("?")];
-                    game->tracker.clear_pending(side);
-                    // Ask for the whole game again and go on from what the server has.
-                    c.out = R"({"type":"resync","id":)" + std::to_string(next_request_id_++) + "}";
-                    c.seen_ply = -1;
-                    auto [write_ec, w] = co_await c.ws.async_write(asio::buffer(c.out), nothrow);
-                    (void)w;
-                    ec = write_ec;
-                } else {
-                    problem("a seat got an error: " + std::string(text.substr(0, 200)));
-                }
-                break;
-            case MessageKind::Pong:
-            case MessageKind::Other:
-                break;
+        if (!c.opened && reconnected) {
+            ++result_.reconnect_failures;
+            abandon(*game, "seat could not reconnect: " + describe(ec));
+        } else if (!c.opened) {
+            game->session_failed();
+            if (!closing())
+                ++result_.seat_failures["seat could not open: " +
+                                        (c.timed_out ? std::string("no game message within 15 s")
+                                                     : describe(ec))];
+            abandon(*game, "seat could not connect");
+        } else if (!game->closing()) {
+            abandon(*game, "seat connection ended: " + describe(ec));
         }
-        c.buffer.consume(c.buffer.size());
-        if (c.buffer.capacity() > 16384) c.buffer.shrink_to_fit();
-        if (!ec) ec = co_await maybe_move(*game, c);
-    }
-    if (!c.opened) {
-        game->session_failed();
-        if (!closing())
-            ++result_.seat_failures["seat could not open: " +
-                                    (c.timed_out ? std::string("no game message within 15 s")
-                                                 : describe(ec))];
-        abandon(*game, "seat could not connect");
-    } else if (!game->closing()) {
-        abandon(*game, "seat connection ended: " + describe(ec));
+        break;
     }
     game->session_ended();
 }
 
 asio::awaitable<void> GamesRun::http_mover(std::shared_ptr<LiveGame> game) {
-    HttpConnection white(executor_, address_of(*game), target_);
-    HttpConnection black(executor_, address_of(*game), target_);
+    const Target& target = targets_[std::size_t(game->seat_instance)];
+    HttpConnection white(executor_, address_of(*game), target);
+    HttpConnection black(executor_, address_of(*game), target);
     Registered white_registered(game->connections, &white);
     Registered black_registered(game->connections, &black);
     // Both seats connect while the game is set up: the run measures moves, not a storm of
@@ -600,7 +785,7 @@ asio::awaitable<void> GamesRun::retire(std::shared_ptr<LiveGame> game) {
 
 asio::awaitable<void> GamesRun::run() {
     const auto setup_begin = Clock::now();
-    result_.rss_start_kib = server_.rss_kib();
+    result_.rss_start_kib = servers_rss();
     // Start the slots a few at a time: a burst of thousands of connects overflows the server's
     // accept queue and costs SYN retransmissions (a second each), which would be our doing.
     for (int i = 0; i < options_.games; ++i) {
@@ -649,16 +834,23 @@ asio::awaitable<void> GamesRun::run() {
 
     const CpuSample cpu_before = sample_cpu();
     const ProcessSnapshot processes_before = snapshot_processes();
-    const double server_before = server_.cpu_seconds();
-    const double server_wait_before = runqueue_wait_seconds(server_.pid());
+    const double server_before = servers_cpu();
+    const double server_wait_before = servers_wait();
+    std::vector<double> instance_before;
+    for (ServerProcess* server : servers_) instance_before.push_back(server->cpu_seconds());
     const double self_wait_before = runqueue_wait_seconds(::getpid());
-    result_.rss_max_kib = server_.rss_kib();
-    result_.server_threads = server_.threads();
+    result_.rss_max_kib = servers_rss();
+    result_.server_threads = servers_threads();
     const auto end = t0 + std::chrono::duration_cast<Clock::duration>(
                               std::chrono::duration<double>(options_.seconds));
     const auto kill_at = t0 + std::chrono::duration_cast<Clock::duration>(
                                   std::chrono::duration<double>(options_.kill_after));
     double server_cpu_at_kill = 0, server_wait_at_kill = 0;
+    const bool kills_instance = options_.kill_after > 0 && options_.kill_instance >= 0 &&
+                                options_.kill_instance < instances();
+    // The engine games start thinking on the instance to be killed shortly before the kill.
+    const auto engine_at = kill_at - std::chrono::milliseconds(1200);
+    bool engines_started = !kills_instance || options_.engine_games <= 0;
     // Each second: the CPUs the server and everything but the server and the generator used,
     // so that a change in the moves per second can be told from a change in the machine.
     CpuSample second_cpu = cpu_before;
@@ -666,10 +858,10 @@ asio::awaitable<void> GamesRun::run() {
     auto second_end = t0 + 1s;
     while (Clock::now() < end) {
         co_await sleep_for(std::min<Clock::duration>(100ms, end - Clock::now()));
-        result_.rss_max_kib = std::max(result_.rss_max_kib, server_.rss_kib());
+        result_.rss_max_kib = std::max(result_.rss_max_kib, servers_rss());
         if (Clock::now() >= second_end && !killed_) {
             const CpuSample now_cpu = sample_cpu();
-            const double now_server = server_.cpu_seconds();
+            const double now_server = servers_cpu();
             const double server_used = now_server - second_server;
             result_.server_cores_per_second.push_back(server_used);
             result_.others_cores_per_second.push_back(
@@ -679,14 +871,23 @@ asio::awaitable<void> GamesRun::run() {
             second_server = now_server;
             second_end += 1s;
         }
+        if (!engines_started && Clock::now() >= engine_at) {
+            engines_started = true;
+            for (int i = 0; i < options_.engine_games; ++i)
+                asio::co_spawn(executor_, engine_game(i), ReportException{"an engine game"});
+        }
+        if (kills_instance) {
+            if (dead_ < 0 && Clock::now() >= kill_at) kill_instance(options_.kill_instance);
+            continue;
+        }
         if (options_.kill_after > 0 && !killed_ && Clock::now() >= kill_at) {
-            server_cpu_at_kill = server_.cpu_seconds();
-            server_wait_at_kill = runqueue_wait_seconds(server_.pid());
-            result_.rss_end_kib = server_.rss_kib();
+            server_cpu_at_kill = servers_cpu();
+            server_wait_at_kill = servers_wait();
+            result_.rss_end_kib = servers_rss();
             killed_ = true;
             stopping_ = true;
             result_.killed = true;
-            server_.stop(SIGKILL);
+            servers_.front()->stop(SIGKILL);
             break;
         }
     }
@@ -694,15 +895,23 @@ asio::awaitable<void> GamesRun::run() {
     const CpuSample cpu_after = sample_cpu();
     result_.cpu.wall = std::chrono::duration<double>(window_end - t0).count();
     result_.machine_cpus = int(::sysconf(_SC_NPROCESSORS_ONLN));
-    result_.cpu.server = (killed_ ? server_cpu_at_kill : server_.cpu_seconds()) - server_before;
+    result_.cpu.server = (killed_ ? server_cpu_at_kill : servers_cpu()) - server_before;
     result_.cpu.server_waiting =
-        (killed_ ? server_wait_at_kill : runqueue_wait_seconds(server_.pid())) - server_wait_before;
+        (killed_ ? server_wait_at_kill : servers_wait()) - server_wait_before;
+    for (int i = 0; i < instances(); ++i)
+        result_.instance_cpu.push_back(
+            (i == dead_ ? dead_cpu_ : servers_[std::size_t(i)]->cpu_seconds()) -
+            instance_before[std::size_t(i)]);
+    if (dead_ >= 0) result_.killed = true;
+    const ProcessSnapshot processes_after = snapshot_processes();
+    std::vector<int> excluded{::getpid()};
+    for (ServerProcess* server : servers_) excluded.push_back(server->pid());
     result_.cpu.generator = cpu_after.self - cpu_before.self;
     result_.cpu.machine = cpu_after.machine_busy - cpu_before.machine_busy;
     result_.cpu.generator_waiting = runqueue_wait_seconds(::getpid()) - self_wait_before;
-    result_.cpu.others_busiest =
-        busiest_between(processes_before, snapshot_processes(), 5, {server_.pid(), ::getpid()});
-    if (!killed_) result_.rss_end_kib = server_.rss_kib();
+    result_.cpu.others_busiest = busiest_between(processes_before, processes_after, 5, excluded);
+    result_.postgres_cpu = cpu_seconds_of(processes_before, processes_after, "postgres");
+    if (!killed_) result_.rss_end_kib = servers_rss();
 
     stopping_ = true;
     // Moves in flight are answered (they are counted in the totals, not in the window).
@@ -720,17 +929,31 @@ asio::awaitable<void> GamesRun::run() {
     }
     result_.acked_in_window = window_.total();
     result_.move_latency = move_latency_.summary();
+    if (dead_ >= 0) {
+        result_.watcher_before_kill = watcher_latency_.summary();
+        result_.watcher_after_kill = watcher_after_kill_.summary();
+        watcher_latency_.merge(watcher_after_kill_);
+    }
     result_.watcher_latency = watcher_latency_.summary();
+    result_.watcher_from_send = watcher_from_send_.summary();
 }
 
 }  // namespace
 
 asio::awaitable<void> run_games(const Target& target, const GamesOptions& options,
                                 ServerProcess& server, GamesResult& result) {
+    const std::vector<Target> targets(1, target);
+    const std::vector<ServerProcess*> servers(1, &server);
+    co_await run_cluster_games(targets, servers, options, result);
+}
+
+asio::awaitable<void> run_cluster_games(const std::vector<Target>& targets,
+                                        const std::vector<ServerProcess*>& servers,
+                                        const GamesOptions& options, GamesResult& result) {
     result.options = options;
     auto executor = co_await asio::this_coro::executor;
     // The run outlives every coroutine it starts: it waits for all its slots to end.
-    auto run = std::make_unique<GamesRun>(target, options, server, result, executor);
+    auto run = std::make_unique<GamesRun>(targets, servers, options, result, executor);
     co_await run->run();
     if (run->running() > 0) {
         // Coroutines that did not end still point into the run: keep it rather than crash.

@@ -39,6 +39,15 @@ struct GamesOptions {
     int setup_concurrency = 100;  // games being set up at once at the start
     double kill_after = 0;        // crash: SIGKILL the server this long into the run (0: never)
     bool keep_records = false;    // every acknowledged move, for the crash check
+    // Cluster (several instances on one database): the instance SIGKILLed at kill_after (an
+    // index into the targets). The load goes on: the clients of that instance reconnect to the
+    // others. -1: the crash scenario's kill, which ends the load.
+    int kill_instance = -1;
+    // Cluster: engine games (the engine White, at engine_level) created on the instance to be
+    // killed shortly before the kill, so that it dies thinking; after the kill each is asked for
+    // on another instance until the engine's move is there.
+    int engine_games = 0;
+    int engine_level = 8;
 };
 
 struct GamesResult {
@@ -84,9 +93,32 @@ struct GamesResult {
     std::vector<double> others_cores_per_second;
     bool killed = false;  // crash: the server was SIGKILLed at kill_after
     std::deque<GameRecord> records;
+
+    // Cluster: CPU seconds of each instance over the measured window (the killed one's up to
+    // its kill), seats and watchers that reconnected to another instance after the kill (and
+    // those that could not), and for each engine game the seconds from the kill to its engine
+    // move seen on another instance (-1: not within 30 s; -2: it moved before the kill).
+    std::vector<double> instance_cpu;
+    double postgres_cpu = 0;  // processes named postgres, over the window
+    std::uint64_t seat_reconnects = 0, watcher_reconnects = 0, reconnect_failures = 0;
+    // Move events of moves acknowledged before the watcher's stream opened (after a reconnect:
+    // the new instance catching it up), not timed.
+    std::uint64_t watcher_caught_up = 0;
+    // The watcher latency before the kill and from it to the end.
+    LatencyLog::Summary watcher_before_kill, watcher_after_kill;
+    // The same watchers' events timed from the mover's sending of the move.
+    LatencyLog::Summary watcher_from_send;
+    std::vector<double> engine_gaps;
 };
 
 asio::awaitable<void> run_games(const Target& target, const GamesOptions& options,
                                 ServerProcess& server, GamesResult& result);
+
+// The same load spread over several instances of one cluster: game i's seats on instance
+// i % n, its watchers on instance (i + 1) % n, so that every watcher sees moves made through
+// another instance. The server figures are the instances' sums.
+asio::awaitable<void> run_cluster_games(const std::vector<Target>& targets,
+                                        const std::vector<ServerProcess*>& servers,
+                                        const GamesOptions& options, GamesResult& result);
 
 }  // namespace serve_load

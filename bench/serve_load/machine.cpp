@@ -122,6 +122,18 @@ ProcessSnapshot snapshot_processes() {
     return s;
 }
 
+double cpu_seconds_of(const ProcessSnapshot& before, const ProcessSnapshot& after,
+                      const std::string& command) {
+    unsigned long long ticks = 0;
+    for (const auto& [pid, now] : after.ticks) {
+        auto it = before.ticks.find(pid);
+        if (now.first != command || it == before.ticks.end() || now.second < it->second.second)
+            continue;
+        ticks += now.second - it->second.second;
+    }
+    return double(ticks) / double(::sysconf(_SC_CLK_TCK));
+}
+
 std::vector<std::string> busiest_between(const ProcessSnapshot& before,
                                          const ProcessSnapshot& after, std::size_t count,
                                          const std::vector<int>& excluded) {

@@ -61,6 +61,11 @@ std::vector<std::string> busiest_between(const ProcessSnapshot& before,
                                          const ProcessSnapshot& after, std::size_t count,
                                          const std::vector<int>& excluded);
 
+// CPU seconds used between two snapshots by the processes named `command` that were running at
+// both (PostgreSQL's: its backends live as long as the servers' connections).
+double cpu_seconds_of(const ProcessSnapshot& before, const ProcessSnapshot& after,
+                      const std::string& command);
+
 // Waits until the rest of the machine (all but this process) uses less than `cores` CPUs over
 // a few seconds, for at most `max_seconds`; returns the CPUs the rest used in the last sample.
 double wait_for_quiet(double cores, double max_seconds);

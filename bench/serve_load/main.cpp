@@ -8,6 +8,10 @@
 //               rate of moves (10,000 a second), then for 20 s unpaced (games-capacity);
 //   games-http  the same with moves by HTTP POST, for comparison;
 //   crash       the games load, SIGKILL of the server, restart, every acknowledged move there?
+//   cluster     (with --db postgresql://...) the games load spread over several instances on
+//               one database, watchers on another instance than the moves, SIGKILL of one
+//               instance in the middle; its clients reconnect to the others, its engine games
+//               are taken over; then every acknowledged move is looked for in the database.
 // Only loopback traffic; every scenario is bounded in time and stops by itself.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -39,8 +43,17 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
 
   --binary PATH       the chess960 binary (required)
   --out FILE          write the Markdown report there too (it always goes to stdout)
-  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, or all
-                      (default all; games includes games-capacity)
+  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, cluster,
+                      or all (default all, which leaves out cluster; games includes
+                      games-capacity)
+  --db URI            the servers' database instead of a temporary SQLite file each, e.g.
+                      postgresql://user@host:port/db (required by cluster; shared by all the
+                      scenarios run)
+  --instances N       cluster: server instances (default 3)
+  --cluster-seconds S cluster: the load's length (default 30)
+  --cluster-kill S    cluster: seconds into it of the kill (default: half of it; 0: no kill)
+  --engine-games N    cluster: engine games dying with the killed instance (default 3)
+  --engine-level L    cluster: their level (default 8: 2 s a move)
   --seconds S         games and games-http: seconds measured (default 60)
   --move-rate R       games, games-http, crash: moves offered a second, all games together
                       (default 10000); 0: unpaced, each seat moves as soon as it sees its turn
@@ -71,7 +84,9 @@ struct Options {
     std::string out;
     std::set<std::string> scenarios;
     double seconds = 60, crash_seconds = 20, crowd_seconds = 30, rate = 500;
-    double move_rate = 10'000, capacity_seconds = 20;
+    double move_rate = 10'000, capacity_seconds = 20, cluster_seconds = 30, cluster_kill = -1;
+    std::string db;
+    int instances = 3, engine_games = 3, engine_level = 8;
     int games = 1000, watchers = 2, connections = 10'000, slow = 1000, crowd_games = 100;
     int addresses = 1000;
     std::uint64_t seed = 1;
@@ -126,11 +141,12 @@ Options parse_options(int argc, char** argv) {
                 else if (name == "games")
                     o.scenarios.insert({"games", "games-capacity"});
                 else if (name == "crowd" || name == "games-capacity" || name == "games-http" ||
-                         name == "crash")
+                         name == "crash" || name == "cluster")
                     o.scenarios.insert(name);
                 else
                     usage_error("unknown scenario '" + name +
-                                "' (crowd, games, games-capacity, games-http, crash, all)");
+                                "' (crowd, games, games-capacity, games-http, crash, cluster, "
+                                "all)");
                 begin = comma + 1;
             }
         } else if (arg == "--seconds")
@@ -161,12 +177,26 @@ Options parse_options(int argc, char** argv) {
             o.seed = std::uint64_t(integer(arg, value, 0, 1 << 30));
         else if (arg == "--server-arg")
             o.server_args.push_back(value);
+        else if (arg == "--db")
+            o.db = value;
+        else if (arg == "--instances")
+            o.instances = integer(arg, value, 2, 16);
+        else if (arg == "--cluster-seconds")
+            o.cluster_seconds = number(arg, value, 4, 3600);
+        else if (arg == "--cluster-kill")
+            o.cluster_kill = number(arg, value, 0, 3600);
+        else if (arg == "--engine-games")
+            o.engine_games = integer(arg, value, 0, 100);
+        else if (arg == "--engine-level")
+            o.engine_level = integer(arg, value, 1, 8);
         else if (arg == "--wait-quiet")
             o.wait_quiet = number(arg, value, 0, 24 * 3600);
         else
             usage_error("unknown option " + arg);
     }
     if (o.binary.empty()) usage_error("--binary is required");
+    if (o.scenarios.count("cluster") && o.db.rfind("postgresql://", 0) != 0)
+        usage_error("cluster needs --db postgresql://... (one database for the instances)");
     if (o.scenarios.empty())
         o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash"};
     // Unpaced, the games run is the capacity run already; --capacity-seconds 0 skips it.
@@ -203,6 +233,85 @@ std::string utc_now(const char* format) {
     const std::time_t now = std::time(nullptr);
     std::strftime(text, sizeof text, format, std::gmtime(&now));
     return text;
+}
+
+// The cluster scenario: `options.instances` servers on the one PostgreSQL database, the games
+// load spread over them, the first killed half-way; then a fresh instance (no game in memory,
+// so every game is read from the database) is asked for every game.
+void run_cluster(const Options& options, const GamesOptions& games, const std::string& dir,
+                 Report& report) {
+    GamesOptions o = games;
+    o.seconds = options.cluster_seconds;
+    o.kill_after = options.cluster_kill < 0 ? options.cluster_seconds / 2 : options.cluster_kill;
+    o.kill_instance = 0;
+    o.engine_games = options.engine_games;
+    o.engine_level = options.engine_level;
+    o.keep_records = true;
+    report.cluster.emplace();
+    CrashResult& result = *report.cluster;
+    auto target_of = [](int port) {
+        return Target{tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(port)),
+                      "127.0.0.1:" + std::to_string(port)};
+    };
+    auto command_for = [&](const std::string& name) {
+        ServerCommand command;
+        command.binary = options.binary;
+        command.db = options.db;
+        command.log = dir + "/" + name + ".log";
+        command.port = free_port();
+        command.extra_args = report.info.server_args;
+        return command;
+    };
+    std::vector<std::unique_ptr<ServerProcess>> servers;
+    std::vector<ServerProcess*> instances;
+    std::vector<Target> targets;
+    for (int i = 0; i < options.instances; ++i) {
+        const ServerCommand command = command_for("cluster-" + std::to_string(i));
+        servers.push_back(std::make_unique<ServerProcess>());
+        std::string why;
+        std::cerr << "serve_load: cluster: starting instance " << i << " on port " << command.port
+                  << "\n";
+        if (!servers.back()->start(command, std::chrono::seconds(30), &why)) {
+            report.errors.push_back("cluster: instance " + std::to_string(i) + ": " + why);
+            return;
+        }
+        instances.push_back(servers.back().get());
+        targets.push_back(target_of(command.port));
+    }
+    asio::io_context io(1);
+    asio::co_spawn(
+        io,
+        [&]() -> asio::awaitable<void> {
+            co_await run_cluster_games(targets, instances, o, result.load);
+            ServerProcess checker;
+            const ServerCommand command = command_for("cluster-check");
+            const auto begin = Clock::now();
+            if (!checker.start(command, std::chrono::seconds(60), &result.restart_error)) co_return;
+            result.restarted = true;
+            result.restart_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+            co_await check_acknowledged(target_of(command.port), result.load, result);
+            checker.stop(SIGTERM);
+        },
+        [&](std::exception_ptr e) {
+            if (!e) return;
+            try {
+                std::rethrow_exception(e);
+            } catch (const std::exception& x) {
+                report.errors.push_back(std::string("cluster: ") + x.what());
+            }
+        });
+    io.run();
+    for (int i = 0; i < options.instances; ++i) {
+        if (i == o.kill_instance) continue;
+        if (!instances[std::size_t(i)]->running()) {
+            report.errors.push_back("cluster: instance " + std::to_string(i) +
+                                    " died during the scenario (" +
+                                    instances[std::size_t(i)]->ended_how() + ")");
+            continue;
+        }
+        instances[std::size_t(i)]->stop(SIGTERM);
+    }
+    std::cerr << "serve_load: cluster: done\n";
 }
 
 }  // namespace
@@ -265,7 +374,7 @@ int main(int argc, char** argv) {
         }
         ServerCommand command;
         command.binary = options.binary;
-        command.db = dir + "/" + name + ".db";
+        command.db = options.db.empty() ? dir + "/" + name + ".db" : options.db;
         command.log = dir + "/" + name + ".log";
         command.port = free_port();
         command.extra_args = info.server_args;
@@ -373,6 +482,8 @@ int main(int argc, char** argv) {
             return run_crash(target, o, server, *report.crash);
         });
     }
+
+    if (options.scenarios.count("cluster")) run_cluster(options, games, dir, report);
 
     info.load_after = load_average();
     const std::string markdown = to_markdown(report);

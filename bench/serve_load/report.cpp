@@ -365,6 +365,10 @@ void write_games(std::ostringstream& out, const GamesResult& r, const std::strin
         out << "First malformed message at a watcher: `" << r.watchers.first_bad << "`\n\n";
     if (!r.first_problem.empty()) out << "First problem seen: " << r.first_problem << "\n\n";
     cpu_line(out, r.cpu);
+    if (r.postgres_cpu > 0 && r.cpu.wall > 0)
+        out << "Of everything else, the processes named `postgres` (running throughout): "
+            << fixed(r.postgres_cpu, 1) << " CPU seconds, " << fixed(r.postgres_cpu / r.cpu.wall, 2)
+            << " cores on average.\n\n";
     if (r.acked_in_window > 0 && r.cpu.wall > 0) {
         // CPU time per move hardly depends on how busy the machine is; it bounds what the
         // server could do with every core to itself.
@@ -407,6 +411,104 @@ void write_crash(std::ostringstream& out, const CrashResult& r) {
     if (!r.examples.empty()) out << "\n";
 }
 
+bool engine_gaps_met(const GamesResult& r) {
+    if (r.engine_gaps.empty()) return false;
+    for (const double gap : r.engine_gaps)
+        if (gap < -1.5)
+            continue;  // moved before the kill: not a takeover
+        else if (gap < 0 || gap > 5)
+            return false;
+    return true;
+}
+
+std::string engine_gaps_text(const GamesResult& r) {
+    std::string text;
+    for (const double gap : r.engine_gaps) {
+        if (!text.empty()) text += ", ";
+        text += gap < -1.5 ? std::string("moved before the kill")
+                : gap < 0  ? std::string("none within 30 s")
+                           : fixed(gap, 2) + " s";
+    }
+    return text.empty() ? std::string("no engine game") : text;
+}
+
+void write_cluster(std::ostringstream& out, const CrashResult& c) {
+    const GamesResult& r = c.load;
+    const auto& o = r.options;
+    const std::size_t n = r.instance_cpu.size();
+    const bool kill = o.kill_after > 0 && o.kill_instance >= 0;
+    write_games(out, r,
+                "## 6. Cluster: " + std::to_string(n) +
+                    " instances on one PostgreSQL, the games load spread over them" +
+                    (kill ? ", `kill -9` of one" : std::string(", no kill")));
+    out << "Spread: game slot i is created and played (both seats) through instance i mod " << n
+        << ", its watchers on instance (i + 1) mod " << n
+        << ", so every watcher event above crossed from one instance to another through "
+           "PostgreSQL's `NOTIFY`; the server figures above are the instances' sums. ";
+    if (kill) {
+        out << "`kill -9` of instance 0 " << fixed(o.kill_after, 1)
+            << " s into the measured window; the load goes on: its seats and watchers reconnect "
+               "to the other instances (a seat's move in flight is resolved by the game message "
+               "there), new games go to the live ones. ";
+        if (o.engine_games > 0)
+            out << o.engine_games << " engine games (the engine White, level " << o.engine_level
+                << ") were created on instance 0 1.2 s before the kill, so that it died "
+                   "thinking; after the kill each is asked for (`GET /api/games/{id}`, every "
+                   "50 ms) on another instance (spread over the live ones) until its first move "
+                   "is there. ";
+    }
+    out << "After the load a fresh instance, holding no game, reads every game from the "
+           "database: every ply acknowledged to a seat must be there with the same UCI.\n\n";
+    out << "| measure | value | target |\n|---|---|---|\n";
+    out << "| watcher on another instance: ack -> event p50 / p99 / max | "
+        << format_ms(r.watcher_latency.p50_ms) << " / " << format_ms(r.watcher_latency.p99_ms)
+        << " / " << format_ms(r.watcher_latency.max_ms)
+        << " | p99 < 50 ms: " << mark(r.watcher_latency.p99_ms < 50) << " |\n";
+    out << "| the same events timed from the mover's sending of the move: p50 / p99 / max | "
+        << format_ms(r.watcher_from_send.p50_ms) << " / " << format_ms(r.watcher_from_send.p99_ms)
+        << " / " << format_ms(r.watcher_from_send.max_ms) << " | |\n";
+    if (r.killed) {
+        out << "| ... before the kill (" << grouped(r.watcher_before_kill.count)
+            << " events): p50 / p99 / max | " << format_ms(r.watcher_before_kill.p50_ms) << " / "
+            << format_ms(r.watcher_before_kill.p99_ms) << " / "
+            << format_ms(r.watcher_before_kill.max_ms) << " | |\n";
+        out << "| ... from the kill on (" << grouped(r.watcher_after_kill.count)
+            << " events): p50 / p99 / max | " << format_ms(r.watcher_after_kill.p50_ms) << " / "
+            << format_ms(r.watcher_after_kill.p99_ms) << " / "
+            << format_ms(r.watcher_after_kill.max_ms) << " | |\n";
+    }
+    out << "| seats / watchers reconnected after the kill (failed) | " << grouped(r.seat_reconnects)
+        << " / " << grouped(r.watcher_reconnects) << " (" << grouped(r.reconnect_failures)
+        << ") | |\n";
+    out << "| move events of moves acknowledged before the watcher's stream opened (a reconnected "
+           "watcher caught up; not timed) | "
+        << grouped(r.watcher_caught_up) << " | |\n";
+    if (c.restarted) {
+        out << "| acknowledged moves (all games, the whole run) | " << grouped(c.acknowledged)
+            << " | |\n";
+        out << "| ... not in the database | " << grouped(c.lost) << " | 0: " << mark(c.lost == 0)
+            << " |\n";
+        out << "| games checked / missing / with a lost move | " << grouped(c.games_checked)
+            << " / " << grouped(c.games_missing) << " / " << grouped(c.games_with_loss) << " | |\n";
+        out << "| moves stored whose ack the kill cut off | " << grouped(c.extra) << " | |\n";
+    } else {
+        out << "| acknowledged moves not in the database | not checked: " << c.restart_error
+            << " | 0: **missed** |\n";
+    }
+    if (o.engine_games > 0)
+        out << "| engine games: kill -> next engine move, seen on another instance | "
+            << engine_gaps_text(r) << " | ≤ 5 s: " << mark(engine_gaps_met(r)) << " |\n";
+    out << "| CPU seconds over the window, by process | ";
+    for (std::size_t i = 0; i < n; ++i)
+        out << "instance " << i << (i == 0 && r.killed ? " (until its kill)" : "") << " "
+            << fixed(r.instance_cpu[i], 1) << "; ";
+    out << "postgres " << fixed(r.postgres_cpu, 1) << "; load generator "
+        << fixed(r.cpu.generator, 1) << " (of " << fixed(r.cpu.wall, 1) << " s wall, "
+        << r.machine_cpus << " CPUs) | |\n\n";
+    for (const auto& e : c.examples) out << "- " << e << "\n";
+    if (!c.examples.empty()) out << "\n";
+}
+
 }  // namespace
 
 bool all_targets_met(const Report& report) {
@@ -414,6 +516,11 @@ bool all_targets_met(const Report& report) {
     if (report.crowd && !crowd_met(*report.crowd)) return false;
     if (report.games_ws && !games_met(*report.games_ws)) return false;
     if (report.crash && (!report.crash->restarted || report.crash->lost > 0)) return false;
+    if (report.cluster &&
+        (!report.cluster->restarted || report.cluster->lost > 0 ||
+         report.cluster->load.watcher_latency.p99_ms >= 50 ||
+         (report.cluster->load.options.engine_games > 0 && !engine_gaps_met(report.cluster->load))))
+        return false;
     return true;
 }
 
@@ -509,6 +616,26 @@ std::string to_markdown(const Report& report) {
                             : std::string("not checked"))
             << " | 0: " << mark(r.restarted && r.lost == 0) << " |\n";
     }
+    if (report.cluster) {
+        const auto& c = *report.cluster;
+        const GamesResult& r = c.load;
+        const Throughput t = throughput(r);
+        out << "| cluster | acknowledged moves/s, all instances (mean) | "
+            << grouped(std::uint64_t(std::llround(t.mean))) << " | (comparison) |\n";
+        out << "| cluster | watcher on another instance: latency p99 | "
+            << format_ms(r.watcher_latency.p99_ms)
+            << " | < 50 ms: " << mark(r.watcher_latency.p99_ms < 50) << " |\n";
+        out << "| cluster | the same from the mover's send: latency p99 | "
+            << format_ms(r.watcher_from_send.p99_ms) << " | |\n";
+        out << "| cluster | acknowledged moves not in the database"
+            << (r.killed ? " after `kill -9` of an instance" : " (no kill in this run)") << " | "
+            << (c.restarted ? grouped(c.lost) + " of " + grouped(c.acknowledged)
+                            : std::string("not checked"))
+            << " | 0: " << mark(c.restarted && c.lost == 0) << " |\n";
+        if (r.options.engine_games > 0)
+            out << "| cluster | engine games: kill -> next move | " << engine_gaps_text(r)
+                << " | ≤ 5 s: " << mark(engine_gaps_met(r)) << " |\n";
+    }
     out << "\n";
 
     if (report.crowd) write_crowd(out, *report.crowd);
@@ -528,6 +655,7 @@ std::string to_markdown(const Report& report) {
                     "## 4. Games: moves by HTTP POST" + rate_title(*report.games_http) +
                         " (for comparison)");
     if (report.crash) write_crash(out, *report.crash);
+    if (report.cluster) write_cluster(out, *report.cluster);
     return out.str();
 }
 

@@ -32,8 +32,9 @@ struct Report {
     std::optional<GamesResult> games_capacity;  // the same load unpaced: the server's capacity
     std::optional<GamesResult> games_http;
     std::optional<CrashResult> crash;
-    std::vector<std::string> errors;  // scenarios that could not run, and why
-    std::vector<std::string> notes;   // how each scenario started
+    std::optional<CrashResult> cluster;  // the load and, checked afterwards, every ack
+    std::vector<std::string> errors;     // scenarios that could not run, and why
+    std::vector<std::string> notes;      // how each scenario started
 };
 
 std::string to_markdown(const Report& report);

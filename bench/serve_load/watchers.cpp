@@ -49,15 +49,17 @@ std::string open_failure(const Opening& c, const error_code& ec) {
 }
 
 // One message from a watcher's stream.
-void handle(const LiveMessage& m, bool& watching, WatchHooks& hooks, WatcherStats& stats) {
+void handle(const LiveMessage& m, bool& watching, Clock::time_point& opened, WatchHooks& hooks,
+            WatcherStats& stats) {
     ++stats.messages;
     if (m.kind == MessageKind::Game && !watching) {
         watching = true;
+        opened = Clock::now();
         ++stats.opened;
         hooks.on_watching();
     } else if (m.kind == MessageKind::Move) {
         ++stats.moves;
-        hooks.on_move(m.move_ply, m.active, Clock::now());
+        hooks.on_move(m.move_ply, m.active, Clock::now(), opened);
     }
 }
 
@@ -69,6 +71,7 @@ asio::awaitable<void> watch_ws(std::string game_id, asio::ip::address_v4 from, c
     WsWatcher& w = *watcher;
     close_unless_opened(watcher, executor, kOpenDeadline);
     bool& watching = w.opened;
+    Clock::time_point opened{};
     error_code ec = co_await open_game_socket(w.ws, from, target, game_id, {});
     LiveMessage message;
     std::string why;
@@ -82,7 +85,7 @@ asio::awaitable<void> watch_ws(std::string game_id, asio::ip::address_v4 from, c
         const std::string_view text(static_cast<const char*>(w.buffer.data().data()),
                                     w.buffer.size());
         if (parse_ws_message(text, message, &why))
-            handle(message, watching, *hooks, stats);
+            handle(message, watching, opened, *hooks, stats);
         else
             note_bad(stats, text, why);
         w.buffer.consume(w.buffer.size());
@@ -107,6 +110,7 @@ asio::awaitable<void> watch_sse(std::string game_id, asio::ip::address_v4 from,
     SseWatcher& w = *watcher;
     close_unless_opened(watcher, executor, kOpenDeadline);
     bool& watching = w.opened;
+    Clock::time_point opened{};
     int status = 0;
     error_code ec = co_await w.stream.open(from, target, game_id, status);
     if (ec && status != 0 && status != 200) {
@@ -119,7 +123,7 @@ asio::awaitable<void> watch_sse(std::string game_id, asio::ip::address_v4 from,
     std::string why;
     auto on_event = [&](std::string_view event, std::string_view data) {
         if (parse_sse_event(event, data, message, &why))
-            handle(message, watching, *hooks, stats);
+            handle(message, watching, opened, *hooks, stats);
         else
             note_bad(stats, data, "event " + std::string(event) + ": " + why);
     };

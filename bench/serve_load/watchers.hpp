@@ -30,8 +30,10 @@ class WatchHooks {
     virtual ~WatchHooks() = default;
     // The game message arrived: the stream is live.
     virtual void on_watching() {}
-    // The event of the move at `ply` arrived at `at`.
-    virtual void on_move(int /*ply*/, bool /*active*/, Clock::time_point /*at*/) {}
+    // The event of the move at `ply` arrived at `at`, on a stream whose game message came at
+    // `opened`.
+    virtual void on_move(int /*ply*/, bool /*active*/, Clock::time_point /*at*/,
+                         Clock::time_point /*opened*/) {}
     // Whether the end of the stream now is expected (the scenario or the game is over).
     virtual bool closing() const = 0;
     // The stream ended (after on_watching or not).

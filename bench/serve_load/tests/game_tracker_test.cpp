@@ -136,6 +136,39 @@ TEST(GameTracker, WatchersAreTimedFromTheAcknowledgement) {
     EXPECT_EQ(s.max_ms, 2.0);
 }
 
+TEST(GameTracker, AWatcherCatchingUpIsNotTimed) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(1);
+    const auto t0 = Clock::now();
+    LatencyLog watchers;
+    auto uci = std::string(tracker.choose_move(random, 1, t0));
+    tracker.acknowledge(Side::White, 1, uci, t0 + 2ms, &watchers, nullptr);
+    // A watcher whose stream opened after the ack (it reconnected) gets the move as it catches
+    // up: not a delivery delay.
+    EXPECT_FALSE(tracker.watcher_saw(1, t0 + 3000ms, &watchers, t0 + 2900ms));
+    EXPECT_EQ(watchers.count(), 0u);
+    // One open since before the ack is timed.
+    EXPECT_TRUE(tracker.watcher_saw(1, t0 + 5ms, &watchers, t0));
+    EXPECT_EQ(watchers.count(), 1u);
+}
+
+TEST(GameTracker, WatchersAreAlsoTimedFromTheSend) {
+    GameTracker tracker("g", chess960::Position(), 0);
+    std::mt19937_64 random(1);
+    const auto t0 = Clock::now();
+    LatencyLog from_ack, from_send;
+    // Sent at t0, one watcher at +1 ms (before the ack at +3 ms), one at +5 ms.
+    auto uci = std::string(tracker.choose_move(random, 1, t0));
+    tracker.watcher_saw(1, t0 + 1ms, &from_ack, {}, &from_send);
+    tracker.acknowledge(Side::White, 1, uci, t0 + 3ms, &from_ack, nullptr, &from_send);
+    tracker.watcher_saw(1, t0 + 5ms, &from_ack, {}, &from_send);
+    ASSERT_EQ(from_send.count(), 2u);
+    const auto s = from_send.summary();
+    EXPECT_EQ(s.p50_ms, 1.0);
+    EXPECT_EQ(s.max_ms, 5.0);
+    EXPECT_EQ(from_ack.summary().max_ms, 2.0);
+}
+
 TEST(LatencyLog, NearestRankPercentiles) {
     LatencyLog log;
     for (std::uint32_t us = 1; us <= 1000; ++us) log.add_us(us * 1000);  // 1..1000 ms

@@ -147,7 +147,8 @@ void GameService::log(const std::string& line) {
 void GameService::load() {
     const Millis now = now_ms();
     for (StoredGame& stored : store_.load_in_play()) {
-        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after});
+        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after},
+                                 /*resume_clock=*/true);
         games_.emplace(game->row.id, game);
     }
     if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
@@ -180,8 +181,10 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
     }
     auto stored = store_.load_game(key);
     if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
-    auto game =
-        restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
+    // On a shared store a game in play that is not in memory is being played through another
+    // server: its clock runs as stored.
+    auto game = restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after},
+                             !store_.shared());
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
         // In play but not in memory: another writer's game (or one being loaded twice). Its
@@ -449,7 +452,7 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
                 listener_ && refused->find(" is not stored at ply ") != std::string::npos;
             if (overtaken) {
                 std::lock_guard lock(game->mutex);
-                catch_up(game);
+                catch_up(game, /*tell_state=*/event && ply == 0);
             } else {
                 recover(game, *refused);
             }
@@ -491,8 +494,9 @@ void GameService::reload_from_store(LiveGame& game) {
     try {
         auto stored = store_.load_game(game.row.id);
         if (!stored) return;
-        auto fresh =
-            restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
+        // On a shared store: read again after another server's change, its clock as stored.
+        auto fresh = restore_game(std::move(*stored), now_ms(),
+                                  OnlineRules{options_.limits.abort_after}, !store_.shared());
         game.row = fresh->row;
         game.play = fresh->play;
         game.move_texts = std::move(fresh->move_texts);
@@ -660,7 +664,7 @@ void GameService::changed_elsewhere(const std::string& id) {
         catch_up(game);
 }
 
-void GameService::catch_up(const std::shared_ptr<LiveGame>& game) {
+void GameService::catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state) {
     const GameRow before_row = game->row;
     reload_from_store(*game);
     const Millis now = now_ms();
@@ -670,8 +674,9 @@ void GameService::catch_up(const std::shared_ptr<LiveGame>& game) {
     if (from >= plies) {
         // No move to hear of: a `state` event if the game's state changed (an offer, its end).
         const GameRow& row = game->row;
-        if (row.result != before_row.result || row.termination != before_row.termination ||
-            row.draw_offer != before_row.draw_offer || row.plies != before_row.plies)
+        if (tell_state || row.result != before_row.result ||
+            row.termination != before_row.termination || row.draw_offer != before_row.draw_offer ||
+            row.plies != before_row.plies)
             publish_state(game, now);
     } else {
         for (int ply = from + 1; ply <= plies; ++ply) {

@@ -141,9 +141,12 @@ class GameService {
     // its `move` event, or the `state` event.
     void changed_elsewhere(const std::string& id);
     // The game read again from a shared store after another server changed it, and its watchers
-    // here brought up to date as changed_elsewhere says, without reconnecting. The caller holds
-    // the game's lock.
-    void catch_up(const std::shared_ptr<LiveGame>& game);
+    // here brought up to date as changed_elsewhere says, without reconnecting. With
+    // `tell_state` (a change of the game's state made here was refused: another server stored
+    // one first, say both saw the same flag fall) they get the `state` event as stored even when
+    // this server's copy already showed it, since the refused change was not published. The
+    // caller holds the game's lock.
+    void catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state = false);
     // After a failed write: the game as stored.
     void recover(const std::shared_ptr<LiveGame>& game, const std::string& why);
     void reload_from_store(LiveGame& game);

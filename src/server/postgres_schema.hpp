@@ -122,17 +122,24 @@ inline constexpr const char* kUpdateGame =
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
-// The move only if it follows the stored game (its game is stored and has the ply before it),
-// as SQLite's kInsertMoveAfter. Two servers storing the same ply at once: the primary key makes
-// the second wait for the first's commit, then do nothing (ON CONFLICT), so the move is stored
-// once and the second server is told it was not.
+// The move only if it follows the stored game (its game is stored, in play, and has the ply
+// before it), as SQLite's kInsertMoveAfter; in play, so that a move another server accepted
+// after this one stored the game's end (a flag) is not stored after it. Two servers storing the
+// same ply at once: the primary key makes the second wait for the first's commit, then do nothing
+// (ON CONFLICT), so the move is stored once and the second server is told it was not.
 inline constexpr const char* kInsertMoveAfter =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, "
     "clock_running, clock_at) SELECT $1::text, $2::integer, $3::text, $4::text, $5::text, "
     "$6::bigint, $7::bigint, $8::bigint, $9::text, $10::bigint WHERE CASE WHEN $2::integer = 1 "
     "THEN EXISTS (SELECT 1 FROM games WHERE id = $1::text) ELSE EXISTS (SELECT 1 FROM moves "
-    "WHERE game_id = $1::text AND ply = $2::integer - 1) END ON CONFLICT (game_id, ply) DO "
-    "NOTHING";
+    "WHERE game_id = $1::text AND ply = $2::integer - 1) END AND EXISTS (SELECT 1 FROM games "
+    "WHERE id = $1::text AND result = '*' AND termination IS NULL) ON CONFLICT (game_id, ply) "
+    "DO NOTHING";
+// The games a write changes, locked until it commits, in one order (no deadlock between two
+// servers' writes): a move and another server's change of the same game (a flag) take turns,
+// and the second sees the first (each statement reads what was committed when it starts).
+inline constexpr const char* kLockGames =
+    "SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
 // A change other than a move, only if the stored game is at ply $22, as SQLite's
 // kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
 // a resignation), one does, and the other is told the game was changed first.

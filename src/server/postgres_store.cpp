@@ -24,6 +24,7 @@ constexpr const char* kSelectInPlay = "select_in_play";
 constexpr const char* kNotify = "notify";
 constexpr const char* kClaimEngine = "claim_engine";
 constexpr const char* kReleaseEngine = "release_engine";
+constexpr const char* kLockGames = "lock_games";
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
@@ -118,6 +119,7 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
     db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
     db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
     db_.prepare(kReleaseEngine, std::string("SELECT pg_advisory_unlock(") + kEngineLockKey + ")");
+    db_.prepare(kLockGames, pg_schema::kLockGames);
     // One notice per changed game, sent when the transaction commits.
     db_.prepare(kNotify, std::string("SELECT pg_notify('") + kGamesChannel +
                              "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game");
@@ -203,12 +205,31 @@ void PostgresStore::release_engine(const std::string& game_id) {
     db_.run(kReleaseEngine, PgParams().text(game_id), "releasing an engine move");
 }
 
+namespace {
+// A text[] literal, each element quoted.
+std::string text_array(const std::vector<std::string>& values) {
+    std::string array = "{";
+    for (const std::string& value : values) {
+        array += array.size() > 1 ? ",\"" : "\"";
+        for (char c : value) {
+            if (c == '"' || c == '\\') array += '\\';
+            array += c;
+        }
+        array += '"';
+    }
+    return array + "}";
+}
+}  // namespace
+
 std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
     std::vector<std::optional<std::string>> refused(changes.size());
     std::vector<std::string> changed_games;
+    std::vector<std::string> written;
+    for (const GameChange& change : changes) written.push_back(change.row.id);
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
     PgTransaction transaction(db_);
+    db_.run(kLockGames, PgParams().text(text_array(written)), "locking the games written");
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
         const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
@@ -235,19 +256,9 @@ std::vector<std::optional<std::string>> PostgresStore::write(std::span<const Gam
         else
             changed_games.push_back(change.row.id);
     }
-    if (!changed_games.empty()) {
-        // An array literal, each id quoted.
-        std::string ids = "{";
-        for (const std::string& id : changed_games) {
-            ids += ids.size() > 1 ? ",\"" : "\"";
-            for (char c : id) {
-                if (c == '"' || c == '\\') ids += '\\';
-                ids += c;
-            }
-            ids += '"';
-        }
-        db_.run(kNotify, PgParams().text(origin_).text(ids + "}"), "notifying other servers");
-    }
+    if (!changed_games.empty())
+        db_.run(kNotify, PgParams().text(origin_).text(text_array(changed_games)),
+                "notifying other servers");
     transaction.commit();
     return refused;
 }

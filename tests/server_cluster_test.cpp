@@ -208,6 +208,70 @@ TEST_F(ServerClusterTest, TheSamePlySentToTwoServersAtOnceIsAcceptedOnce) {
               << " accepted, " << refusals[409] << " refused with 409\n";
 }
 
+// The per-client limits hold in total across the servers (the database keeps them): a client
+// creating games through both gets one allowance, not one per server, and another address has
+// its own.
+TEST_F(ServerClusterTest, GameCreationsThroughTwoServersShareOneAllowance) {
+    server::GameLimits limits;
+    limits.games_per_minute = 1;  // no token comes back during the test
+    limits.games_burst = 6;
+    restart_both(limits);
+    HttpClient first(port_), second(other_port_);
+    int created = 0, refused = 0, without_retry_after = 0;
+    for (int i = 0; i < 20; ++i) {
+        HttpClient::Response r =
+            (i % 2 ? second : first).post("/api/games", Json{{"opponent", "friend"}});
+        if (r.status == 201) {
+            ++created;
+        } else {
+            ASSERT_EQ(r.status, 429) << r.body;
+            ++refused;
+            if (std::atoi(r.header("retry-after").c_str()) < 1) ++without_retry_after;
+        }
+    }
+    std::cout << "20 creations from one address through two servers: " << created << " created, "
+              << refused << " answered 429\n";
+    // Per server it would have been 6 on each.
+    EXPECT_EQ(created, 6);
+    EXPECT_EQ(without_retry_after, 0);
+    EXPECT_EQ(HttpClient(other_port_, "127.0.0.2")
+                  .post("/api/games", Json{{"opponent", "friend"}})
+                  .status,
+              201);
+}
+
+// Engine games in play are counted from the stored games: a client's games created through
+// either server count together, and a game finished through the other server frees its place.
+TEST_F(ServerClusterTest, EngineGamesInPlayAreCountedAcrossServers) {
+    server::GameLimits limits;
+    limits.games_per_minute = 0;
+    limits.engine_games = 2;
+    restart_both(limits);
+    // The human White moves first: the engine does not think meanwhile.
+    const Json engine_game = {{"opponent", "engine"}, {"color", "white"}, {"level", 1}};
+    HttpClient first(port_), second(other_port_);
+    HttpClient::Response a = first.post("/api/games", engine_game);
+    ASSERT_EQ(a.status, 201) << a.body;
+    ASSERT_EQ(second.post("/api/games", engine_game).status, 201);
+    HttpClient::Response third_first = first.post("/api/games", engine_game);
+    HttpClient::Response third_second = second.post("/api/games", engine_game);
+    std::cout << "a third engine game: " << third_first.status << " " << third_first.body << "\n";
+    EXPECT_EQ(third_first.status, 429);
+    EXPECT_EQ(third_second.status, 429);
+    EXPECT_GE(std::atoi(third_second.header("retry-after").c_str()), 1);
+    // A game between friends is no engine game; another address has its own two.
+    EXPECT_EQ(second.post("/api/games", Json{{"opponent", "friend"}}).status, 201);
+    EXPECT_EQ(HttpClient(port_, "127.0.0.2").post("/api/games", engine_game).status, 201);
+    // The game created on the first server, resigned through the second: its place is free on
+    // both.
+    const std::string id = a.json["id"];
+    ASSERT_EQ(second.post("/api/games/" + id + "/resign", Json::object(), a.json["tokens"]["white"])
+                  .status,
+              200);
+    EXPECT_EQ(first.post("/api/games", engine_game).status, 201);
+    EXPECT_EQ(second.post("/api/games", engine_game).status, 429);
+}
+
 // A timed game whose clock runs out with both servers up flags once: the result is stored by
 // one of them (one stored change), and each watcher, on either server, hears of the end once.
 // Each trial makes both servers find the flag at once: White moves through both just after

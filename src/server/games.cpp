@@ -221,19 +221,31 @@ Color GameService::require_seat(LiveGame& game, std::string_view token) {
 
 std::string GameService::create(const CreateGameRequest& request, const std::string& client) {
     const Millis now = now_ms();
-    if (int wait = game_rate_.take(client, now))
+    // On a shared store the limits are the database's, so that they hold in total across the
+    // servers (Store::take_token, Store::insert_engine_game); the client is named there by a
+    // hash of its address. Otherwise they are this server's, in memory.
+    const bool shared_limits = store_.shared();
+    const std::string stored_client = shared_limits ? sha256_hex(client) : std::string();
+    const int wait = shared_limits ? store_.take_token("games", stored_client,
+                                                       options_.limits.games_per_minute / 60.0,
+                                                       options_.limits.games_burst)
+                                   : game_rate_.take(client, now);
+    if (wait)
         throw ApiError{
             429,
             "too many games created from your address: try again in " + std::to_string(wait) + " s",
             wait};
-    if (request.engine && options_.limits.engine_games > 0) {
+    auto too_many_engine_games = [](int in_play) {
+        return ApiError{429,
+                        "you have " + std::to_string(in_play) +
+                            " games against the engine in play already: finish or resign one "
+                            "first",
+                        10};
+    };
+    if (request.engine && options_.limits.engine_games > 0 && !shared_limits) {
         std::lock_guard lock(games_mutex_);
         if (engine_games_[client] >= options_.limits.engine_games)
-            throw ApiError{429,
-                           "you have " + std::to_string(engine_games_[client]) +
-                               " games against the engine in play already: finish or resign "
-                               "one first",
-                           10};
+            throw too_many_engine_games(engine_games_[client]);
     }
 
     GameRow row;
@@ -291,7 +303,13 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     row.white_token_hash = white_token.empty() ? "" : sha256_hex(white_token);
     row.black_token_hash = black_token.empty() ? "" : sha256_hex(black_token);
     row.created_at = row.updated_at = now;
-    store_.insert_game(row);
+    if (request.engine && shared_limits && options_.limits.engine_games > 0) {
+        if (auto in_play =
+                store_.insert_engine_game(row, stored_client, options_.limits.engine_games))
+            throw too_many_engine_games(*in_play);
+    } else {
+        store_.insert_game(row);
+    }
 
     auto game = std::make_shared<LiveGame>(
         row, OnlineGame(start, request.clock, now, OnlineRules{options_.limits.abort_after}));
@@ -300,7 +318,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     {
         std::lock_guard lock(games_mutex_);
         games_.emplace(row.id, game);
-        if (request.engine) {
+        if (request.engine && !shared_limits) {
             ++engine_games_[client];
             game->counted_as_engine_game = true;
         }

@@ -240,6 +240,29 @@ TEST_F(ServerClusterTest, GameCreationsThroughTwoServersShareOneAllowance) {
               201);
 }
 
+// Events (created or given a round) take from a per-client rate of their own, held in total
+// across the servers too.
+TEST_F(ServerClusterTest, EventCreationsThroughTwoServersShareOneAllowance) {
+    server::GameLimits limits;
+    limits.games_per_minute = 1;  // the events' rate too (server.cpp)
+    limits.games_burst = 4;
+    restart_both(limits);
+    HttpClient first(port_), second(other_port_);
+    int created = 0;
+    for (int i = 0; i < 10; ++i) {
+        HttpClient::Response r =
+            (i % 2 ? second : first).post("/api/events", Json{{"name", "Open"}, {"rounds", 1}});
+        if (r.status == 201)
+            ++created;
+        else
+            ASSERT_EQ(r.status, 429) << r.body;
+    }
+    std::cout << "10 events from one address through two servers: " << created << " created\n";
+    EXPECT_EQ(created, 4);  // per server it would have been 4 on each
+    // Games have a bucket of their own.
+    EXPECT_EQ(first.post("/api/games", Json{{"opponent", "friend"}}).status, 201);
+}
+
 // Engine games in play are counted from the stored games: a client's games created through
 // either server count together, and a game finished through the other server frees its place.
 TEST_F(ServerClusterTest, EngineGamesInPlayAreCountedAcrossServers) {

@@ -217,6 +217,12 @@ Color GameService::require_seat(LiveGame& game, std::string_view token) {
     return *seat;
 }
 
+int GameService::take_token(const std::string& kind, const std::string& client, RateLimiter& local,
+                            double rate_per_second, double burst) {
+    if (!store_.shared()) return local.take(client, now_ms());
+    return store_.take_token(kind, sha256_hex(client), rate_per_second, burst);
+}
+
 // --- Creating and listing --------------------------------------------------------------------
 
 std::string GameService::create(const CreateGameRequest& request, const std::string& client) {
@@ -226,11 +232,8 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     // hash of its address. Otherwise they are this server's, in memory.
     const bool shared_limits = store_.shared();
     const std::string stored_client = shared_limits ? sha256_hex(client) : std::string();
-    const int wait = shared_limits ? store_.take_token("games", stored_client,
-                                                       options_.limits.games_per_minute / 60.0,
-                                                       options_.limits.games_burst)
-                                   : game_rate_.take(client, now);
-    if (wait)
+    if (int wait = take_token("games", client, game_rate_, options_.limits.games_per_minute / 60.0,
+                              options_.limits.games_burst))
         throw ApiError{
             429,
             "too many games created from your address: try again in " + std::to_string(wait) + " s",

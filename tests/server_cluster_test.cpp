@@ -95,15 +95,22 @@ class StoredChanges {
         PQconsumeInput(conn_);
         while (PGnotify* notice = PQnotifies(conn_)) {
             const std::string payload = notice->extra;  // "<origin> <game>"
-            ++counts_[payload.substr(payload.find(' ') + 1)];
+            const std::string game = payload.substr(payload.find(' ') + 1);
+            ++counts_[game];
+            origins_[game] += payload.substr(0, payload.find(' ')) + " ";
             PQfreemem(notice);
         }
+        last_origins_ = std::exchange(origins_[id], "");
         return std::exchange(counts_[id], 0);
     }
+    // The stores that sent the notices the last call counted (each store's random name).
+    const std::string& last_origins() const { return last_origins_; }
 
   private:
     PGconn* conn_;
     std::map<std::string, int> counts_;
+    std::map<std::string, std::string> origins_;
+    std::string last_origins_;
 };
 
 // The messages a watcher has been sent until none comes for `quiet`.
@@ -322,7 +329,11 @@ TEST_F(ServerClusterTest, ATimedGameFlagsOnceWithBothServersUp) {
         const auto flag_at = std::chrono::steady_clock::now() +
                              std::chrono::milliseconds(black.body["state"]["clock"]["white"]);
         ASSERT_TRUE(both_at(g.id, 2));
-        changes.of(g.id);  // the moves' notices
+        // The two moves' notices, which may reach this connection after the servers.
+        int move_notices = 0;
+        for (int i = 0; i < 200 && move_notices < 2; ++i)
+            move_notices += changes.of(g.id, std::chrono::milliseconds(i ? 5 : 0));
+        ASSERT_EQ(move_notices, 2) << "trial " << trial;
         std::this_thread::sleep_until(flag_at + std::chrono::milliseconds(1));
         auto on_first = std::async(std::launch::async, [&] {
             httplib::Client client("127.0.0.1", port_);
@@ -339,7 +350,8 @@ TEST_F(ServerClusterTest, ATimedGameFlagsOnceWithBothServersUp) {
         EXPECT_EQ(second, 409) << "trial " << trial;
 
         EXPECT_EQ(changes.of(g.id, std::chrono::milliseconds(500)), 1)
-            << "trial " << trial << ": the flag stored other than once";
+            << "trial " << trial << ": the flag stored other than once, by "
+            << changes.last_origins();
         for (std::size_t w = 0; w < watchers.size(); ++w) {
             int ends = 0;
             std::string seen;

@@ -3,7 +3,9 @@
 // it at once, and a watcher on one hears of a move made on the other (LISTEN/NOTIFY). On SQLite
 // (one server per file) these tests are skipped.
 #include <future>
+#include <map>
 #include <random>
+#include <utility>
 
 #include "server_support.hpp"
 
@@ -15,19 +17,31 @@ class ServerClusterTest : public ServerTest {
     void SetUp() override {
         ServerTest::SetUp();
         if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
+        start_other();
+    }
+    void TearDown() override {
+        stop_other();
+        ServerTest::TearDown();
+    }
+    void start_other() {
         other_ = std::make_unique<server::Server>(options_);
         other_port_ = other_->bind();
         other_thread_ = std::thread([this] { other_->run(); });
         other_client_ = std::make_unique<httplib::Client>("127.0.0.1", other_port_);
         other_client_->set_read_timeout(10, 0);
     }
-    void TearDown() override {
-        if (other_) {
-            other_->stop();
-            other_thread_.join();
-            other_.reset();
-        }
-        ServerTest::TearDown();
+    void stop_other() {
+        if (!other_) return;
+        other_->stop();
+        other_thread_.join();
+        other_.reset();
+    }
+    // Both servers again with `limits`.
+    void restart_both(const server::GameLimits& limits) {
+        stop_other();
+        options_.limits = limits;
+        restart();
+        start_other();
     }
     // A move through the second server.
     Reply other_move(const Created& g, const std::string& text, const std::string& token,
@@ -60,6 +74,50 @@ class ServerClusterTest : public ServerTest {
 
 std::string dump(const std::optional<Json>& message) {
     return message ? message->dump() : std::string("(nothing)");
+}
+
+// The servers' notices of stored changes (LISTEN on their channel): each change a server stores
+// is notified once, when its transaction commits, so the notices of a game count its stored
+// changes.
+class StoredChanges {
+  public:
+    explicit StoredChanges(const std::string& uri) : conn_(PQconnectdb(uri.c_str())) {
+        if (PQstatus(conn_) != CONNECTION_OK)
+            throw std::runtime_error(std::string("cannot connect: ") + PQerrorMessage(conn_));
+        PQclear(PQexec(conn_, "LISTEN chess960_games"));
+    }
+    ~StoredChanges() { PQfinish(conn_); }
+    StoredChanges(const StoredChanges&) = delete;
+    StoredChanges& operator=(const StoredChanges&) = delete;
+    // The changes of game `id` notified since the last call (within `wait`).
+    int of(const std::string& id, std::chrono::milliseconds wait = std::chrono::milliseconds(0)) {
+        std::this_thread::sleep_for(wait);
+        PQconsumeInput(conn_);
+        while (PGnotify* notice = PQnotifies(conn_)) {
+            const std::string payload = notice->extra;  // "<origin> <game>"
+            const std::string game = payload.substr(payload.find(' ') + 1);
+            ++counts_[game];
+            origins_[game] += payload.substr(0, payload.find(' ')) + " ";
+            PQfreemem(notice);
+        }
+        last_origins_ = std::exchange(origins_[id], "");
+        return std::exchange(counts_[id], 0);
+    }
+    // The stores that sent the notices the last call counted (each store's random name).
+    const std::string& last_origins() const { return last_origins_; }
+
+  private:
+    PGconn* conn_;
+    std::map<std::string, int> counts_;
+    std::map<std::string, std::string> origins_;
+    std::string last_origins_;
+};
+
+// The messages a watcher has been sent until none comes for `quiet`.
+std::vector<Json> drain(WsClient& watcher, std::chrono::milliseconds quiet) {
+    std::vector<Json> messages;
+    while (auto message = watcher.receive(quiet)) messages.push_back(*message);
+    return messages;
 }
 
 // A spectator on the second server sees each move made on the first as its `move` event, and
@@ -155,6 +213,230 @@ TEST_F(ServerClusterTest, TheSamePlySentToTwoServersAtOnceIsAcceptedOnce) {
     EXPECT_EQ(stored_in_games, kTrials);
     std::cout << kTrials << " trials over " << games.size() << " games: " << accepted_total
               << " accepted, " << refusals[409] << " refused with 409\n";
+}
+
+// The per-client limits hold in total across the servers (the database keeps them): a client
+// creating games through both gets one allowance, not one per server, and another address has
+// its own.
+TEST_F(ServerClusterTest, GameCreationsThroughTwoServersShareOneAllowance) {
+    server::GameLimits limits;
+    limits.games_per_minute = 1;  // no token comes back during the test
+    limits.games_burst = 6;
+    restart_both(limits);
+    HttpClient first(port_), second(other_port_);
+    int created = 0, refused = 0, without_retry_after = 0;
+    for (int i = 0; i < 20; ++i) {
+        HttpClient::Response r =
+            (i % 2 ? second : first).post("/api/games", Json{{"opponent", "friend"}});
+        if (r.status == 201) {
+            ++created;
+        } else {
+            ASSERT_EQ(r.status, 429) << r.body;
+            ++refused;
+            if (std::atoi(r.header("retry-after").c_str()) < 1) ++without_retry_after;
+        }
+    }
+    std::cout << "20 creations from one address through two servers: " << created << " created, "
+              << refused << " answered 429\n";
+    // Per server it would have been 6 on each.
+    EXPECT_EQ(created, 6);
+    EXPECT_EQ(without_retry_after, 0);
+    EXPECT_EQ(HttpClient(other_port_, "127.0.0.2")
+                  .post("/api/games", Json{{"opponent", "friend"}})
+                  .status,
+              201);
+}
+
+// Events (created or given a round) take from a per-client rate of their own, held in total
+// across the servers too.
+TEST_F(ServerClusterTest, EventCreationsThroughTwoServersShareOneAllowance) {
+    server::GameLimits limits;
+    limits.games_per_minute = 1;  // the events' rate too (server.cpp)
+    limits.games_burst = 4;
+    restart_both(limits);
+    HttpClient first(port_), second(other_port_);
+    int created = 0;
+    for (int i = 0; i < 10; ++i) {
+        HttpClient::Response r =
+            (i % 2 ? second : first).post("/api/events", Json{{"name", "Open"}, {"rounds", 1}});
+        if (r.status == 201)
+            ++created;
+        else
+            ASSERT_EQ(r.status, 429) << r.body;
+    }
+    std::cout << "10 events from one address through two servers: " << created << " created\n";
+    EXPECT_EQ(created, 4);  // per server it would have been 4 on each
+    // Games have a bucket of their own.
+    EXPECT_EQ(first.post("/api/games", Json{{"opponent", "friend"}}).status, 201);
+}
+
+// Engine games in play are counted from the stored games: a client's games created through
+// either server count together, and a game finished through the other server frees its place.
+TEST_F(ServerClusterTest, EngineGamesInPlayAreCountedAcrossServers) {
+    server::GameLimits limits;
+    limits.games_per_minute = 0;
+    limits.engine_games = 2;
+    restart_both(limits);
+    // The human White moves first: the engine does not think meanwhile.
+    const Json engine_game = {{"opponent", "engine"}, {"color", "white"}, {"level", 1}};
+    HttpClient first(port_), second(other_port_);
+    HttpClient::Response a = first.post("/api/games", engine_game);
+    ASSERT_EQ(a.status, 201) << a.body;
+    ASSERT_EQ(second.post("/api/games", engine_game).status, 201);
+    HttpClient::Response third_first = first.post("/api/games", engine_game);
+    HttpClient::Response third_second = second.post("/api/games", engine_game);
+    std::cout << "a third engine game: " << third_first.status << " " << third_first.body << "\n";
+    EXPECT_EQ(third_first.status, 429);
+    EXPECT_EQ(third_second.status, 429);
+    EXPECT_GE(std::atoi(third_second.header("retry-after").c_str()), 1);
+    // A game between friends is no engine game; another address has its own two.
+    EXPECT_EQ(second.post("/api/games", Json{{"opponent", "friend"}}).status, 201);
+    EXPECT_EQ(HttpClient(port_, "127.0.0.2").post("/api/games", engine_game).status, 201);
+    // The game created on the first server, resigned through the second: its place is free on
+    // both.
+    const std::string id = a.json["id"];
+    ASSERT_EQ(second.post("/api/games/" + id + "/resign", Json::object(), a.json["tokens"]["white"])
+                  .status,
+              200);
+    EXPECT_EQ(first.post("/api/games", engine_game).status, 201);
+    EXPECT_EQ(second.post("/api/games", engine_game).status, 429);
+}
+
+// A timed game whose clock runs out with both servers up flags once: the result is stored by
+// one of them (one stored change), and each watcher, on either server, hears of the end once.
+// Each trial makes both servers find the flag at once: White moves through both just after
+// White's time is up (each server applies the deadline before the move), racing their own
+// deadline timers too.
+TEST_F(ServerClusterTest, ATimedGameFlagsOnceWithBothServersUp) {
+    constexpr int kTrials = 10;
+    StoredChanges changes(postgres_->uri());
+    int both_refused = 0, trials = 0;
+    for (int trial = 0; trial < kTrials; ++trial, ++trials) {
+        Created g = create(Json{{"opponent", "friend"},
+                                {"start", {{"type", "number"}, {"number", 518}}},
+                                {"clock", {{"initial", 1}, {"increment", 0}}}});
+        ASSERT_FALSE(g.id.empty());
+        std::vector<std::unique_ptr<WsClient>> watchers;
+        for (int port : {port_, other_port_}) {
+            watchers.push_back(std::make_unique<WsClient>(port, "/api/games/" + g.id + "/socket"));
+            watchers.back()->send(Json{{"type", "hello"}});
+            ASSERT_TRUE(watchers.back()->receive_type("game"));
+        }
+        ASSERT_EQ(move(g, "e4", g.white).status, 200);
+        Reply black = other_move(g, "e5", g.black);
+        ASSERT_EQ(black.status, 200) << black.text;
+        // White's clock runs from the server's moment between the request and the answer.
+        const auto flag_at = std::chrono::steady_clock::now() +
+                             std::chrono::milliseconds(black.body["state"]["clock"]["white"]);
+        ASSERT_TRUE(both_at(g.id, 2));
+        // The two moves' notices, which may reach this connection after the servers.
+        int move_notices = 0;
+        for (int i = 0; i < 200 && move_notices < 2; ++i)
+            move_notices += changes.of(g.id, std::chrono::milliseconds(i ? 5 : 0));
+        ASSERT_EQ(move_notices, 2) << "trial " << trial;
+        std::this_thread::sleep_until(flag_at + std::chrono::milliseconds(1));
+        auto on_first = std::async(std::launch::async, [&] {
+            httplib::Client client("127.0.0.1", port_);
+            client.set_read_timeout(10, 0);
+            auto r = client.Post(("/api/games/" + g.id + "/moves").c_str(),
+                                 httplib::Headers{{"Authorization", "Bearer " + g.white}},
+                                 Json{{"move", "d2d4"}}.dump(), "application/json");
+            return r ? r->status : 0;
+        });
+        const int second = other_move(g, "d2d4", g.white).status;
+        const int first = on_first.get();
+        both_refused += first == 409 && second == 409;
+        EXPECT_EQ(first, 409) << "trial " << trial;
+        EXPECT_EQ(second, 409) << "trial " << trial;
+
+        EXPECT_EQ(changes.of(g.id, std::chrono::milliseconds(500)), 1)
+            << "trial " << trial << ": the flag stored other than once, by "
+            << changes.last_origins();
+        for (std::size_t w = 0; w < watchers.size(); ++w) {
+            int ends = 0;
+            std::string seen;
+            for (const Json& message : drain(*watchers[w], std::chrono::milliseconds(300))) {
+                seen += message.dump().substr(0, 120) + "\n";
+                const Json& state = message.contains("state") ? message["state"] : Json();
+                if (state.is_object() && state.value("status", "") == "over") {
+                    ++ends;
+                    EXPECT_EQ(state["termination"], "time");
+                    EXPECT_EQ(state["result"], "0-1");
+                }
+            }
+            EXPECT_EQ(ends, 1) << "trial " << trial << ", the watcher on server " << w + 1
+                               << " got:\n"
+                               << seen;
+        }
+        for (const Json& view :
+             {get("/api/games/" + g.id).body, other_get("/api/games/" + g.id).body}) {
+            EXPECT_EQ(view["status"], "over");
+            EXPECT_EQ(view["termination"], "time");
+            EXPECT_EQ(view["result"], "0-1");
+        }
+        test::PgRaw db(postgres_->uri());
+        EXPECT_EQ(
+            db.column("SELECT result || ' ' || termination FROM games WHERE id = '" + g.id + "'"),
+            std::vector<std::string>{"0-1 time"});
+        if (HasFailure()) break;
+    }
+    std::cout << trials << " flags with both servers up, " << both_refused
+              << " with White's move refused by both\n";
+}
+
+// The engine's move is computed by one server, the one that claims it; when that server stops
+// while thinking, the other takes the move over and stores it, once.
+TEST_F(ServerClusterTest, AnEngineMoveIsTakenOverWhenTheThinkingServerStops) {
+    // Level 8: 2 s a move; the engine White moves first, on the server the game is created on.
+    Created g = create(Json{{"opponent", "engine"},
+                            {"color", "black"},
+                            {"level", 8},
+                            {"start", {{"type", "number"}, {"number", 518}}}});
+    ASSERT_FALSE(g.id.empty());
+    Json view = wait_for_game(g.id, 2, [](const Json& v) { return v["thinking"] == true; });
+    ASSERT_EQ(view["thinking"], true) << view.dump();
+    // The other server, asked for the game, loads it and tries to claim the move: it must not
+    // think while the first does.
+    WsClient watcher(other_port_, "/api/games/" + g.id + "/socket");
+    watcher.send(Json{{"type", "hello"}});
+    ASSERT_TRUE(watcher.receive_type("game"));
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1200);
+    while (std::chrono::steady_clock::now() < until) {
+        Json other = other_get("/api/games/" + g.id).body;
+        ASSERT_EQ(other["thinking"], false) << "both servers think";
+        ASSERT_EQ(other["ply"], 0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    // The first server stops while it thinks (its claim goes with it).
+    ASSERT_EQ(get("/api/games/" + g.id).body["ply"], 0);
+    const auto stopped = std::chrono::steady_clock::now();
+    stop();
+    // Stopped before its search ended (2 s): it stored nothing, so the move to come is the
+    // other server's.
+    test::PgRaw db(postgres_->uri());
+    ASSERT_EQ(db.column("SELECT count(*) FROM moves WHERE game_id = '" + g.id + "'"),
+              std::vector<std::string>{"0"})
+        << "the first server stored its move before it was stopped";
+    auto moved = watcher.receive_type("move", std::chrono::seconds(10));
+    ASSERT_TRUE(moved) << "the other server did not take the engine's move over";
+    const double takeover_ms = elapsed_ms(stopped);
+    EXPECT_EQ((*moved)["move"]["ply"], 1);
+    EXPECT_EQ(db.column("SELECT uci FROM moves WHERE game_id = '" + g.id + "'"),
+              std::vector<std::string>{(*moved)["move"]["uci"].get<std::string>()});
+    // The game goes on through the server left, one engine move a ply.
+    Json after = other_get("/api/games/" + g.id).body;
+    ASSERT_EQ(after["ply"], 1);
+    ASSERT_EQ(other_move(g, "e7e5", g.black).status, 200);
+    auto second = watcher.receive_type("move", std::chrono::seconds(10));
+    ASSERT_TRUE(second);
+    EXPECT_EQ((*second)["move"]["ply"], 2);
+    auto third = watcher.receive_type("move", std::chrono::seconds(10));
+    ASSERT_TRUE(third);
+    EXPECT_EQ((*third)["move"]["ply"], 3);
+    EXPECT_EQ(db.column("SELECT count(*) FROM moves WHERE game_id = '" + g.id + "'"),
+              std::vector<std::string>{"3"});
+    std::cout << "the engine's first move stored by the other server " << takeover_ms
+              << " ms after the thinking one was stopped\n";
 }
 
 }  // namespace

@@ -266,7 +266,8 @@ void EventService::timer_loop() {
 
 std::string EventService::create(const CreateEventRequest& request, const std::string& client) {
     const Millis now = now_ms();
-    if (int wait = rate_.take(client, now))
+    if (int wait = games_.take_token("events", client, rate_, options_.events_per_minute / 60.0,
+                                     options_.events_burst))
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
                            std::to_string(wait) + " s",
@@ -314,7 +315,8 @@ std::string EventService::add_round(std::string_view id, std::string_view token,
         StoredEvent stored = load(id);
         require_organiser(stored, token);
     }
-    if (int wait = rate_.take(client, now))
+    if (int wait = games_.take_token("events", client, rate_, options_.events_per_minute / 60.0,
+                                     options_.events_burst))
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
                            std::to_string(wait) + " s",

@@ -147,7 +147,8 @@ void GameService::log(const std::string& line) {
 void GameService::load() {
     const Millis now = now_ms();
     for (StoredGame& stored : store_.load_in_play()) {
-        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after});
+        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after},
+                                 /*resume_clock=*/true);
         games_.emplace(game->row.id, game);
     }
     if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
@@ -180,8 +181,10 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
     }
     auto stored = store_.load_game(key);
     if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
-    auto game =
-        restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
+    // On a shared store a game in play that is not in memory is being played through another
+    // server: its clock runs as stored.
+    auto game = restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after},
+                             !store_.shared());
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
         // In play but not in memory: another writer's game (or one being loaded twice). Its
@@ -214,23 +217,38 @@ Color GameService::require_seat(LiveGame& game, std::string_view token) {
     return *seat;
 }
 
+int GameService::take_token(const std::string& kind, const std::string& client, RateLimiter& local,
+                            double rate_per_second, double burst) {
+    if (!store_.shared()) return local.take(client, now_ms());
+    return store_.take_token(kind, sha256_hex(client), rate_per_second, burst);
+}
+
 // --- Creating and listing --------------------------------------------------------------------
 
 std::string GameService::create(const CreateGameRequest& request, const std::string& client) {
     const Millis now = now_ms();
-    if (int wait = game_rate_.take(client, now))
+    // On a shared store the limits are the database's, so that they hold in total across the
+    // servers (Store::take_token, Store::insert_engine_game); the client is named there by a
+    // hash of its address. Otherwise they are this server's, in memory.
+    const bool shared_limits = store_.shared();
+    const std::string stored_client = shared_limits ? sha256_hex(client) : std::string();
+    if (int wait = take_token("games", client, game_rate_, options_.limits.games_per_minute / 60.0,
+                              options_.limits.games_burst))
         throw ApiError{
             429,
             "too many games created from your address: try again in " + std::to_string(wait) + " s",
             wait};
-    if (request.engine && options_.limits.engine_games > 0) {
+    auto too_many_engine_games = [](int in_play) {
+        return ApiError{429,
+                        "you have " + std::to_string(in_play) +
+                            " games against the engine in play already: finish or resign one "
+                            "first",
+                        10};
+    };
+    if (request.engine && options_.limits.engine_games > 0 && !shared_limits) {
         std::lock_guard lock(games_mutex_);
         if (engine_games_[client] >= options_.limits.engine_games)
-            throw ApiError{429,
-                           "you have " + std::to_string(engine_games_[client]) +
-                               " games against the engine in play already: finish or resign "
-                               "one first",
-                           10};
+            throw too_many_engine_games(engine_games_[client]);
     }
 
     GameRow row;
@@ -288,7 +306,13 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     row.white_token_hash = white_token.empty() ? "" : sha256_hex(white_token);
     row.black_token_hash = black_token.empty() ? "" : sha256_hex(black_token);
     row.created_at = row.updated_at = now;
-    store_.insert_game(row);
+    if (request.engine && shared_limits && options_.limits.engine_games > 0) {
+        if (auto in_play =
+                store_.insert_engine_game(row, stored_client, options_.limits.engine_games))
+            throw too_many_engine_games(*in_play);
+    } else {
+        store_.insert_game(row);
+    }
 
     auto game = std::make_shared<LiveGame>(
         row, OnlineGame(start, request.clock, now, OnlineRules{options_.limits.abort_after}));
@@ -297,7 +321,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     {
         std::lock_guard lock(games_mutex_);
         games_.emplace(row.id, game);
-        if (request.engine) {
+        if (request.engine && !shared_limits) {
             ++engine_games_[client];
             game->counted_as_engine_game = true;
         }
@@ -449,7 +473,7 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
                 listener_ && refused->find(" is not stored at ply ") != std::string::npos;
             if (overtaken) {
                 std::lock_guard lock(game->mutex);
-                catch_up(game);
+                catch_up(game, /*tell_state=*/event && ply == 0);
             } else {
                 recover(game, *refused);
             }
@@ -491,8 +515,9 @@ void GameService::reload_from_store(LiveGame& game) {
     try {
         auto stored = store_.load_game(game.row.id);
         if (!stored) return;
-        auto fresh =
-            restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after});
+        // On a shared store: read again after another server's change, its clock as stored.
+        auto fresh = restore_game(std::move(*stored), now_ms(),
+                                  OnlineRules{options_.limits.abort_after}, !store_.shared());
         game.row = fresh->row;
         game.play = fresh->play;
         game.move_texts = std::move(fresh->move_texts);
@@ -660,7 +685,7 @@ void GameService::changed_elsewhere(const std::string& id) {
         catch_up(game);
 }
 
-void GameService::catch_up(const std::shared_ptr<LiveGame>& game) {
+void GameService::catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state) {
     const GameRow before_row = game->row;
     reload_from_store(*game);
     const Millis now = now_ms();
@@ -670,8 +695,9 @@ void GameService::catch_up(const std::shared_ptr<LiveGame>& game) {
     if (from >= plies) {
         // No move to hear of: a `state` event if the game's state changed (an offer, its end).
         const GameRow& row = game->row;
-        if (row.result != before_row.result || row.termination != before_row.termination ||
-            row.draw_offer != before_row.draw_offer || row.plies != before_row.plies)
+        if (tell_state || row.result != before_row.result ||
+            row.termination != before_row.termination || row.draw_offer != before_row.draw_offer ||
+            row.plies != before_row.plies)
             publish_state(game, now);
     } else {
         for (int ply = from + 1; ply <= plies; ++ply) {

@@ -117,6 +117,13 @@ class GameService {
     void resync(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
                 std::optional<Color> you, std::optional<std::int64_t> id);
 
+    // A token from `client`'s bucket of `kind` ("games", "events") for a per-client rate: the
+    // database's on a shared store, so that the rate holds in total across the servers
+    // (Store::take_token, with a hash of the address), else `local`'s (this server's, in
+    // memory). 0 when allowed, else the seconds to wait (>= 1).
+    int take_token(const std::string& kind, const std::string& client, RateLimiter& local,
+                   double rate_per_second, double burst);
+
     // Counters for tests and logs.
     std::size_t games_in_memory();
 
@@ -141,9 +148,12 @@ class GameService {
     // its `move` event, or the `state` event.
     void changed_elsewhere(const std::string& id);
     // The game read again from a shared store after another server changed it, and its watchers
-    // here brought up to date as changed_elsewhere says, without reconnecting. The caller holds
-    // the game's lock.
-    void catch_up(const std::shared_ptr<LiveGame>& game);
+    // here brought up to date as changed_elsewhere says, without reconnecting. With
+    // `tell_state` (a change of the game's state made here was refused: another server stored
+    // one first, say both saw the same flag fall) they get the `state` event as stored even when
+    // this server's copy already showed it, since the refused change was not published. The
+    // caller holds the game's lock.
+    void catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state = false);
     // After a failed write: the game as stored.
     void recover(const std::shared_ptr<LiveGame>& game, const std::string& why);
     void reload_from_store(LiveGame& game);

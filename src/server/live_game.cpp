@@ -46,7 +46,8 @@ std::string player_name(const GameRow& row, Color c) {
     return "Player";
 }
 
-std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules) {
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules,
+                                       bool resume_clock) {
     GameRow& row = stored.game;
     auto start = position_from_fen(row.initial_fen);
     if (!start)
@@ -70,7 +71,7 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
         std::optional<Color> running;
         if (r.clock_running) running = parse_color(*r.clock_running);
         Clock clock = Clock::restore(*control, r.white_ms, r.black_ms, running, r.clock_at);
-        if (r.in_play()) clock.resume(now);
+        if (r.in_play() && resume_clock) clock.resume(now);
         game->play.restore_clock(clock);
     }
     if (r.draw_offer) game->play.restore_draw_offer(parse_color(*r.draw_offer));

@@ -57,9 +57,12 @@ struct LiveGame {
     std::string player_name(Color c) const { return server::player_name(row, c); }
 };
 
-// A stored game back in memory under the server's `rules` (its abort time): moves replayed,
-// clock resumed at `now` (the time the server was down is charged to nobody). Throws
+// A stored game back in memory under the server's `rules` (its abort time): moves replayed;
+// with `resume_clock` the running turn restarts at `now` (a restart: the time the server was
+// down is charged to nobody), else it runs from the stored clock_at (a game other servers
+// sharing the store are playing: every server's clock then falls at the same moment). Throws
 // StoreError when the stored game does not replay.
-std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules);
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules,
+                                       bool resume_clock);
 
 }  // namespace chess960::server

@@ -90,6 +90,60 @@ CREATE TABLE chess960_schema (version INTEGER NOT NULL);
 INSERT INTO chess960_schema VALUES (4);
 )";
 
+// The per-client limits that several servers enforce together (Store::take_token,
+// Store::insert_engine_game). PostgreSQL only (on SQLite one server keeps them in memory), and
+// made on every start if missing, so that they need no schema version: a database of an
+// earlier chess960 gets them as it is; one that ignores them still works. Clients are SHA-256
+// hashes of their addresses, not the addresses.
+// client_tokens: a token bucket per client and kind ("games"): its tokens at `at` (epoch ms of
+// the database's clock), and whether the last take was granted.
+// engine_game_clients: who created each engine game, until the game ends (the row goes when the
+// client next creates one); a game that is gone takes its row with it.
+inline constexpr const char* kCreateLimits = R"(
+CREATE TABLE IF NOT EXISTS client_tokens (
+  kind TEXT COLLATE "C" NOT NULL,
+  client TEXT COLLATE "C" NOT NULL,
+  tokens DOUBLE PRECISION NOT NULL,
+  at BIGINT NOT NULL,
+  granted BOOLEAN NOT NULL,
+  PRIMARY KEY (kind, client));
+CREATE TABLE IF NOT EXISTS engine_game_clients (
+  game_id TEXT COLLATE "C" PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  client TEXT COLLATE "C" NOT NULL);
+CREATE INDEX IF NOT EXISTS engine_game_clients_client ON engine_game_clients(client);
+)";
+
+// A token from bucket ($1 kind, $2 client), $3 tokens a second up to $4: one upsert, so that
+// servers taking from the same bucket at once take turns on its row (each sees the other's
+// update). A new bucket starts full. The SET expressions read the row as it was.
+#define CHESS960_PG_REFILLED \
+    "LEAST($4::float8, b.tokens + GREATEST(0, EXCLUDED.at - b.at) * $3::float8 / 1000.0)"
+inline constexpr const char* kTakeToken =
+    "INSERT INTO client_tokens AS b (kind, client, tokens, at, granted) "
+    "VALUES ($1, $2, $4::float8 - 1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint, "
+    "true) ON CONFLICT (kind, client) DO UPDATE SET "
+    "tokens = " CHESS960_PG_REFILLED " - CASE WHEN " CHESS960_PG_REFILLED
+    " >= 1 THEN 1 ELSE 0 "
+    "END, granted = " CHESS960_PG_REFILLED
+    " >= 1, at = GREATEST(b.at, EXCLUDED.at) "
+    "RETURNING tokens, granted";
+#undef CHESS960_PG_REFILLED
+// The buckets of a kind that have refilled: the same as none.
+inline constexpr const char* kForgetFullBuckets =
+    "DELETE FROM client_tokens WHERE kind = $1 AND tokens + GREATEST(0, "
+    "(extract(epoch FROM clock_timestamp()) * 1000)::bigint - at) * $2::float8 / 1000.0 >= "
+    "$3::float8";
+// One client's engine games: created one at a time (this lock, until the transaction ends),
+// the finished ones forgotten, the rest counted.
+inline constexpr const char* kLockClient = "SELECT pg_advisory_xact_lock(2961, hashtext($1::text))";
+inline constexpr const char* kForgetFinishedEngineGames =
+    "DELETE FROM engine_game_clients c USING games g WHERE c.client = $1 AND g.id = c.game_id "
+    "AND NOT (g.result = '*' AND g.termination IS NULL)";
+inline constexpr const char* kCountEngineGames =
+    "SELECT count(*) FROM engine_game_clients WHERE client = $1";
+inline constexpr const char* kInsertEngineGameClient =
+    "INSERT INTO engine_game_clients(game_id, client) VALUES ($1, $2)";
+
 // Whoever creates or upgrades the schema holds this transaction-level advisory lock, so that
 // several servers starting at once on an empty database create it once.
 inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(960960000)";
@@ -122,17 +176,24 @@ inline constexpr const char* kUpdateGame =
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
-// The move only if it follows the stored game (its game is stored and has the ply before it),
-// as SQLite's kInsertMoveAfter. Two servers storing the same ply at once: the primary key makes
-// the second wait for the first's commit, then do nothing (ON CONFLICT), so the move is stored
-// once and the second server is told it was not.
+// The move only if it follows the stored game (its game is stored, in play, and has the ply
+// before it), as SQLite's kInsertMoveAfter; in play, so that a move another server accepted
+// after this one stored the game's end (a flag) is not stored after it. Two servers storing the
+// same ply at once: the primary key makes the second wait for the first's commit, then do nothing
+// (ON CONFLICT), so the move is stored once and the second server is told it was not.
 inline constexpr const char* kInsertMoveAfter =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, "
     "clock_running, clock_at) SELECT $1::text, $2::integer, $3::text, $4::text, $5::text, "
     "$6::bigint, $7::bigint, $8::bigint, $9::text, $10::bigint WHERE CASE WHEN $2::integer = 1 "
     "THEN EXISTS (SELECT 1 FROM games WHERE id = $1::text) ELSE EXISTS (SELECT 1 FROM moves "
-    "WHERE game_id = $1::text AND ply = $2::integer - 1) END ON CONFLICT (game_id, ply) DO "
-    "NOTHING";
+    "WHERE game_id = $1::text AND ply = $2::integer - 1) END AND EXISTS (SELECT 1 FROM games "
+    "WHERE id = $1::text AND result = '*' AND termination IS NULL) ON CONFLICT (game_id, ply) "
+    "DO NOTHING";
+// The games a write changes, locked until it commits, in one order (no deadlock between two
+// servers' writes): a move and another server's change of the same game (a flag) take turns,
+// and the second sees the first (each statement reads what was committed when it starts).
+inline constexpr const char* kLockGames =
+    "SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
 // A change other than a move, only if the stored game is at ply $22, as SQLite's
 // kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
 // a resignation), one does, and the other is told the game was changed first.

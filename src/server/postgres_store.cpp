@@ -1,5 +1,8 @@
 #include "server/postgres_store.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "server/postgres_listener.hpp"
@@ -24,6 +27,15 @@ constexpr const char* kSelectInPlay = "select_in_play";
 constexpr const char* kNotify = "notify";
 constexpr const char* kClaimEngine = "claim_engine";
 constexpr const char* kReleaseEngine = "release_engine";
+constexpr const char* kLockGames = "lock_games";
+constexpr const char* kTakeToken = "take_token";
+constexpr const char* kForgetFullBuckets = "forget_full_buckets";
+constexpr const char* kLockClient = "lock_client";
+constexpr const char* kForgetFinishedEngineGames = "forget_finished_engine_games";
+constexpr const char* kCountEngineGames = "count_engine_games";
+constexpr const char* kInsertEngineGameClient = "insert_engine_game_client";
+// Forget the refilled buckets after this many tokens taken through one store.
+constexpr unsigned kForgetBucketsEvery = 1024;
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
@@ -118,6 +130,13 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
     db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
     db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
     db_.prepare(kReleaseEngine, std::string("SELECT pg_advisory_unlock(") + kEngineLockKey + ")");
+    db_.prepare(kLockGames, pg_schema::kLockGames);
+    db_.prepare(kTakeToken, pg_schema::kTakeToken);
+    db_.prepare(kForgetFullBuckets, pg_schema::kForgetFullBuckets);
+    db_.prepare(kLockClient, pg_schema::kLockClient);
+    db_.prepare(kForgetFinishedEngineGames, pg_schema::kForgetFinishedEngineGames);
+    db_.prepare(kCountEngineGames, pg_schema::kCountEngineGames);
+    db_.prepare(kInsertEngineGameClient, pg_schema::kInsertEngineGameClient);
     // One notice per changed game, sent when the transaction commits.
     db_.prepare(kNotify, std::string("SELECT pg_notify('") + kGamesChannel +
                              "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game");
@@ -160,6 +179,7 @@ void PostgresStore::migrate() {
                              (row.rows() == 1 ? ", version " + std::to_string(version) : "") +
                              "). Check the URI, or use another database.");
     }
+    db_.exec(pg_schema::kCreateLimits, "creating the limits' tables");
     transaction.commit();
 }
 
@@ -203,12 +223,78 @@ void PostgresStore::release_engine(const std::string& game_id) {
     db_.run(kReleaseEngine, PgParams().text(game_id), "releasing an engine move");
 }
 
-std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
-    std::vector<std::optional<std::string>> refused(changes.size());
-    std::vector<std::string> changed_games;
+namespace {
+// A text[] literal, each element quoted.
+std::string text_array(const std::vector<std::string>& values) {
+    std::string array = "{";
+    for (const std::string& value : values) {
+        array += array.size() > 1 ? ",\"" : "\"";
+        for (char c : value) {
+            if (c == '"' || c == '\\') array += '\\';
+            array += c;
+        }
+        array += '"';
+    }
+    return array + "}";
+}
+
+// A double as SQL text, without losing digits.
+std::string real_text(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+}
+}  // namespace
+
+int PostgresStore::take_token(const std::string& kind, const std::string& client,
+                              double rate_per_second, double burst) {
+    if (rate_per_second <= 0) return 0;
+    burst = std::max(1.0, burst);
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    if (++tokens_taken_ % kForgetBucketsEvery == 0)
+        db_.run(kForgetFullBuckets,
+                PgParams().text(kind).text(real_text(rate_per_second)).text(real_text(burst)),
+                "forgetting full buckets");
+    PgResult r = db_.run(
+        kTakeToken,
+        PgParams().text(kind).text(client).text(real_text(rate_per_second)).text(real_text(burst)),
+        "taking a token");
+    if (r.text(0, 1) == "t") return 0;
+    const double tokens = std::stod(r.text(0, 0));
+    return std::max(1, int(std::ceil((1.0 - tokens) / rate_per_second)));
+}
+
+std::optional<int> PostgresStore::insert_engine_game(const GameRow& game, const std::string& client,
+                                                     int limit) {
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
     PgTransaction transaction(db_);
+    db_.run(kLockClient, PgParams().text(client), "locking a client's engine games");
+    if (limit > 0) {
+        db_.run(kForgetFinishedEngineGames, PgParams().text(client),
+                "forgetting a client's finished engine games");
+        const int in_play = int(
+            db_.run(kCountEngineGames, PgParams().text(client), "counting a client's engine games")
+                .number(0, 0));
+        if (in_play >= limit) return in_play;  // rolled back
+    }
+    db_.run(kInsertGame, game_params(game), "inserting a game");
+    db_.run(kInsertEngineGameClient, PgParams().text(game.id).text(client),
+            "inserting an engine game's client");
+    transaction.commit();
+    return std::nullopt;
+}
+
+std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
+    std::vector<std::optional<std::string>> refused(changes.size());
+    std::vector<std::string> changed_games;
+    std::vector<std::string> written;
+    for (const GameChange& change : changes) written.push_back(change.row.id);
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    db_.run(kLockGames, PgParams().text(text_array(written)), "locking the games written");
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
         const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
@@ -235,19 +321,9 @@ std::vector<std::optional<std::string>> PostgresStore::write(std::span<const Gam
         else
             changed_games.push_back(change.row.id);
     }
-    if (!changed_games.empty()) {
-        // An array literal, each id quoted.
-        std::string ids = "{";
-        for (const std::string& id : changed_games) {
-            ids += ids.size() > 1 ? ",\"" : "\"";
-            for (char c : id) {
-                if (c == '"' || c == '\\') ids += '\\';
-                ids += c;
-            }
-            ids += '"';
-        }
-        db_.run(kNotify, PgParams().text(origin_).text(ids + "}"), "notifying other servers");
-    }
+    if (!changed_games.empty())
+        db_.run(kNotify, PgParams().text(origin_).text(text_array(changed_games)),
+                "notifying other servers");
     transaction.commit();
     return refused;
 }

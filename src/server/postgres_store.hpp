@@ -41,6 +41,13 @@ class PostgresStore final : public StoreBackend {
     // it when the connection ends, so that a server that dies lets another take the game over.
     bool claim_engine(const std::string& game_id) override;
     void release_engine(const std::string& game_id) override;
+    // The client_tokens table: one row per client and kind, updated by one upsert.
+    int take_token(const std::string& kind, const std::string& client, double rate_per_second,
+                   double burst) override;
+    // The engine_game_clients table: an engine game's client until the game ends, counted under
+    // a transaction-level advisory lock on the client.
+    std::optional<int> insert_engine_game(const GameRow& game, const std::string& client,
+                                          int limit) override;
 
   private:
     void migrate();
@@ -48,7 +55,8 @@ class PostgresStore final : public StoreBackend {
     void fold_last_move(GameRow& game);
 
     std::string uri_;
-    std::string origin_;  // this store in notices: random
+    std::string origin_;         // this store in notices: random
+    unsigned tokens_taken_ = 0;  // the buckets that have refilled are forgotten now and then
     std::mutex mutex_;
     PgConnection db_;
 };

@@ -108,6 +108,15 @@ class StoreBackend {
     virtual bool shared() const { return false; }
     virtual bool claim_engine(const std::string& /*game_id*/) { return true; }
     virtual void release_engine(const std::string& /*game_id*/) {}
+    virtual int take_token(const std::string& /*kind*/, const std::string& /*client*/,
+                           double /*rate_per_second*/, double /*burst*/) {
+        return 0;
+    }
+    virtual std::optional<int> insert_engine_game(const GameRow& game,
+                                                  const std::string& /*client*/, int /*limit*/) {
+        insert_game(game);
+        return std::nullopt;
+    }
 };
 
 // True when `db` names a PostgreSQL database (a libpq URI: postgresql:// or postgres://).
@@ -171,6 +180,26 @@ class Store {
     // another server holds it. Always true where one server has the database.
     bool claim_engine(const std::string& game_id) { return backend_->claim_engine(game_id); }
     void release_engine(const std::string& game_id) { backend_->release_engine(game_id); }
+
+    // The per-client limits of a database several servers share (PostgreSQL), so that they hold
+    // in total, whichever servers a client goes through. Where one server has the database
+    // (SQLite) the server keeps them in memory (rate_limit.hpp): take_token allows all, and
+    // insert_engine_game is insert_game.
+    //
+    // A token from `client`'s bucket of `kind` (a token bucket: `rate_per_second` tokens a
+    // second up to `burst`, timed by the database's clock, so the servers' clocks do not
+    // matter): 0 when allowed, else the seconds to wait (>= 1). One statement.
+    int take_token(const std::string& kind, const std::string& client, double rate_per_second,
+                   double burst) {
+        return backend_->take_token(kind, client, rate_per_second, burst);
+    }
+    // Inserts an engine game created by `client` if the client has fewer than `limit` engine
+    // games in play (counted from the stored games, whichever server created or finished them;
+    // one client's creations take turns): nullopt when inserted, else the number in play.
+    std::optional<int> insert_engine_game(const GameRow& game, const std::string& client,
+                                          int limit) {
+        return backend_->insert_engine_game(game, client, limit);
+    }
 
   private:
     std::unique_ptr<StoreBackend> backend_;

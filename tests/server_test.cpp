@@ -124,6 +124,25 @@ TEST_F(ServerTest, CreatesGamesOfEveryStartType) {
     EXPECT_TRUE(listed);
 }
 
+TEST_F(ServerTest, RecentGamesAreListedByTheirLastMove) {
+    // A move is stored in a row of its own and leaves the game's row as it was: the game a move
+    // was just made in still comes first, with that move's time (it came second before).
+    Created first = friend_game(Json{{"type", "number"}, {"number", 518}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    Created second = friend_game(Json{{"type", "number"}, {"number", 518}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    Reply e4 = move(first, "e4", first.white);
+    ASSERT_EQ(e4.status, 200) << e4.text;
+    Reply list = get("/api/games?limit=2");
+    ASSERT_EQ(list.status, 200);
+    ASSERT_EQ(list.body["games"].size(), 2u);
+    EXPECT_EQ(list.body["games"][0]["id"], first.id);
+    EXPECT_EQ(list.body["games"][0]["plies"], 1);
+    EXPECT_EQ(list.body["games"][1]["id"], second.id);
+    EXPECT_GT(list.body["games"][0]["updated"].get<std::int64_t>(),
+              list.body["games"][1]["updated"].get<std::int64_t>());
+}
+
 TEST_F(ServerTest, FetchesAGameAndListsLegalMovesWithCastling) {
     Created g = friend_game(Json{{"type", "fen"}, {"fen", kCastlingFen}});
     Reply view = get("/api/games/" + g.id);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "chess960/fen.hpp"
@@ -373,7 +374,11 @@ void GameService::create_seated(const SeatedGame& request) {
 
 std::string GameService::recent(int limit) {
     Json list = Json::array();
-    for (const GameRow& row : store_.recent_games(limit)) {
+    std::vector<GameRow> rows = store_.recent_games(limit);
+    // The stores choose by the games' rows, which a move leaves as they were (the move's own row
+    // carries its time, folded into `updated_at`): listed by the last change they show.
+    std::ranges::stable_sort(rows, std::greater{}, &GameRow::updated_at);
+    for (const GameRow& row : rows) {
         const bool is_double = row.start_black_number.has_value();
         const bool aborted = row.termination && *row.termination == kAbortedWord;
         list.push_back(Json{{"id", row.id},

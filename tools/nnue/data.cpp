@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "args/arguments.hpp"
 #include "chess960/pgn.hpp"
 #include "match/move_comment.hpp"
 #include "sample.hpp"
@@ -51,13 +52,12 @@ int main(int argc, char** argv) {
         };
         auto number = [&](int lo, int hi) {
             const std::string v = value();
-            int n = 0;
-            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-            if (ec != std::errc() || p != v.data() + v.size() || n < lo || n > hi)
+            const auto n = args::to_int(v, lo, hi);
+            if (!n)
                 usage((a + ": expected a number from " + std::to_string(lo) + " to " +
                        std::to_string(hi) + ", not '" + v + "'")
                           .c_str());
-            return n;
+            return int(*n);
         };
         if (a == "--out")
             out_path = value();

@@ -21,10 +21,12 @@
 #include <fstream>
 #include <numeric>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "args/arguments.hpp"
 #include "engine/nnue.hpp"
 #include "sample.hpp"
 
@@ -208,33 +210,43 @@ Options parse_options(int argc, char** argv) {
             if (i + 1 >= argc) usage(a + " needs a value");
             return argv[++i];
         };
-        auto number = [&](double lo, double hi) {
+        // The bounds as written ("1e-07", "0.5"), not std::to_string's "0.000000".
+        auto bad = [&](auto lo, auto hi, const std::string& v) {
+            std::ostringstream range;
+            range << lo << " to " << hi;
+            usage(a + ": expected a number from " + range.str() + ", not '" + v + "'");
+        };
+        auto real = [&](double lo, double hi) {
             const std::string v = value();
-            double x = 0;
-            auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-            if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi)
-                usage(a + ": expected a number from " + std::to_string(lo) + " to " +
-                      std::to_string(hi) + ", not '" + v + "'");
-            return x;
+            const auto x = args::to_double(v, lo, hi);
+            if (!x) bad(lo, hi, v);
+            return *x;
+        };
+        // Whole numbers only: "--epochs 2.5" is refused, not cut to 2.
+        auto integer = [&](std::int64_t lo, std::int64_t hi) {
+            const std::string v = value();
+            const auto n = args::to_int(v, lo, hi);
+            if (!n) bad(lo, hi, v);
+            return *n;
         };
         if (a == "--out")
             o.out = value();
         else if (a == "--epochs")
-            o.epochs = int(number(1, 10000));
+            o.epochs = int(integer(1, 10000));
         else if (a == "--batch")
-            o.batch = int(number(1, 1 << 20));
+            o.batch = int(integer(1, 1 << 20));
         else if (a == "--rate")
-            o.rate = float(number(1e-7, 1));
+            o.rate = float(real(1e-7, 1));
         else if (a == "--lambda")
-            o.lambda = float(number(0, 1));
+            o.lambda = float(real(0, 1));
         else if (a == "--threads")
-            o.threads = int(number(1, 256));
+            o.threads = int(integer(1, 256));
         else if (a == "--holdout")
-            o.holdout = number(0, 0.5);
+            o.holdout = real(0, 0.5);
         else if (a == "--seed")
-            o.seed = unsigned(number(0, 4e9));
+            o.seed = unsigned(integer(0, 4000000000));
         else if (a == "--buckets") {
-            o.buckets = int(number(1, 4));
+            o.buckets = int(integer(1, 4));
             if (o.buckets != 1 && o.buckets != 4) usage("--buckets: 1 or 4");
         } else if (a.starts_with("--"))
             usage("unknown option " + a);

@@ -232,7 +232,6 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     // servers (Store::take_token, Store::insert_engine_game); the client is named there by a
     // hash of its address. Otherwise they are this server's, in memory.
     const bool shared_limits = store_.shared();
-    const std::string stored_client = shared_limits ? sha256_hex(client) : std::string();
     if (int wait = take_token("games", client, game_rate_, options_.limits.games_per_minute / 60.0,
                               options_.limits.games_burst))
         throw ApiError{
@@ -309,7 +308,7 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     row.created_at = row.updated_at = now;
     if (request.engine && shared_limits && options_.limits.engine_games > 0) {
         if (auto in_play =
-                store_.insert_engine_game(row, stored_client, options_.limits.engine_games))
+                store_.insert_engine_game(row, sha256_hex(client), options_.limits.engine_games))
             throw too_many_engine_games(*in_play);
     } else {
         store_.insert_game(row);

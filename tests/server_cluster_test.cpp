@@ -247,6 +247,60 @@ TEST_F(ServerClusterTest, GameCreationsThroughTwoServersShareOneAllowance) {
               201);
 }
 
+// Moves take from one allowance across the servers too: the token is taken in the transaction
+// that stores the move, so a client playing through both servers gets the burst once, not once
+// per server; the move refused is not stored, the game stays where it was on both, and another
+// address has its own allowance.
+TEST_F(ServerClusterTest, MovesThroughTwoServersShareOneAllowance) {
+    server::GameLimits limits;
+    limits.moves_per_second = 0.01;  // no token comes back during the test
+    limits.moves_burst = 6;
+    restart_both(limits);
+    const Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    ASSERT_FALSE(g.id.empty());
+    std::vector<std::string> legal;
+    const Reply first_legal = get("/api/games/" + g.id + "/legal");
+    for (const Json& m : first_legal.body["moves"]) legal.push_back(m["uci"]);
+    int accepted = 0, ply = 0;
+    Reply refused;
+    for (int i = 0; i < 12 && refused.status == 0; ++i) {
+        // White through the first server, Black through the second.
+        const std::string& token = ply % 2 ? g.black : g.white;
+        Reply r = ply % 2 ? other_move(g, legal.front(), token, ply)
+                          : post("/api/games/" + g.id + "/moves",
+                                 Json{{"move", legal.front()}, {"ply", ply}}, token);
+        if (r.status == 429) {
+            refused = r;
+            break;
+        }
+        ASSERT_EQ(r.status, 200) << r.text;
+        ++accepted;
+        ++ply;
+        legal = r.body["legal"].get<std::vector<std::string>>();
+        ASSERT_FALSE(legal.empty());
+    }
+    std::cout << "moves from one address through two servers: " << accepted << " accepted, then "
+              << refused.status << " " << refused.text << "\n";
+    // Per server it would have been 6 on each: 12 accepted.
+    EXPECT_EQ(accepted, 6);
+    ASSERT_EQ(refused.status, 429);
+    EXPECT_NE(refused.text.find("too many moves"), std::string::npos) << refused.text;
+    auto retry_after = refused.headers.find("Retry-After");
+    ASSERT_NE(retry_after, refused.headers.end());
+    EXPECT_GE(std::atoi(retry_after->second.c_str()), 1);
+    EXPECT_TRUE(both_at(g.id, 6));
+    // The refused move was not stored: the game read again from the database is at ply 6.
+    stop_other();
+    start_other();
+    EXPECT_EQ(other_get("/api/games/" + g.id).body["ply"], 6);
+    // Another address plays on (here the other seat's move from 127.0.0.2, through the second
+    // server: its bucket is full).
+    HttpClient elsewhere(other_port_, "127.0.0.2");
+    HttpClient::Response r = elsewhere.post("/api/games/" + g.id + "/moves",
+                                            Json{{"move", legal.front()}, {"ply", 6}}, g.white);
+    EXPECT_EQ(r.status, 200) << r.body;
+}
+
 // Events (created or given a round) take from a per-client rate of their own, held in total
 // across the servers too.
 TEST_F(ServerClusterTest, EventCreationsThroughTwoServersShareOneAllowance) {

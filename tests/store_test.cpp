@@ -1065,13 +1065,14 @@ TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThat
     };
     const auto refused = store.write(changes);
     ASSERT_EQ(refused.size(), changes.size());
-    EXPECT_FALSE(refused[0]) << *refused[0];
-    EXPECT_FALSE(refused[1]) << *refused[1];
+    EXPECT_FALSE(refused[0]) << refused[0]->message;
+    EXPECT_FALSE(refused[1]) << refused[1]->message;
     ASSERT_TRUE(refused[2]);
-    std::cout << "refused: " << *refused[2] << "\n";
-    EXPECT_NE(refused[2]->find("'b'"), std::string::npos);
-    EXPECT_NE(refused[2]->find("ply 1"), std::string::npos);
-    EXPECT_FALSE(refused[3]) << *refused[3];
+    std::cout << "refused: " << refused[2]->message << "\n";
+    EXPECT_EQ(refused[2]->reason, WriteRefusal::Reason::NotAtPly);
+    EXPECT_NE(refused[2]->message.find("'b'"), std::string::npos);
+    EXPECT_NE(refused[2]->message.find("ply 1"), std::string::npos);
+    EXPECT_FALSE(refused[3]) << refused[3]->message;
     EXPECT_TRUE(refused[4]);
 
     auto loaded_a = store.load_game("a");
@@ -1129,7 +1130,7 @@ TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
     const auto answers = store.write(std::vector<GameChange>{GameChange{stale, std::nullopt},
                                                              GameChange{offered, std::nullopt}});
     ASSERT_TRUE(answers[0]);
-    EXPECT_NE(answers[0]->find("ply 1"), std::string::npos) << *answers[0];
+    EXPECT_NE(answers[0]->message.find("ply 1"), std::string::npos) << answers[0]->message;
     EXPECT_FALSE(answers[1]);
     expect_same(store.load_game("a")->game, offered);
     // A move played again, or one that skips a ply, is refused.
@@ -1139,6 +1140,61 @@ TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
     const auto skipped = store.write(std::vector<GameChange>{move_change(offered, more[3])});
     EXPECT_TRUE(skipped[0]);
     EXPECT_EQ(store.load_game("a")->moves.size(), 2u);
+}
+
+// A move that claims a token (the move limit on a shared database) is stored only while its
+// client's bucket gives one, taken in the write's transaction; the bucket is the database's, so
+// a second server (another Store on the same database) finds it as spent. On SQLite (one server
+// per file, which limits moves in memory) claims are not looked at.
+TEST_P(StoreBackendTest, MovesClaimingTokensAreStoredWhileTheClientsBucketGivesThem) {
+    Store store(db_);
+    store.insert_game(full_game("a"));
+    store.insert_game(full_game("b"));
+    const std::vector<MoveRow> moves = real_moves(518, 4, 1'763'000'000'000);
+    // A bucket of 3 that refills one token in 1,000 s: nothing comes back during the test.
+    auto claimed = [](GameChange change, const std::string& client) {
+        change.token = TokenClaim{"moves", client, 0.001, 3};
+        return change;
+    };
+    const std::vector<GameChange> changes{
+        claimed(move_change(full_game("a"), moves[0]), "c1"),
+        claimed(move_change(full_game("a"), moves[1]), "c1"),
+        claimed(move_change(full_game("b"), moves[0]), "c2"),  // another client: its own bucket
+        claimed(move_change(full_game("a"), moves[2]), "c1"),
+        claimed(move_change(full_game("b"), moves[1]), "c1"),  // c1's fourth: refused
+        move_change(full_game("b"), moves[1]),                 // the same ply, no claim
+    };
+    const auto refused = store.write(changes);
+    ASSERT_EQ(refused.size(), changes.size());
+    for (std::size_t i : {0u, 1u, 2u, 3u}) EXPECT_FALSE(refused[i]) << refused[i]->message;
+    EXPECT_EQ(store.load_game("b")->moves.size(), 2u);
+    if (!postgres()) {
+        EXPECT_FALSE(refused[4]) << refused[4]->message;
+        ASSERT_TRUE(refused[5]);
+        EXPECT_EQ(refused[5]->reason, WriteRefusal::Reason::NotAtPly);
+        return;
+    }
+    EXPECT_FALSE(refused[5]) << refused[5]->message;
+    ASSERT_TRUE(refused[4]);
+    std::cout << "refused: " << refused[4]->message << "\n";
+    EXPECT_EQ(refused[4]->reason, WriteRefusal::Reason::NoToken);
+    // One token comes back in 1,000 s.
+    EXPECT_GE(refused[4]->retry_after_seconds, 900);
+    EXPECT_LE(refused[4]->retry_after_seconds, 1000);
+    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
+    // Through another server: c1's bucket is spent there too, c2 has two tokens left.
+    Store other(db_);
+    const auto again = other.write(std::vector<GameChange>{
+        claimed(move_change(full_game("a"), moves[3]), "c1"),
+        claimed(move_change(full_game("b"), moves[2]), "c2"),
+        claimed(move_change(full_game("b"), moves[3]), "c2"),
+    });
+    ASSERT_TRUE(again[0]);
+    EXPECT_EQ(again[0]->reason, WriteRefusal::Reason::NoToken);
+    EXPECT_FALSE(again[1]) << again[1]->message;
+    EXPECT_FALSE(again[2]) << again[2]->message;
+    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
+    EXPECT_EQ(store.load_game("b")->moves.size(), 4u);
 }
 
 // The checkpointer copies the log into the database file on its own connection once the log
@@ -1225,13 +1281,12 @@ TEST_P(StoreBackendTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransacti
             threads.emplace_back([&, t] {
                 const GameRow row = full_game("game" + std::to_string(t));
                 for (const MoveRow& move : moves[std::size_t(t)])
-                    writer.submit(
-                        move_change(row, move),
-                        [&, t, ply = move.ply](const std::optional<std::string>& refused) {
-                            std::lock_guard lock(order_mutex);
-                            if (refused) ++failures;
-                            done_order[t].push_back(ply);
-                        });
+                    writer.submit(move_change(row, move),
+                                  [&, t, ply = move.ply](const StoreWriter::Refused& refused) {
+                                      std::lock_guard lock(order_mutex);
+                                      if (refused) ++failures;
+                                      done_order[t].push_back(ply);
+                                  });
             });
         }
         for (auto& thread : threads) thread.join();
@@ -1262,7 +1317,7 @@ TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
     std::vector<std::string> order;
     std::mutex mutex;
     auto note = [&](std::string what) {
-        return [&, what](const std::optional<std::string>& refused) {
+        return [&, what](const StoreWriter::Refused& refused) {
             std::lock_guard lock(mutex);
             order.push_back(what + (refused ? " refused" : ""));
         };
@@ -1274,10 +1329,11 @@ TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
     writer.stop();
     EXPECT_EQ(order, (std::vector<std::string>{"move 1", "nothing", "move 2"}));
     // Once stopped, a change is refused at once, on the caller's thread.
-    std::optional<std::string> late;
-    writer.submit(std::nullopt, [&](const std::optional<std::string>& refused) { late = refused; });
+    StoreWriter::Refused late;
+    writer.submit(std::nullopt, [&](const StoreWriter::Refused& refused) { late = refused; });
     ASSERT_TRUE(late);
-    EXPECT_NE(late->find("stopping"), std::string::npos);
+    EXPECT_EQ(late->reason, WriteRefusal::Reason::Failed);
+    EXPECT_NE(late->message.find("stopping"), std::string::npos);
 }
 
 // A transaction that fails (here: a trigger refuses every move, as a full disk would) answers
@@ -1298,14 +1354,14 @@ TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) 
             "CREATE TRIGGER refuse_moves BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk "
             "full (test)'); END");
     }
-    std::vector<std::optional<std::string>> answers;
+    std::vector<StoreWriter::Refused> answers;
     std::mutex mutex;
     {
         StoreWriter writer(store, std::chrono::milliseconds(50));
         for (int i = 0; i < 2; ++i)
             writer.submit(i == 0 ? std::optional<GameChange>(move_change(full_game("g"), moves[0]))
                                  : std::optional<GameChange>(GameChange{full_game("g"), {}}),
-                          [&](const std::optional<std::string>& refused) {
+                          [&](const StoreWriter::Refused& refused) {
                               std::lock_guard lock(mutex);
                               answers.push_back(refused);
                           });
@@ -1313,7 +1369,8 @@ TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) 
     ASSERT_EQ(answers.size(), 2u);
     for (const auto& answer : answers) {
         ASSERT_TRUE(answer);
-        EXPECT_NE(answer->find("disk full (test)"), std::string::npos) << *answer;
+        EXPECT_EQ(answer->reason, WriteRefusal::Reason::Failed);
+        EXPECT_NE(answer->message.find("disk full (test)"), std::string::npos) << answer->message;
     }
     auto loaded = store.load_game("g");
     ASSERT_TRUE(loaded);

@@ -454,6 +454,15 @@ pgn::GameRecord GameService::pgn_record(LiveGame& game) {
 
 // --- Changing a game ---------------------------------------------------------------------------
 
+namespace {
+ApiError too_many_moves(int wait_seconds) {
+    return ApiError{
+        429,
+        "too many moves from your address: try again in " + std::to_string(wait_seconds) + " s",
+        wait_seconds};
+}
+}  // namespace
+
 void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
                           std::string answer, std::shared_ptr<const LiveEvent> event,
                           const Subscriber* except, Reply reply, int ply) {
@@ -462,45 +471,48 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
     // way to the store (that would forget it): changed_elsewhere waits for it (catch_up_due).
     const bool counted = listener_ && change.has_value();
     if (counted) ++game->pending_writes;
-    writer_.submit(std::move(change), [this, game, version, except, ply, counted,
-                                       answer = std::move(answer), event = std::move(event),
-                                       reply = std::move(reply)](
-                                          const std::optional<std::string>& refused) mutable {
-        if (counted) {
-            std::lock_guard lock(game->mutex);
-            --game->pending_writes;
-        }
-        if (refused) {
-            // On a shared store a change is refused when another server changed the game first
-            // (the ply check in Store::write): the game as stored is what holds.
-            const bool overtaken =
-                listener_ && refused->find(" is not stored at ply ") != std::string::npos;
-            if (overtaken) {
+    writer_.submit(
+        std::move(change), [this, game, version, except, ply, counted, answer = std::move(answer),
+                            event = std::move(event),
+                            reply = std::move(reply)](const StoreWriter::Refused& refused) mutable {
+            if (counted) {
                 std::lock_guard lock(game->mutex);
-                catch_up(game, /*tell_state=*/event && ply == 0);
-            } else {
-                recover(game, *refused);
+                --game->pending_writes;
             }
-            if (reply)
-                reply(Answer{{},
-                             overtaken ? ApiError{409,
-                                                  "the change was not saved: the game was changed "
-                                                  "through another server first"}
-                                       : ApiError{503,
-                                                  "the game store is failing: the change was not "
-                                                  "saved",
-                                                  5}});
-            return;
-        }
-        if (reply) reply(Answer{std::move(answer), std::nullopt});
-        if (ply > 0) game->published_ply = ply;
-        if (event) game->audience.publish(event, version, except);
-        if (counted) {
-            std::lock_guard lock(game->mutex);
-            if (game->pending_writes == 0 && std::exchange(game->catch_up_due, false))
-                catch_up(game);
-        }
-    });
+            if (refused) {
+                using Reason = WriteRefusal::Reason;
+                // On a shared store a change is refused when another server changed the game first
+                // (the ply check in Store::write), or when its client's move tokens, shared by the
+                // servers, ran out: the game as stored is what holds.
+                const bool overtaken = listener_ && refused->reason == Reason::NotAtPly;
+                const bool too_fast = refused->reason == Reason::NoToken;
+                if (overtaken || too_fast) {
+                    std::lock_guard lock(game->mutex);
+                    catch_up(game, /*tell_state=*/event && ply == 0);
+                } else {
+                    recover(game, refused->message);
+                }
+                if (reply)
+                    reply(Answer{{},
+                                 too_fast    ? too_many_moves(refused->retry_after_seconds)
+                                 : overtaken ? ApiError{409,
+                                                        "the change was not saved: the game was "
+                                                        "changed through another server first"}
+                                             : ApiError{503,
+                                                        "the game store is failing: the change was "
+                                                        "not saved",
+                                                        5}});
+                return;
+            }
+            if (reply) reply(Answer{std::move(answer), std::nullopt});
+            if (ply > 0) game->published_ply = ply;
+            if (event) game->audience.publish(event, version, except);
+            if (counted) {
+                std::lock_guard lock(game->mutex);
+                if (game->pending_writes == 0 && std::exchange(game->catch_up_due, false))
+                    catch_up(game);
+            }
+        });
 }
 
 void GameService::recover(const std::shared_ptr<LiveGame>& game, const std::string& why) {
@@ -567,7 +579,8 @@ void GameService::apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis 
 }
 
 void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move,
-                              Millis now, Reply reply, const Subscriber* mover) {
+                              Millis now, Reply reply, const Subscriber* mover,
+                              std::optional<TokenClaim> token) {
     LiveGame& g = *game;
     const Position before = g.play.position();
     MoveText text = move_text(before, move);
@@ -589,7 +602,7 @@ void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat,
         game,
         GameChange{g.row,
                    MoveRow{ply, std::move(text.uci), std::move(text.san), std::move(text.fen), now},
-                   row_changed},
+                   row_changed, std::move(token)},
         std::move(update), std::move(event), mover, std::move(reply), ply);
     after_change(game);
 }
@@ -598,10 +611,15 @@ void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
                        const MoveRequest& request, const std::string& client, Reply reply,
                        const Subscriber* mover) {
     const Millis now = now_ms();
-    if (int wait = move_rate_.take(client, now))
-        throw ApiError{
-            429, "too many moves from your address: try again in " + std::to_string(wait) + " s",
-            wait};
+    // This server's bucket first (also on a shared store: it costs nothing and keeps a client
+    // from flooding one server); on a shared store the move then needs a token from the client's
+    // bucket in the database too, taken when the move is stored (Store::write), so that the
+    // limit holds in total across the servers without a round trip of its own.
+    if (int wait = move_rate_.take(client, now)) throw too_many_moves(wait);
+    std::optional<TokenClaim> token;
+    if (store_.shared() && options_.limits.moves_per_second > 0)
+        token = TokenClaim{"moves", sha256_hex(client), options_.limits.moves_per_second,
+                           options_.limits.moves_burst};
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     LiveGame& g = *game;
@@ -619,7 +637,7 @@ void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
                       ? parse_uci(pos, request.move, CastlingMode::Chess960)
                       : parse_san(pos, request.move);
     if (!parsed) throw ApiError{422, parsed.error().to_string()};
-    commit_move(game, seat, *parsed, now, std::move(reply), mover);
+    commit_move(game, seat, *parsed, now, std::move(reply), mover, std::move(token));
     schedule_engine(game);
 }
 

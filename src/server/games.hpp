@@ -166,9 +166,10 @@ class GameService {
     // engine's thinking.
     void publish_state(const std::shared_ptr<LiveGame>& game, Millis now);
     // Plays a move and persists it; `reply` gets the MoveUpdate (no type). The caller holds the
-    // game's lock.
+    // game's lock. `token`: the move limit's token, taken when the move is stored (shared store).
     void commit_move(const std::shared_ptr<LiveGame>& game, Color seat, Move move, Millis now,
-                     Reply reply, const Subscriber* mover);
+                     Reply reply, const Subscriber* mover,
+                     std::optional<TokenClaim> token = std::nullopt);
     void schedule_engine(const std::shared_ptr<LiveGame>& game);
     void engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
                      std::atomic<bool>& stop);

@@ -133,6 +133,28 @@ inline constexpr const char* kForgetFullBuckets =
     "DELETE FROM client_tokens WHERE kind = $1 AND tokens + GREATEST(0, "
     "(extract(epoch FROM clock_timestamp()) * 1000)::bigint - at) * $2::float8 / 1000.0 >= "
     "$3::float8";
+// The move limit's tokens, taken in the transaction that stores the moves (Store::write).
+// kAddTokenBuckets: a full bucket ($3 tokens) of kind $1 for each client of $2 that has none.
+// kTakeTokens: from each client's bucket of kind $1 ($2 the clients, $3 how many tokens each
+// wants; $4 tokens a second up to $5), the tokens it holds, answering per client the tokens
+// given and those left. Rows are locked in the clients' byte order (the "C" collation; the
+// caller sorts $2 the same way), so that two servers' writes with the same clients take turns
+// instead of deadlocking.
+inline constexpr const char* kAddTokenBuckets =
+    "INSERT INTO client_tokens (kind, client, tokens, at, granted) SELECT $1, c, $3::float8, "
+    "(extract(epoch FROM clock_timestamp()) * 1000)::bigint, true FROM unnest($2::text[]) AS c "
+    "ORDER BY c COLLATE \"C\" ON CONFLICT (kind, client) DO NOTHING";
+inline constexpr const char* kTakeTokens =
+    "WITH wanted AS (SELECT c AS client, n FROM unnest($2::text[], $3::integer[]) AS w(c, n)), "
+    "now AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms), "
+    "held AS (SELECT b.client, w.n, now.ms, LEAST($5::float8, b.tokens + GREATEST(0, now.ms - "
+    "b.at) * $4::float8 / 1000.0) AS refilled FROM client_tokens b JOIN wanted w ON b.client = "
+    "w.client CROSS JOIN now WHERE b.kind = $1 ORDER BY b.client FOR UPDATE OF b), "
+    "taken AS (UPDATE client_tokens b SET tokens = h.refilled - LEAST(h.n, floor(h.refilled)), "
+    "at = GREATEST(b.at, h.ms), granted = h.refilled >= h.n FROM held h WHERE b.kind = $1 AND "
+    "b.client = h.client) "
+    "SELECT client, LEAST(n, floor(refilled))::integer, refilled - LEAST(n, floor(refilled)) "
+    "FROM held";
 // One client's engine games: created one at a time (this lock, until the transaction ends),
 // the finished ones forgotten, the rest counted.
 inline constexpr const char* kLockClient = "SELECT pg_advisory_xact_lock(2961, hashtext($1::text))";

@@ -30,6 +30,8 @@ constexpr const char* kReleaseEngine = "release_engine";
 constexpr const char* kLockGames = "lock_games";
 constexpr const char* kTakeToken = "take_token";
 constexpr const char* kForgetFullBuckets = "forget_full_buckets";
+constexpr const char* kAddTokenBuckets = "add_token_buckets";
+constexpr const char* kTakeTokens = "take_tokens";
 constexpr const char* kLockClient = "lock_client";
 constexpr const char* kForgetFinishedEngineGames = "forget_finished_engine_games";
 constexpr const char* kCountEngineGames = "count_engine_games";
@@ -133,6 +135,8 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
     db_.prepare(kLockGames, pg_schema::kLockGames);
     db_.prepare(kTakeToken, pg_schema::kTakeToken);
     db_.prepare(kForgetFullBuckets, pg_schema::kForgetFullBuckets);
+    db_.prepare(kAddTokenBuckets, pg_schema::kAddTokenBuckets);
+    db_.prepare(kTakeTokens, pg_schema::kTakeTokens);
     db_.prepare(kLockClient, pg_schema::kLockClient);
     db_.prepare(kForgetFinishedEngineGames, pg_schema::kForgetFinishedEngineGames);
     db_.prepare(kCountEngineGames, pg_schema::kCountEngineGames);
@@ -286,8 +290,60 @@ std::optional<int> PostgresStore::insert_engine_game(const GameRow& game, const 
     return std::nullopt;
 }
 
-std::vector<std::optional<std::string>> PostgresStore::write(std::span<const GameChange> changes) {
-    std::vector<std::optional<std::string>> refused(changes.size());
+std::map<std::pair<std::string, std::string>, PostgresStore::Grant>
+PostgresStore::take_claimed_tokens(std::span<const GameChange> changes) {
+    struct Wanted {
+        double rate_per_second;
+        double burst;
+        std::map<std::string, int> clients;  // byte order, as kTakeTokens locks them
+    };
+    std::map<std::string, Wanted> kinds;
+    for (const GameChange& change : changes)
+        if (change.token && change.token->rate_per_second > 0) {
+            const TokenClaim& claim = *change.token;
+            Wanted& wanted =
+                kinds.try_emplace(claim.kind, claim.rate_per_second, std::max(1.0, claim.burst))
+                    .first->second;
+            ++wanted.clients[claim.client];
+        }
+    std::map<std::pair<std::string, std::string>, Grant> grants;
+    for (const auto& [kind, wanted] : kinds) {
+        std::vector<std::string> clients;
+        std::string counts = "{";
+        for (const auto& [client, n] : wanted.clients) {
+            clients.push_back(client);
+            counts += (counts.size() > 1 ? "," : "") + std::to_string(n);
+        }
+        counts += "}";
+        const unsigned before = tokens_taken_;
+        tokens_taken_ += unsigned(wanted.clients.size());
+        if (before / kForgetBucketsEvery != tokens_taken_ / kForgetBucketsEvery)
+            db_.run(kForgetFullBuckets,
+                    PgParams()
+                        .text(kind)
+                        .text(real_text(wanted.rate_per_second))
+                        .text(real_text(wanted.burst)),
+                    "forgetting full buckets");
+        const std::string client_array = text_array(clients);
+        db_.run(kAddTokenBuckets,
+                PgParams().text(kind).text(client_array).text(real_text(wanted.burst)),
+                "adding token buckets");
+        PgResult r = db_.run(kTakeTokens,
+                             PgParams()
+                                 .text(kind)
+                                 .text(client_array)
+                                 .text(counts)
+                                 .text(real_text(wanted.rate_per_second))
+                                 .text(real_text(wanted.burst)),
+                             "taking tokens");
+        for (int i = 0; i < r.rows(); ++i)
+            grants[{kind, r.text(i, 0)}] = Grant{int(r.number(i, 1)), std::stod(r.text(i, 2))};
+    }
+    return grants;
+}
+
+std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const GameChange> changes) {
+    std::vector<std::optional<WriteRefusal>> refused(changes.size());
     std::vector<std::string> changed_games;
     std::vector<std::string> written;
     for (const GameChange& change : changes) written.push_back(change.row.id);
@@ -295,9 +351,25 @@ std::vector<std::optional<std::string>> PostgresStore::write(std::span<const Gam
     db_.ensure_connected();
     PgTransaction transaction(db_);
     db_.run(kLockGames, PgParams().text(text_array(written)), "locking the games written");
+    auto grants = take_claimed_tokens(changes);
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
         const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
+        if (change.token && change.token->rate_per_second > 0) {
+            auto grant = grants.find({change.token->kind, change.token->client});
+            if (grant == grants.end() || grant->second.to_give == 0) {
+                const double left = grant == grants.end() ? 0 : grant->second.tokens_left;
+                const int wait =
+                    std::max(1, int(std::ceil((1.0 - left) / change.token->rate_per_second)));
+                refused[i] =
+                    WriteRefusal{WriteRefusal::Reason::NoToken,
+                                 "the client's '" + change.token->kind +
+                                     "' tokens are spent: wait " + std::to_string(wait) + " s",
+                                 wait};
+                continue;
+            }
+            --grant->second.to_give;
+        }
         int changed = 0;
         if (change.move) {
             // The move's own row, only after the stored game's last move.
@@ -316,8 +388,10 @@ std::vector<std::optional<std::string>> PostgresStore::write(std::span<const Gam
             changed = db_.run(kUpdateGameAtPly, params, "updating a game").changed();
         }
         if (changed != 1)
-            refused[i] = "game '" + change.row.id + "' is not stored at ply " +
-                         std::to_string(ply_before) + " (no such game, or a change was lost)";
+            refused[i] = WriteRefusal{WriteRefusal::Reason::NotAtPly,
+                                      "game '" + change.row.id + "' is not stored at ply " +
+                                          std::to_string(ply_before) +
+                                          " (no such game, or a change was lost)"};
         else
             changed_games.push_back(change.row.id);
     }

@@ -9,9 +9,11 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "server/postgres_connection.hpp"
 #include "server/store.hpp"
@@ -28,7 +30,7 @@ class PostgresStore final : public StoreBackend {
     void insert_game(const GameRow& game) override;
     void update_game(const GameRow& game) override;
     void add_move(const GameRow& game, const MoveRow& move) override;
-    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) override;
+    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) override;
     void import_games(const std::vector<StoredGame>& games) override;
     std::vector<StoredGame> load_in_play() override;
     std::optional<StoredGame> load_game(const std::string& id) override;
@@ -50,6 +52,15 @@ class PostgresStore final : public StoreBackend {
                                           int limit) override;
 
   private:
+    // The tokens a write's changes claim (TokenClaim), taken from the client_tokens table in the
+    // write's transaction: per kind and client, how many of its claims are given and the
+    // tokens left after them.
+    struct Grant {
+        int to_give;
+        double tokens_left;
+    };
+    std::map<std::pair<std::string, std::string>, Grant> take_claimed_tokens(
+        std::span<const GameChange> changes);
     void migrate();
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);

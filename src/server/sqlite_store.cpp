@@ -557,8 +557,8 @@ void SqliteStore::add_move(const GameRow& game, const MoveRow& move) {
     transaction.commit();
 }
 
-std::vector<std::optional<std::string>> SqliteStore::write(std::span<const GameChange> changes) {
-    std::vector<std::optional<std::string>> refused(changes.size());
+std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const GameChange> changes) {
+    std::vector<std::optional<WriteRefusal>> refused(changes.size());
     std::lock_guard lock(mutex_);
     Transaction transaction(path_, db_);
     for (std::size_t i = 0; i < changes.size(); ++i) {
@@ -584,8 +584,10 @@ std::vector<std::optional<std::string>> SqliteStore::write(std::span<const GameC
             step_done(update_game_at_ply_, "updating a game");
         }
         if (sqlite3_changes(db_) != 1)
-            refused[i] = "game '" + change.row.id + "' is not stored at ply " +
-                         std::to_string(ply_before) + " (no such game, or a change was lost)";
+            refused[i] = WriteRefusal{WriteRefusal::Reason::NotAtPly,
+                                      "game '" + change.row.id + "' is not stored at ply " +
+                                          std::to_string(ply_before) +
+                                          " (no such game, or a change was lost)"};
     }
     transaction.commit();
     return refused;

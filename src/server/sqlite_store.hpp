@@ -37,7 +37,7 @@ class SqliteStore final : public StoreBackend {
     void insert_game(const GameRow& game) override;
     void update_game(const GameRow& game) override;
     void add_move(const GameRow& game, const MoveRow& move) override;
-    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) override;
+    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) override;
     void import_games(const std::vector<StoredGame>& games) override;
     std::vector<StoredGame> load_in_play() override;
     std::optional<StoredGame> load_game(const std::string& id) override;

@@ -67,6 +67,17 @@ struct MoveRow {
     std::int64_t created_at = 0;
 };
 
+// A token taken from `client`'s bucket of `kind` (Store::take_token's buckets) inside the
+// transaction that stores a change (Store::write), so that a limit several servers share costs
+// no round trip of its own: the per-client move limit on a shared database. Every claim of one
+// kind in a write has the same rate and burst (they come from one server's options).
+struct TokenClaim {
+    std::string kind;
+    std::string client;  // as Store::take_token's: a hash of the address
+    double rate_per_second = 0;
+    double burst = 0;
+};
+
 // One change of a game, for Store::write: the game's row after it, and the move that made it
 // (if a move did). With a move, the row's plies is the move's ply, and the move is stored with
 // the row's clock; the row itself is written only if `row_changed` (the move changed more than
@@ -75,6 +86,21 @@ struct GameChange {
     GameRow row;
     std::optional<MoveRow> move;
     bool row_changed = true;
+    // A token the change needs (a move's, from its client's bucket on a shared database).
+    std::optional<TokenClaim> token = std::nullopt;
+};
+
+// Why Store::write (or the StoreWriter) did not save a change.
+struct WriteRefusal {
+    enum class Reason {
+        NotAtPly,  // the stored game is not at the ply before the change: another server changed
+                   // it first, or a change before it was lost
+        NoToken,   // its TokenClaim's bucket was empty; retry_after_seconds says for how long
+        Failed,    // the transaction failed or the server is stopping: nothing was saved
+    };
+    Reason reason = Reason::Failed;
+    std::string message;
+    int retry_after_seconds = 0;
 };
 
 struct StoredGame {
@@ -95,7 +121,7 @@ class StoreBackend {
     virtual void insert_game(const GameRow& game) = 0;
     virtual void update_game(const GameRow& game) = 0;
     virtual void add_move(const GameRow& game, const MoveRow& move) = 0;
-    virtual std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) = 0;
+    virtual std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) = 0;
     virtual void import_games(const std::vector<StoredGame>& games) = 0;
     virtual std::vector<StoredGame> load_in_play() = 0;
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
@@ -149,9 +175,11 @@ class Store {
     // Many changes of games in play in one transaction (group commit): each change is saved
     // only if it follows the stored game (its game is at the ply before it), so that a change
     // made after a lost one is never saved on its own, and a move is saved once however many
-    // servers send it. The answer says, for each change, why it was not saved (nullopt:
-    // saved). Throws StoreError when the transaction fails (then nothing is saved).
-    std::vector<std::optional<std::string>> write(std::span<const GameChange> changes) {
+    // servers send it. A change with a TokenClaim is saved only if its bucket gives the token
+    // (PostgreSQL; on SQLite, one server per file, the server limits in memory and claims are
+    // not looked at). The answer says, for each change, why it was not saved (nullopt: saved).
+    // Throws StoreError when the transaction fails (then nothing is saved).
+    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) {
         return backend_->write(changes);
     }
     // Many games with their moves in one transaction (imports, tests, migrations).

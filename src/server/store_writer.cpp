@@ -22,7 +22,7 @@ void StoreWriter::submit(std::optional<GameChange> change, Done done) {
             return;
         }
     }
-    done("the server is stopping");
+    done(WriteRefusal{WriteRefusal::Reason::Failed, "the server is stopping"});
 }
 
 void StoreWriter::stop() {
@@ -62,20 +62,20 @@ void StoreWriter::loop() {
         changes.clear();
         for (Pending& pending : batch)
             if (pending.change) changes.push_back(std::move(*pending.change));
-        std::vector<std::optional<std::string>> refused;
-        std::optional<std::string> failure;
+        std::vector<std::optional<WriteRefusal>> refused;
+        std::optional<WriteRefusal> failure;
         if (!changes.empty()) {
             try {
                 refused = store_.write(changes);
             } catch (const std::exception& e) {
-                failure = e.what();
+                failure = WriteRefusal{WriteRefusal::Reason::Failed, e.what()};
             }
             std::lock_guard lock(mutex_);
             ++transactions_;
         }
         std::size_t next = 0;  // the next change's answer in `refused`
         for (Pending& pending : batch) {
-            std::optional<std::string> outcome;
+            std::optional<WriteRefusal> outcome;
             if (pending.change) outcome = failure ? failure : std::move(refused[next++]);
             try {
                 pending.done(outcome);

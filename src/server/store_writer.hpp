@@ -21,7 +21,8 @@ namespace chess960::server {
 class StoreWriter {
   public:
     // Called with nullopt once the change is committed, or with why it was not saved.
-    using Done = std::move_only_function<void(const std::optional<std::string>& refused)>;
+    using Refused = std::optional<WriteRefusal>;
+    using Done = std::move_only_function<void(const Refused& refused)>;
 
     // `max_batch`: changes in one transaction at most. `gather`: how long a transaction waits
     // after its first change for others to join it (while one commits, the next gather

@@ -7,6 +7,7 @@
 #include <random>
 #include <utility>
 
+#include "server/analysis.hpp"
 #include "server_support.hpp"
 
 namespace chess960::testing {
@@ -299,6 +300,34 @@ TEST_F(ServerClusterTest, MovesThroughTwoServersShareOneAllowance) {
     HttpClient::Response r = elsewhere.post("/api/games/" + g.id + "/moves",
                                             Json{{"move", legal.front()}, {"ply", 6}}, g.white);
     EXPECT_EQ(r.status, 200) << r.body;
+}
+
+// The analysis board's positions too: a client analysing through both servers gets one burst
+// (30, and 4 a second after it), not one per server.
+TEST_F(ServerClusterTest, AnalysesThroughTwoServersShareOneAllowance) {
+    // Mated positions cost no search, so only the limit decides.
+    const Json mated{{"fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}};
+    HttpClient first(port_), second(other_port_);
+    const server::AnalysisOptions defaults;
+    int accepted = 0, refused = 0;
+    const auto begin = std::chrono::steady_clock::now();
+    for (int i = 0; i < 80; ++i) {
+        HttpClient::Response r = (i % 2 ? second : first).post("/api/analysis", mated);
+        if (r.status == 200) {
+            ++accepted;
+        } else {
+            ASSERT_EQ(r.status, 429) << r.body;
+            EXPECT_GE(std::atoi(r.header("retry-after").c_str()), 1);
+            ++refused;
+        }
+    }
+    const double seconds = elapsed_ms(begin) / 1000;
+    std::cout << "80 analyses from one address through two servers in " << seconds
+              << " s: " << accepted << " answered, " << refused << " answered 429\n";
+    EXPECT_GE(accepted, int(defaults.burst));
+    EXPECT_LE(accepted, int(defaults.burst + defaults.rate_per_second * seconds) + 1);
+    // Per server it would have been at least 2 x 30.
+    EXPECT_LT(accepted, 2 * int(defaults.burst));
 }
 
 // Events (created or given a round) take from a per-client rate of their own, held in total

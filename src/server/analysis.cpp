@@ -28,8 +28,9 @@ Json white_score(int score, Color to_move) {
 
 }  // namespace
 
-AnalysisService::AnalysisService(AnalysisOptions options)
+AnalysisService::AnalysisService(AnalysisOptions options, GameService* limits)
     : options_(options),
+      limits_(limits),
       rate_(options.rate_per_second, options.burst),
       pool_(options.threads, options.hash_megabytes) {}
 
@@ -43,7 +44,9 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
     if (!parsed) throw ApiError{422, parsed.error().to_string()};
     const Position root = *parsed;
     const Millis now = now_ms();
-    if (int wait = rate_.take(client, now))
+    if (int wait = limits_ ? limits_->take_token("analysis", client, rate_,
+                                                 options_.rate_per_second, options_.burst)
+                           : rate_.take(client, now))
         throw ApiError{429,
                        "too many positions analysed from your address: try again in " +
                            std::to_string(wait) + " s",

@@ -28,7 +28,10 @@ struct AnalysisOptions {
 
 class AnalysisService {
   public:
-    explicit AnalysisService(AnalysisOptions options = {});
+    // With `limits`, the per-client rate is taken through GameService::take_token (the
+    // database's bucket on a shared store, so that it holds in total across the servers);
+    // without, from this service's own bucket.
+    explicit AnalysisService(AnalysisOptions options = {}, GameService* limits = nullptr);
     ~AnalysisService();
     AnalysisService(const AnalysisService&) = delete;
     AnalysisService& operator=(const AnalysisService&) = delete;
@@ -43,6 +46,7 @@ class AnalysisService {
 
   private:
     AnalysisOptions options_;
+    GameService* limits_;
     RateLimiter rate_;
     std::atomic<std::size_t> waiting_{0};
     EnginePool pool_;

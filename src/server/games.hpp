@@ -117,8 +117,8 @@ class GameService {
     void resync(LiveGame& game, const std::shared_ptr<Subscriber>& subscriber,
                 std::optional<Color> you, std::optional<std::int64_t> id);
 
-    // A token from `client`'s bucket of `kind` ("games", "events") for a per-client rate: the
-    // database's on a shared store, so that the rate holds in total across the servers
+    // A token from `client`'s bucket of `kind` ("games", "events", "analysis") for a per-client
+    // rate: the database's on a shared store, so that the rate holds in total across the servers
     // (Store::take_token, with a hash of the address), else `local`'s (this server's, in
     // memory). 0 when allowed, else the seconds to wait (>= 1).
     int take_token(const std::string& kind, const std::string& client, RateLimiter& local,

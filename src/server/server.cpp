@@ -42,6 +42,7 @@ struct Server::Impl {
           events(event_store, games,
                  EventServiceOptions{options.limits.games_per_minute, options.limits.games_burst,
                                      [this](const std::string& line) { log(line); }}),
+          analysis(AnalysisOptions{}, &games),
           routes(games, StaticFiles(options.web_dir), events),
           http(HttpServerOptions{options.host, options.port, options.io_threads,
                                  options.max_connections, options.max_connections_per_address,

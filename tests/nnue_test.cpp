@@ -168,6 +168,34 @@ TEST(Nnue, SearchWithTheNetIsDeterministicAndDiffersFromHandWritten) {
     EXPECT_NE(with_net, engine::bench_signature(4));
 }
 
+// Switching the evaluation (UCI `Use NNUE`, `EvalFile`) empties the hash table: its scores and
+// static evaluations came from the other evaluation. A search after the switch is then the
+// search of a searcher that only ever had the new one.
+TEST(Nnue, SwitchingTheNetworkForgetsTheOtherEvaluationsScores) {
+    const Position root = chess960::testing::parse(
+        "qbbnrkr1/p1pppppp/1p4n1/8/2P5/6N1/PPNPPPPP/1BRKBRQ1 b FCge - 1 3");
+    const std::shared_ptr<const nnue::Network> net = random_network(12);
+    engine::Limits limits;
+    limits.depth = 7;
+    auto search = [&](engine::Searcher& searcher) {
+        std::atomic<bool> stop{false};
+        const engine::SearchResult r =
+            searcher.search(root, {}, limits, stop, [](const engine::SearchInfo&) {});
+        return std::to_string(r.score) + " " + std::to_string(searcher.nodes());
+    };
+    for (const bool to_net : {true, false}) {
+        SCOPED_TRACE(to_net ? "hand-written -> net" : "net -> hand-written");
+        engine::Searcher fresh;
+        fresh.set_network(to_net ? net : nullptr);
+        const std::string expected = search(fresh);
+        engine::Searcher switched;
+        switched.set_network(to_net ? nullptr : net);
+        search(switched);
+        switched.set_network(to_net ? net : nullptr);
+        EXPECT_EQ(search(switched), expected);
+    }
+}
+
 TEST(Nnue, BuiltInNetLoadsAndScoresMaterial) {
     const auto net = nnue::embedded();
     ASSERT_TRUE(net) << "the net built in (src/engine/net/default.nnue) does not parse";

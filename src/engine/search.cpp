@@ -152,9 +152,13 @@ std::uint64_t Searcher::nodes() const {
 }
 
 void Searcher::set_network(std::shared_ptr<const nnue::Network> net) {
-    if (net != net_) acc_ = net ? std::make_unique<nnue::AccumulatorStack>(net) : nullptr;
+    if (net == net_) return;
+    acc_ = net ? std::make_unique<nnue::AccumulatorStack>(net) : nullptr;
     net_ = std::move(net);
     for (auto& h : helpers_) h->set_network(net_);
+    // The hash table's scores and static evaluations, and the move-ordering tables, came from
+    // the other evaluation: a search after the switch starts as a new game's.
+    clear();
 }
 
 void Searcher::clear() {

@@ -104,7 +104,8 @@ class Searcher {
     // 0..20 (20 = full strength). Lower levels search shallower and pick among near-best moves.
     void set_skill(int level) { skill_ = level < 0 ? 0 : level > 20 ? 20 : level; }
     void clear();  // new game: empties the hash and the move-ordering tables
-    // The learned evaluation with `net`, or the hand-written one when `net` is null.
+    // The learned evaluation with `net`, or the hand-written one when `net` is null. A change
+    // of evaluation empties the hash and the move-ordering tables (clear()).
     void set_network(std::shared_ptr<const nnue::Network> net);
     const std::shared_ptr<const nnue::Network>& network() const { return net_; }
 

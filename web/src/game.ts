@@ -1,8 +1,5 @@
 // The game page (/game/<id>): the board, the move list, clocks, actions and live updates.
 
-import { Chessground } from '@lichess-org/chessground';
-import type { Api as Board } from '@lichess-org/chessground/api';
-import type { Key } from '@lichess-org/chessground/types';
 import {
   type Analysis,
   api,
@@ -20,9 +17,10 @@ import {
 import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
 import { numberedLine, whiteShare } from './analysis-view';
 import { dueWarning, formatClock, remainingMs } from './clock';
-import { askCastle, askPromotion, questionOpen } from './dialogs';
+import { createBoard } from './board';
+import { questionOpen } from './dialogs';
 import { type Applied, applyMove, applyState, applyView } from './model';
-import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBoard, resolve, writeBoard } from './moves';
+import { type BoardMove, boardMoves } from './moves';
 import { boardRows, parseTypedMove, piecesText, plyPosition, spokenSan } from './notation';
 import { loadPrefs, savePrefs } from './prefs';
 import { playSound } from './sound';
@@ -36,7 +34,6 @@ const colorWord = (c: Color, capital = false) => tMaybe(`color.${capital ? cap(c
 // Why a game ended, in the page's language (the server's own `reason` is English).
 const endReason = (g: GameView) => (g.termination ? tMaybe(`end.${g.termination}`, {}, cap(g.termination)) : '');
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
-const ANIMATION_MS = 220;
 
 export interface GamePageOptions {
   // The analysis board: the game's positions with the engine's evaluation, nothing to play.
@@ -172,7 +169,6 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   let connection: ConnectionStatus = 'connecting';
   let live: LiveChannel | null = null;
   let viewPly = game.ply; // the ply shown (navigation), game.ply when following the game
-  let shownPly = -1; // the ply the board actually draws
   let legal: BoardMove[] = []; // the moves of the side to move at legalPly
   let legalPly = -1;
   let sending = false;
@@ -191,91 +187,31 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   const canPlay = () =>
     !analysisMode && game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
 
-  const cg: Board = Chessground(boardEl, {
-    fen: fenAt(viewPly),
-    orientation,
-    coordinates: false, // our own labels beside the board (never over a piece)
-    autoCastle: false, // we place king and rook ourselves (FIDE's sequence)
-    animation: { enabled: true, duration: ANIMATION_MS },
-    highlight: { lastMove: true, check: true },
-    movable: { free: false, color: undefined, showDests: true, rookCastle: true, events: { after: onUserMove } },
-    premovable: { enabled: !analysisMode && !!singleSeat(), showDests: true, castle: true },
-    draggable: { enabled: !analysisMode, showGhost: true },
-    drawable: { enabled: true },
-    events: { select: onSelect },
-  });
-  window.addEventListener('resize', () => document.body.dispatchEvent(new Event('chessground.resize')));
-  (window as unknown as { cg: Board }).cg = cg; // for the end-to-end test and debugging
-
-  // Drawing is queued so that a castling animation is never cut by the next update.
-  let queue: Promise<void> = Promise.resolve();
-  const schedule = (job: () => Promise<void> | void) => {
-    queue = queue.then(job).catch(e => console.error(e));
-    return queue;
-  };
-
-  function lastMoveKeys(ply: number): Key[] | undefined {
-    if (ply === 0) return undefined;
-    const move = game.moves[ply - 1]!;
-    if (move.castle && move.kingFrom && move.kingTo && move.rookFrom && move.rookTo)
-      return [...new Set([move.kingFrom, move.kingTo, move.rookFrom, move.rookTo])] as Key[];
-    return [move.uci.slice(0, 2), move.uci.slice(2, 4)] as Key[];
-  }
-
   function inCheckAt(ply: number): boolean {
     if (ply === game.ply) return !!game.check;
     return ply > 0 && /[+#]$/.test(game.moves[ply - 1]!.san);
   }
 
-  // Who may move pieces: the side to move when it is ours; while the opponent moves (or a move
-  // of theirs is being drawn), our one seat, whose moves then become premoves, played as soon
-  // as the board has caught up (so a move made during an animation is queued, not dropped).
-  function setInteraction() {
-    const play = canPlay();
-    const premover = !analysisMode && game.status === 'active' && viewPly === game.ply ? singleSeat() : null;
-    cg.set({
-      turnColor: turnAt(shownPly < 0 ? viewPly : shownPly),
-      movable: {
-        color: play ? game.turn : (premover ?? undefined),
-        dests: play && legalPly === game.ply ? (destsOf(legal) as Map<Key, Key[]>) : new Map(),
-      },
-    });
-    if (play && legalPly === game.ply && shownPly === game.ply && cg.state.premovable.current) cg.playPremove();
-  }
-
-  // FIDE Chess960 guidelines: the king is lifted off the board, the rook is moved, and the
-  // king is placed on its square; never the rook left behind or shown as captured (PITFALLS E.28/29).
-  async function animateCastle(fenBefore: string, kingFrom: string, rookFrom: string, rookTo: string, fenAfter: string) {
-    const steps = castlingSteps(fenBefore, kingFrom, rookFrom, rookTo);
-    if (steps.length !== 2) {
-      cg.set({ fen: fenAfter });
-      return;
-    }
-    cg.state.animation.enabled = false;
-    cg.set({ fen: steps[0] }); // king lifted
-    cg.state.animation.enabled = true;
-    await sleep(60);
-    cg.set({ fen: steps[1] }); // rook moved
-    await sleep(ANIMATION_MS + 40);
-    cg.set({ fen: fenAfter }); // king placed
-    await sleep(ANIMATION_MS);
-  }
-
-  function drawBoard() {
-    return schedule(async () => {
-      const target = viewPly;
-      const move = target > 0 ? game.moves[target - 1] : undefined;
-      if (target === shownPly + 1 && move?.castle && move.kingFrom && move.rookFrom && move.rookTo) {
-        await animateCastle(fenAt(target - 1), move.kingFrom, move.rookFrom, move.rookTo, fenAt(target));
-      } else {
-        cg.set({ fen: fenAt(target) });
-      }
-      shownPly = target;
-      cg.set({ lastMove: lastMoveKeys(target), turnColor: turnAt(target), check: inCheckAt(target) ? turnAt(target) : false });
-      cg.set({ drawable: { autoShapes: [] }, highlight: { custom: new Map() } });
-      setInteraction();
-    });
-  }
+  const board = createBoard(
+    boardEl,
+    root,
+    { orientation, analysis: analysisMode, premoves: !!singleSeat() },
+    {
+      ply: () => game.ply,
+      viewPly: () => viewPly,
+      fenAt,
+      turnAt,
+      moveAt: ply => game.moves[ply - 1],
+      checkAt: inCheckAt,
+      turn: () => game.turn,
+      play: canPlay,
+      premover: () => (!analysisMode && game.status === 'active' && viewPly === game.ply ? singleSeat() : null),
+      legal: () => legal,
+      legalReady: () => legalPly === game.ply,
+    },
+    { move: move => void play(move, true), select: onSelect },
+  );
+  const drawBoard = () => board.draw();
 
   // The legal moves after loading or resyncing the whole game (a move update brings its own).
   let legalAsked = -1; // the ply they were last asked for
@@ -296,7 +232,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   function setLegal(ply: number, fen: string, ucis: string[]) {
     legal = boardMoves(fen, ucis);
     legalPly = ply;
-    schedule(setInteraction);
+    board.syncLater();
   }
 
   // --- Live updates (live.ts): applied by ply (model.ts); a gap asks for the whole game -------
@@ -342,7 +278,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   // --- Input -------------------------------------------------------------------------------
 
-  function onSelect(key: Key) {
+  function onSelect() {
     // A piece picked up while looking at an earlier move: say how to get back to the game.
     if (!analysisMode && viewPly !== game.ply && game.status === 'active' && holdsSeat()) {
       $('#browsing').classList.remove('flash');
@@ -350,110 +286,29 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       $('#browsing').classList.add('flash');
       announce(t('game.viewingHint', { ply: plyLabel(viewPly) }));
     }
-    // While the king is picked up, show where each castling rook would go.
-    const castles = canPlay() ? castlesFrom(legal, key) : [];
-    const shapes = castles.flatMap(m => [
-      { orig: m.rookFrom as Key, dest: m.rookTo as Key, brush: 'paleBlue' },
-      { orig: m.kingTo as Key, brush: 'paleGreen' },
-    ]);
-    const custom = new Map<Key, string>();
-    for (const m of castles) {
-      custom.set(m.rookTo as Key, 'castle-rook-to');
-      custom.set(m.kingTo as Key, 'castle-king-to');
-    }
-    cg.set({ drawable: { autoShapes: shapes }, highlight: { custom } });
-  }
-
-  // Chessground moves the king onto the rook square (deleting the rook) and tells us a moment
-  // later (setTimeout); a frame may be drawn in between. Right after its own pointer handlers
-  // (these listeners sit on window, after chessground's on document) we replace that board by
-  // "king lifted", so the rook is never shown captured (PITFALLS E.29).
-  function hideKingOnRook() {
-    const last = cg.state.lastMove;
-    if (!last || last.length !== 2 || shownPly !== game.ply) return;
-    const [orig, dest] = last as [Key, Key];
-    const castle = legal.find(m => m.castle && m.from === orig && m.to === dest);
-    if (!castle?.rookFrom || !castle.rookTo || cg.state.pieces.get(dest)?.role !== 'king') return;
-    const steps = castlingSteps(fenAt(game.ply), castle.from, castle.rookFrom, castle.rookTo);
-    if (steps.length !== 2) return;
-    cg.state.animation.enabled = false;
-    cg.set({ fen: steps[0] });
-    cg.state.animation.enabled = true;
-  }
-  for (const type of ['mouseup', 'touchend', 'mousedown', 'touchstart'])
-    window.addEventListener(type, hideKingOnRook);
-
-  function onUserMove(orig: Key, dest: Key) {
-    cg.set({ drawable: { autoShapes: [] }, highlight: { custom: new Map() } });
-    const resolution = resolve(legal, orig, dest);
-    switch (resolution.kind) {
-      case 'none':
-        shownPly = -1;
-        drawBoard();
-        return;
-      case 'move':
-        void play(resolution.move, true);
-        return;
-      case 'promotion':
-        void askPromotion(root, resolution.moves, game.turn).then(move => (move ? play(move, true) : revert()));
-        return;
-      case 'ask-castle':
-        void askCastle(root, resolution.castle, resolution.kingMove, () => previewCastle(resolution.castle)).then(move => (move ? play(move, true) : revert()));
-        return;
-    }
-  }
-
-  // While "castle or king move?" is open: where the rook would go.
-  function previewCastle(castle: BoardMove) {
-    cg.set({
-      drawable: { autoShapes: [{ orig: castle.rookFrom as Key, dest: castle.rookTo as Key, brush: 'paleBlue' }] },
-      highlight: { custom: new Map([[castle.rookTo as Key, 'castle-rook-to']]) },
-    });
-  }
-
-  function revert() {
-    shownPly = -1;
-    drawBoard();
   }
 
   // Plays a move: animates it at once, then sends it; the server's answer is the truth.
   async function play(move: BoardMove, fromBoard: boolean) {
     const ply = game.ply;
-    const before = fenAt(ply);
     if (!live || connection !== 'connected') {
       // Never lost in silence: the move is refused here, and the board shows the game as it is.
       refuseMove(t('game.notSentOffline'));
-      revert();
+      board.revert();
       return;
     }
     moveError('');
     sending = true;
-    setInteraction();
-    if (move.castle && move.rookFrom && move.rookTo && move.kingTo) {
-      const board = readBoard(before);
-      const king = board.get(move.from)!;
-      const rook = board.get(move.rookFrom)!;
-      board.delete(move.from);
-      board.delete(move.rookFrom);
-      board.set(move.rookTo, rook);
-      board.set(move.kingTo, king);
-      const after = writeBoard(board);
-      void schedule(async () => {
-        await animateCastle(before, move.from, move.rookFrom!, move.rookTo!, after);
-        cg.set({ lastMove: [...new Set([move.from, move.kingTo!, move.rookFrom!, move.rookTo!])] as Key[] });
-        shownPly = ply + 1;
-      });
-    } else if (fromBoard) {
-      shownPly = ply + 1; // the board already shows it (promotion and en passant fixed below)
-    }
+    board.sync();
+    board.showOwnMove(move, ply, fromBoard);
     try {
       await live.move(game.turn, move.uci, ply); // its answer reaches onMove
       sending = false;
-      schedule(setInteraction);
+      board.syncLater();
     } catch (e) {
       sending = false;
       refuseMove(t('game.notPlayed', { error: (e as Error).message }));
-      revert();
+      board.revert();
       void resync();
     }
   }
@@ -501,7 +356,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   function flip() {
     orientation = opposite(orientation);
-    cg.set({ orientation });
+    board.setOrientation(orientation);
     renderPlayers();
     renderText();
   }
@@ -1008,10 +863,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     $('#eval-bar').classList.toggle('flipped', orientation === 'black');
     // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
     $('#best-line').textContent = numberedLine(fenAt(ply), a.pv.map(m => m.san)) || t('game.noLine');
-    const best = a.best;
-    cg.set({
-      drawable: { autoShapes: best ? [{ orig: best.slice(0, 2) as Key, dest: best.slice(2, 4) as Key, brush: 'paleGreen' }] : [] },
-    });
+    board.showBest(a.best);
   }
 
   $('#continue').onclick = async () => {
@@ -1068,7 +920,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       announce(t('game.connectionLost'));
     }
     renderClocks();
-    schedule(setInteraction);
+    board.syncLater();
   }
   live = connectLive(
     id,

@@ -1,39 +1,19 @@
-// The game page (/game/<id>): the board, the move list, clocks, actions and live updates.
+// The game page (/game/<id>, and /analysis/<id>): loads the game and wires its parts together:
+// the controller (round.ts: the game's state, the live channel, requests), the board
+// (board.ts), and, below, the view of the state and the controls.
 
-import {
-  type Analysis,
-  api,
-  ApiError,
-  type Color,
-  type GameAction,
-  type GameState,
-  type GameView,
-  loadSeats,
-  type MoveUpdate,
-  type Room,
-  saveSeats,
-  type Seats,
-} from './api';
-import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
-import { numberedLine, whiteShare } from './analysis-view';
-import { dueWarning, formatClock, remainingMs } from './clock';
+import { type Analysis, api, ApiError, type Color, type GameView, loadSeats, saveSeats, type Seats } from './api';
+import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { createBoard } from './board';
+import { dueWarning, formatClock, remainingMs } from './clock';
 import { questionOpen } from './dialogs';
-import { type Applied, applyMove, applyState, applyView } from './model';
-import { type BoardMove, boardMoves } from './moves';
-import { boardRows, parseTypedMove, piecesText, plyPosition, spokenSan } from './notation';
+import { t } from './i18n';
+import type { ConnectionStatus, Transport } from './live';
+import { boardRows, piecesText } from './notation';
 import { loadPrefs, savePrefs } from './prefs';
-import { playSound } from './sound';
-import { t, tMaybe } from './i18n';
+import { type RematchAnswerKind, Round, type RoundModel, type RoundUi } from './round';
+import { colorWord, opposite, plyLabel, spokenClock, statusLine } from './round-text';
 import { copyText, el, toast } from './ui';
-
-const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-// "white" / "White" in the page's language.
-const colorWord = (c: Color, capital = false) => tMaybe(`color.${capital ? cap(c) : c}`);
-// Why a game ended, in the page's language (the server's own `reason` is English).
-const endReason = (g: GameView) => (g.termination ? tMaybe(`end.${g.termination}`, {}, cap(g.termination)) : '');
-const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 
 export interface GamePageOptions {
   // The analysis board: the game's positions with the engine's evaluation, nothing to play.
@@ -59,7 +39,71 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     history.replaceState(null, '', location.pathname);
   }
 
-  root.innerHTML = `
+  root.innerHTML = pageHtml(id, analysisMode);
+
+  let game: GameView;
+  try {
+    game = await api.game(id, seats.white ?? seats.black);
+  } catch (e) {
+    root.innerHTML = `<main class="home"><p class="error">${
+      e instanceof ApiError && e.status === 404 ? t('game.noSuchGame') : (e as Error).message
+    }</p><p><a href="/">${t('game.backToStart')}</a></p></main>`;
+    return;
+  }
+
+  const round = new Round(id, seats, game, analysisMode);
+  const board = createBoard(
+    root.querySelector<HTMLElement>('#board')!,
+    root,
+    { orientation: round.orientation, analysis: analysisMode, premoves: !!round.singleSeat() },
+    {
+      ply: () => round.game.ply,
+      viewPly: () => round.viewPly,
+      fenAt: round.fenAt,
+      turnAt: round.turnAt,
+      moveAt: ply => round.game.moves[ply - 1],
+      checkAt: round.checkAt,
+      turn: () => round.game.turn,
+      play: round.canPlay,
+      premover: round.premover,
+      legal: round.legalMoves,
+      legalReady: round.legalReady,
+    },
+    { move: move => void round.play(move, true), select: round.onSelect },
+  );
+  const view = createView(root, round, round);
+  round.attach(board, view);
+  bindControls(root, round, view);
+  setInterval(() => round.tick(), 200);
+
+  view.redraw();
+  void board.draw();
+  void round.fetchLegal();
+
+  if (analysisMode) {
+    round.goTo(round.viewPly);
+    root.querySelector<HTMLElement>('#connection')!.hidden = true;
+    return;
+  }
+
+  // For the end-to-end test and debugging: how the page is connected.
+  const debug = window as unknown as { liveTransport: Transport | null; liveStatus: ConnectionStatus };
+  debug.liveTransport = null;
+  round.connect({
+    status: s => (debug.liveStatus = s),
+    transport: transport => (debug.liveTransport = transport),
+  });
+}
+
+// --- The view ------------------------------------------------------------------------------
+
+interface ViewActions {
+  goTo(ply: number): void;
+  answerRematch(answer: RematchAnswerKind): Promise<void>;
+}
+
+function pageHtml(id: string, analysisMode: boolean): string {
+  return `
     <main class="game${analysisMode ? ' analysis' : ''}">
       <h1 class="sr-only">${analysisMode ? t('game.analysisHeading') : t('game.heading')}</h1>
       <section class="board-col" aria-label="${t('game.boardRegion')}">
@@ -151,279 +195,40 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       <div class="choices promotion cg-wrap" id="promotion-choices"></div>
       <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
     </dialog>`;
+}
 
+const CONNECTION_TEXT = (): Record<ConnectionStatus, string> => ({
+  connecting: t('game.connecting'),
+  connected: t('game.connected'),
+  reconnecting: t('game.reconnecting'),
+  offline: t('game.offline'),
+});
+
+type View = RoundUi & { renderText(): void };
+
+function createView(root: HTMLElement, round: RoundModel, actions: ViewActions): View {
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
-  const boardEl = $('#board');
-
-  let game: GameView;
-  try {
-    game = await api.game(id, seats.white ?? seats.black);
-  } catch (e) {
-    root.innerHTML = `<main class="home"><p class="error">${
-      e instanceof ApiError && e.status === 404 ? t('game.noSuchGame') : (e as Error).message
-    }</p><p><a href="/">${t('game.backToStart')}</a></p></main>`;
-    return;
-  }
-
-  let room: Room | null = null;
-  let connection: ConnectionStatus = 'connecting';
-  let live: LiveChannel | null = null;
-  let viewPly = game.ply; // the ply shown (navigation), game.ply when following the game
-  let legal: BoardMove[] = []; // the moves of the side to move at legalPly
-  let legalPly = -1;
-  let sending = false;
-  let clockReadAt = Date.now(); // local time when game.clock was received (no clock skew)
-  const mine = (c: Color) => !!seats[c] && game.engineColor !== c;
-  const holdsSeat = () => mine('white') || mine('black');
-  let orientation: Color = mine('white') || !mine('black') ? 'white' : 'black';
-  if (mine('white') && mine('black')) orientation = 'white';
-  // The one seat this browser plays (not both, as when friends share a device): premoves,
-  // "your move", the name it says.
-  const singleSeat = (): Color | null =>
-    mine('white') && !mine('black') ? 'white' : mine('black') && !mine('white') ? 'black' : null;
-
-  const fenAt = (ply: number) => (ply === 0 ? game.initialFen : game.moves[ply - 1]!.fen);
-  const turnAt = (ply: number): Color => (fenAt(ply).split(' ')[1] === 'b' ? 'black' : 'white');
-  const canPlay = () =>
-    !analysisMode && game.status === 'active' && viewPly === game.ply && mine(game.turn) && !sending && !game.thinking;
-
-  function inCheckAt(ply: number): boolean {
-    if (ply === game.ply) return !!game.check;
-    return ply > 0 && /[+#]$/.test(game.moves[ply - 1]!.san);
-  }
-
-  const board = createBoard(
-    boardEl,
-    root,
-    { orientation, analysis: analysisMode, premoves: !!singleSeat() },
-    {
-      ply: () => game.ply,
-      viewPly: () => viewPly,
-      fenAt,
-      turnAt,
-      moveAt: ply => game.moves[ply - 1],
-      checkAt: inCheckAt,
-      turn: () => game.turn,
-      play: canPlay,
-      premover: () => (!analysisMode && game.status === 'active' && viewPly === game.ply ? singleSeat() : null),
-      legal: () => legal,
-      legalReady: () => legalPly === game.ply,
-    },
-    { move: move => void play(move, true), select: onSelect },
-  );
-  const drawBoard = () => board.draw();
-
-  // The legal moves after loading or resyncing the whole game (a move update brings its own).
-  let legalAsked = -1; // the ply they were last asked for
-  async function fetchLegal() {
-    if (game.status !== 'active' || !mine(game.turn) || legalPly === game.ply || legalAsked === game.ply) return;
-    const ply = game.ply;
-    legalAsked = ply;
-    try {
-      const { moves } = await api.legal(id, seats[game.turn]);
-      if (game.ply !== ply || legalPly === ply) return;
-      setLegal(ply, game.fen, moves.map(m => m.uci));
-    } catch (e) {
-      legalAsked = -1;
-      toast(t('game.legalFailed', { error: (e as Error).message }));
-    }
-  }
-
-  function setLegal(ply: number, fen: string, ucis: string[]) {
-    legal = boardMoves(fen, ucis);
-    legalPly = ply;
-    board.syncLater();
-  }
-
-  // --- Live updates (live.ts): applied by ply (model.ts); a gap asks for the whole game -------
-
-  function adopt(applied: Applied): boolean {
-    if (applied.kind === 'gap') void resync();
-    if (applied.kind !== 'applied') return false;
-    const following = viewPly === game.ply;
-    const before = game;
-    game = applied.game;
-    try {
-      tellChanges(before, game);
-    } catch (e) {
-      console.warn('could not tell the change', e); // never at the cost of the game's update
-    }
-    clockReadAt = Date.now();
-    if (following || viewPly > game.ply) viewPly = game.ply;
-    renderSide();
-    drawBoard();
-    return true;
-  }
-
-  function onGame(view: GameView) {
-    if (adopt(applyView(game, view))) void fetchLegal();
-  }
-
-  function onMove(update: MoveUpdate) {
-    if (adopt(applyMove(game, update))) setLegal(update.state.ply, update.state.fen, update.legal);
-  }
-
-  function onState(state: GameState) {
-    adopt(applyState(game, state));
-  }
-
-  async function resync() {
-    if (!live) return;
-    try {
-      await live.resync();
-    } catch (e) {
-      console.warn('resync failed (the reconnection brings the game)', e);
-    }
-  }
-
-  // --- Input -------------------------------------------------------------------------------
-
-  function onSelect() {
-    // A piece picked up while looking at an earlier move: say how to get back to the game.
-    if (!analysisMode && viewPly !== game.ply && game.status === 'active' && holdsSeat()) {
-      $('#browsing').classList.remove('flash');
-      void $('#browsing').offsetWidth; // restart the animation
-      $('#browsing').classList.add('flash');
-      announce(t('game.viewingHint', { ply: plyLabel(viewPly) }));
-    }
-  }
-
-  // Plays a move: animates it at once, then sends it; the server's answer is the truth.
-  async function play(move: BoardMove, fromBoard: boolean) {
-    const ply = game.ply;
-    if (!live || connection !== 'connected') {
-      // Never lost in silence: the move is refused here, and the board shows the game as it is.
-      refuseMove(t('game.notSentOffline'));
-      board.revert();
-      return;
-    }
-    moveError('');
-    sending = true;
-    board.sync();
-    board.showOwnMove(move, ply, fromBoard);
-    try {
-      await live.move(game.turn, move.uci, ply); // its answer reaches onMove
-      sending = false;
-      board.syncLater();
-    } catch (e) {
-      sending = false;
-      refuseMove(t('game.notPlayed', { error: (e as Error).message }));
-      board.revert();
-      void resync();
-    }
-  }
-
-  // --- Side panel --------------------------------------------------------------------------
-
-  function goTo(ply: number) {
-    viewPly = Math.max(0, Math.min(game.ply, ply));
-    renderMoves();
-    drawBoard();
-    renderFen();
-    renderStatus();
-    renderBrowsing();
-    renderText();
-    if (analysisMode) void analyse(viewPly);
-  }
-
-  root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(button => {
-    button.onclick = () => {
-      const nav = button.dataset.nav;
-      goTo(nav === 'first' ? 0 : nav === 'prev' ? viewPly - 1 : nav === 'next' ? viewPly + 1 : game.ply);
-    };
-  });
-  document.addEventListener('keydown', e => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) {
-      // End and Escape from the move input still bring the game back (the input keeps focus).
-      if (e.target.id === 'move-input' && e.key === 'Escape' && viewPly !== game.ply) goTo(game.ply);
-      return;
-    }
-    if (questionOpen(root)) return;
-    const moves: Record<string, () => number> = {
-      ArrowLeft: () => viewPly - 1,
-      ArrowRight: () => viewPly + 1,
-      ArrowUp: () => 0,
-      Home: () => 0,
-      ArrowDown: () => game.ply,
-      End: () => game.ply,
-    };
-    const target = moves[e.key];
-    if (target) {
-      e.preventDefault();
-      goTo(target());
-    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) flip();
-  });
-
-  function flip() {
-    orientation = opposite(orientation);
-    board.setOrientation(orientation);
-    renderPlayers();
-    renderText();
-  }
-  $('#flip').onclick = flip;
-  $('#copy-fen').onclick = () => copyText(fenAt(viewPly), t('game.fenCopied'));
-  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), t('game.pgnCopied'));
-  $<HTMLAnchorElement>('#download-pgn').href = api.pgnUrl(id);
-  ($<HTMLAnchorElement>('#download-pgn') as HTMLAnchorElement).download = `chess960-${id}.pgn`;
-
-  // The seat that acts for this browser: the side to move when it holds both.
-  const actingSeat = (): Color | null =>
-    mine(game.turn) ? game.turn : mine(opposite(game.turn)) ? opposite(game.turn) : null;
-
-  async function act(action: GameAction, color: Color | null) {
-    if (!color || !live) return;
-    try {
-      await live.act(color, action); // its answer reaches onState
-    } catch (e) {
-      toast((e as Error).message);
-    }
-  }
-  // Resigning asks once, in the page (a browser confirm box takes the focus elsewhere).
-  const confirmResign = (open: boolean) => {
-    $('#resign-confirm').hidden = !open;
-    $('#resign').hidden = open;
-    if (open) $('#resign-no').focus();
-  };
-  $('#resign').onclick = () => confirmResign(true);
-  $('#resign-no').onclick = () => {
-    confirmResign(false);
-    $('#resign').focus();
-  };
-  $('#resign-yes').onclick = () => {
-    confirmResign(false);
-    void act('resign', actingSeat());
-  };
-  $('#offer').onclick = () => act('draw/offer', actingSeat());
-  $('#abort').onclick = () => act('abort', actingSeat());
-  $('#accept').onclick = () => act('draw/accept', game.drawOffer ? opposite(game.drawOffer) : null);
-  $('#decline').onclick = () => act('draw/decline', game.drawOffer ? opposite(game.drawOffer) : null);
-  $('#claim').onclick = () => act('draw/claim', actingSeat());
-
-  // A player's name: the one they chose (the room), else the server's ("Player", "White", the
-  // engine's level).
-  const playerName = (c: Color) => room?.[c].name ?? ((singleSeat() === c && loadPrefs().name.trim()) || defaultName(c));
-  // The server's names are English ("White", the engine's level): the page says its own.
-  const defaultName = (c: Color) =>
-    game.opponent === 'engine' && game.engineColor === c
-      ? t('game.computerName', { level: game.level ?? '?' })
-      : colorWord(c, true);
+  const { id } = round;
+  const analysisMode = round.analysis;
+  const connectionText = CONNECTION_TEXT();
 
   function renderPlayers() {
+    const { game, room } = round;
     const name = (c: Color) => {
-      const you = singleSeat() === c ? t('game.youSuffix') : '';
-      return `${c === 'white' ? '○' : '●'} ${playerName(c)}${you}`;
+      const you = round.singleSeat() === c ? t('game.youSuffix') : '';
+      return `${c === 'white' ? '○' : '●'} ${round.playerName(c)}${you}`;
     };
     // Presence, in friend games: has the other player opened the game, and are they here now?
     const presence = (c: Color) => {
-      if (game.opponent !== 'friend' || !room || mine(c) || game.status !== 'active') return { text: '', state: '' };
+      if (game.opponent !== 'friend' || !room || round.mine(c) || game.status !== 'active') return { text: '', state: '' };
       const seat = room[c];
       if (seat.connected) return { text: t('game.online'), state: 'connected' };
       if (seat.joined) return { text: t('game.away'), state: 'away' };
       return { text: t('game.notJoined'), state: 'absent' };
     };
     for (const [slot, color] of [
-      ['top', opposite(orientation)],
-      ['bottom', orientation],
+      ['top', opposite(round.orientation)],
+      ['bottom', round.orientation],
     ] as const) {
       $(`#player-${slot} .who`).textContent = name(color);
       const p = presence(color);
@@ -438,30 +243,32 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   // The rank and file labels beside the board, in the board's orientation.
   function renderLabels() {
-    const ranks = orientation === 'white' ? '87654321' : '12345678';
-    const files = orientation === 'white' ? 'abcdefgh' : 'hgfedcba';
+    const ranks = round.orientation === 'white' ? '87654321' : '12345678';
+    const files = round.orientation === 'white' ? 'abcdefgh' : 'hgfedcba';
     $('.ranks').innerHTML = [...ranks].map(r => `<span>${r}</span>`).join('');
     $('.files').innerHTML = [...files].map(f => `<span>${f}</span>`).join('');
   }
 
   function clockMs(c: Color): number | null {
+    const { game } = round;
     const clock = game.clock;
     if (!clock) return null;
     // Offline, the page does not know the server's clock: it shows the last one it had.
-    return remainingMs(clock, c, Date.now() - clockReadAt, game.status === 'active' && connection === 'connected');
+    return remainingMs(clock, c, Date.now() - round.clockReadAt, game.status === 'active' && round.connection === 'connected');
   }
 
   function renderClocks() {
+    const { game } = round;
     for (const slot of ['top', 'bottom'] as const) {
-      const color = slot === 'top' ? opposite(orientation) : orientation;
+      const color = slot === 'top' ? opposite(round.orientation) : round.orientation;
       const span = $(`#player-${slot} .clock`);
       const ms = clockMs(color);
       span.hidden = ms === null;
       if (ms !== null) span.textContent = formatClock(ms);
       span.classList.toggle('running', game.status === 'active' && game.clock?.running === color);
       span.classList.toggle('low', ms !== null && ms < 20000);
-      span.classList.toggle('stale', connection !== 'connected' && game.status === 'active');
-      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: playerName(color), time: spokenClock(ms) }));
+      span.classList.toggle('stale', round.connection !== 'connected' && game.status === 'active');
+      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: round.playerName(color), time: spokenClock(ms) }));
     }
     warnClock();
   }
@@ -469,7 +276,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   // "30 seconds left", then "10 seconds left", once each per game, for our own clock.
   const warned = new Set<number>();
   function warnClock() {
-    const seat = singleSeat();
+    const { game } = round;
+    const seat = round.singleSeat();
     if (!seat || game.status !== 'active' || game.clock?.running !== seat) return;
     const ms = clockMs(seat);
     if (ms === null) return;
@@ -477,28 +285,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     if (limit !== null) announce(t('game.clockWarning', { n: limit / 1000 }));
   }
 
-  function spokenClock(ms: number) {
-    const seconds = Math.ceil(ms / 1000);
-    const m = Math.floor(seconds / 60);
-    const sec = seconds % 60;
-    return m ? t('game.minutesSeconds', { m, s: sec }) : t('game.seconds', { s: sec });
-  }
-  // The server announces a flag fall itself (a `state` event); should that not come within a
-  // couple of seconds of a clock showing zero, ask once for the whole game.
-  const FLAG_GRACE_MS = 2000;
-  let flagAskedAt = -1;
-  setInterval(() => {
-    renderClocks();
-    const clock = game.clock;
-    const running = clock?.running;
-    if (!clock || !running || game.status !== 'active' || flagAskedAt === game.ply || connection !== 'connected') return;
-    if (Date.now() - clockReadAt > clock[running] + FLAG_GRACE_MS) {
-      flagAskedAt = game.ply;
-      void resync();
-    }
-  }, 200);
-
   function renderMoves() {
+    const { game, viewPly } = round;
     const list = $('#moves');
     list.innerHTML = '';
     const [, side, , , , fullmove] = game.initialFen.split(' ');
@@ -513,7 +301,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       }
       const ply = i + 1;
       const span = el('span', { class: `move${ply === viewPly ? ' current' : ''}`, 'data-ply': String(ply) }, move.san);
-      span.onclick = () => goTo(ply);
+      span.onclick = () => actions.goTo(ply);
       li.append(span);
       if (!white) number += 1;
     });
@@ -525,55 +313,40 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   }
 
   function renderFen() {
-    $('#fen').textContent = fenAt(viewPly);
+    $('#fen').textContent = round.fenAt(round.viewPly);
   }
 
   function renderStatus() {
     const status = $('#status');
     status.className = 'status';
-    if (game.status === 'aborted') {
+    const line = statusLine(round.game, round.viewPly, round.seating());
+    if (line.kind === 'aborted') {
       status.classList.add('over', 'aborted');
       status.innerHTML = '';
-      status.append(el('strong', { id: 'result' }, t('game.abortedTitle')));
+      status.append(el('strong', { id: 'result' }, line.title));
       return;
     }
-    if (game.status === 'over') {
+    if (line.kind === 'over') {
       status.classList.add('over');
       status.innerHTML = '';
-      status.append(
-        el('strong', { id: 'result' }, game.result),
-        el('span', { id: 'reason' }, ` ${endReason(game)}`),
-      );
+      status.append(el('strong', { id: 'result' }, line.result), el('span', { id: 'reason' }, line.reason));
       return;
     }
-    let text = t('game.toMove', { color: colorWord(game.turn, true) });
-    if (game.thinking || (game.engineColor === game.turn && game.opponent === 'engine')) text = t('game.computerThinkingStatus');
-    else if (singleSeat() === game.turn) text = t('game.yourMove');
-    else if (singleSeat()) text = t('game.waitingFor', { name: playerName(game.turn) });
-    if (game.check) text += t('game.check');
-    if (game.drawOffer) text += t('game.drawOffered', { name: playerName(game.drawOffer) });
-    if (viewPly !== game.ply) text = t('game.viewingStatus', { ply: plyLabel(viewPly), current: plyLabel(game.ply) });
-    status.textContent = text;
+    status.textContent = line.text;
   }
 
   function renderBrowsing() {
-    const browsing = viewPly !== game.ply;
+    const browsing = round.viewPly !== round.game.ply;
     $('#browsing').hidden = !browsing;
-    if (browsing) $('#browsing-text').textContent = t('game.viewingBrowse', { ply: plyLabel(viewPly) });
-  }
-
-  // "move 12 (white)", "the start position".
-  function plyLabel(ply: number) {
-    if (ply === 0) return t('game.startPosition');
-    const { number, color } = plyPosition(game.initialFen, ply);
-    return t('game.plyLabel', { n: number, color: colorWord(color) });
+    if (browsing) $('#browsing-text').textContent = t('game.viewingBrowse', { ply: plyLabel(round.game.initialFen, round.viewPly) });
   }
 
   function renderActions() {
+    const { game } = round;
     const active = game.status === 'active' && !analysisMode;
-    const seat = actingSeat();
+    const seat = round.actingSeat();
     const show = (sel: string, on: boolean) => ($(sel).hidden = !on);
-    const offerFromOpponent = !!game.drawOffer && mine(opposite(game.drawOffer));
+    const offerFromOpponent = !!game.drawOffer && round.mine(opposite(game.drawOffer));
     show('#resign', active && !!seat && $('#resign-confirm').hidden);
     if (!active) $('#resign-confirm').hidden = true;
     // The computer answers a draw offer too (it accepts when it judges the game drawn).
@@ -584,15 +357,38 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
     $('#claim').textContent = game.claimable.threefold ? t('game.claimThreefold') : t('game.claimFifty');
-    $('#move-form').hidden = analysisMode || !holdsSeat() || game.status !== 'active';
+    $('#move-form').hidden = analysisMode || !round.holdsSeat() || game.status !== 'active';
     $('#after').hidden = analysisMode || game.status === 'active';
-    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !holdsSeat();
+    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !round.holdsSeat();
     renderRematch();
   }
 
+  function renderRematch() {
+    const box = $('#rematch-box');
+    const r = round.room?.rematch;
+    const active = round.game.status === 'active';
+    box.hidden = true;
+    box.innerHTML = '';
+    if (!r || active || analysisMode || !round.holdsSeat() || r.gameId || !r.offeredBy) return;
+    box.hidden = false;
+    const kind = r.newPosition ? t('game.rematchNewPos') : t('game.rematchSame');
+    if (round.mine(r.offeredBy) && !(round.mine('white') && round.mine('black'))) {
+      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, t('game.cancel'));
+      cancel.onclick = () => void actions.answerRematch('decline');
+      box.append(el('p', {}, t('game.rematchWaiting', { kind, name: round.playerName(opposite(r.offeredBy)) })), cancel);
+    } else {
+      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, t('game.accept.short'));
+      const decline = el('button', { type: 'button', id: 'rematch-decline' }, t('game.decline.short'));
+      accept.onclick = () => void actions.answerRematch('accept');
+      decline.onclick = () => void actions.answerRematch('decline');
+      box.append(el('p', {}, t('game.rematchOffer', { name: round.playerName(r.offeredBy), kind })), accept, decline);
+    }
+  }
+
   function renderInvite() {
+    const { game, room } = round;
     const box = $('#invite');
-    const invite = seats.invite;
+    const invite = round.seats.invite;
     // Once the friend has opened the game, the link has done its work.
     const joined = !!invite && !!room?.[invite.color].joined;
     box.hidden = !(invite && game.opponent === 'friend' && game.status === 'active' && !joined);
@@ -606,6 +402,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   }
 
   function renderStartInfo() {
+    const { game } = round;
     const info = $('#start-info');
     const opponent = game.opponent === 'engine' ? t('game.againstComputer', { level: game.level ?? '?' }) : t('game.againstFriend');
     const numbers = game.startNumbers;
@@ -619,6 +416,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   }
 
   function renderSide() {
+    const { game } = round;
     renderPlayers();
     renderStatus();
     renderBrowsing();
@@ -628,16 +426,17 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     renderInvite();
     renderStartInfo();
     renderText();
-    const yourTurn = game.status === 'active' && !analysisMode && singleSeat() === game.turn;
-    const names = `${playerName('white')} – ${playerName('black')}`;
+    const yourTurn = game.status === 'active' && !analysisMode && round.singleSeat() === game.turn;
+    const names = `${round.playerName('white')} – ${round.playerName('black')}`;
     document.title = `${yourTurn ? t('game.titleYourMove') : ''}${analysisMode ? t('game.titleAnalysis') : ''}${names} · chess960`;
   }
 
   // The board for assistive technology (its label) and the text view (on request).
   function renderText() {
-    const fen = fenAt(viewPly);
+    const { orientation } = round;
+    const fen = round.fenAt(round.viewPly);
     const pieces = piecesText(fen);
-    const turn = turnAt(viewPly);
+    const turn = round.turnAt(round.viewPly);
     $('#board').setAttribute(
       'aria-label',
       t('game.boardLabel', { orientation: colorWord(orientation), turn: colorWord(turn), white: pieces.white, black: pieces.black }),
@@ -648,292 +447,146 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     $('#text-black').textContent = t('game.textBlack', { pieces: pieces.black });
   }
 
-  // --- What a screen reader hears, and the typed move ---------------------------------------
-
   // The live region: one sentence at a time (the same text twice is still said twice).
   function announce(text: string) {
     const region = $('#announce');
     region.textContent = region.textContent === text ? `${text} ` : text;
   }
 
-  function moveError(text: string) {
-    $('#move-error').textContent = text;
+  function showAnalysis(ply: number, a: Analysis) {
+    const text = evaluationText(a);
+    $('#eval-text').textContent = text;
+    $('#eval-bar').setAttribute('aria-label', t('game.evaluationIs', { text }));
+    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(whiteShare(a.score) * 100)}%`;
+    $('#eval-bar').classList.toggle('flipped', round.orientation === 'black');
+    // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
+    $('#best-line').textContent = numberedLine(round.fenAt(ply), a.pv.map(m => m.san)) || t('game.noLine');
   }
 
-  function refuseMove(text: string) {
-    moveError(text);
-    announce(text);
-  }
+  return {
+    redraw: renderSide,
+    redrawNavigation() {
+      renderMoves();
+      renderFen();
+      renderStatus();
+      renderBrowsing();
+      renderText();
+    },
+    redrawOrientation() {
+      renderPlayers();
+      renderText();
+    },
+    redrawClocks: renderClocks,
+    redrawConnection() {
+      const box = $('#connection');
+      box.dataset.state = round.connection;
+      box.textContent = connectionText[round.connection];
+    },
+    announce,
+    moveError(text: string) {
+      $('#move-error').textContent = text;
+    },
+    flashBrowsing() {
+      $('#browsing').classList.remove('flash');
+      void $('#browsing').offsetWidth; // restart the animation
+      $('#browsing').classList.add('flash');
+    },
+    analysisPending() {
+      $('#eval-text').textContent = t('game.thinking');
+    },
+    analysisFailed(message: string) {
+      $('#eval-text').textContent = t('game.notAvailable', { error: message });
+    },
+    showAnalysis,
+    renderText,
+  };
+}
 
-  // What changed between two versions of the game, said aloud (and heard as sounds).
-  function tellChanges(before: GameView, after: GameView) {
-    if (analysisMode) return;
-    if (after.moves.length === before.moves.length + 1) {
-      const move = after.moves[after.moves.length - 1]!;
-      const mover = turnAt(after.moves.length - 1);
-      const who = singleSeat() === mover ? t('game.you') : playerName(mover);
-      const yours = singleSeat() === after.turn && after.status === 'active' ? t('game.yourMoveSentence') : '';
-      announce(t('game.played', { who, move: spokenSan(move.san) }) + yours);
-      playSound(move.san.includes('x') ? 'capture' : 'move');
-    }
-    if (before.status === 'active' && after.status !== 'active') {
-      const end = after.status === 'aborted' ? t('game.aborted') : t('game.over', { result: after.result, reason: endReason(after) });
-      setTimeout(() => announce(end), 600); // after the move that ended it
-      playSound('end');
-    }
-    if (after.drawOffer && after.drawOffer !== before.drawOffer && !mine(after.drawOffer))
-      announce(t('game.offersDraw', { name: playerName(after.drawOffer) }));
-  }
+// --- The controls --------------------------------------------------------------------------
 
+function bindControls(root: HTMLElement, round: Round, view: View): void {
+  const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
+  const { id } = round;
+
+  // The move typed into the input, played or refused with its reason.
   $('#move-form').addEventListener('submit', e => {
     e.preventDefault();
     const input = $<HTMLInputElement>('#move-input');
-    const text = input.value;
-    if (!holdsSeat()) return refuseMove(t('game.watching'));
-    if (game.status !== 'active') return refuseMove(t('game.isOver'));
-    if (!live || connection !== 'connected')
-      return refuseMove(t('game.offlineRefused'));
-    if (!mine(game.turn)) return refuseMove(t('game.notYourMove', { name: playerName(game.turn) }));
-    if (game.thinking) return refuseMove(t('game.computerThinking'));
-    if (viewPly !== game.ply) goTo(game.ply);
-    if (legalPly !== game.ply || sending) return refuseMove(t('game.legalComing'));
-    const typed = parseTypedMove(text, game.fen, legal);
-    if (typed.kind === 'error') return refuseMove(typed.message);
+    const move = round.typedMove(input.value);
+    if (!move) return;
     input.value = '';
-    void play(typed.move, false);
+    void round.play(move, false);
   });
 
   $('#text-toggle').onclick = () => {
     const open = $('#text-view').hidden;
     $('#text-view').hidden = !open;
     $('#text-toggle').setAttribute('aria-expanded', String(open));
-    renderText();
+    view.renderText();
   };
   const soundSwitch = $<HTMLInputElement>('#sound-switch');
   soundSwitch.checked = loadPrefs().sound;
   soundSwitch.onchange = () => savePrefs({ sound: soundSwitch.checked });
-  $('#back-to-game').onclick = () => goTo(game.ply);
+  $('#back-to-game').onclick = () => round.goTo(round.game.ply);
 
-  // --- Names, presence and rematch (the room) --------------------------------------------
-
-  const tokenOf = (c: Color) => seats[c];
-  // Says this browser's name for its seat when the room does not have it (a new game, or after
-  // the server restarted): the name lives in the browser.
-  async function sayName() {
-    const seat = singleSeat();
-    const name = loadPrefs().name.trim();
-    if (!seat || !name || !room || room[seat].name === name || analysisMode) return;
-    try {
-      await api.setName(id, name, tokenOf(seat)!);
-    } catch (e) {
-      console.warn('could not set the name', e);
+  // Moving through the game: the buttons under the move list, and the arrow keys.
+  root.querySelectorAll<HTMLButtonElement>('[data-nav]').forEach(button => {
+    button.onclick = () => {
+      const nav = button.dataset.nav;
+      const { viewPly } = round;
+      round.goTo(nav === 'first' ? 0 : nav === 'prev' ? viewPly - 1 : nav === 'next' ? viewPly + 1 : round.game.ply);
+    };
+  });
+  document.addEventListener('keydown', e => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) {
+      // End and Escape from the move input still bring the game back (the input keeps focus).
+      if (e.target.id === 'move-input' && e.key === 'Escape' && round.viewPly !== round.game.ply) round.goTo(round.game.ply);
+      return;
     }
-  }
+    if (questionOpen(root)) return;
+    const moves: Record<string, () => number> = {
+      ArrowLeft: () => round.viewPly - 1,
+      ArrowRight: () => round.viewPly + 1,
+      ArrowUp: () => 0,
+      Home: () => 0,
+      ArrowDown: () => round.game.ply,
+      End: () => round.game.ply,
+    };
+    const target = moves[e.key];
+    if (target) {
+      e.preventDefault();
+      round.goTo(target());
+    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) round.flip();
+  });
 
-  function onRoom(next: Room) {
-    const before = room;
-    room = next;
-    const friend = seats.invite?.color;
-    if (friend && next[friend].joined && !before?.[friend].joined && before) announce(t('game.joined', { name: playerName(friend) }));
-    const offer = next.rematch.offeredBy;
-    if (offer && !mine(offer) && before?.rematch.offeredBy !== offer) announce(t('game.offersRematch', { name: playerName(offer) }));
-    renderSide();
-    void sayName();
-    if (next.rematch.gameId && next.rematch.gameId !== before?.rematch.gameId) void joinRematch();
-  }
+  $('#flip').onclick = () => round.flip();
+  $('#copy-fen').onclick = () => copyText(round.fenAt(round.viewPly), t('game.fenCopied'));
+  $('#copy-pgn').onclick = async () => copyText(await api.pgn(id), t('game.pgnCopied'));
+  $<HTMLAnchorElement>('#download-pgn').href = api.pgnUrl(id);
+  ($<HTMLAnchorElement>('#download-pgn') as HTMLAnchorElement).download = `chess960-${id}.pgn`;
 
-  // The seat this browser answers a rematch with (the first it holds).
-  const rematchSeat = (): Color | null => (mine('white') ? 'white' : mine('black') ? 'black' : null);
-
-  function renderRematch() {
-    const box = $('#rematch-box');
-    const r = room?.rematch;
-    const active = game.status === 'active';
-    box.hidden = true;
-    box.innerHTML = '';
-    if (!r || active || analysisMode || !holdsSeat() || r.gameId || !r.offeredBy) return;
-    box.hidden = false;
-    const kind = r.newPosition ? t('game.rematchNewPos') : t('game.rematchSame');
-    if (mine(r.offeredBy) && !(mine('white') && mine('black'))) {
-      const cancel = el('button', { type: 'button', id: 'rematch-cancel' }, t('game.cancel'));
-      cancel.onclick = () => void answerRematch('decline');
-      box.append(el('p', {}, t('game.rematchWaiting', { kind, name: playerName(opposite(r.offeredBy)) })), cancel);
-    } else {
-      const accept = el('button', { type: 'button', id: 'rematch-accept', class: 'primary' }, t('game.accept.short'));
-      const decline = el('button', { type: 'button', id: 'rematch-decline' }, t('game.decline.short'));
-      accept.onclick = () => void answerRematch('accept');
-      decline.onclick = () => void answerRematch('decline');
-      box.append(el('p', {}, t('game.rematchOffer', { name: playerName(r.offeredBy), kind })), accept, decline);
-    }
-  }
-
-  async function answerRematch(answer: 'offer' | 'offer-new' | 'accept' | 'decline') {
-    let seat = rematchSeat();
-    if (!seat) return;
-    // Accepting is the other seat's answer (both seats on one device: the one that did not offer).
-    const offeredBy = room?.rematch.offeredBy;
-    if ((answer === 'accept' || answer === 'decline') && offeredBy && mine(opposite(offeredBy))) seat = opposite(offeredBy);
-    try {
-      const reply =
-        answer === 'decline'
-          ? await api.declineRematch(id, tokenOf(seat)!)
-          : await api.rematch(id, answer === 'offer-new' || (answer === 'accept' && !!room?.rematch.newPosition), tokenOf(seat)!);
-      // Friends on one device: the offer is accepted by the other seat at once.
-      if (!reply.game && answer !== 'decline' && mine('white') && mine('black')) {
-        const other = await api.rematch(id, answer === 'offer-new', tokenOf(opposite(seat))!);
-        if (other.game) return await enterRematch(other.room, other.game);
-        return onRoom(other.room);
-      }
-      if (reply.game) return await enterRematch(reply.room, reply.game);
-      onRoom(reply.room);
-    } catch (e) {
-      toast((e as Error).message);
-    }
-  }
-  $('#rematch').onclick = () => void answerRematch('offer');
-  $('#rematch-new').onclick = () => void answerRematch('offer-new');
-
-  // The rematch exists: this browser's seats in it (colours swapped), then the new game.
-  async function joinRematch() {
-    const seat = rematchSeat();
-    if (!seat) return;
-    try {
-      const reply = await api.rematchGame(id, tokenOf(seat)!);
-      if (reply.game) await enterRematch(reply.room, reply.game);
-    } catch (e) {
-      toast((e as Error).message);
-    }
-  }
-
-  let entering = false;
-  async function enterRematch(next: Room, created: { id: string; token: string | null }) {
-    if (entering) return;
-    entering = true;
-    const newSeats = loadSeats(created.id);
-    for (const c of ['white', 'black'] as const) {
-      if (!mine(c)) continue;
-      const token = c === rematchSeat() ? created.token : (await api.rematchGame(id, tokenOf(c)!)).game?.token;
-      if (token) newSeats[opposite(c)] = token;
-    }
-    saveSeats(created.id, newSeats);
-    room = next;
-    location.href = `/game/${created.id}`;
-  }
-
-  // --- The analysis board ------------------------------------------------------------------
-
-  const analyses = new Map<string, Analysis>();
-  let analysisSeq = 0;
-  async function analyse(ply: number) {
-    const fen = fenAt(ply);
-    const seq = ++analysisSeq;
-    let result = analyses.get(fen);
-    if (!result) {
-      $('#eval-text').textContent = t('game.thinking');
-      await sleep(120); // stepping quickly through moves asks only for where it stops
-      if (seq !== analysisSeq) return;
-      try {
-        result = await api.analyse(fen);
-        analyses.set(fen, result);
-      } catch (e) {
-        if (seq === analysisSeq) $('#eval-text').textContent = t('game.notAvailable', { error: (e as Error).message });
-        return;
-      }
-    }
-    if (seq !== analysisSeq) return;
-    showAnalysis(ply, result);
-  }
-
-  function showAnalysis(ply: number, a: Analysis) {
-    let text: string;
-    if ('mate' in a.score) {
-      const m = a.score.mate;
-      text =
-        m === 0
-          ? t('game.checkmateWins', { color: a.score.winner ? colorWord(a.score.winner) : '' })
-          : t('game.matesIn', { color: colorWord(m > 0 ? 'white' : 'black'), n: Math.abs(m) });
-    } else {
-      const pawns = a.score.cp / 100;
-      text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? t('game.whiteBetter') : pawns < -0.3 ? t('game.blackBetter') : t('game.equal')})`;
-    }
-    if (a.depth) text += t('game.depth', { n: a.depth });
-    $('#eval-text').textContent = text;
-    $('#eval-bar').setAttribute('aria-label', t('game.evaluationIs', { text }));
-    ($('#eval-bar .eval-fill') as HTMLElement).style.height = `${Math.round(whiteShare(a.score) * 100)}%`;
-    $('#eval-bar').classList.toggle('flipped', orientation === 'black');
-    // The best line with move numbers: "12. Nf3 Nc6 13. O-O".
-    $('#best-line').textContent = numberedLine(fenAt(ply), a.pv.map(m => m.san)) || t('game.noLine');
-    board.showBest(a.best);
-  }
-
-  $('#continue').onclick = async () => {
-    const fen = fenAt(viewPly);
-    const turn = turnAt(viewPly);
-    try {
-      const created = await api.createGame({
-        opponent: 'engine',
-        color: turn,
-        level: Number(loadPrefs().level) || 3,
-        start: { type: 'fen', fen },
-        clock: null,
-      });
-      const newSeats = loadSeats(created.id);
-      Object.assign(newSeats, created.tokens);
-      saveSeats(created.id, newSeats);
-      location.href = `/game/${created.id}`;
-    } catch (e) {
-      toast((e as Error).message);
-    }
+  // Resigning asks once, in the page (a browser confirm box takes the focus elsewhere).
+  const confirmResign = (open: boolean) => {
+    $('#resign-confirm').hidden = !open;
+    $('#resign').hidden = open;
+    if (open) $('#resign-no').focus();
   };
-
-  renderSide();
-  drawBoard();
-  void fetchLegal();
-
-  if (analysisMode) {
-    goTo(viewPly);
-    $('#connection').hidden = true;
-    return;
-  }
-
-  // Live: the WebSocket, else the event stream and POSTs; its first message is the whole game.
-  const debug = window as unknown as { liveTransport: Transport | null; liveStatus: ConnectionStatus };
-  debug.liveTransport = null; // for the end-to-end test and debugging
-  const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
-    connecting: t('game.connecting'),
-    connected: t('game.connected'),
-    reconnecting: t('game.reconnecting'),
-    offline: t('game.offline'),
+  $('#resign').onclick = () => confirmResign(true);
+  $('#resign-no').onclick = () => {
+    confirmResign(false);
+    $('#resign').focus();
   };
-  function onStatus(next: ConnectionStatus) {
-    const before = connection;
-    connection = next;
-    debug.liveStatus = next;
-    const box = $('#connection');
-    box.dataset.state = next;
-    box.textContent = CONNECTION_TEXT[next];
-    if (next === 'connected') {
-      moveError('');
-      if (before === 'reconnecting' || before === 'offline') announce(t('game.connectedAgain'));
-      void fetchLegal();
-    } else if (before === 'connected') {
-      announce(t('game.connectionLost'));
-    }
-    renderClocks();
-    board.syncLater();
-  }
-  live = connectLive(
-    id,
-    { white: mine('white') ? seats.white : undefined, black: mine('black') ? seats.black : undefined },
-    {
-      game: onGame,
-      move: onMove,
-      state: onState,
-      room: onRoom,
-      status: onStatus,
-      connection: transport => {
-        debug.liveTransport = transport;
-      },
-    },
-  );
+  $('#resign-yes').onclick = () => {
+    confirmResign(false);
+    void round.act('resign', round.actingSeat());
+  };
+  $('#offer').onclick = () => round.act('draw/offer', round.actingSeat());
+  $('#abort').onclick = () => round.act('abort', round.actingSeat());
+  $('#accept').onclick = () => round.answerDraw('draw/accept');
+  $('#decline').onclick = () => round.answerDraw('draw/decline');
+  $('#claim').onclick = () => round.act('draw/claim', round.actingSeat());
+
+  $('#rematch').onclick = () => void round.answerRematch('offer');
+  $('#rematch-new').onclick = () => void round.answerRematch('offer-new');
+  $('#continue').onclick = () => round.continueFromHere();
 }

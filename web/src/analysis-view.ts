@@ -1,7 +1,10 @@
-// What the analysis board shows of an engine's answer (game.ts draws it): the share of the
-// evaluation bar and the best line with move numbers. Pure functions, tested with `node --test`.
+// What the analysis board shows of an engine's answer (view.ts draws it): the share of the
+// evaluation bar, the evaluation in words and the best line with move numbers. Pure
+// functions, tested with `node --test`.
 
 import type { Analysis } from './api';
+import { t } from './i18n';
+import { colorWord } from './round-text';
 
 // White's share of the evaluation bar, 0..1: a mate fills it, centipawns follow a logistic
 // curve (±250 cp is about 73/27).
@@ -25,4 +28,22 @@ export function numberedLine(fen: string, sans: readonly string[], max = 8): str
     white = !white;
   });
   return words.join(' ');
+}
+
+// The evaluation in words: "+0.45 (about equal), depth 12", "black mates in 3", "checkmate,
+// white wins" (centipawns shown as pawns, from white's side).
+export function evaluationText(a: Analysis): string {
+  let text: string;
+  if ('mate' in a.score) {
+    const m = a.score.mate;
+    text =
+      m === 0
+        ? t('game.checkmateWins', { color: a.score.winner ? colorWord(a.score.winner) : '' })
+        : t('game.matesIn', { color: colorWord(m > 0 ? 'white' : 'black'), n: Math.abs(m) });
+  } else {
+    const pawns = a.score.cp / 100;
+    text = `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)} (${pawns > 0.3 ? t('game.whiteBetter') : pawns < -0.3 ? t('game.blackBetter') : t('game.equal')})`;
+  }
+  if (a.depth) text += t('game.depth', { n: a.depth });
+  return text;
 }

@@ -1,4 +1,4 @@
-// The game clock as the page shows it (game.ts draws it): the time left, its text, and when to
+// The game clock as the page shows it (view.ts draws it): the time left, its text, and when to
 // warn a player that their time runs short. Pure functions, tested with `node --test`.
 
 import type { Color } from './api';

@@ -1,7 +1,7 @@
-// The game page's questions (game.ts): "Castle, or move the king?" when a king move to its
-// castling square is also an ordinary king move (a program must never guess: RULES.md), and
-// the piece a pawn promotes to. Each answers with the chosen move, or null when the player
-// closes the dialog (Escape) or cancels.
+// The game page's questions (board.ts asks them): "Castle, or move the king?" when a king
+// move to its castling square is also an ordinary king move (a program must never guess:
+// RULES.md), and the piece a pawn promotes to. Each answers with the chosen move, or null
+// when the player closes the dialog (Escape) or cancels.
 
 import type { Color } from './api';
 import { t, tMaybe } from './i18n';

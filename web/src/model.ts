@@ -43,3 +43,19 @@ export function applyView(game: GameView, view: GameView): Applied {
   if (view.ply < game.ply) return { kind: 'stale' };
   return { kind: 'applied', game: view };
 }
+
+// The position after `ply` half-moves of the game (0: the start), and the side to move in it.
+export function fenAt(game: GameView, ply: number): string {
+  return ply === 0 ? game.initialFen : game.moves[ply - 1]!.fen;
+}
+
+export function turnAt(game: GameView, ply: number): 'white' | 'black' {
+  return fenAt(game, ply).split(' ')[1] === 'b' ? 'black' : 'white';
+}
+
+// Whether the side to move is in check after `ply` (the game's own flag for the current
+// position, the move's SAN for earlier ones).
+export function inCheckAt(game: GameView, ply: number): boolean {
+  if (ply === game.ply) return !!game.check;
+  return ply > 0 && /[+#]$/.test(game.moves[ply - 1]!.san);
+}

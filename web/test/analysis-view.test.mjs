@@ -21,3 +21,16 @@ test('the best line with move numbers from the position', () => {
   assert.equal(numberedLine(white12, []), '');
   assert.equal(numberedLine(white12, ['a3', 'a6', 'b3', 'b6', 'c3'], 3), '12. a3 a6 13. b3');
 });
+
+test('the evaluation in words: pawns from white\'s side, who is better, mates, the depth', async () => {
+  const { evaluationText } = await import('../src/analysis-view.ts');
+  const at = (score, depth = 0) => evaluationText({ fen: '', depth, score, best: null, pv: [] });
+  assert.equal(at({ cp: 45 }), '+0.45 (white is better)');
+  assert.equal(at({ cp: 30 }), '+0.30 (about equal)'); // up to 0.3 either way is equal
+  assert.equal(at({ cp: -31 }), '-0.31 (black is better)');
+  assert.equal(at({ cp: 0 }), '0.00 (about equal)');
+  assert.equal(at({ cp: 120 }, 12), '+1.20 (white is better), depth 12');
+  assert.equal(at({ mate: 3 }), 'white mates in 3');
+  assert.equal(at({ mate: -2 }, 9), 'black mates in 2, depth 9');
+  assert.equal(at({ mate: 0, winner: 'black' }), 'checkmate, black wins');
+});

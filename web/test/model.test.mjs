@@ -1,7 +1,7 @@
 // Applying live updates to the page's copy of a game (src/model.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyMove, applyState, applyView, withState } from '../src/model.ts';
+import { applyMove, applyState, applyView, fenAt, inCheckAt, turnAt, withState } from '../src/model.ts';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -118,4 +118,20 @@ test('a whole game replaces ours unless it is older', () => {
   assert.deepEqual(applyView(game, view()), { kind: 'stale' });
   const later = view(2, [e4, e5].map(({ ply, promotion, ...m }) => m));
   assert.deepEqual(applyView(game, later), { kind: 'applied', game: later });
+});
+
+test('the position after each ply, the side to move in it, and whether it is in check', () => {
+  const e4 = { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', fen: AFTER_E4, castle: null };
+  const e5 = { uci: 'e7e5', san: 'e5+', from: 'e7', to: 'e5', fen: AFTER_E5, castle: null }; // "+" as if it gave check
+  const game = { ...view(2, [e4, e5]), check: null };
+  assert.equal(fenAt(game, 0), START);
+  assert.equal(fenAt(game, 1), AFTER_E4);
+  assert.equal(fenAt(game, 2), AFTER_E5);
+  assert.deepEqual([0, 1, 2].map(p => turnAt(game, p)), ['white', 'black', 'white']);
+  assert.equal(inCheckAt(game, 0), false);
+  assert.equal(inCheckAt(game, 1), false);
+  // An earlier ply: its move's SAN says it; the current one: the game's own flag.
+  assert.equal(inCheckAt({ ...game, ply: 3 }, 2), true);
+  assert.equal(inCheckAt(game, 2), false);
+  assert.equal(inCheckAt({ ...game, check: 'white' }, 2), true);
 });

@@ -5,12 +5,17 @@
 // for a code this page does not know (a newer server).
 
 import { language, tMaybe } from './i18n';
+import { fill, slotsOf } from './i18n-core';
 
 export type ErrorArgs = Record<string, string | number>;
 
+// A code whose answer lacks a value its words need (a server site that gave the code but not
+// the args) shows the server's message too, rather than a sentence with a hole.
 export function serverErrorText(code: string | undefined, args: ErrorArgs, serverMessage: string): string {
   if (!code || language() === 'en') return serverMessage;
-  return tMaybe(`error.${code}`, args, serverMessage);
+  const words = tMaybe(`error.${code}`, {}, '');
+  if (!words || slotsOf(words).some(slot => !Object.hasOwn(args, slot))) return serverMessage;
+  return fill(words, args);
 }
 
 // The `code` and `args` of an error answer's JSON body, when it has them.

@@ -60,6 +60,8 @@ test('an error is shown by its code in the page language; English and unknown co
     assert.equal(serverErrorText('stale_ply', { ply: 12 }, 'stale ply: the game is at ply 12'), hu['error.stale_ply'].replace('{ply}', '12'));
     assert.equal(serverErrorText('no_such_code_yet', {}, 'a newer server says'), 'a newer server says');
     assert.equal(serverErrorText(undefined, {}, 'no code at all'), 'no code at all');
+    // A code without the value its words need: the server's message, not a sentence with a hole.
+    assert.equal(serverErrorText('rate_limited', {}, 'too many moves: try again in 2 s'), 'too many moves: try again in 2 s');
     setLanguage('de');
     const body = { error: 'not your turn', code: 'not_your_turn' };
     const e = apiErrorOf(new Response(JSON.stringify(body), { status: 409 }), JSON.stringify(body), body);

@@ -42,16 +42,27 @@ std::expected<Parameters, std::string> checked(Parameters p) {
     p.excluded.erase(std::unique(p.excluded.begin(), p.excluded.end()), p.excluded.end());
     const int allowed = startpos::kCount - int(p.excluded.size());
     if (allowed == 0) return std::unexpected("every start position is excluded");
-    if (!p.allow_repeats) {
-        // Double Chess960 uses up to two numbers a round.
-        const int needed = p.double960 ? 2 * p.rounds : p.rounds;
-        if (allowed < needed)
-            return std::unexpected(std::to_string(p.rounds) + " rounds without repeats need " +
-                                   std::to_string(needed) + " start positions, but only " +
-                                   std::to_string(allowed) +
-                                   " are not excluded (allow repeats, or exclude fewer)");
-    }
+    if (auto shortage = position_shortage(p))
+        return std::unexpected(std::to_string(p.rounds) + " rounds without repeats need " +
+                               std::to_string(shortage->needed) + " start positions, but only " +
+                               std::to_string(shortage->allowed) +
+                               " are not excluded (allow repeats, or exclude fewer)");
     return p;
+}
+
+std::optional<PositionShortage> position_shortage(const Parameters& p) {
+    if (p.allow_repeats) return std::nullopt;
+    std::vector<bool> excluded(startpos::kCount, false);
+    int allowed = startpos::kCount;
+    for (int n : p.excluded)
+        if (n >= 0 && n < startpos::kCount && !excluded[std::size_t(n)]) {
+            excluded[std::size_t(n)] = true;
+            --allowed;
+        }
+    // Double Chess960 uses up to two numbers a round.
+    const int needed = p.double960 ? 2 * p.rounds : p.rounds;
+    if (allowed >= needed) return std::nullopt;
+    return PositionShortage{needed, allowed};
 }
 
 std::expected<void, std::string> check_entropy(std::string_view entropy) {

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,15 @@ struct Parameters {
 // repeats, enough numbers left for every round (two a round for Double Chess960). The error
 // says what is wrong.
 std::expected<Parameters, std::string> checked(Parameters parameters);
+
+// Without repeats, the numbers the rounds need (two a round for Double Chess960) and the numbers
+// the exclusions leave, when they are too few (checked() refuses such parameters); nullopt when
+// there are enough or repeats are allowed. The exclusions need not be sorted yet.
+struct PositionShortage {
+    int needed = 0;
+    int allowed = 0;
+};
+std::optional<PositionShortage> position_shortage(const Parameters& parameters);
 
 // A round's entropy must be UTF-8 text of at most 1000 bytes without control characters (so it
 // prints on one line and in every output format); the error says what is wrong.

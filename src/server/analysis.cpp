@@ -41,7 +41,8 @@ void AnalysisService::stop() { pool_.stop(); }
 std::optional<std::string> AnalysisService::analyse(const std::string& fen,
                                                     const std::string& client, Reply reply) {
     auto parsed = position_from_fen(fen);
-    if (!parsed) throw ApiError{422, parsed.error().to_string()};
+    if (!parsed)
+        throw ApiError{422, parsed.error().to_string(), 0, error_code_name(parsed.error().code)};
     const Position root = *parsed;
     const Millis now = now_ms();
     if (int wait = limits_ ? limits_->take_token("analysis", client, rate_,
@@ -50,7 +51,9 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
         throw ApiError{429,
                        "too many positions analysed from your address: try again in " +
                            std::to_string(wait) + " s",
-                       wait};
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
     if (root.legal_moves().size() == 0) {
         // Mate or stalemate: nothing to search.
         Json out{{"fen", write_fen(root)},
@@ -66,7 +69,7 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
     }
     if (waiting_.fetch_add(1) >= options_.max_waiting) {
         waiting_.fetch_sub(1);
-        throw ApiError{503, "the analysis engine is busy: try again in a moment", 1};
+        throw ApiError{503, "the analysis engine is busy: try again in a moment", 1, "engine_busy"};
     }
     pool_.submit(client, [this, root, reply = std::make_shared<Reply>(std::move(reply))](
                              engine::Searcher& searcher, std::atomic<bool>& stop) mutable {
@@ -99,7 +102,8 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
                      {"nodes", result.nodes}};
             answer.text = out.dump();
         } catch (const std::exception& e) {
-            answer.error = ApiError{500, std::string("the analysis failed: ") + e.what()};
+            answer.error =
+                ApiError{500, std::string("the analysis failed: ") + e.what(), 0, "internal_error"};
         }
         waiting_.fetch_sub(1);
         (*reply)(std::move(answer));
@@ -109,7 +113,8 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
 
 std::optional<HttpResponse> Routes::analysis_route(const HttpRequest& request, Respond& later) {
     if (request.method != "POST")
-        throw ApiError{405, "the analysis is asked for with POST /api/analysis {\"fen\": ...}"};
+        throw ApiError{405, "the analysis is asked for with POST /api/analysis {\"fen\": ...}", 0,
+                       "method_not_allowed"};
     if (auto invalid = check_body(request.body)) throw *invalid;
     const std::string fen = parse_fen_check(request.body);
     auto now = analysis_->analyse(

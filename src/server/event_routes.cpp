@@ -30,14 +30,15 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     if (query_param(request.query, "token"))
         throw ApiError{400,
                        "tokens are not accepted in URLs (proxies log them): send "
-                       "'Authorization: Bearer <token>'"};
+                       "'Authorization: Bearer <token>'",
+                       0, "token_in_url"};
     if (method == "POST")
         if (auto invalid = check_body(request.body)) throw *invalid;
     if (path == "/api/events") {
         if (method == "POST")
             return json_response(201,
                                  events.create(parse_create_event(request.body), request.client));
-        throw ApiError{405, "use POST /api/events to create an event"};
+        throw ApiError{405, "use POST /api/events to create an event", 0, "method_not_allowed"};
     }
     const auto parts = segments(path.substr(kEventsPrefix.size()));
     const std::string_view id = parts[0];
@@ -64,11 +65,15 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     if (method == "POST" && parts.size() == 4 && parts[1] == "rounds" && parts[3] == "reveal") {
         auto round = parse_int(parts[2], 1, event::kMaxRounds);
         if (!round)
-            throw ApiError{
-                404, "no such round '" + quote(parts[2], 8) + "': rounds are numbered from 1"};
+            throw ApiError{404,
+                           "no such round '" + quote(parts[2], 8) + "': rounds are numbered from 1",
+                           0,
+                           "unknown_round",
+                           {{"round", quote(parts[2], 8)}}};
         return json_response(200, events.reveal_now(id, request.bearer, *round));
     }
-    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path)};
+    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
+                   "no_such_path"};
 }
 
 }  // namespace chess960::server

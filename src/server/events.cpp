@@ -104,9 +104,19 @@ void EventService::log(const std::string& line) {
 // --- Reading and advancing an event ---------------------------------------------------------
 
 StoredEvent EventService::load(std::string_view id) {
-    if (!plausible_id(id)) throw ApiError{404, "unknown event '" + quote(id, 32) + "'"};
+    if (!plausible_id(id))
+        throw ApiError{404,
+                       "unknown event '" + quote(id, 32) + "'",
+                       0,
+                       "unknown_event",
+                       {{"id", quote(id, 32)}}};
     auto stored = store_.load_event(std::string(id));
-    if (!stored) throw ApiError{404, "unknown event '" + quote(id, 32) + "'"};
+    if (!stored)
+        throw ApiError{404,
+                       "unknown event '" + quote(id, 32) + "'",
+                       0,
+                       "unknown_event",
+                       {{"id", quote(id, 32)}}};
     return std::move(*stored);
 }
 
@@ -173,9 +183,10 @@ void EventService::start_round(const StoredEvent& stored, const EventRoundRow& r
 void EventService::require_organiser(const StoredEvent& stored, std::string_view token) {
     if (token.empty())
         throw ApiError{401,
-                       "this needs the event's organiser token (Authorization: Bearer <token>)"};
+                       "this needs the event's organiser token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
     if (!token_matches(token, stored.event.organiser_token_hash))
-        throw ApiError{403, "the token is not this event's organiser token"};
+        throw ApiError{403, "the token is not this event's organiser token", 0, "wrong_token"};
 }
 
 std::string EventService::render(const StoredEvent& stored, Millis now,
@@ -271,7 +282,9 @@ std::string EventService::create(const CreateEventRequest& request, const std::s
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
                            std::to_string(wait) + " s",
-                       wait};
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
     const event::Secret secret = event::new_secret();
     const std::string token = random_hex(16);
     EventRow row;
@@ -320,35 +333,56 @@ std::string EventService::add_round(std::string_view id, std::string_view token,
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
                            std::to_string(wait) + " s",
-                       wait};
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
     {
         std::lock_guard lock(mutex_);
         StoredEvent stored = load(id);
         const EventRow& e = stored.event;
-        if (e.closed_at) throw ApiError{409, "the event is closed: it takes no more rounds"};
+        if (e.closed_at)
+            throw ApiError{409, "the event is closed: it takes no more rounds", 0, "event_closed"};
         const int next = int(stored.rounds.size()) + 1;
         if (next > e.rounds)
-            throw ApiError{409, "all " + std::to_string(e.rounds) +
-                                    " rounds of the event are entered already"};
+            throw ApiError{
+                409,
+                "all " + std::to_string(e.rounds) + " rounds of the event are entered already",
+                0,
+                "all_rounds_entered",
+                {{"rounds", e.rounds}}};
         if (request.round && *request.round != next)
-            throw ApiError{409, "the next round is " + std::to_string(next) + ", not " +
-                                    std::to_string(*request.round)};
+            throw ApiError{409,
+                           "the next round is " + std::to_string(next) + ", not " +
+                               std::to_string(*request.round),
+                           0,
+                           "wrong_round",
+                           {{"next", next}, {"round", *request.round}}};
         if (!stored.rounds.empty() && !stored.rounds.back().revealed())
-            throw ApiError{409, round_text(next - 1) + " is not revealed yet (at " +
-                                    utc_text(stored.rounds.back().reveal_at) + "): enter round " +
-                                    std::to_string(next) + " after it"};
+            throw ApiError{409,
+                           round_text(next - 1) + " is not revealed yet (at " +
+                               utc_text(stored.rounds.back().reveal_at) + "): enter round " +
+                               std::to_string(next) + " after it",
+                           0,
+                           "round_not_revealed",
+                           {{"round", next - 1}, {"at", utc_text(stored.rounds.back().reveal_at)}}};
         now = now_ms();
         const Millis reveal_at = std::max(now, request.reveal_at.value_or(now));
         if (reveal_at > now + kMaxRevealDelay)
             throw ApiError{
-                400, "field 'revealAt' is more than 30 days ahead (" + utc_text(reveal_at) + ")"};
+                400,
+                "field 'revealAt' is more than 30 days ahead (" + utc_text(reveal_at) + ")",
+                0,
+                "reveal_too_late",
+                {{"at", utc_text(reveal_at)}}};
         const Millis start_at = request.start_at.value_or(reveal_at);
         if (start_at < reveal_at)
-            throw ApiError{400, "field 'startAt' is before the reveal (" + utc_text(start_at) +
-                                    " < " + utc_text(reveal_at) +
-                                    "): the games start at or after it"};
+            throw ApiError{400,
+                           "field 'startAt' is before the reveal (" + utc_text(start_at) + " < " +
+                               utc_text(reveal_at) + "): the games start at or after it",
+                           0, "start_before_reveal"};
         if (start_at > reveal_at + kMaxStartDelay)
-            throw ApiError{400, "field 'startAt' is more than a day after the reveal"};
+            throw ApiError{400, "field 'startAt' is more than a day after the reveal", 0,
+                           "start_too_late"};
 
         EventRoundRow round;
         round.round = next;
@@ -380,10 +414,19 @@ std::string EventService::reveal_now(std::string_view id, std::string_view token
         StoredEvent stored = load(id);
         require_organiser(stored, token);
         if (round < 1 || round > int(stored.rounds.size()))
-            throw ApiError{404, round_text(round) + " is not entered (the event has " +
-                                    std::to_string(stored.rounds.size()) + " rounds so far)"};
+            throw ApiError{404,
+                           round_text(round) + " is not entered (the event has " +
+                               std::to_string(stored.rounds.size()) + " rounds so far)",
+                           0,
+                           "unknown_round",
+                           {{"round", std::to_string(round)}}};
         const EventRoundRow& r = stored.rounds[std::size_t(round - 1)];
-        if (r.revealed()) throw ApiError{409, round_text(round) + " is revealed already"};
+        if (r.revealed())
+            throw ApiError{409,
+                           round_text(round) + " is revealed already",
+                           0,
+                           "round_revealed",
+                           {{"round", round}}};
         const Millis now = now_ms();
         // The games keep their delay after the reveal.
         store_.move_reveal(stored.event.id, round, now, now + (r.start_at - r.reveal_at));
@@ -401,12 +444,17 @@ std::string EventService::close(std::string_view id, std::string_view token) {
     {
         std::lock_guard lock(mutex_);
         StoredEvent stored = load(id);
-        if (stored.event.closed_at) throw ApiError{409, "the event is closed already"};
+        if (stored.event.closed_at)
+            throw ApiError{409, "the event is closed already", 0, "event_closed"};
         for (const EventRoundRow& r : stored.rounds)
             if (!r.revealed())
-                throw ApiError{409, round_text(r.round) + " is not revealed yet (at " +
-                                        utc_text(r.reveal_at) +
-                                        "): the secret would give its position away"};
+                throw ApiError{409,
+                               round_text(r.round) + " is not revealed yet (at " +
+                                   utc_text(r.reveal_at) +
+                                   "): the secret would give its position away",
+                               0,
+                               "round_not_revealed",
+                               {{"round", r.round}, {"at", utc_text(r.reveal_at)}}};
         store_.set_closed(stored.event.id, now_ms());
     }
     const Millis now = now_ms();
@@ -445,7 +493,8 @@ std::string EventService::seat(std::string_view id, std::string_view token) {
     const Millis now = now_ms();
     const StoredEvent stored = advance(id, now);
     if (token.empty())
-        throw ApiError{401, "this needs a player's seat token (Authorization: Bearer <token>)"};
+        throw ApiError{401, "this needs a player's seat token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
     for (const EventRoundRow& round : stored.rounds)
         for (const EventBoardRow& board : round.boards)
             for (Color color : {White, Black}) {
@@ -467,7 +516,7 @@ std::string EventService::seat(std::string_view id, std::string_view token) {
                             {"now", now}}
                     .dump(-1, ' ', false, Json::error_handler_t::replace);
             }
-    throw ApiError{403, "the token holds no seat in this event"};
+    throw ApiError{403, "the token holds no seat in this event", 0, "wrong_token"};
 }
 
 }  // namespace chess960::server

@@ -49,9 +49,9 @@ ApiError refusal(const Error& error) {
         case ErrorCode::NotYourTurn:
         case ErrorCode::NoDrawOffer:
         case ErrorCode::CannotAbort:
-            return ApiError{409, error.to_string()};
+            return ApiError{409, error.to_string(), 0, error_code_name(error.code)};
         default:
-            return ApiError{422, error.to_string()};
+            return ApiError{422, error.to_string(), 0, error_code_name(error.code)};
     }
 }
 
@@ -167,7 +167,12 @@ std::size_t GameService::games_in_memory() {
 // --- Finding games and seats ---------------------------------------------------------------
 
 std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
-    if (!plausible_id(id)) throw ApiError{404, "unknown game '" + quote(id, 32) + "'"};
+    if (!plausible_id(id))
+        throw ApiError{404,
+                       "unknown game '" + quote(id, 32) + "'",
+                       0,
+                       "unknown_game",
+                       {{"id", quote(id, 32)}}};
     const std::string key(id);
     {
         std::lock_guard lock(games_mutex_);
@@ -181,7 +186,8 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
         }
     }
     auto stored = store_.load_game(key);
-    if (!stored) throw ApiError{404, "unknown game '" + key + "'"};
+    if (!stored)
+        throw ApiError{404, "unknown game '" + key + "'", 0, "unknown_game", {{"id", key}}};
     // On a shared store a game in play that is not in memory is being played through another
     // server: its clock runs as stored.
     auto game = restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after},
@@ -212,9 +218,10 @@ std::optional<Color> GameService::seat_of(LiveGame& game, std::string_view token
 
 Color GameService::require_seat(LiveGame& game, std::string_view token) {
     if (token.empty())
-        throw ApiError{401, "this needs a seat token (Authorization: Bearer <token>)"};
+        throw ApiError{401, "this needs a seat token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
     auto seat = seat_of(game, token);
-    if (!seat) throw ApiError{403, "the token holds no seat in this game"};
+    if (!seat) throw ApiError{403, "the token holds no seat in this game", 0, "wrong_token"};
     return *seat;
 }
 
@@ -237,13 +244,17 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
         throw ApiError{
             429,
             "too many games created from your address: try again in " + std::to_string(wait) + " s",
-            wait};
+            wait,
+            "rate_limited",
+            {{"seconds", wait}}};
     auto too_many_engine_games = [](int in_play) {
         return ApiError{429,
                         "you have " + std::to_string(in_play) +
                             " games against the engine in play already: finish or resign one "
                             "first",
-                        10};
+                        10,
+                        "too_many_engine_games",
+                        {{"count", in_play}}};
     };
     if (request.engine && options_.limits.engine_games > 0 && !shared_limits) {
         std::lock_guard lock(games_mutex_);
@@ -279,7 +290,9 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
         }
         case StartSpec::Type::Fen: {
             auto parsed = position_from_fen(spec.fen);
-            if (!parsed) throw ApiError{422, parsed.error().to_string()};
+            if (!parsed)
+                throw ApiError{422, parsed.error().to_string(), 0,
+                               error_code_name(parsed.error().code)};
             start = *parsed;
             if (auto numbers = startpos::numbers_of(start)) {
                 row.start_number = numbers->white;
@@ -292,8 +305,10 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
     {
         Game probe(start);
         if (probe.outcome().is_over())
-            throw ApiError{422, std::string("the game would be over before it starts (") +
-                                    termination_string(probe.outcome().termination) + ")"};
+            throw ApiError{422,
+                           std::string("the game would be over before it starts (") +
+                               termination_string(probe.outcome().termination) + ")",
+                           0, "over_at_start"};
     }
     if (request.clock) {
         row.clock_initial_ms = request.clock->initial;
@@ -344,7 +359,8 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
 void GameService::create_seated(const SeatedGame& request) {
     const Millis now = now_ms();
     auto start = startpos::position(request.white_number, request.black_number);
-    if (!start) throw ApiError{422, start.error().to_string()};
+    if (!start)
+        throw ApiError{422, start.error().to_string(), 0, error_code_name(start.error().code)};
     GameRow row;
     row.id = request.id;
     row.opponent = "friend";
@@ -363,7 +379,8 @@ void GameService::create_seated(const SeatedGame& request) {
         store_.insert_game(row);
     } catch (const StoreError& e) {
         log("game " + row.id + " not created: " + e.what());
-        throw ApiError{503, "the game store is failing: the game was not created", 5};
+        throw ApiError{503, "the game store is failing: the game was not created", 5,
+                       "store_failing"};
     }
     auto game = std::make_shared<LiveGame>(
         row, OnlineGame(*start, request.clock, now, OnlineRules{options_.limits.abort_after}));
@@ -459,7 +476,9 @@ ApiError too_many_moves(int wait_seconds) {
     return ApiError{
         429,
         "too many moves from your address: try again in " + std::to_string(wait_seconds) + " s",
-        wait_seconds};
+        wait_seconds,
+        "rate_limited",
+        {{"seconds", wait_seconds}}};
 }
 }  // namespace
 
@@ -497,11 +516,12 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
                                  too_fast    ? too_many_moves(refused->retry_after_seconds)
                                  : overtaken ? ApiError{409,
                                                         "the change was not saved: the game was "
-                                                        "changed through another server first"}
+                                                        "changed through another server first",
+                                                        0, "changed_elsewhere"}
                                              : ApiError{503,
                                                         "the game store is failing: the change was "
                                                         "not saved",
-                                                        5}});
+                                                        5, "store_failing"}});
                 return;
             }
             if (reply) reply(Answer{std::move(answer), std::nullopt});
@@ -628,15 +648,25 @@ void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
     if (store_.shared() && g.pending_writes == 0 && g.play.is_active() &&
         (g.play.side_to_move() != seat || (request.ply && *request.ply != g.play.ply())))
         catch_up(game);
-    if (!g.play.is_active()) throw ApiError{409, "the game is over: " + describe(g.play)};
-    if (g.play.side_to_move() != seat) throw ApiError{409, "not your turn"};
+    if (!g.play.is_active())
+        throw ApiError{409, "the game is over: " + describe(g.play), 0, "game_over"};
+    if (g.play.side_to_move() != seat) throw ApiError{409, "not your turn", 0, "not_your_turn"};
     if (request.ply && *request.ply != g.play.ply())
-        throw ApiError{409, "stale ply: the game is at ply " + std::to_string(g.play.ply())};
+        throw ApiError{409,
+                       "stale ply: the game is at ply " + std::to_string(g.play.ply()),
+                       0,
+                       "stale_ply",
+                       {{"ply", g.play.ply()}}};
     const Position& pos = g.play.position();
     auto parsed = looks_like_uci(request.move)
                       ? parse_uci(pos, request.move, CastlingMode::Chess960)
                       : parse_san(pos, request.move);
-    if (!parsed) throw ApiError{422, parsed.error().to_string()};
+    if (!parsed)
+        throw ApiError{422,
+                       parsed.error().to_string(),
+                       0,
+                       error_code_name(parsed.error().code),
+                       {{"move", quote(request.move, 16)}}};
     commit_move(game, seat, *parsed, now, std::move(reply), mover, std::move(token));
     schedule_engine(game);
 }
@@ -647,7 +677,8 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
     OnlineGame& play = game->play;
-    if (!play.is_active()) throw ApiError{409, "the game is over: " + describe(play)};
+    if (!play.is_active())
+        throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
     if (action == "resign") {
         check(play.resign(seat, now));
     } else if (action == "abort") {
@@ -670,7 +701,11 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
     } else if (action == "draw/claim") {
         check(play.claim_draw(seat, now));
     } else {
-        throw ApiError{404, "no such game action '" + quote(action, 24) + "'"};
+        throw ApiError{404,
+                       "no such game action '" + quote(action, 24) + "'",
+                       0,
+                       "unknown_action",
+                       {{"action", quote(action, 24)}}};
     }
     game->sync_row(now);
     const std::string body = "{\"state\":" + state_json(*game, now) + "}";
@@ -753,8 +788,10 @@ Color GameService::redeem_ticket(std::string_view ticket, const std::string& gam
     std::lock_guard lock(tickets_mutex_);
     auto it = tickets_.find(std::string(ticket));
     if (it == tickets_.end() || it->second.expires < now_ms() || it->second.game_id != game_id)
-        throw ApiError{403, "unknown or expired ticket: ask for a new one (POST /api/games/" +
-                                quote(game_id, 32) + "/ticket)"};
+        throw ApiError{403,
+                       "unknown or expired ticket: ask for a new one (POST /api/games/" +
+                           quote(game_id, 32) + "/ticket)",
+                       0, "invalid_ticket"};
     const Color seat = it->second.seat;
     tickets_.erase(it);
     return seat;

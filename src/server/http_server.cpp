@@ -33,8 +33,10 @@ const char* reason_phrase(int status) {
     return http::obsolete_reason(http::int_to_status(unsigned(status))).data();
 }
 
-std::string simple_response(int status, const std::string& message, int retry_after) {
-    const std::string body = "{\"error\":\"" + message + "\"}";
+// `code` as in the API's refusals (error_codes.cpp, docs/openapi.yaml).
+std::string simple_response(int status, const std::string& message, int retry_after,
+                            const std::string& code) {
+    const std::string body = "{\"error\":\"" + message + "\",\"code\":\"" + code + "\"}";
     std::string text = "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) +
                        "\r\nContent-Type: application/json\r\nConnection: close\r\n";
     if (retry_after > 0) text += "Retry-After: " + std::to_string(retry_after) + "\r\n";
@@ -66,9 +68,9 @@ net::awaitable<void> answer_and_close(tcp::socket& socket, std::string text) {
 
 // Refuses a request on a connection that then closes.
 net::awaitable<void> refuse_and_close(beast::tcp_stream& stream, int status,
-                                      const std::string& message) {
+                                      const std::string& message, const std::string& code) {
     stream.expires_never();
-    co_await answer_and_close(stream.socket(), simple_response(status, message, 0));
+    co_await answer_and_close(stream.socket(), simple_response(status, message, 0, code));
 }
 
 }  // namespace
@@ -175,7 +177,8 @@ net::awaitable<void> HttpServer::Impl::serve_live(beast::tcp_stream& stream,
     } else if (route.kind == LiveRoute::Kind::Events) {
         co_await serve_event_stream(stream, route.game_id, context);
     } else {
-        co_await refuse_and_close(stream, 400, "this path is a WebSocket: send an upgrade request");
+        co_await refuse_and_close(stream, 400, "this path is a WebSocket: send an upgrade request",
+                                  "websocket_path");
     }
 }
 
@@ -206,7 +209,8 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
                 executor,
                 [s = std::move(socket)]() mutable -> net::awaitable<void> {
                     co_await answer_and_close(
-                        s, simple_response(503, "too many connections: try again shortly", 5));
+                        s, simple_response(503, "too many connections: try again shortly", 5,
+                                           "too_many_connections"));
                 },
                 net::detached);
             continue;
@@ -243,14 +247,16 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_await http::async_read_header(stream, buffer, parser, uncancelled());
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
-                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
+                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB",
+                                          "body_too_large");
                 co_return;
             }
             if (header_ec == http::error::end_of_stream || header_ec == beast::error::timeout ||
                 header_ec == net::error::eof || header_ec == net::error::connection_reset)
                 co_return;
             if (header_ec) {
-                co_await refuse_and_close(stream, 400, "malformed HTTP request");
+                co_await refuse_and_close(stream, 400, "malformed HTTP request",
+                                          "malformed_request");
                 co_return;
             }
             auto& head = parser.get();
@@ -285,7 +291,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_await http::async_read(stream, buffer, parser, uncancelled());
             (void)body_bytes;
             if (body_ec == http::error::body_limit) {
-                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB");
+                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB",
+                                          "body_too_large");
                 co_return;
             }
             if (body_ec) co_return;

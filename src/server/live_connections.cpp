@@ -40,8 +40,8 @@ class QueuedSubscriber final : public Subscriber {
 std::string error_message_json(std::optional<std::int64_t> id, const ApiError& error) {
     nlohmann::json j = {{"type", "error"},
                         {"id", id ? nlohmann::json(*id) : nlohmann::json(nullptr)},
-                        {"status", error.status},
-                        {"error", error.message}};
+                        {"status", error.status}};
+    add_error_fields(j, error);
     if (error.retry_after_seconds > 0) j["retryAfter"] = error.retry_after_seconds;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -77,7 +77,9 @@ Reply acknowledge(const std::shared_ptr<QueuedSubscriber>& subscriber,
     };
 }
 
-ApiError message_too_large() { return ApiError{400, "message larger than 4 KiB"}; }
+ApiError message_too_large() {
+    return ApiError{400, "message larger than 4 KiB", 0, "message_too_large"};
+}
 
 // An HTTP error answer on a connection that was to become a live one; then it closes.
 net::awaitable<void> refuse(beast::tcp_stream& stream, const ApiError& error) {
@@ -86,7 +88,7 @@ net::awaitable<void> refuse(beast::tcp_stream& stream, const ApiError& error) {
     response.set(http::field::content_type, "application/json");
     if (error.retry_after_seconds > 0)
         response.set(http::field::retry_after, std::to_string(error.retry_after_seconds));
-    response.body() = error_json(error.message);
+    response.body() = error_json(error);
     response.keep_alive(false);
     response.prepare_payload();
     stream.expires_after(kWriteTimeout);
@@ -152,9 +154,11 @@ std::variant<std::shared_ptr<LiveGame>, ApiError> live_game(const LiveContext& c
                                                             const std::string& game_id,
                                                             const char* instead) {
     if (query_param(context.query, "token"))
-        return ApiError{400, std::string("seat tokens are not accepted in URLs (proxies log "
-                                         "them): ") +
-                                 instead};
+        return ApiError{400,
+                        std::string("seat tokens are not accepted in URLs (proxies log "
+                                    "them): ") +
+                            instead,
+                        0, "token_in_url"};
     try {
         return context.games.find(game_id);
     } catch (const ApiError& error) {
@@ -255,12 +259,14 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                                         buffer.size());
             const ClientMessage hello = parse_client_message(text, id);
             if (hello.type != ClientMessage::Type::Hello)
-                throw ApiError{400, "the first message must be {\"type\":\"hello\"}"};
+                throw ApiError{400, "the first message must be {\"type\":\"hello\"}", 0,
+                               "hello_expected"};
             if (!hello.token.empty()) token = hello.token;
             subscriber->wants_room = hello.room;
             if (!token.empty()) {
                 seat = context.games.seat_of(*game, token);
-                if (!seat) throw ApiError{403, "the token holds no seat in this game"};
+                if (!seat)
+                    throw ApiError{403, "the token holds no seat in this game", 0, "wrong_token"};
             }
         } catch (const ApiError& error) {
             hello_refusal = error;
@@ -285,19 +291,21 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
             if (co_await read_message(ws, buffer, too_large)) break;
             std::optional<std::int64_t> id;
             try {
-                if (!ws.got_text()) throw ApiError{400, "binary messages are not understood"};
+                if (!ws.got_text())
+                    throw ApiError{400, "binary messages are not understood", 0, "binary_message"};
                 if (too_large) throw message_too_large();
                 const std::string_view text(static_cast<const char*>(buffer.data().data()),
                                             buffer.size());
                 const ClientMessage message = parse_client_message(text, id);
                 auto require_seat = [&]() -> Color {
                     if (!seat)
-                        throw ApiError{401, "this needs a seat: say hello with your seat's token"};
+                        throw ApiError{401, "this needs a seat: say hello with your seat's token",
+                                       0, "token_required"};
                     return *seat;
                 };
                 switch (message.type) {
                     case ClientMessage::Type::Hello:
-                        throw ApiError{400, "hello was said already"};
+                        throw ApiError{400, "hello was said already", 0, "hello_repeated"};
                     case ClientMessage::Type::Move:
                         context.games.move(game, require_seat(), message.move, context.client,
                                            acknowledge(subscriber, id), subscriber.get());
@@ -319,10 +327,11 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                 send_error(id, error);
             } catch (const StoreError& error) {
                 send_error(
-                    id,
-                    ApiError{503, std::string("the game store is failing: ") + error.what(), 5});
+                    id, ApiError{503, std::string("the game store is failing: ") + error.what(), 5,
+                                 "store_failing"});
             } catch (const std::exception& error) {
-                send_error(id, ApiError{500, std::string("internal error: ") + error.what()});
+                send_error(id, ApiError{500, std::string("internal error: ") + error.what(), 0,
+                                        "internal_error"});
             }
         }
         reader_done = true;

@@ -41,7 +41,8 @@ Json parse_object(std::string_view text, const char* what) {
     if (text.empty()) return Json::object();
     if (!nesting_within_limit(text))
         throw ApiError{400,
-                       std::string("malformed JSON: ") + what + " nested deeper than 32 levels"};
+                       std::string("malformed JSON: ") + what + " nested deeper than 32 levels", 0,
+                       "malformed_json"};
     Json value;
     try {
         value = Json::parse(text);
@@ -50,10 +51,11 @@ Json parse_object(std::string_view text, const char* what) {
         std::string message = e.what();
         if (auto pos = message.find("] "); pos != std::string::npos)
             message = message.substr(pos + 2);
-        throw ApiError{400, "malformed JSON: " + quote(message, 160)};
+        throw ApiError{400, "malformed JSON: " + quote(message, 160), 0, "malformed_json"};
     }
     if (!value.is_object())
-        throw ApiError{400, std::string("malformed JSON: ") + what + " must be an object"};
+        throw ApiError{400, std::string("malformed JSON: ") + what + " must be an object", 0,
+                       "malformed_json"};
     return value;
 }
 
@@ -61,7 +63,11 @@ std::optional<std::string> string_field(const Json& object, const char* name, co
     auto it = object.find(name);
     if (it == object.end() || it->is_null()) return std::nullopt;
     if (!it->is_string())
-        throw ApiError{400, std::string("field '") + path + name + "' must be a string"};
+        throw ApiError{400,
+                       std::string("field '") + path + name + "' must be a string",
+                       0,
+                       "invalid_field",
+                       {{"field", std::string(path) + name}}};
     return it->get<std::string>();
 }
 
@@ -69,7 +75,11 @@ std::optional<double> number_field(const Json& object, const char* name, const c
     auto it = object.find(name);
     if (it == object.end() || it->is_null()) return std::nullopt;
     if (!it->is_number())
-        throw ApiError{400, std::string("field '") + path + name + "' must be a number"};
+        throw ApiError{400,
+                       std::string("field '") + path + name + "' must be a number",
+                       0,
+                       "invalid_field",
+                       {{"field", std::string(path) + name}}};
     return it->get<double>();
 }
 
@@ -78,8 +88,12 @@ std::optional<int> int_field(const Json& object, const char* name, int lo, int h
     auto value = number_field(object, name, path);
     if (!value) return std::nullopt;
     if (!(*value >= lo && *value <= hi) || *value != double(int(*value)))
-        throw ApiError{400, std::string("field '") + path + name + "' must be an integer from " +
-                                std::to_string(lo) + " to " + std::to_string(hi)};
+        throw ApiError{400,
+                       std::string("field '") + path + name + "' must be an integer from " +
+                           std::to_string(lo) + " to " + std::to_string(hi),
+                       0,
+                       "field_out_of_range",
+                       {{"field", std::string(path) + name}, {"min", lo}, {"max", hi}}};
     return int(*value);
 }
 
@@ -87,7 +101,11 @@ const Json* object_field(const Json& object, const char* name) {
     auto it = object.find(name);
     if (it == object.end() || it->is_null()) return nullptr;
     if (!it->is_object())
-        throw ApiError{400, std::string("field '") + name + "' must be an object or null"};
+        throw ApiError{400,
+                       std::string("field '") + name + "' must be an object or null",
+                       0,
+                       "invalid_field",
+                       {{"field", name}}};
     return &*it;
 }
 
@@ -95,11 +113,17 @@ namespace {
 
 MoveRequest move_from(const Json& object) {
     auto text = string_field(object, "move");
-    if (!text) throw ApiError{400, "field 'move' is missing"};
-    if (text->empty()) throw ApiError{400, "field 'move' is empty"};
+    if (!text)
+        throw ApiError{400, "field 'move' is missing", 0, "missing_field", {{"field", "move"}}};
+    if (text->empty())
+        throw ApiError{400, "field 'move' is empty", 0, "missing_field", {{"field", "move"}}};
     if (text->size() > kMaxMoveText)
-        throw ApiError{400, "field 'move' is not a move: '" + quote(*text, kMaxMoveText) +
-                                "' is longer than 16 characters"};
+        throw ApiError{400,
+                       "field 'move' is not a move: '" + quote(*text, kMaxMoveText) +
+                           "' is longer than 16 characters",
+                       0,
+                       "field_too_long",
+                       {{"field", "move"}, {"max", 16}}};
     return MoveRequest{*text, int_field(object, "ply", 0, 1 << 20)};
 }
 
@@ -136,7 +160,11 @@ CreateGameRequest parse_create_game(std::string_view body) {
     CreateGameRequest request;
     const std::string opponent = string_field(json, "opponent").value_or("friend");
     if (opponent != "engine" && opponent != "friend")
-        throw ApiError{400, "field 'opponent' must be \"engine\" or \"friend\""};
+        throw ApiError{400,
+                       "field 'opponent' must be \"engine\" or \"friend\"",
+                       0,
+                       "invalid_field",
+                       {{"field", "opponent"}}};
     request.engine = opponent == "engine";
     const std::string color = string_field(json, "color").value_or("random");
     if (color == "white")
@@ -144,7 +172,11 @@ CreateGameRequest parse_create_game(std::string_view body) {
     else if (color == "black")
         request.human_white = false;
     else if (color != "random")
-        throw ApiError{400, "field 'color' must be \"white\", \"black\" or \"random\""};
+        throw ApiError{400,
+                       "field 'color' must be \"white\", \"black\" or \"random\"",
+                       0,
+                       "invalid_field",
+                       {{"field", "color"}}};
     request.level = int_field(json, "level", 1, 8).value_or(4);
 
     if (const Json* start = object_field(json, "start")) {
@@ -155,7 +187,12 @@ CreateGameRequest parse_create_game(std::string_view body) {
         } else if (type == "number") {
             spec.type = StartSpec::Type::Number;
             spec.number = int_field(*start, "number", 0, 959, "start.");
-            if (!spec.number) throw ApiError{400, "field 'start.number' is missing"};
+            if (!spec.number)
+                throw ApiError{400,
+                               "field 'start.number' is missing",
+                               0,
+                               "missing_field",
+                               {{"field", "start.number"}}};
         } else if (type == "double960") {
             spec.type = StartSpec::Type::Double960;
             spec.number = int_field(*start, "white", 0, 959, "start.");
@@ -163,14 +200,26 @@ CreateGameRequest parse_create_game(std::string_view body) {
         } else if (type == "fen") {
             spec.type = StartSpec::Type::Fen;
             auto fen = string_field(*start, "fen", "start.");
-            if (!fen) throw ApiError{400, "field 'start.fen' is missing"};
+            if (!fen)
+                throw ApiError{400,
+                               "field 'start.fen' is missing",
+                               0,
+                               "missing_field",
+                               {{"field", "start.fen"}}};
             if (fen->size() > 200)
-                throw ApiError{400, "field 'start.fen' is longer than 200 characters"};
+                throw ApiError{400,
+                               "field 'start.fen' is longer than 200 characters",
+                               0,
+                               "field_too_long",
+                               {{"field", "start.fen"}, {"max", 200}}};
             spec.fen = *fen;
         } else {
             throw ApiError{400,
                            "field 'start.type' must be \"random\", \"number\", \"double960\" or "
-                           "\"fen\""};
+                           "\"fen\"",
+                           0,
+                           "invalid_field",
+                           {{"field", "start.type"}}};
         }
     }
 
@@ -185,9 +234,17 @@ std::optional<TimeControl> clock_field(const Json& object) {
     const double increment = number_field(*clock, "increment", "clock.").value_or(0);
     // Whole milliseconds from 1 s: what the message says is what is accepted.
     if (!initial || !(*initial >= 1 && *initial <= 6 * 3600))
-        throw ApiError{400, "field 'clock.initial' must be a number of seconds from 1 to 21600"};
+        throw ApiError{400,
+                       "field 'clock.initial' must be a number of seconds from 1 to 21600",
+                       0,
+                       "invalid_clock",
+                       {{"field", "clock.initial"}, {"min", 1}, {"max", 21600}}};
     if (!(increment >= 0 && increment <= 600))
-        throw ApiError{400, "field 'clock.increment' must be a number of seconds from 0 to 600"};
+        throw ApiError{400,
+                       "field 'clock.increment' must be a number of seconds from 0 to 600",
+                       0,
+                       "invalid_clock",
+                       {{"field", "clock.increment"}, {"min", 0}, {"max", 600}}};
     return TimeControl{Millis(*initial * 1000), Millis(increment * 1000)};
 }
 
@@ -195,34 +252,57 @@ MoveRequest parse_move(std::string_view body) { return move_from(parse_object(bo
 
 std::string parse_fen_check(std::string_view body) {
     auto fen = string_field(parse_object(body, "the body"), "fen");
-    if (!fen) throw ApiError{400, "field 'fen' is missing"};
-    if (fen->size() > 200) throw ApiError{400, "field 'fen' is longer than 200 characters"};
+    if (!fen) throw ApiError{400, "field 'fen' is missing", 0, "missing_field", {{"field", "fen"}}};
+    if (fen->size() > 200)
+        throw ApiError{400,
+                       "field 'fen' is longer than 200 characters",
+                       0,
+                       "field_too_long",
+                       {{"field", "fen"}, {"max", 200}}};
     return *fen;
 }
 
 ClientMessage parse_client_message(std::string_view text, std::optional<std::int64_t>& id) {
     id.reset();
-    if (text.size() > kMaxClientMessage) throw ApiError{400, "message larger than 4 KiB"};
+    if (text.size() > kMaxClientMessage)
+        throw ApiError{400, "message larger than 4 KiB", 0, "message_too_large"};
     const Json json = parse_object(text, "a message");
     if (auto it = json.find("id"); it != json.end() && !it->is_null()) {
-        if (!it->is_number_integer()) throw ApiError{400, "field 'id' must be an integer"};
+        if (!it->is_number_integer())
+            throw ApiError{
+                400, "field 'id' must be an integer", 0, "invalid_field", {{"field", "id"}}};
         // Integers above 2^63 - 1 are read as unsigned; get<std::int64_t> would wrap them to
         // a negative id, and the answer would not repeat the client's.
         if (it->is_number_unsigned() &&
             it->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
-            throw ApiError{400, "field 'id' must be an integer from -2^63 to 2^63 - 1"};
+            throw ApiError{400,
+                           "field 'id' must be an integer from -2^63 to 2^63 - 1",
+                           0,
+                           "invalid_field",
+                           {{"field", "id"}}};
         id = it->get<std::int64_t>();
     }
     auto type = string_field(json, "type");
-    if (!type) throw ApiError{400, "field 'type' is missing"};
+    if (!type)
+        throw ApiError{400, "field 'type' is missing", 0, "missing_field", {{"field", "type"}}};
     ClientMessage message;
     message.id = id;
     if (*type == "hello") {
         message.type = ClientMessage::Type::Hello;
         message.token = string_field(json, "token").value_or("");
-        if (message.token.size() > 128) throw ApiError{400, "field 'token' is too long"};
+        if (message.token.size() > 128)
+            throw ApiError{400,
+                           "field 'token' is too long",
+                           0,
+                           "field_too_long",
+                           {{"field", "token"}, {"max", 128}}};
         if (auto it = json.find("room"); it != json.end() && !it->is_null()) {
-            if (!it->is_boolean()) throw ApiError{400, "field 'room' must be true or false"};
+            if (!it->is_boolean())
+                throw ApiError{400,
+                               "field 'room' must be true or false",
+                               0,
+                               "invalid_field",
+                               {{"field", "room"}}};
             message.room = it->get<bool>();
         }
     } else if (*type == "move") {
@@ -236,7 +316,11 @@ ClientMessage parse_client_message(std::string_view text, std::optional<std::int
         message.type = ClientMessage::Type::Action;
         message.action = *type;
     } else {
-        throw ApiError{400, "unknown message type '" + quote(*type, 24) + "'"};
+        throw ApiError{400,
+                       "unknown message type '" + quote(*type, 24) + "'",
+                       0,
+                       "unknown_message_type",
+                       {{"type", quote(*type, 24)}}};
     }
     return message;
 }

@@ -8,17 +8,40 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include "chess960/clock.hpp"
+#include "chess960/error.hpp"
 
 namespace chess960::server {
 
-// A refusal: the HTTP status and the message of {"error": ...}.
+// A value a refusal's message carries, for the page to put into its own words: a number or a text.
+struct ErrorArg {
+    std::string name = {};
+    std::variant<std::int64_t, std::string> value = {};
+};
+
+// A refusal: the HTTP status and the message of {"error": ..., "code": ..., "args": {...}}.
+// `code` is the stable, machine-readable kind of the refusal (snake_case, listed in
+// docs/openapi.yaml's Error schema): the page translates by it and shows `message`, which is
+// English, only for a code it does not know. Left empty, the answer carries the status's
+// generic code (default_error_code).
 struct ApiError {
     int status = 400;
     std::string message;
     int retry_after_seconds = 0;  // for 429 and 503: the Retry-After header
+    std::string code = {};
+    std::vector<ErrorArg> args = {};  // the values in `message`, by name
 };
+
+// The code of a refusal that names none: one per HTTP status ("bad_request", "not_found"...).
+const char* default_error_code(int status);
+// The library's error codes (chess960/error.hpp) as API codes: "illegal_move", "invalid_fen"...
+const char* error_code_name(ErrorCode code);
+// Adds "error", "code" (the status's default when the refusal names none) and, when there are
+// values, "args" to `out` (error_codes.cpp).
+void add_error_fields(nlohmann::json& out, const ApiError& error);
 
 // At most `limit` characters of client input, for quoting it in a message.
 std::string quote(std::string_view text, std::size_t limit = 40);

@@ -74,7 +74,8 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         const Color seat = games_.require_seat(*game, request.bearer);
         const Json body = parse_object(request.body, "the body");
         auto name = string_field(body, "name");
-        if (!name) throw ApiError{400, "field 'name' is missing"};
+        if (!name)
+            throw ApiError{400, "field 'name' is missing", 0, "missing_field", {{"field", "name"}}};
         rooms.set_name(id, seat, *name);
         publish_room(*game, rooms, id);
         return json_response(200, rooms.json(id));
@@ -88,18 +89,27 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
             row = game->row;
         }
         if (row.in_play())
-            throw ApiError{409, "the game is still in play: a rematch is offered after it"};
+            throw ApiError{409, "the game is still in play: a rematch is offered after it", 0,
+                           "game_in_play"};
         std::lock_guard accepting(rooms.accepting);
         Rematch rematch = rooms.rematch(id);
         if (rest == "rematch/decline") {
             if (!rematch.game_id.empty())
-                throw ApiError{409, "the rematch was accepted already: game " + rematch.game_id};
+                throw ApiError{409,
+                               "the rematch was accepted already: game " + rematch.game_id,
+                               0,
+                               "rematch_accepted",
+                               {{"game", rematch.game_id}}};
             rooms.set_rematch(id, Rematch{});
         } else if (rematch.game_id.empty()) {
             bool new_position = false;
             if (auto it = body.find("newPosition"); it != body.end() && !it->is_null()) {
                 if (!it->is_boolean())
-                    throw ApiError{400, "field 'newPosition' must be true or false"};
+                    throw ApiError{400,
+                                   "field 'newPosition' must be true or false",
+                                   0,
+                                   "invalid_field",
+                                   {{"field", "newPosition"}}};
                 new_position = it->get<bool>();
             }
             const bool engine = row.opponent == "engine";

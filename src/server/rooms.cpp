@@ -59,7 +59,7 @@ std::optional<std::string> clean_player_name(std::string_view text, std::string&
 void Rooms::set_name(const std::string& game, Color seat, std::string_view name) {
     std::string why;
     auto clean = clean_player_name(name, why);
-    if (!clean) throw ApiError{400, "field 'name': " + why};
+    if (!clean) throw ApiError{400, "field 'name': " + why, 0, "invalid_name", {{"field", "name"}}};
     std::lock_guard lock(mutex_);
     room(game).seats[seat].name = std::move(*clean);
 }

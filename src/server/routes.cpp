@@ -94,7 +94,7 @@ std::optional<LiveRoute> match_live_route(std::string_view method, std::string_v
 }
 
 HttpResponse error_response(const ApiError& error) {
-    HttpResponse response = json_response(error.status, error_json(error.message));
+    HttpResponse response = json_response(error.status, error_json(error));
     if (error.retry_after_seconds > 0)
         response.headers.emplace_back("Retry-After", std::to_string(error.retry_after_seconds));
     return response;
@@ -105,7 +105,8 @@ std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond l
         if (request.path.starts_with("/api/") || request.path == "/api") return api(request, later);
         if (request.method != "GET" && request.method != "HEAD")
             throw ApiError{
-                404, "no such path: " + std::string(request.method) + " " + quote(request.path)};
+                404, "no such path: " + std::string(request.method) + " " + quote(request.path), 0,
+                "no_such_path"};
         StaticFile file = files_.get(std::string(request.path));
         HttpResponse response{file.status, std::move(file.content_type), std::move(file.body), {}};
         if (file.no_cache) response.headers.emplace_back("Cache-Control", "no-cache");
@@ -113,10 +114,11 @@ std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond l
     } catch (const ApiError& e) {
         return error_response(e);
     } catch (const StoreError& e) {
-        return error_response(
-            ApiError{503, std::string("the game store is failing: ") + e.what(), 5});
+        return error_response(ApiError{503, std::string("the game store is failing: ") + e.what(),
+                                       5, "store_failing"});
     } catch (const std::exception& e) {
-        return error_response(ApiError{500, std::string("internal error: ") + e.what()});
+        return error_response(
+            ApiError{500, std::string("internal error: ") + e.what(), 0, "internal_error"});
     }
 }
 
@@ -144,13 +146,15 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
         const std::string_view text = path.substr(std::string_view("/api/startpos/").size());
         auto number = parse_int(text, 0, 959);
         if (!number)
-            throw ApiError{
-                400, "start position number must be from 0 to 959, not '" + quote(text) + "'"};
+            throw ApiError{400,
+                           "start position number must be from 0 to 959, not '" + quote(text) + "'",
+                           0, "invalid_number"};
         return json_response(200, start_position_json(*number).dump());
     }
     if (method == "POST" && path == "/api/fen/check") {
         auto pos = position_from_fen(parse_fen_check(request.body));
-        if (!pos) throw ApiError{422, pos.error().to_string()};
+        if (!pos)
+            throw ApiError{422, pos.error().to_string(), 0, error_code_name(pos.error().code)};
         Json out{{"fen", write_fen(*pos)}};
         if (auto numbers = startpos::numbers_of(*pos)) {
             out["number"] = numbers->is_double() ? Json(nullptr) : Json(numbers->white);
@@ -170,13 +174,18 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
             if (auto text = query_param(request.query, "limit")) {
                 auto value = parse_int(*text, 1, 200);
                 if (!value)
-                    throw ApiError{400, "parameter 'limit' must be an integer from 1 to 200"};
+                    throw ApiError{400,
+                                   "parameter 'limit' must be an integer from 1 to 200",
+                                   0,
+                                   "field_out_of_range",
+                                   {{"field", "limit"}, {"min", 1}, {"max", 200}}};
                 limit = *value;
             }
             return json_response(200, games_.recent(limit));
         }
     }
-    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path)};
+    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
+                   "no_such_path"};
 }
 
 std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::string_view id,
@@ -185,7 +194,8 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
     if (query_param(request.query, "token"))
         throw ApiError{400,
                        "seat tokens are not accepted in URLs (proxies log them): send "
-                       "'Authorization: Bearer <token>', or a ticket for the event stream"};
+                       "'Authorization: Bearer <token>', or a ticket for the event stream",
+                       0, "token_in_url"};
     auto game = games_.find(id);
     if (method == "POST")
         if (auto invalid = check_body(request.body)) throw *invalid;
@@ -222,7 +232,8 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
             return std::nullopt;
         }
     }
-    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(request.path)};
+    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(request.path), 0,
+                   "no_such_path"};
 }
 
 }  // namespace chess960::server

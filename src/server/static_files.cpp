@@ -87,7 +87,9 @@ StaticFile StaticFiles::get(const std::string& path) const {
     auto content = read_file(file);
     if (!content)
         return StaticFile{500, "application/json",
-                          "{\"error\":\"cannot read " + file.filename().string() + "\"}", true};
+                          "{\"error\":\"cannot read " + file.filename().string() +
+                              "\",\"code\":\"internal_error\"}",
+                          true};
     return StaticFile{status, content_type_for(file), std::move(*content),
                       file.filename() == "index.html"};
 }

@@ -8,6 +8,7 @@
 #include "chess960/uci_move.hpp"
 #include "server/json_writer.hpp"
 #include "server/live_game.hpp"
+#include "server/requests.hpp"
 #include "server/words.hpp"
 
 namespace chess960::server {
@@ -252,5 +253,11 @@ std::string with_type(const char* type, std::optional<std::int64_t> id, const st
 }
 
 std::string error_json(const std::string& message) { return to_text(Json{{"error", message}}); }
+
+std::string error_json(const ApiError& error) {
+    Json out = Json::object();
+    add_error_fields(out, error);
+    return to_text(out);
+}
 
 }  // namespace chess960::server

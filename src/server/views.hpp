@@ -13,6 +13,7 @@
 namespace chess960::server {
 
 struct LiveGame;
+struct ApiError;
 
 // A move's texts, worked out once: what its MoveInfo, its stored row and its event share.
 struct MoveText {
@@ -39,5 +40,7 @@ std::string legal_moves_json(const LiveGame& game);
 std::string with_type(const char* type, std::optional<std::int64_t> id, const std::string& body);
 // {"error": message}
 std::string error_json(const std::string& message);
+// {"error": message, "code": code, "args": {...}} (error_codes.cpp)
+std::string error_json(const ApiError& error);
 
 }  // namespace chess960::server

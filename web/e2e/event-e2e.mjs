@@ -10,6 +10,10 @@
 // entered and played over the API with the players' tokens; the standings (points, then
 // Sonneborn-Berger) and the PGN download are checked; the organiser closes the event, and the
 // page shows the secret and the verification, which the command line it prints confirms.
+// Then the pages in the browser's language hu, ru, de and fr: the event page with its standings
+// and verification, an organiser's page with the round form and the players' links, a player's
+// page and the new-event form have no English left, a server refusal (a bad event form) is shown
+// in the page's language, and the language switch turns an event page into another language.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ import {
   startServer,
   waitReady,
 } from './harness.mjs';
+import { englishLeft, pageText, textOf } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_event');
 const [binary, distDir, shotsArg] = process.argv.slice(2);
@@ -313,6 +318,96 @@ async function main() {
   check(await organiser.locator('#round-form').count() === 0, 'a closed event takes no more rounds');
   await shot(spectator, 'event-07-closed-verified');
   for (const { context } of Object.values(players)) await context.close();
+
+  console.log('8. the event pages in hu, ru, de and fr; a refusal of the server in the page language');
+  // An event with a round revealed and started (its games in play), and the next round to enter.
+  const created2 = await fetch(`${base}/api/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Lang Cup', rounds: 3, exclude: [518], allowRepeats: false, double960: false, clock: { initial: 600, increment: 5 } }),
+  }).then(r => r.json());
+  const token2 = created2.organiserToken;
+  const view2b = await post(`${base}/api/events/${created2.id}/rounds`, token2, {
+    pairings: [{ white: 'Ann', black: 'Bob' }, { white: 'Cy', black: 'Di' }],
+    entropy: '7 7 7',
+  });
+  const seat2 = view2b.rounds[0].boards[0].seats.white;
+  for (const code of ['hu', 'ru', 'de', 'fr']) {
+    const context = await browser.newContext({ ...contextOptions, locale: code });
+    const page = await newPage(context, `the ${code} reader`);
+    const noEnglish = async what => {
+      check((await page.evaluate(() => document.documentElement.lang)) === code, `${code}: ${what} is in the browser's language`);
+      const left = englishLeft(await pageText(page), code);
+      check(left.length === 0, `${code}: no English left on ${what}`, left.slice(0, 12).join('; '));
+    };
+    // The closed event: parameters, rounds with their positions and live boards, standings,
+    // the verification.
+    await page.goto(`${base}/event/${eventId}`);
+    await page.locator('#verification').waitFor({ state: 'visible', timeout: 10000 });
+    await page.locator('#round-2 tr[data-board="2"] .board-status').filter({ hasText: '1–0' }).waitFor({ timeout: 10000 });
+    check((await standingsOnPage(page)).length === 4, `${code}: the standings are shown`);
+    check((await page.locator('#standings-title').textContent()) === textOf(code, 'event.standings'), `${code}: the standings' heading`);
+    check((await page.locator('#verdict').textContent()) === textOf(code, 'event.verified'), `${code}: the verdict`);
+    await noEnglish('the event page with standings and verification');
+    await shot(page, `event-lang-${code}-closed`);
+    // The organiser's page of the open event.
+    await page.goto(`${base}/event/${created2.id}#organiser=${token2}`);
+    await page.locator('#round-form-title').filter({ hasText: textOf(code, 'organiser.enterRound', { round: 2 }) }).waitFor({ timeout: 10000 });
+    await page.locator('.seat-link').first().waitFor();
+    await page.locator('#round-1 figure.live-board .live-status').first().filter({ hasText: /\S/ }).waitFor({ timeout: 10000 });
+    await noEnglish("the organiser's page");
+    // The organiser's form refused by the page itself (a board with one player).
+    await page.locator('.pairing-white').first().fill('Ann');
+    await page.locator('#enter-round').click();
+    await page.locator('#round-error').filter({ hasText: /\S/ }).waitFor();
+    check((await page.locator('#round-error').textContent()) === textOf(code, 'event.needTwoPlayers', { board: 1 }), `${code}: the round form's own refusal`);
+    await shot(page, `event-lang-${code}-organiser`);
+    // A player's page.
+    await page.goto('about:blank'); // a new document, not a move to the fragment of this one
+    await page.goto(`${base}/event/${created2.id}#seat=${seat2}`);
+    await page.locator('#seat-text').filter({ hasText: 'Bob' }).waitFor({ timeout: 10000 });
+    await page.locator('#play-link').waitFor({ state: 'visible', timeout: 10000 });
+    check((await page.locator('#seat-text').textContent()) === textOf(code, 'event.seatText', { name: 'Ann', colour: textOf(code, 'color.White'), opponent: 'Bob', board: 1, round: 1 }),
+      `${code}: the player's board, colour and opponent`);
+    await noEnglish("a player's page");
+    // The new-event form, and the server's refusal of it: 960 rounds without repeats need more
+    // positions than the one exclusion leaves (the page checks only the fields).
+    await page.goto(`${base}/event/new`);
+    await page.locator('#new-event').waitFor();
+    await noEnglish('the new-event form');
+    await page.locator('#event-name').fill('Too Long Cup');
+    await page.locator('#event-rounds').fill('960');
+    await page.locator('#create-event').click();
+    await page.locator('#new-event-error').filter({ hasText: /\S/ }).waitFor({ timeout: 10000 });
+    const refusal = await page.locator('#new-event-error').textContent();
+    check(refusal === textOf(code, 'error.too_few_positions', { rounds: 960, needed: 960, allowed: 959 }),
+      `${code}: the server's refusal of the form is in the page's language`, refusal);
+    await noEnglish("the new-event form with the server's refusal");
+    await shot(page, `event-lang-${code}-refused`);
+    if (code === 'hu') {
+      // The switch, on an event page: German, and remembered.
+      await page.goto(`${base}/event/${eventId}`);
+      await page.locator('#verification').waitFor({ state: 'visible', timeout: 10000 });
+      await page.locator('#lang-switch').selectOption('de');
+      await page.waitForFunction(() => document.documentElement.lang === 'de');
+      await page.locator('#verification').waitFor({ state: 'visible', timeout: 10000 });
+      check((await page.locator('#standings-title').textContent()) === textOf('de', 'event.standings'), 'the language switch turns the event page into German');
+      await page.goto(`${base}/event/new`);
+      check((await page.locator('#new-event-title').textContent()) === textOf('de', 'event.new.title'), 'and the new-event form speaks it too');
+    }
+    await context.close();
+  }
+  // In English the server's own message is shown, as it was.
+  const englishContext = await browser.newContext({ ...contextOptions, locale: 'en-US' });
+  const english = await newPage(englishContext, 'the English reader');
+  await english.goto(`${base}/event/new`);
+  await english.locator('#event-name').fill('Too Long Cup');
+  await english.locator('#event-rounds').fill('960');
+  await english.locator('#create-event').click();
+  await english.locator('#new-event-error').filter({ hasText: /\S/ }).waitFor({ timeout: 10000 });
+  const englishRefusal = await english.locator('#new-event-error').textContent();
+  check(englishRefusal.startsWith('960 rounds without repeats need 960 start positions, but only 959'), 'in English the server\'s message is shown', englishRefusal);
+  await englishContext.close();
 }
 
 await runSuite(main, { browser: () => browser, server: () => server, work });

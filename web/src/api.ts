@@ -1,5 +1,7 @@
 // The JSON API of `chess960 serve` (docs/openapi.yaml, docs/live.md): typed views and fetch helpers.
 
+import { type ErrorArgs, errorFields, serverErrorText } from './server-errors';
+
 export type Color = 'white' | 'black';
 export type CastleSide = 'g' | 'c';
 
@@ -156,14 +158,27 @@ export interface Created {
   game: GameView;
 }
 
-// An API error: the HTTP status and the server's message (for 422, the library's own words).
+// An API error: the HTTP status, the server's message (English; for 422, the library's own
+// words), its code and values (docs/openapi.yaml, Error). `message` is what the page shows: the
+// code in the page's language (server-errors.ts), else the server's message.
 export class ApiError extends Error {
+  readonly serverMessage: string;
   constructor(
     readonly status: number,
-    message: string,
+    serverMessage: string,
+    readonly code?: string,
+    readonly args: ErrorArgs = {},
   ) {
-    super(message);
+    super(serverErrorText(code, args, serverMessage));
+    this.serverMessage = serverMessage;
   }
+}
+
+// The ApiError of a refused request, from its status and body (JSON or not).
+export function apiErrorOf(response: Response, text: string, json: unknown): ApiError {
+  const fields = errorFields(json);
+  const message = fields.message ?? text;
+  return new ApiError(response.status, message || `${response.status} ${response.statusText}`, fields.code, fields.args);
 }
 
 async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -182,11 +197,7 @@ async function request<T>(method: string, path: string, body?: unknown, token?: 
   } catch {
     // Not JSON: keep the text for the error message.
   }
-  if (!response.ok) {
-    const message =
-      json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text;
-    throw new ApiError(response.status, message || `${response.status} ${response.statusText}`);
-  }
+  if (!response.ok) throw apiErrorOf(response, text, json);
   return json as T;
 }
 

@@ -2,7 +2,7 @@
 // typed views and calls. The organiser's and the players' tokens go in the Authorization
 // header, never in a URL; pages carry them in the fragment (#organiser=..., #seat=...).
 
-import { ApiError, type GameState } from './api';
+import { apiErrorOf, type GameState } from './api';
 
 export interface EventClock {
   initial: number; // seconds
@@ -126,10 +126,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   } catch {
     // not JSON: the text is the message
   }
-  if (!response.ok) {
-    const message = json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text;
-    throw new ApiError(response.status, message || `${response.status} ${response.statusText}`);
-  }
+  if (!response.ok) throw apiErrorOf(response, text, json);
   return json as T;
 }
 

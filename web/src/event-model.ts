@@ -2,6 +2,7 @@
 // countdowns, and what a board or a round shows. Tested with `node --test` (test/event-model.test.mjs).
 
 import type { EventBoard, EventView } from './event-api';
+import { t } from './i18n';
 
 // "518, 534" (commas or spaces) -> [518, 534]; an empty text excludes nothing.
 export function parseExclusions(text: string): { numbers: number[] } | { error: string } {
@@ -9,7 +10,7 @@ export function parseExclusions(text: string): { numbers: number[] } | { error: 
   const numbers: number[] = [];
   for (const word of words) {
     if (!/^\d{1,3}$/.test(word) || Number(word) > 959)
-      return { error: `“${word}” is not a start position number from 0 to 959.` };
+      return { error: t('event.badExclusion', { word }) };
     numbers.push(Number(word));
   }
   return { numbers };
@@ -23,10 +24,10 @@ export function readPairings(rows: [string, string][]): { pairings: { white: str
     const w = white.trim();
     const b = black.trim();
     if (!w && !b) continue;
-    if (!w || !b) return { error: `Board ${i + 1} needs two players.` };
+    if (!w || !b) return { error: t('event.needTwoPlayers', { board: i + 1 }) };
     pairings.push({ white: w, black: b });
   }
-  if (pairings.length === 0) return { error: 'Enter at least one board.' };
+  if (pairings.length === 0) return { error: t('event.needBoard') };
   return { pairings };
 }
 
@@ -56,10 +57,10 @@ export function resultText(result: string): string {
 // What a board shows: its result, or how its game stands.
 export function boardStatus(board: EventBoard): string {
   const game = board.game;
-  if (!game) return board.gameId ? 'in play' : 'not started';
-  if (game.status === 'aborted') return 'aborted';
+  if (!game) return board.gameId ? t('event.board.inPlay') : t('event.board.notStarted');
+  if (game.status === 'aborted') return t('event.board.aborted');
   if (game.status === 'over') return resultText(game.result);
-  return game.ply === 0 ? 'starting' : `in play, move ${Math.floor((game.ply + 1) / 2)}`;
+  return game.ply === 0 ? t('event.board.starting') : t('event.board.inPlayMove', { move: Math.floor((game.ply + 1) / 2) });
 }
 
 // The earliest reveal or start still to come, in the server's time; null when none.
@@ -73,11 +74,11 @@ export function nextDue(view: EventView): number | null {
 
 // The round the organiser may enter now, or why none.
 export function nextRound(view: EventView): { round: number } | { reason: string } {
-  if (view.status === 'closed') return { reason: 'The event is closed.' };
+  if (view.status === 'closed') return { reason: t('event.next.closed') };
   const count = view.rounds.length;
-  if (count >= view.parameters.rounds) return { reason: `All ${view.parameters.rounds} rounds are entered.` };
+  if (count >= view.parameters.rounds) return { reason: t('event.next.allEntered', { rounds: view.parameters.rounds }) };
   const last = view.rounds[count - 1];
-  if (last && !last.revealed) return { reason: `Round ${last.round} is not revealed yet.` };
+  if (last && !last.revealed) return { reason: t('event.next.notRevealed', { round: last.round }) };
   return { round: count + 1 };
 }
 

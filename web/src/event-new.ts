@@ -3,48 +3,48 @@
 
 import { eventApi, saveOrganiserToken } from './event-api';
 import { parseExclusions } from './event-model';
+import { t } from './i18n';
 
 export function newEventPage(root: HTMLElement): void {
+  const clocks = ['180+2', '600+5', '900+10', '1800+20', '5400+30'];
+  const clockText = (c: string) => {
+    const [initial, increment] = c.split('+').map(Number);
+    return t('event.clockValue', { m: initial! / 60, s: increment! });
+  };
+  document.title = `${t('event.new.title')} · chess960`;
   root.innerHTML = `
     <main class="event-page">
       <section class="card" aria-labelledby="new-event-title">
-        <h1 id="new-event-title">Organise a Chess960 event</h1>
-        <p class="muted">The server draws one start position per round from a secret it commits to now:
-          the event's page publishes the commitment at once, each round's position appears to everyone at the
-          time you set, and after the event the secret lets anyone check every draw
-          (the derivation is in <code>docs/event-draw.md</code>; <code>chess960 event verify</code> checks it).</p>
+        <h1 id="new-event-title">${t('event.new.title')}</h1>
+        <p class="muted">${t('event.new.intro', { doc: '<code>docs/event-draw.md</code>', command: '<code>chess960 event verify</code>' })}</p>
         <form id="new-event" novalidate>
           <div class="field">
-            <label for="event-name">Name of the event</label>
+            <label for="event-name">${t('event.new.name')}</label>
             <input id="event-name" name="name" required maxlength="200" autocomplete="off">
-            <p class="hint">Exactly as you publish it: the draw depends on every character.</p>
+            <p class="hint">${t('event.new.nameHint')}</p>
           </div>
           <div class="field">
-            <label for="event-rounds">Rounds</label>
+            <label for="event-rounds">${t('event.rounds')}</label>
             <input id="event-rounds" name="rounds" type="number" min="1" max="960" value="5" required>
           </div>
           <div class="field">
-            <label for="event-exclude">Excluded start positions</label>
+            <label for="event-exclude">${t('event.new.exclude')}</label>
             <input id="event-exclude" name="exclude" value="518" aria-describedby="exclude-hint">
-            <p class="hint" id="exclude-hint">Numbers 0–959, separated by commas (518 is ordinary chess; 534 is often excluded too).</p>
+            <p class="hint" id="exclude-hint">${t('event.new.excludeHint')}</p>
           </div>
           <div class="field">
-            <label><input id="event-repeats" type="checkbox"> A position may come again in a later round</label>
-            <label><input id="event-double" type="checkbox"> Double Chess960 (each side's back rank drawn on its own)</label>
+            <label><input id="event-repeats" type="checkbox"> ${t('event.new.repeats')}</label>
+            <label><input id="event-double" type="checkbox"> ${t('event.new.double')}</label>
           </div>
           <div class="field">
-            <label for="event-clock">Time control</label>
+            <label for="event-clock">${t('event.timeControl')}</label>
             <select id="event-clock">
-              <option value="">No clock</option>
-              <option value="180+2">3 min + 2 s</option>
-              <option value="600+5">10 min + 5 s</option>
-              <option value="900+10" selected>15 min + 10 s</option>
-              <option value="1800+20">30 min + 20 s</option>
-              <option value="5400+30">90 min + 30 s</option>
+              <option value="">${t('event.new.noClock')}</option>
+              ${clocks.map(c => `<option value="${c}"${c === '900+10' ? ' selected' : ''}>${clockText(c)}</option>`).join('')}
             </select>
           </div>
           <p id="new-event-error" class="error" role="alert" hidden></p>
-          <button id="create-event" type="submit" class="primary">Create the event</button>
+          <button id="create-event" type="submit" class="primary">${t('event.new.create')}</button>
         </form>
       </section>
     </main>`;
@@ -59,9 +59,9 @@ export function newEventPage(root: HTMLElement): void {
     const rounds = Number($<HTMLInputElement>('#event-rounds').value);
     const exclusions = parseExclusions($<HTMLInputElement>('#event-exclude').value);
     const problem = !name.trim()
-      ? 'Give the event a name.'
+      ? t('event.new.needName')
       : !Number.isInteger(rounds) || rounds < 1 || rounds > 960
-        ? 'The number of rounds must be from 1 to 960.'
+        ? t('event.new.roundsRange')
         : 'error' in exclusions
           ? exclusions.error
           : null;

@@ -4,6 +4,7 @@
 
 import { eventApi, type EventView } from './event-api';
 import { localDateTime, nextRound, organiserLink, readPairings, seatLink } from './event-model';
+import { t } from './i18n';
 import { copyText, el, toast } from './ui';
 
 // What the panel needs from its page.
@@ -27,17 +28,17 @@ export class OrganiserPanel {
     private readonly host: OrganiserHost,
   ) {
     panel.innerHTML = `
-      <h2 id="organiser-title">Organiser</h2>
+      <h2 id="organiser-title">${t('organiser.title')}</h2>
       <div class="field">
-        <label for="organiser-link">Organiser link: keep it private, it runs the event</label>
-        <div class="copy-row"><input id="organiser-link" readonly><button type="button" id="copy-organiser">Copy</button></div>
+        <label for="organiser-link">${t('organiser.link')}</label>
+        <div class="copy-row"><input id="organiser-link" readonly><button type="button" id="copy-organiser">${t('event.copy')}</button></div>
       </div>
       <div id="round-form-box"></div>
       <div id="pending-box"></div>
       <div id="links-box"></div>
       <div id="close-box"></div>`;
     this.$('#copy-organiser').onclick = () =>
-      void copyText(this.$<HTMLInputElement>('#organiser-link').value, 'Organiser link copied');
+      void copyText(this.$<HTMLInputElement>('#organiser-link').value, t('organiser.linkCopied'));
   }
 
   private $<T extends HTMLElement>(selector: string): T {
@@ -67,40 +68,40 @@ export class OrganiserPanel {
     const previous = v.rounds[v.rounds.length - 1];
     const form = el('form', { id: 'round-form', 'aria-labelledby': 'round-form-title', novalidate: '' });
     form.innerHTML = `
-      <h3 id="round-form-title">Enter round ${round}</h3>
+      <h3 id="round-form-title">${t('organiser.enterRound', { round })}</h3>
       <fieldset>
-        <legend>Pairings</legend>
+        <legend>${t('organiser.pairings')}</legend>
         <table class="pairings">
-          <thead><tr><th scope="col">Board</th><th scope="col">White</th><th scope="col">Black</th><th scope="col"><span class="sr-only">Remove</span></th></tr></thead>
+          <thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('color.White')}</th><th scope="col">${t('color.Black')}</th><th scope="col"><span class="sr-only">${t('organiser.remove')}</span></th></tr></thead>
           <tbody id="pairing-rows"></tbody>
         </table>
-        <button type="button" id="add-board">Add a board</button>
+        <button type="button" id="add-board">${t('organiser.addBoard')}</button>
       </fieldset>
       <div class="field">
-        <label for="round-entropy">Public entropy</label>
+        <label for="round-entropy">${t('organiser.entropy')}</label>
         <input id="round-entropy" maxlength="1000" autocomplete="off" aria-describedby="entropy-hint">
-        <p class="hint" id="entropy-hint">Fixed only now, in public: dice thrown by a player at the board, a lottery draw… It goes into the draw with the secret, so nobody could have chosen the position.</p>
+        <p class="hint" id="entropy-hint">${t('organiser.entropyHint')}</p>
       </div>
       <fieldset>
-        <legend>Reveal the position</legend>
-        <label><input type="radio" name="reveal" value="now" checked> Now</label>
-        <label><input type="radio" name="reveal" value="at"> At</label>
-        <input type="datetime-local" id="reveal-at" step="1" aria-label="Reveal time (your time zone)">
+        <legend>${t('organiser.reveal')}</legend>
+        <label><input type="radio" name="reveal" value="now" checked> ${t('organiser.now')}</label>
+        <label><input type="radio" name="reveal" value="at"> ${t('organiser.at')}</label>
+        <input type="datetime-local" id="reveal-at" step="1" aria-label="${t('organiser.revealTime')}">
       </fieldset>
       <div class="field">
-        <label for="start-delay">The games start this many minutes after the reveal</label>
+        <label for="start-delay">${t('organiser.delay')}</label>
         <input type="number" id="start-delay" min="0" max="1440" value="0">
       </div>
       <p id="round-error" class="error" role="alert" hidden></p>
-      <button type="submit" class="primary" id="enter-round">Enter round ${round}</button>`;
+      <button type="submit" class="primary" id="enter-round">${t('organiser.enterRound', { round })}</button>`;
     box.append(form);
     const rows = form.querySelector<HTMLElement>('#pairing-rows')!;
     const addRow = () => {
       const n = rows.childElementCount + 1;
       const tr = el('tr');
-      const white = el('input', { class: 'pairing-white', autocomplete: 'off', maxlength: '100', 'aria-label': `White on board ${n}` });
-      const black = el('input', { class: 'pairing-black', autocomplete: 'off', maxlength: '100', 'aria-label': `Black on board ${n}` });
-      const remove = el('button', { type: 'button', class: 'link', 'aria-label': `Remove board ${n}` }, 'Remove');
+      const white = el('input', { class: 'pairing-white', autocomplete: 'off', maxlength: '100', 'aria-label': t('organiser.whiteOn', { board: n }) });
+      const black = el('input', { class: 'pairing-black', autocomplete: 'off', maxlength: '100', 'aria-label': t('organiser.blackOn', { board: n }) });
+      const remove = el('button', { type: 'button', class: 'link', 'aria-label': t('organiser.removeBoard', { board: n }) }, t('organiser.remove'));
       remove.onclick = () => {
         tr.remove();
         renumber();
@@ -116,9 +117,9 @@ export class OrganiserPanel {
       [...rows.children].forEach((tr, i) => {
         const n = String(i + 1);
         tr.firstElementChild!.textContent = n;
-        tr.querySelector('.pairing-white')!.setAttribute('aria-label', `White on board ${n}`);
-        tr.querySelector('.pairing-black')!.setAttribute('aria-label', `Black on board ${n}`);
-        tr.querySelector('button')!.setAttribute('aria-label', `Remove board ${n}`);
+        tr.querySelector('.pairing-white')!.setAttribute('aria-label', t('organiser.whiteOn', { board: n }));
+        tr.querySelector('.pairing-black')!.setAttribute('aria-label', t('organiser.blackOn', { board: n }));
+        tr.querySelector('button')!.setAttribute('aria-label', t('organiser.removeBoard', { board: n }));
       });
     for (let i = 0; i < Math.max(1, previous?.boards.length ?? 2); i++) addRow();
     form.querySelector<HTMLButtonElement>('#add-board')!.onclick = addRow;
@@ -154,11 +155,11 @@ export class OrganiserPanel {
     if (when === 'at') {
       const value = form.querySelector<HTMLInputElement>('#reveal-at')!.value;
       const local = new Date(value).getTime();
-      if (!value || Number.isNaN(local)) return fail('Give the reveal time, or choose “Now”.');
+      if (!value || Number.isNaN(local)) return fail(t('organiser.needRevealTime'));
       revealAt = local + this.host.offset(); // in the server's time
     }
     const delay = Number(form.querySelector<HTMLInputElement>('#start-delay')!.value || '0');
-    if (!Number.isFinite(delay) || delay < 0 || delay > 1440) return fail('The games start 0 to 1440 minutes after the reveal.');
+    if (!Number.isFinite(delay) || delay < 0 || delay > 1440) return fail(t('organiser.delayRange'));
     const base = revealAt ?? this.host.serverNow();
     const button = form.querySelector<HTMLButtonElement>('#enter-round')!;
     button.disabled = true;
@@ -170,7 +171,7 @@ export class OrganiserPanel {
         revealAt,
         startAt: delay > 0 ? Math.max(base, this.host.serverNow()) + Math.round(delay * 60_000) : undefined,
       });
-      toast(`Round ${round} is entered. Hand the players their links.`);
+      toast(t('organiser.entered', { round }));
       this.host.show(view);
     } catch (e) {
       fail((e as Error).message);
@@ -185,7 +186,7 @@ export class OrganiserPanel {
       if (round.revealed) continue;
       const p = el('p', { class: 'pending' });
       p.append(el('span', { class: 'round-time', 'data-round': String(round.round) }));
-      const button = el('button', { type: 'button', id: `reveal-now-${round.round}` }, `Reveal round ${round.round} now`);
+      const button = el('button', { type: 'button', id: `reveal-now-${round.round}` }, t('organiser.revealNow', { round: round.round }));
       button.onclick = async () => {
         button.disabled = true;
         try {
@@ -207,14 +208,14 @@ export class OrganiserPanel {
     const box = this.$('#links-box');
     box.replaceChildren();
     if (v.rounds.length === 0) return;
-    box.append(el('h3', {}, 'Players’ links'));
-    box.append(el('p', { class: 'hint' }, 'Give each player their own link (it holds their seat): it shows their board, the countdown, and from the round’s start their game.'));
+    box.append(el('h3', {}, t('organiser.links')));
+    box.append(el('p', { class: 'hint' }, t('organiser.linksHint')));
     for (const round of v.rounds) {
       const details = el('details', { class: 'round-links', 'data-round': String(round.round) });
       if (round === v.rounds[v.rounds.length - 1]) details.open = true;
-      details.append(el('summary', {}, `Round ${round.round}`));
+      details.append(el('summary', {}, t('event.roundTitle', { round: round.round })));
       const table = el('table', { class: 'links' });
-      table.innerHTML = '<thead><tr><th scope="col">Board</th><th scope="col">Player</th><th scope="col">Colour</th><th scope="col">Link</th></tr></thead>';
+      table.innerHTML = `<thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('event.col.player')}</th><th scope="col">${t('organiser.col.colour')}</th><th scope="col">${t('organiser.col.link')}</th></tr></thead>`;
       const body = el('tbody');
       for (const board of round.boards)
         for (const colour of ['white', 'black'] as const) {
@@ -227,15 +228,15 @@ export class OrganiserPanel {
             class: 'seat-link',
             'data-player': name,
             'data-round': String(round.round),
-            'aria-label': `Link for ${name} (${colour}, board ${board.board}, round ${round.round})`,
+            'aria-label': t('organiser.linkFor', { name, colour: t(`color.${colour}`), board: board.board, round: round.round }),
           });
           input.value = link;
-          const copy = el('button', { type: 'button', 'aria-label': `Copy the link for ${name}` }, 'Copy');
-          copy.onclick = () => void copyText(link, `Link for ${name} copied`);
+          const copy = el('button', { type: 'button', 'aria-label': t('organiser.copyLinkFor', { name }) }, t('event.copy'));
+          copy.onclick = () => void copyText(link, t('organiser.linkCopiedFor', { name }));
           const tr = el('tr');
           const cell = el('td', { class: 'copy-row' });
           cell.append(input, copy);
-          tr.append(el('td', {}, String(board.board)), el('td', {}, name), el('td', {}, colour === 'white' ? 'White' : 'Black'), cell);
+          tr.append(el('td', {}, String(board.board)), el('td', {}, name), el('td', {}, colour === 'white' ? t('color.White') : t('color.Black')), cell);
           body.append(tr);
         }
       table.append(body);
@@ -254,21 +255,21 @@ export class OrganiserPanel {
     const key = `${pending?.round ?? ''}:${this.closing}`;
     if (box.dataset.key === key) return;
     box.dataset.key = key;
-    box.replaceChildren(el('h3', {}, 'After the last round'));
+    box.replaceChildren(el('h3', {}, t('organiser.afterLast')));
     if (!this.closing) {
-      const button = el('button', { type: 'button', id: 'close-event' }, 'Close the event and publish the secret');
+      const button = el('button', { type: 'button', id: 'close-event' }, t('organiser.close'));
       button.disabled = !!pending;
       button.onclick = () => {
         this.closing = true;
         this.renderClose(this.view!);
       };
       box.append(button);
-      if (pending) box.append(el('p', { class: 'hint' }, `Round ${pending.round} must be revealed first: the secret would give its position away.`));
+      if (pending) box.append(el('p', { class: 'hint' }, t('organiser.mustReveal', { round: pending.round })));
       return;
     }
-    box.append(el('p', { role: 'alert' }, 'Closing publishes the secret: no more rounds can be drawn. Close the event now?'));
-    const yes = el('button', { type: 'button', id: 'confirm-close', class: 'primary' }, 'Yes, close the event');
-    const no = el('button', { type: 'button', id: 'cancel-close' }, 'Cancel');
+    box.append(el('p', { role: 'alert' }, t('organiser.confirmClose')));
+    const yes = el('button', { type: 'button', id: 'confirm-close', class: 'primary' }, t('organiser.yesClose'));
+    const no = el('button', { type: 'button', id: 'cancel-close' }, t('organiser.cancel'));
     yes.onclick = async () => {
       yes.disabled = true;
       try {

@@ -21,6 +21,7 @@ import {
 } from './event-api';
 import { boardStatus, formatCountdown, formatPoints, nextDue } from './event-model';
 import { OrganiserPanel } from './event-organiser';
+import { t } from './i18n';
 import { copyText, el, toast } from './ui';
 
 const POLL_MS = 2000;
@@ -46,51 +47,50 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   root.innerHTML = `
     <main class="event-page">
       <section class="card event-head" aria-labelledby="event-title">
-        <h1 id="event-title">Event</h1>
+        <h1 id="event-title">${t('event.heading')}</h1>
         <dl class="event-params" id="event-params"></dl>
         <div class="commitment">
-          <span>Commitment (SHA-256 of the secret):</span>
+          <span>${t('event.commitment')}</span>
           <code id="commitment"></code>
-          <button type="button" id="copy-commitment">Copy</button>
+          <button type="button" id="copy-commitment">${t('event.copy')}</button>
         </div>
         <p id="event-status" class="event-status" aria-live="polite"></p>
       </section>
       <section class="card seat-panel" id="seat-panel" aria-labelledby="seat-title" hidden>
-        <h2 id="seat-title">Your game</h2>
+        <h2 id="seat-title">${t('event.yourGame')}</h2>
         <p id="seat-text"></p>
         <p id="seat-status" aria-live="polite"></p>
         <p id="seat-countdown" class="countdown"></p>
-        <a id="play-link" class="button primary" hidden>Play your game</a>
+        <a id="play-link" class="button primary" hidden>${t('event.playYourGame')}</a>
       </section>
       <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden></section>
       <section class="card" aria-labelledby="rounds-title">
-        <h2 id="rounds-title">Rounds</h2>
-        <div id="rounds"><p class="muted">Loading…</p></div>
+        <h2 id="rounds-title">${t('event.rounds')}</h2>
+        <div id="rounds"><p class="muted">${t('event.loading')}</p></div>
       </section>
       <section class="card" aria-labelledby="standings-title">
-        <h2 id="standings-title">Standings</h2>
+        <h2 id="standings-title">${t('event.standings')}</h2>
         <table class="standings" id="standings">
-          <thead><tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col">Points</th>
-            <th scope="col"><abbr title="Sonneborn-Berger">SB</abbr></th><th scope="col">Games (won–drawn–lost)</th></tr></thead>
+          <thead><tr><th scope="col">${t('event.col.rank')}</th><th scope="col">${t('event.col.player')}</th><th scope="col">${t('event.col.points')}</th>
+            <th scope="col"><abbr title="${t('event.col.sbTitle')}">${t('event.col.sb')}</abbr></th><th scope="col">${t('event.col.games')}</th></tr></thead>
           <tbody></tbody>
         </table>
-        <p class="muted">Points, then the Sonneborn-Berger tie-break: the scores of the opponents a player beat, plus half the scores of those drawn with.</p>
-        <p><a id="pgn-link" class="button" download>Download the PGN of the finished games</a></p>
+        <p class="muted">${t('event.standingsNote')}</p>
+        <p><a id="pgn-link" class="button" download>${t('event.pgn')}</a></p>
       </section>
       <section class="card" id="verification" aria-labelledby="verification-title" hidden>
-        <h2 id="verification-title">Verification</h2>
+        <h2 id="verification-title">${t('event.verification')}</h2>
         <p id="verdict" class="verdict"></p>
         <ul id="problems" class="error"></ul>
-        <p>Secret: <code id="secret"></code></p>
+        <p>${t('event.secret')} <code id="secret"></code></p>
         <table class="verify-rounds" id="verify-rounds">
-          <thead><tr><th scope="col">Round</th><th scope="col">Entropy</th><th scope="col">Drawn</th><th scope="col">Played</th><th scope="col">Matches</th></tr></thead>
+          <thead><tr><th scope="col">${t('event.col.round')}</th><th scope="col">${t('event.col.entropy')}</th><th scope="col">${t('event.col.drawn')}</th><th scope="col">${t('event.col.played')}</th><th scope="col">${t('event.col.matches')}</th></tr></thead>
           <tbody></tbody>
         </table>
-        <p>Check it on your own computer with <code>chess960</code>:</p>
+        <p>${t('event.checkYourself', { command: '<code>chess960</code>' })}</p>
         <pre class="command"><code id="verify-command"></code></pre>
-        <button type="button" id="copy-command">Copy the command</button>
-        <p class="muted">Or by hand: <code>echo SECRET | xxd -r -p | sha256sum</code> must print the commitment,
-          and <code>docs/event-draw.md</code> gives the derivation of every round.</p>
+        <button type="button" id="copy-command">${t('event.copyCommand')}</button>
+        <p class="muted">${t('event.byHand', { command: '<code>echo SECRET | xxd -r -p | sha256sum</code>', doc: '<code>docs/event-draw.md</code>' })}</p>
       </section>
     </main>`;
 
@@ -120,7 +120,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         } catch (e) {
           if (!(e instanceof ApiError) || e.status !== 403) throw e;
           organiserToken = null; // another event's token, or a wrong one
-          toast('This browser’s organiser token is not this event’s.');
+          toast(t('event.wrongOrganiserToken'));
           next = await eventApi.view(id);
         }
       } else {
@@ -132,7 +132,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
           seat = await eventApi.seat(id, seatToken);
           seatProblem = null;
         } catch (e) {
-          seatProblem = e instanceof ApiError && e.status === 403 ? 'This player link is not one of this event’s.' : (e as Error).message;
+          seatProblem = e instanceof ApiError && e.status === 403 ? t('event.wrongSeat') : (e as Error).message;
         }
       }
       view = next;
@@ -142,10 +142,10 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         root.innerHTML = '';
         const main = el('main', { class: 'event-page' });
         main.append(
-          el('p', { class: 'error' }, e instanceof ApiError && e.status === 404 ? 'There is no such event.' : (e as Error).message),
+          el('p', { class: 'error' }, e instanceof ApiError && e.status === 404 ? t('event.noSuchEvent') : (e as Error).message),
           el('p'),
         );
-        main.lastElementChild!.append(el('a', { href: '/' }, 'Back to the start page'));
+        main.lastElementChild!.append(el('a', { href: '/' }, t('event.backHome')));
         root.append(main);
         return;
       }
@@ -171,8 +171,8 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     $('#commitment').textContent = v.commitment;
     $('#event-status').textContent =
       v.status === 'closed'
-        ? 'The event is closed: its secret is public, and anyone can check every draw below.'
-        : `${v.rounds.length} of ${v.parameters.rounds} rounds entered.`;
+        ? t('event.closedStatus')
+        : t('event.roundsEntered', { entered: v.rounds.length, total: v.parameters.rounds });
     renderSeat();
     renderOrganiser(v);
     renderRounds(v);
@@ -186,11 +186,14 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     const dl = $('#event-params');
     dl.replaceChildren();
     const add = (term: string, value: string) => dl.append(el('dt', {}, term), el('dd', {}, value));
-    add('Rounds', String(p.rounds));
-    add('Excluded positions', p.exclude.length ? p.exclude.join(', ') : 'none');
-    add('Repeats', p.allowRepeats ? 'a position may come again' : 'no position comes twice');
-    add('Double Chess960', p.double960 ? 'yes' : 'no');
-    add('Time control', p.clock ? `${p.clock.initial / 60} min + ${p.clock.increment} s` : 'no clock');
+    add(t('event.rounds'), String(p.rounds));
+    add(t('event.param.excluded'), p.exclude.length ? p.exclude.join(', ') : t('event.param.none'));
+    add(t('event.param.repeats'), p.allowRepeats ? t('event.param.repeatsYes') : t('event.param.repeatsNo'));
+    add(t('event.param.double'), p.double960 ? t('event.yes') : t('event.no'));
+    add(
+      t('event.timeControl'),
+      p.clock ? t('event.clockValue', { m: p.clock.initial / 60, s: p.clock.increment }) : t('event.noClock'),
+    );
   }
 
   function renderSeat(): void {
@@ -203,8 +206,14 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       link.hidden = true;
       return;
     }
-    const colour = seat.color === 'white' ? 'White' : 'Black';
-    $('#seat-text').textContent = `${seat.you}: you play ${colour} against ${seat.opponent}, board ${seat.board} of round ${seat.round}.`;
+    const colour = seat.color === 'white' ? t('color.White') : t('color.Black');
+    $('#seat-text').textContent = t('event.seatText', {
+      name: seat.you,
+      colour,
+      opponent: seat.opponent,
+      board: seat.board,
+      round: seat.round,
+    });
     link.hidden = !seat.gameId;
     if (seat.gameId) link.href = `/game/${seat.gameId}#seat=${seatToken}`;
   }
@@ -237,7 +246,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       boards.clear();
       container.replaceChildren();
       if (v.rounds.length === 0)
-        container.append(el('p', { class: 'muted', id: 'no-rounds' }, 'No round is entered yet. The commitment above is what the draws will be checked against.'));
+        container.append(el('p', { class: 'muted', id: 'no-rounds' }, t('event.noRounds')));
       for (const round of [...v.rounds].reverse()) container.append(roundElement(round));
     }
     for (const round of v.rounds) updateRound(round);
@@ -245,9 +254,9 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
 
   function roundElement(round: EventRound): HTMLElement {
     const article = el('article', { class: 'round', id: `round-${round.round}`, 'aria-labelledby': `round-${round.round}-title` });
-    article.append(el('h3', { id: `round-${round.round}-title` }, `Round ${round.round}`));
+    article.append(el('h3', { id: `round-${round.round}-title` }, t('event.roundTitle', { round: round.round })));
     article.append(el('p', { class: 'round-time', 'data-round': String(round.round) }));
-    article.append(el('p', { class: 'entropy' }, round.entropy ? `Entropy: “${round.entropy}”` : 'Entropy: none'));
+    article.append(el('p', { class: 'entropy' }, round.entropy ? t('event.entropy', { entropy: round.entropy }) : t('event.entropyNone')));
     if (round.position) {
       const pos = round.position;
       const box = el('div', { class: 'round-position' });
@@ -256,7 +265,9 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       mini.append(inner);
       const text = el('div');
       const numbers =
-        pos.blackNumber !== undefined ? `Start position: White No. ${pos.number}, Black No. ${pos.blackNumber}` : `Start position No. ${pos.number}`;
+        pos.blackNumber !== undefined
+          ? t('event.startPositionDouble', { white: pos.number, black: pos.blackNumber })
+          : t('event.startPosition', { number: pos.number });
       text.append(
         el('p', { class: 'position-number' }, numbers),
         el('p', { class: 'back-rank' }, pos.blackBackRank ? `${pos.backRank} / ${pos.blackBackRank}` : pos.backRank),
@@ -266,15 +277,15 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       article.append(box);
       window.setTimeout(() => Chessground(inner, { fen: pos.fen, viewOnly: true, coordinates: false, animation: { enabled: false } }));
     } else {
-      article.append(el('p', { class: 'position-hidden muted' }, 'The position is not revealed yet: nobody, the organiser included, can see it before the time above.'));
+      article.append(el('p', { class: 'position-hidden muted' }, t('event.positionHidden')));
     }
     const table = el('table', { class: 'boards' });
-    table.innerHTML = `<caption class="sr-only">Boards of round ${round.round}</caption><thead><tr><th scope="col">Board</th><th scope="col">White</th><th scope="col">Result</th><th scope="col">Black</th><th scope="col">Game</th></tr></thead>`;
+    table.innerHTML = `<caption class="sr-only">${t('event.boardsCaption', { round: round.round })}</caption><thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('color.White')}</th><th scope="col">${t('event.col.result')}</th><th scope="col">${t('color.Black')}</th><th scope="col">${t('event.col.game')}</th></tr></thead>`;
     const body = el('tbody');
     for (const board of round.boards) {
       const tr = el('tr', { 'data-board': String(board.board) });
       const game = el('td', { class: 'board-game' });
-      if (board.gameId) game.append(el('a', { href: `/game/${board.gameId}` }, 'Watch'));
+      if (board.gameId) game.append(el('a', { href: `/game/${board.gameId}` }, t('event.watch')));
       else game.textContent = '—';
       tr.append(el('td', {}, String(board.board)), el('td', {}, board.white), el('td', { class: 'board-status' }), el('td', {}, board.black), game);
       body.append(tr);
@@ -286,7 +297,10 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       for (const board of round.boards) {
         if (!board.gameId) continue;
         const figure = el('figure', { class: 'live-board', 'data-game': board.gameId });
-        const link = el('a', { href: `/game/${board.gameId}`, 'aria-label': `Watch board ${board.board}: ${board.white} against ${board.black}` });
+        const link = el('a', {
+          href: `/game/${board.gameId}`,
+          'aria-label': t('event.watchBoard', { board: board.board, white: board.white, black: board.black }),
+        });
         const mini = el('div', { class: 'mini-board' });
         const inner = el('div');
         mini.append(inner);
@@ -332,10 +346,15 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     const clock = (ms: number) => new Date(ms - offset).toLocaleTimeString();
     for (const round of v.rounds) {
       const text = !round.revealed
-        ? `Round ${round.round}: the position is revealed in ${formatCountdown(round.revealAt - now)}, at ${clock(round.revealAt)}.`
+        ? t('event.time.pending', { round: round.round, countdown: formatCountdown(round.revealAt - now), time: clock(round.revealAt) })
         : !round.started
-          ? `Round ${round.round}: revealed at ${clock(round.revealAt)}; the games start in ${formatCountdown(round.startAt - now)}, at ${clock(round.startAt)}.`
-          : `Round ${round.round}: revealed at ${clock(round.revealAt)}; the games started at ${clock(round.startAt)}.`;
+          ? t('event.time.revealed', {
+              round: round.round,
+              revealed: clock(round.revealAt),
+              countdown: formatCountdown(round.startAt - now),
+              time: clock(round.startAt),
+            })
+          : t('event.time.started', { round: round.round, revealed: clock(round.revealAt), time: clock(round.startAt) });
       root.querySelectorAll(`.round-time[data-round="${round.round}"]`).forEach(node => {
         if (node.textContent !== text) node.textContent = text;
       });
@@ -345,12 +364,12 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       // changes every second, beside it.
       const clockAt = (ms: number) => new Date(ms - offset).toLocaleTimeString();
       const [status, countdown] = !seat.revealed && now < seat.revealAt
-        ? [`Your round’s position is revealed at ${clockAt(seat.revealAt)}.`, `Revealed in ${formatCountdown(seat.revealAt - now)}`]
+        ? [t('event.seat.revealAt', { time: clockAt(seat.revealAt) }), t('event.seat.revealIn', { countdown: formatCountdown(seat.revealAt - now) })]
         : !seat.gameId
           ? now < seat.startAt
-            ? [`The position is revealed. Your game starts at ${clockAt(seat.startAt)}.`, `Starts in ${formatCountdown(seat.startAt - now)}`]
-            : ['Your game is starting…', '']
-          : ['Your game has started.', ''];
+            ? [t('event.seat.startAt', { time: clockAt(seat.startAt) }), t('event.seat.startIn', { countdown: formatCountdown(seat.startAt - now) })]
+            : [t('event.seat.starting'), '']
+          : [t('event.seat.started'), ''];
       const node = $('#seat-status');
       if (node.textContent !== status) node.textContent = status;
       const counter = $('#seat-countdown');
@@ -374,7 +393,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     }
     if (v.standings.length === 0) {
       const tr = el('tr');
-      tr.append(el('td', { colspan: '5', class: 'muted' }, 'No games yet.'));
+      tr.append(el('td', { colspan: '5', class: 'muted' }, t('event.noGames')));
       body.append(tr);
     }
   }
@@ -387,8 +406,8 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     const verdict = $('#verdict');
     verdict.className = `verdict ${check.ok ? 'ok' : 'failed'}`;
     verdict.textContent = check.ok
-      ? 'Verified: the SHA-256 of the secret is the commitment published before the event, and every round’s position is the one drawn from the secret, the parameters and the round’s entropy.'
-      : 'The verification FAILED: see what does not match below.';
+      ? t('event.verified')
+      : t('event.verifyFailed');
     $('#problems').replaceChildren(...check.problems.map(p => el('li', {}, p)));
     $('#secret').textContent = v.secret;
     const body = $('#verify-rounds tbody');
@@ -397,14 +416,14 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       const tr = el('tr');
       const drawn = r.blackNumber !== undefined ? `${r.number} / ${r.blackNumber}` : String(r.number);
       const played = r.playedBlack !== undefined ? `${r.played} / ${r.playedBlack}` : String(r.played);
-      tr.append(el('td', {}, String(r.round)), el('td', {}, r.entropy || 'none'), el('td', {}, drawn), el('td', {}, played), el('td', {}, r.matches ? 'yes' : 'NO'));
+      tr.append(el('td', {}, String(r.round)), el('td', {}, r.entropy || t('event.param.none')), el('td', {}, drawn), el('td', {}, played), el('td', {}, r.matches ? t('event.yes') : t('event.matchNo')));
       body.append(tr);
     }
     $('#verify-command').textContent = check.command;
   }
 
-  $('#copy-commitment').onclick = () => view && void copyText(view.commitment, 'Commitment copied');
-  $('#copy-command').onclick = () => view?.verification && void copyText(view.verification.command, 'Command copied');
+  $('#copy-commitment').onclick = () => view && void copyText(view.commitment, t('event.commitmentCopied'));
+  $('#copy-command').onclick = () => view?.verification && void copyText(view.verification.command, t('event.commandCopied'));
 
   await refresh();
 }

@@ -33,7 +33,7 @@ type ServerMessage =
   | { type: 'move'; move: MoveInfo; state: GameState; legal: string[] }
   | { type: 'state'; state: GameState }
   | { type: 'ack'; id: number; move?: MoveInfo; state: GameState; legal?: string[] }
-  | { type: 'error'; id: number | null; status: number; error: string }
+  | { type: 'error'; id: number | null; status: number; error: string; code?: string; args?: Record<string, string | number> }
   | { type: 'pong'; id: number }
   | { type: 'room'; room: Room };
 
@@ -109,7 +109,7 @@ class SocketLink {
   private receive(message: ServerMessage) {
     const answer = message.type === 'ack' || message.type === 'pong' || message.type === 'game' || message.type === 'error';
     if (answer && typeof message.id === 'number') {
-      this.requests.settle(message.id, message.type === 'error' ? new ApiError(message.status, message.error) : message);
+      this.requests.settle(message.id, message.type === 'error' ? new ApiError(message.status, message.error, message.code, message.args) : message);
       return;
     }
     this.onEvent(message);

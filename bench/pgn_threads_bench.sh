@@ -15,6 +15,8 @@
 # PEERS (default ../shared/peers, or ../../shared/peers from a worktree).
 #
 # The peers run on one core (they have no threads); ours with --threads 1 and with every core.
+# With --threads 1 a compressed file is decompressed on a second thread (one thread replays): its
+# CPU time, printed beside the wall time, is both threads'.
 # The compressed files are made by the zstd, gzip and bzip2 commands at their default levels.
 # Wall-clock time of the whole process, start-up included (GNU time); CPU time (user + system)
 # beside it, which a shared machine disturbs less. The report gives the load average before and

@@ -170,6 +170,62 @@ TEST_F(PgnInputs, EveryFormatAndThreadCountGivesTheOutputOfOneThreadOnPlainText)
     }
 }
 
+// Many zstd frames cut anywhere (inside games, tags and lines), empty frames among them and at
+// both ends: one text, on the reading thread as when the whole file is one frame. --threads 1
+// decompresses on its own thread too, and must give what one thread gives on the plain text.
+TEST_F(PgnInputs, ManyFramesWithEmptyOnesReadAsOneText) {
+    std::string frames = zstd_compress("");
+    for (std::size_t at = 0, step = 1; at < text_.size(); at += step, step = step * 3 + 7) {
+        frames += zstd_compress(text_.substr(at, step));
+        if (step % 2) frames += zstd_compress("");
+    }
+    frames += zstd_compress("");
+    write("frames.pgn.zst", frames);
+    write("empty.pgn", "");
+    write("empty-frame.pgn.zst", zstd_compress(""));
+    for (const std::string command : {"check", "normalize"}) {
+        const auto reference = run({"pgn", command, path("games.pgn"), "--threads", "1"});
+        const auto empty = run({"pgn", command, path("empty.pgn"), "--threads", "1"});
+        for (const std::string threads : {"1", "2"}) {
+            const auto r = run({"pgn", command, path("frames.pgn.zst"), "--threads", threads});
+            EXPECT_EQ(r.status, reference.status) << command << " --threads " << threads;
+            EXPECT_EQ(without(r.out, path("frames.pgn.zst")),
+                      without(reference.out, path("games.pgn")))
+                << command << " --threads " << threads;
+            EXPECT_EQ(without(r.err, path("frames.pgn.zst")),
+                      without(reference.err, path("games.pgn")))
+                << command << " --threads " << threads;
+            const auto e = run({"pgn", command, path("empty-frame.pgn.zst"), "--threads", threads});
+            EXPECT_EQ(e.status, empty.status) << command;
+            EXPECT_EQ(e.out, empty.out) << command;
+        }
+    }
+}
+
+// Cut at a frame's end the file is whole (the games before the cut); cut inside the next frame's
+// header or data it is corrupt, whatever the thread count.
+TEST_F(PgnInputs, ACutBetweenFramesIsWholeAndInsideAFrameIsAnError) {
+    const std::string first = text_.substr(0, text_.size() / 3);
+    const std::string one = zstd_compress(first), two = zstd_compress(text_.substr(first.size()));
+    write("first.pgn", first);
+    write("at-frame-end.pgn.zst", one);
+    write("in-header.pgn.zst", one + two.substr(0, 3));
+    write("in-data.pgn.zst", one + two.substr(0, two.size() - 1));
+    const auto reference = run({"pgn", "check", path("first.pgn"), "--threads", "1"});
+    for (const std::string threads : {"1", "2"}) {
+        const auto whole =
+            run({"pgn", "check", path("at-frame-end.pgn.zst"), "--threads", threads});
+        EXPECT_EQ(without(whole.out, path("at-frame-end.pgn.zst")),
+                  without(reference.out, path("first.pgn")));
+        for (const std::string name : {"in-header.pgn.zst", "in-data.pgn.zst"}) {
+            const auto r = run({"pgn", "check", path(name), "--threads", threads});
+            EXPECT_EQ(r.status, 1) << name;
+            EXPECT_TRUE(r.err.find(path(name) + ": corrupt zstd data") != std::string::npos)
+                << name << " --threads " << threads << ": " << r.err;
+        }
+    }
+}
+
 TEST_F(PgnInputs, TheReferenceSeesTheGamesAndTheirProblems) {
     const auto r = run({"pgn", "check", path("games.pgn"), "--threads", "1"});
     EXPECT_EQ(r.status, 1);

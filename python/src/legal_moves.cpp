@@ -16,34 +16,27 @@ namespace chess960::python {
 
 namespace {
 
-// The object: the moves, stored after the header, and the board they were generated on, for
-// SAN and UCI text (no copy of the position: making the object is the hot path). The board's
-// key and ply count tell whether it still stands where the moves were generated.
+// The view: the board it shows the moves of. Nothing is generated when it is made (making it
+// is the hot path): len(), bool() and count() count the moves of the board as it stands (the
+// counting generator, no list), `in`, indexing, uci() and san() generate them, iteration
+// generates them once into an iterator. Like python-chess's board.legal_moves, it is live: after
+// a push it shows the new position's moves.
 struct LegalMovesObject {
-    PyObject_VAR_HEAD PyObject* board;
-    std::uint64_t key;
-    int ply;
+    PyObject_HEAD PyObject* board;
+    const Board* cpp_board;  // the C++ object of `board`, kept alive by the reference
+};
+
+// An iteration over the moves generated when it began: Move objects made one at a time.
+struct IteratorObject {
+    PyObject_VAR_HEAD Py_ssize_t next;
     Move moves[1];  // ob_size of them
 };
 
-const Board& board_of(const LegalMovesObject* o) {
-    return py::handle(o->board).cast<const Board&>();
-}
-
-// The board's position, if it is still the one the moves were generated in.
-const Position& position_of(const LegalMovesObject* o) {
-    const Board& b = board_of(o);
-    if (b.position().key() != o->key || b.game().ply_count() != o->ply)
-        throw py::value_error(
-            "the board has changed since these legal moves were generated: ask "
-            "board.legal_moves again");
-    return b.position();
-}
-
 PyTypeObject* legal_moves_type = nullptr;
+PyTypeObject* iterator_type = nullptr;
 
 LegalMovesObject* self_of(PyObject* self) { return reinterpret_cast<LegalMovesObject*>(self); }
-Py_ssize_t size_of(PyObject* self) { return Py_SIZE(self); }
+const Board& board_of(PyObject* self) { return *self_of(self)->cpp_board; }
 
 // Runs `body`, turning a C++ or pybind11 exception into a Python error (nullptr / -1 then).
 template <typename Body, typename Failed>
@@ -60,23 +53,27 @@ auto guarded(Body body, Failed failed) -> decltype(body()) {
     return failed;
 }
 
-// A heap type: each object holds a reference to it.
+// Heap types: each object holds a reference to its type.
 void dealloc(PyObject* self) {
     PyTypeObject* type = Py_TYPE(self);
     Py_DECREF(self_of(self)->board);
     PyObject_Free(self);
-    Py_DECREF(type);  // PyObject_InitVar took a reference to the heap type
+    Py_DECREF(type);  // PyObject_Init took a reference to the heap type
 }
 
-Py_ssize_t length(PyObject* self) { return size_of(self); }
+Py_ssize_t length(PyObject* self) { return board_of(self).position().count_legal(); }
+
+PyObject* move_object(Move m) {
+    return guarded([&] { return py::cast(m).release().ptr(); }, static_cast<PyObject*>(nullptr));
+}
 
 PyObject* item(PyObject* self, Py_ssize_t i) {
-    if (i < 0 || i >= size_of(self)) {
+    const MoveList list = board_of(self).position().legal_moves();
+    if (i < 0 || i >= list.size()) {
         PyErr_SetString(PyExc_IndexError, "no legal move at that index");
         return nullptr;
     }
-    return guarded([&] { return py::cast(self_of(self)->moves[i]).release().ptr(); },
-                   static_cast<PyObject*>(nullptr));
+    return move_object(list[int(i)]);
 }
 
 int contains(PyObject* self, PyObject* value) {
@@ -85,30 +82,26 @@ int contains(PyObject* self, PyObject* value) {
             py::handle h(value);
             if (!py::isinstance<Move>(h)) return 0;
             const Move wanted = h.cast<Move>();
-            const LegalMovesObject* o = self_of(self);
-            for (Py_ssize_t i = 0; i < size_of(self); ++i)
-                if (same_move(o->moves[i], wanted)) return 1;
+            for (Move legal : board_of(self).position().legal_moves())
+                if (same_move(legal, wanted)) return 1;
             return 0;
         },
         -1);
 }
 
-int is_true(PyObject* self) { return size_of(self) > 0; }
+int is_true(PyObject* self) { return length(self) > 0; }
 
-PyObject* count(PyObject* self, PyObject*) { return PyLong_FromSsize_t(size_of(self)); }
+PyObject* count(PyObject* self, PyObject*) { return PyLong_FromSsize_t(length(self)); }
 
 // The moves as text, each written by `text(position, mode, move)`.
 template <typename Text>
 PyObject* texts(PyObject* self, Text text) {
     return guarded(
         [&] {
-            const LegalMovesObject* o = self_of(self);
-            const Position& pos = position_of(o);
-            const CastlingMode mode = board_of(o).mode();
+            const Board& b = board_of(self);
+            const Position& pos = b.position();
             std::vector<std::string> out;
-            out.reserve(std::size_t(size_of(self)));
-            for (Py_ssize_t i = 0; i < size_of(self); ++i)
-                out.push_back(text(pos, mode, o->moves[i]));
+            for (Move m : pos.legal_moves()) out.push_back(text(pos, b.mode(), m));
             return py::cast(out).release().ptr();
         },
         static_cast<PyObject*>(nullptr));
@@ -127,29 +120,67 @@ PyObject* repr(PyObject* self) {
     return guarded(
         [&] {
             std::string out = "<LegalMoves (";
-            const LegalMovesObject* o = self_of(self);
-            for (Py_ssize_t i = 0; i < size_of(self); ++i) {
-                if (i) out += ", ";
-                out += square_name(o->moves[i].from()) + square_name(o->moves[i].to());
+            bool first = true;
+            for (Move m : board_of(self).position().legal_moves()) {
+                if (!first) out += ", ";
+                first = false;
+                out += square_name(m.from()) + square_name(m.to());
             }
             return PyUnicode_FromString((out + ")>").c_str());
         },
         static_cast<PyObject*>(nullptr));
 }
 
+PyObject* iterate(PyObject* self) {
+    const MoveList list = board_of(self).position().legal_moves();
+    // Not PyType_GenericAlloc: nothing needs zeroing, the fields are all written below.
+    const std::size_t bytes =
+        offsetof(IteratorObject, moves) + std::size_t(list.size()) * sizeof(Move);
+    PyObject* it = static_cast<PyObject*>(PyObject_Malloc(bytes));
+    if (!it) return PyErr_NoMemory();
+    PyObject_InitVar(reinterpret_cast<PyVarObject*>(it), iterator_type, list.size());
+    auto* o = reinterpret_cast<IteratorObject*>(it);
+    o->next = 0;
+    for (int i = 0; i < list.size(); ++i) new (&o->moves[i]) Move(list[i]);
+    return it;
+}
+
+void iterator_dealloc(PyObject* self) {
+    PyTypeObject* type = Py_TYPE(self);
+    PyObject_Free(self);
+    Py_DECREF(type);
+}
+
+PyObject* iterator_next(PyObject* self) {
+    auto* o = reinterpret_cast<IteratorObject*>(self);
+    if (o->next >= Py_SIZE(self)) return nullptr;  // the end (no error set)
+    return move_object(o->moves[o->next++]);
+}
+
+PyObject* iterator_length_hint(PyObject* self, PyObject*) {
+    auto* o = reinterpret_cast<IteratorObject*>(self);
+    return PyLong_FromSsize_t(Py_SIZE(self) - o->next);
+}
+
+PyObject* iterator_self(PyObject* self) {
+    Py_INCREF(self);
+    return self;
+}
+
 PyMethodDef methods[] = {
-    {"count", count, METH_NOARGS, "The number of legal moves."},
+    {"count", count, METH_NOARGS, "The number of legal moves (counted, no list)."},
     {"uci", uci, METH_NOARGS, "The moves as UCI text, in the board's castling mode."},
     {"san", san, METH_NOARGS, "The moves in SAN."},
     {nullptr, nullptr, 0, nullptr},
 };
 
 PyType_Slot slots[] = {
-    {Py_tp_doc, const_cast<char*>("The legal moves of a position, generated once (Laws 3.10): "
-                                  "len(), in, indexing, iteration (Move objects), count(), "
-                                  "uci(), san().")},
+    {Py_tp_doc, const_cast<char*>("The legal moves of a board as it stands (Laws 3.10), a live "
+                                  "view as python-chess's: len(), in, indexing, iteration (Move "
+                                  "objects), count(), uci(), san().")},
     {Py_tp_dealloc, reinterpret_cast<void*>(dealloc)},
     {Py_tp_repr, reinterpret_cast<void*>(repr)},
+    {Py_tp_iter, reinterpret_cast<void*>(iterate)},
     {Py_tp_methods, methods},
     {Py_sq_length, reinterpret_cast<void*>(length)},
     {Py_sq_item, reinterpret_cast<void*>(item)},
@@ -159,11 +190,28 @@ PyType_Slot slots[] = {
 };
 
 PyType_Spec spec = {
-    "chess960.LegalMoves",
-    int(offsetof(LegalMovesObject, moves)),
+    "chess960.LegalMoves", int(sizeof(LegalMovesObject)), 0, Py_TPFLAGS_DEFAULT, slots,
+};
+
+PyMethodDef iterator_methods[] = {
+    {"__length_hint__", iterator_length_hint, METH_NOARGS, "The moves still to come."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyType_Slot iterator_slots[] = {
+    {Py_tp_dealloc, reinterpret_cast<void*>(iterator_dealloc)},
+    {Py_tp_iter, reinterpret_cast<void*>(iterator_self)},
+    {Py_tp_iternext, reinterpret_cast<void*>(iterator_next)},
+    {Py_tp_methods, iterator_methods},
+    {0, nullptr},
+};
+
+PyType_Spec iterator_spec = {
+    "chess960.LegalMovesIterator",
+    int(offsetof(IteratorObject, moves)),
     int(sizeof(Move)),
     Py_TPFLAGS_DEFAULT,
-    slots,
+    iterator_slots,
 };
 
 }  // namespace
@@ -173,23 +221,19 @@ void bind_legal_moves(py::module_& m) {
     if (!type) throw py::error_already_set();
     legal_moves_type = reinterpret_cast<PyTypeObject*>(type);
     m.attr("LegalMoves") = py::reinterpret_borrow<py::object>(type);  // the module keeps it
+    PyObject* it = PyType_FromSpec(&iterator_spec);
+    if (!it) throw py::error_already_set();
+    iterator_type = reinterpret_cast<PyTypeObject*>(it);
+    m.attr("LegalMovesIterator") = py::reinterpret_borrow<py::object>(it);
 }
 
 py::object make_legal_moves(PyObject* instance, const Board& board) {
-    MoveList list;
-    board.position().generate_legal(list);
-    // Not PyType_GenericAlloc: nothing needs zeroing, the fields are all written below.
-    const std::size_t bytes =
-        offsetof(LegalMovesObject, moves) + std::size_t(list.size()) * sizeof(Move);
-    PyObject* self = static_cast<PyObject*>(PyObject_Malloc(bytes));
+    PyObject* self = static_cast<PyObject*>(PyObject_Malloc(sizeof(LegalMovesObject)));
     if (!self) throw std::bad_alloc();
-    PyObject_InitVar(reinterpret_cast<PyVarObject*>(self), legal_moves_type, list.size());
-    LegalMovesObject* o = self_of(self);
+    PyObject_Init(self, legal_moves_type);
     Py_INCREF(instance);
-    o->board = instance;
-    o->key = board.position().key();
-    o->ply = board.game().ply_count();
-    for (int i = 0; i < list.size(); ++i) new (&o->moves[i]) Move(list[i]);
+    self_of(self)->board = instance;
+    self_of(self)->cpp_board = &board;
     return py::reinterpret_steal<py::object>(self);
 }
 

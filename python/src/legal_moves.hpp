@@ -1,7 +1,9 @@
-// chess960.LegalMoves: the legal moves of a position as one small Python object, written with
+// chess960.LegalMoves: the legal moves of a board as one small Python object, written with
 // CPython's own API rather than pybind11's: making it, its len() and `in` are the hot path of
-// move generation from Python (a pybind11 object costs several times more to make). Moves
-// become Python Move objects only when iterated or indexed.
+// move generation from Python (a pybind11 object costs several times more to make). It is a live
+// view of the board, as python-chess's board.legal_moves: making it generates nothing, len()
+// counts the moves without listing them, and moves become Python Move objects only when
+// iterated or indexed.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -23,7 +25,7 @@ void bind_legal_moves(pybind11::module_& m);
 
 class Board;
 
-// A new LegalMoves object with the legal moves of `board` (the Python object `instance`).
+// A new LegalMoves view of `board` (the C++ object of the Python object `instance`).
 pybind11::object make_legal_moves(PyObject* instance, const Board& board);
 
 }  // namespace chess960::python

@@ -134,13 +134,37 @@ def test_legal_moves_object():
     assert [m.uci() for m in moves] == moves.uci()
     assert moves[-1] == list(moves)[-1]
     assert sorted(moves.san())[:3] == ["Na3", "Nc3", "Nf3"]
-    # The moves were generated for that position: their text needs the board still there.
+    # A live view of the board, as python-chess's: after a move it shows the new position's.
     board.push_san("e4")
-    assert len(moves) == 20 and chess960.Move.from_uci("e2e4") in moves
-    with pytest.raises(ValueError, match="the board has changed"):
-        moves.san()
+    assert chess960.Move.from_uci("e2e4") not in moves
+    assert chess960.Move.from_uci("e7e5") in moves
+    assert moves.san() == board.legal_moves.san() and "e5" in moves.san()
+    board.push_san("e5")
+    board.push_san("Qh5")
+    assert len(moves) == moves.count() == len(list(moves)) == 26
     board.pop()
-    assert moves.uci()[0] == board.legal_moves.uci()[0]
+    board.pop()
+    board.pop()
+    assert moves.uci() == board.legal_moves.uci() and len(moves) == 20
+
+
+def test_legal_moves_iteration_and_indexing():
+    board = chess960.Board.from_chess960_pos(0)
+    moves = board.legal_moves
+    listed = list(moves)
+    assert len(listed) == len(moves) and listed == [moves[i] for i in range(len(moves))]
+    assert moves[-1] == listed[-1] and moves[-len(moves)] == listed[0]
+    with pytest.raises(IndexError):
+        moves[len(moves)]
+    # An iteration goes on over the moves of the position where it began.
+    it = iter(moves)
+    first = next(it)
+    board.push(first)
+    assert [first] + list(it) == listed
+    assert it.__length_hint__() == 0
+    board.pop()
+    mate = chess960.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+    assert not mate.legal_moves and len(mate.legal_moves) == 0 and list(mate.legal_moves) == []
 
 
 def test_copy_and_equality():

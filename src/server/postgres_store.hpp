@@ -51,6 +51,8 @@ class PostgresStore final : public StoreBackend {
 
   private:
     void migrate();
+    void upgrade(int version);
+    int takeback(const GameChange& change);
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);
 

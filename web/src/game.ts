@@ -16,6 +16,7 @@ import {
   type Room,
   saveSeats,
   type Seats,
+  type TakebackUpdate,
 } from './api';
 import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
 import { numberedLine, whiteShare } from './analysis-view';
@@ -26,6 +27,7 @@ import { type BoardMove, boardMoves, castlesFrom, castlingSteps, destsOf, readBo
 import { boardRows, parseTypedMove, piecesText, plyPosition, spokenSan } from './notation';
 import { loadPrefs, savePrefs } from './prefs';
 import { playSound } from './sound';
+import { applyTakeback, isViewAfterTakeback, mountTakeback, takebackAnnouncement, takebackStatus } from './takeback';
 import { t, tMaybe } from './i18n';
 import { copyText, el, toast } from './ui';
 
@@ -320,7 +322,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   }
 
   function onGame(view: GameView) {
-    if (adopt(applyView(game, view))) void fetchLegal();
+    if (adopt(isViewAfterTakeback(game, view) ? { kind: 'applied', game: view } : applyView(game, view))) void fetchLegal();
   }
 
   function onMove(update: MoveUpdate) {
@@ -329,6 +331,10 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
 
   function onState(state: GameState) {
     adopt(applyState(game, state));
+  }
+
+  function onTakeback(update: TakebackUpdate) {
+    if (adopt(applyTakeback(game, update))) setLegal(update.state.ply, update.state.fen, update.legal);
   }
 
   async function resync() {
@@ -543,6 +549,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   $('#accept').onclick = () => act('draw/accept', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#decline').onclick = () => act('draw/decline', game.drawOffer ? opposite(game.drawOffer) : null);
   $('#claim').onclick = () => act('draw/claim', actingSeat());
+  const takeback = mountTakeback(root, $('.play-actions'), (action, seat) => act(action, seat), c => playerName(c));
 
   // A player's name: the one they chose (the room), else the server's ("Player", "White", the
   // engine's level).
@@ -697,6 +704,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     else if (singleSeat()) text = t('game.waitingFor', { name: playerName(game.turn) });
     if (game.check) text += t('game.check');
     if (game.drawOffer) text += t('game.drawOffered', { name: playerName(game.drawOffer) });
+    text += takebackStatus(game, singleSeat(), playerName);
     if (viewPly !== game.ply) text = t('game.viewingStatus', { ply: plyLabel(viewPly), current: plyLabel(game.ply) });
     status.textContent = text;
   }
@@ -728,6 +736,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     show('#accept', active && offerFromOpponent);
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
+    takeback.render(game, singleSeat(), active);
     $('#claim').textContent = game.claimable.threefold ? t('game.claimThreefold') : t('game.claimFifty');
     $('#move-form').hidden = analysisMode || !holdsSeat() || game.status !== 'active';
     $('#after').hidden = analysisMode || game.status === 'active';
@@ -828,6 +837,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     }
     if (after.drawOffer && after.drawOffer !== before.drawOffer && !mine(after.drawOffer))
       announce(t('game.offersDraw', { name: playerName(after.drawOffer) }));
+    const takebackNews = takebackAnnouncement(before, after, singleSeat(), playerName);
+    if (takebackNews) announce(takebackNews);
   }
 
   $('#move-form').addEventListener('submit', e => {
@@ -1077,6 +1088,7 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
       game: onGame,
       move: onMove,
       state: onState,
+      takeback: onTakeback,
       room: onRoom,
       status: onStatus,
       connection: transport => {

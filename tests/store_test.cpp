@@ -844,13 +844,15 @@ TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
 TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     // A version 2 database: what the store makes now, less version 3's tables (which is
     // exactly what migrations 1 and 2 make), holding a game.
-    const GameRow playing = full_game("playing");
+    GameRow playing = full_game("playing");
+    playing.takeback.reset();  // version 5's column
     {
         Store store(path_);
         store.insert_game(playing);
     }
     {
         RawDatabase db(path_);
+        db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("DROP TABLE event_boards");
         db.exec("DROP TABLE event_rounds");
         db.exec("DROP TABLE events");
@@ -1174,6 +1176,7 @@ TEST_F(StoreTest, TheCheckpointerCopiesTheLogIntoTheDatabaseFilePastItsThreshold
 TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
     GameRow a = full_game("a");
     a.draw_offer.reset();
+    a.takeback.reset();  // version 5's column
     const std::vector<MoveRow> moves = real_moves(312, 3, a.created_at);
     GameRow after_two = a;
     after_two.white_ms -= 50;
@@ -1188,6 +1191,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
         RawDatabase db(path_);
         for (const char* column : {"white_ms", "black_ms", "clock_running", "clock_at"})
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
+        db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("PRAGMA user_version=3");
     }
     Store store(path_);
@@ -1589,6 +1593,27 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
     after = store.load_game("a");
     EXPECT_EQ(after->game.plies, 0);
     EXPECT_TRUE(after->moves.empty());
+}
+
+// A version 4 database (no takeback column) gains it, on both back ends, keeping its games.
+TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
+    GameRow playing = full_game("playing");
+    playing.takeback.reset();
+    {
+        Store store(db_);
+        store.insert_game(playing);
+    }
+    exec("ALTER TABLE games DROP COLUMN takeback");
+    exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
+    Store store(db_);
+    auto stored = store.load_game("playing");
+    ASSERT_TRUE(stored);
+    expect_same(stored->game, playing);
+    playing.takeback = "black";
+    store.update_game(playing);
+    expect_same(store.load_game("playing")->game, playing);
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
 }
 
 }  // namespace

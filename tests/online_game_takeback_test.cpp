@@ -59,11 +59,16 @@ TEST(OnlineGameTakeback, OnlyASeatThatHasMovedMayAsk) {
     EXPECT_EQ(game.takeback_request(), White);
     EXPECT_TRUE(fails_with(game.request_takeback(White, 0), ErrorCode::TakebackPending,
                            "your takeback request stands already"));
-    EXPECT_TRUE(fails_with(game.request_takeback(Black, 0), ErrorCode::TakebackPending,
-                           "your opponent has asked for a takeback: answer it first"));
     // The requester cannot accept its own request.
     EXPECT_TRUE(fails_with(game.accept_takeback(White, 0), ErrorCode::NoTakeback,
                            "there is no takeback request from your opponent to accept"));
+    // Both have moved: the opponent must answer the standing request before asking.
+    OnlineGame both(Position(), std::nullopt, 0);
+    play_all(both, {"e2e4", "e7e5"}, 0, 0);
+    ASSERT_TRUE(both.request_takeback(White, 0).has_value());
+    EXPECT_EQ(both.takeback_plies(), 2);
+    EXPECT_TRUE(fails_with(both.request_takeback(Black, 0), ErrorCode::TakebackPending,
+                           "your opponent has asked for a takeback: answer it first"));
 }
 
 TEST(OnlineGameTakeback, TheOpponentToMoveTakesBackOnePly) {

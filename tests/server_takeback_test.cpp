@@ -160,6 +160,7 @@ TEST_F(ServerTest, WatchersGetTheTakebackOnBothChannels) {
     ASSERT_TRUE(whole);
     EXPECT_EQ(whole->name, "game");
     WsClient ws(port_, base + "/socket");
+    ws.send(Json{{"type", "hello"}});
     auto ws_whole = ws.receive_type("game");
     ASSERT_TRUE(ws_whole);
 
@@ -189,6 +190,7 @@ TEST_F(ServerTest, WatchersGetTheTakebackOnBothChannels) {
 
     // A seat's WebSocket asks and answers too, with the takeback in its acknowledgement.
     WsClient white(port_, base + "/socket", "", g.white);
+    white.send(Json{{"type", "hello"}});
     ASSERT_TRUE(white.receive_type("game"));
     ASSERT_EQ(move(g, "d7d5", g.black).status, 200);
     ASSERT_EQ(post(base + "/takeback/offer", Json::object(), g.black).status, 200);

@@ -463,7 +463,13 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
     // way to the store (that would forget it): changed_elsewhere waits for it (catch_up_due).
     const bool counted = listener_ && change.has_value();
     if (counted) ++game->pending_writes;
-    writer_.submit(std::move(change), [this, game, version, except, ply, rewinds, counted,
+    // An event that stores nothing (catch_up's) cannot be refused: its ply counts as published
+    // at once, so that the next catch_up starts after it even before the writer has sent it
+    // (or it would send its moves again, and miss a takeback between them). A stored change's
+    // counts once stored.
+    const bool stored = change.has_value();
+    if (!stored && (ply > 0 || rewinds)) game->published_ply = ply;
+    writer_.submit(std::move(change), [this, game, version, except, ply, rewinds, counted, stored,
                                        answer = std::move(answer), event = std::move(event),
                                        reply = std::move(reply)](
                                           const std::optional<std::string>& refused) mutable {
@@ -494,7 +500,7 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
             return;
         }
         if (reply) reply(Answer{std::move(answer), std::nullopt});
-        if (ply > 0 || rewinds) game->published_ply = ply;
+        if (stored && (ply > 0 || rewinds)) game->published_ply = ply;
         if (event) game->audience.publish(event, version, except);
         if (counted) {
             std::lock_guard lock(game->mutex);

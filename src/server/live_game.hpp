@@ -42,7 +42,8 @@ struct LiveGame {
     std::uint64_t version = 0;
     // The last ply whose `move` event this server's watchers were given (or whose whole game
     // they were sent to fetch again): where a change another server made (GameService's
-    // changed_elsewhere) starts their catching up. Written on the store writer's thread.
+    // changed_elsewhere) starts their catching up. Written on the store writer's thread (or at
+    // once, under the lock, for an event that stores nothing).
     std::atomic<int> published_ply{0};
     // A shared store: this server's changes not yet stored, and whether another server's change
     // is to be read once they are (GameService::changed_elsewhere).

@@ -8,10 +8,10 @@
 //    move and why, names and presence, the invite box closing when the friend joins.
 // 2. A rematch between the two browsers (colours swapped), with a premove on the opponent's move.
 // 3. A move made during the opponent's castling animation is played, not dropped.
-// 3b. A takeback in a friend game: one browser asks, the other is asked in a dialog and accepts,
-//    both boards and move lists go back, what is heard; no takeback button against the computer.
 // 4. The server killed mid-game: "offline"/"reconnecting" within 2 s, a move refused with a
 //    message, the same game resumed once the server is back.
+// 4b. A takeback in a friend game: one browser asks, the other is asked in a dialog and accepts,
+//    both boards and move lists go back, what is heard; no takeback button against the computer.
 // 5. The analysis board: evaluation, best line, continue against the computer.
 // 6. axe-core: no serious or critical violation on the start page, a game and the analysis
 //    board, light and dark; screenshots at 1366x768, 768x1024 and 390x844, light and dark,
@@ -303,7 +303,33 @@ async function main() {
   const castled = await waitForPly(base, id3, 2, 5000).catch(e => ({ moves: [], error: e.message }));
   check(castled.moves?.map(m => m.san).join(' ') === 'O-O-O h6', 'the move made during the animation is played', `${castled.moves?.map(m => m.san).join(' ')} ${castled.error ?? ''} (during: ${stillAnimating})`);
 
-  console.log('3b. a takeback: one player asks, the other accepts, both boards go back');
+  console.log('4. the server killed mid-game: offline, a refused move, the game resumed');
+  await waitReady(b, 'white');
+  const t0 = Date.now();
+  server.kill('SIGKILL');
+  await b.locator('#connection[data-state=reconnecting], #connection[data-state=offline]').waitFor({ timeout: 2000 });
+  const noticed = Date.now() - t0;
+  check(noticed <= 2000, `the page shows the lost connection within 2 s (${noticed} ms)`, await b.locator('#connection').textContent());
+  await shot(b, 'play-offline');
+  await typeMove(b, 'e4');
+  await b.locator('#move-error').filter({ hasText: /Not sent/ }).waitFor({ timeout: 3000 });
+  check((await b.locator('#move-error').textContent()).includes('connection to the server is lost'), 'a move while offline is refused with a message', await b.locator('#move-error').textContent());
+  check(await b.evaluate(() => window.cg.state.pieces.get('e2')?.role === 'pawn'), 'the board still shows the game as it is');
+  const restarted = await startServer({ binary, distDir, work, usage, port });
+  server = restarted.server;
+  await b.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
+  check(true, 'the page reconnects when the server is back');
+  const resumed = await getJson(`${base}/api/games/${id3}`);
+  check(resumed.ply === 2 && resumed.id === id3, 'same game, same position', `ply ${resumed.ply}`);
+  await waitReady(b, 'white');
+  await typeMove(b, 'e4');
+  const goesOn = await waitForPly(base, id3, 3);
+  check(goesOn.moves.map(m => m.san).join(' ') === 'O-O-O h6 e4', 'play goes on; no move lost', goesOn.moves.map(m => m.san).join(' '));
+  // Alice's page came back too, and says so.
+  await a.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
+  check(await waitHeard(a, /Connected again/), 'the other page heard that it is connected again');
+
+  console.log('4b. a takeback: one player asks, the other accepts, both boards go back');
   const tb = await fetch(`${base}/api/games`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -329,6 +355,7 @@ async function main() {
   check(/you asked for a takeback/.test(await b.locator('#status').textContent()), "the requester's status says so", await b.locator('#status').textContent());
   check(await b.locator('#takeback-cancel').isVisible(), 'the requester may withdraw it');
   await shot(a, 'play-takeback-question');
+  await axe(a, 'a game with the takeback question open');
   await a.locator('#takeback-dialog-accept').click();
   let back = await getJson(`${base}/api/games/${tb.id}`);
   for (const until = Date.now() + 5000; back.ply !== 2 && Date.now() < until; back = await getJson(`${base}/api/games/${tb.id}`)) await sleep(100);
@@ -355,32 +382,6 @@ async function main() {
   await waitForPly(base, vsEngine.id, 2);
   await waitReady(b, 'white');
   check(await b.locator('#takeback').isHidden(), 'no takeback button in a game against the computer');
-
-  console.log('4. the server killed mid-game: offline, a refused move, the game resumed');
-  await waitReady(b, 'white');
-  const t0 = Date.now();
-  server.kill('SIGKILL');
-  await b.locator('#connection[data-state=reconnecting], #connection[data-state=offline]').waitFor({ timeout: 2000 });
-  const noticed = Date.now() - t0;
-  check(noticed <= 2000, `the page shows the lost connection within 2 s (${noticed} ms)`, await b.locator('#connection').textContent());
-  await shot(b, 'play-offline');
-  await typeMove(b, 'e4');
-  await b.locator('#move-error').filter({ hasText: /Not sent/ }).waitFor({ timeout: 3000 });
-  check((await b.locator('#move-error').textContent()).includes('connection to the server is lost'), 'a move while offline is refused with a message', await b.locator('#move-error').textContent());
-  check(await b.evaluate(() => window.cg.state.pieces.get('e2')?.role === 'pawn'), 'the board still shows the game as it is');
-  const restarted = await startServer({ binary, distDir, work, usage, port });
-  server = restarted.server;
-  await b.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
-  check(true, 'the page reconnects when the server is back');
-  const resumed = await getJson(`${base}/api/games/${id3}`);
-  check(resumed.ply === 2 && resumed.id === id3, 'same game, same position', `ply ${resumed.ply}`);
-  await waitReady(b, 'white');
-  await typeMove(b, 'e4');
-  const goesOn = await waitForPly(base, id3, 3);
-  check(goesOn.moves.map(m => m.san).join(' ') === 'O-O-O h6 e4', 'play goes on; no move lost', goesOn.moves.map(m => m.san).join(' '));
-  // Alice's page came back too, and says so.
-  await a.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
-  check(await waitHeard(a, /Connected again/), 'the other page heard that it is connected again');
 
   console.log('5. the analysis board');
   await a.goto(`${base}/analysis/${id}`);

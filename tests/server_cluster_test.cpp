@@ -522,5 +522,62 @@ TEST_F(ServerClusterTest, AnEngineMoveIsTakenOverWhenTheThinkingServerStops) {
               << " ms after the thinking one was stopped\n";
 }
 
+// A takeback asked for through one server and accepted through the other: the second hears of
+// the request (LISTEN/NOTIFY) and answers it, and the first reads the game again with its ply
+// gone down. A watcher on the second gets the `takeback` event, and after a takeback and a new
+// move made on the first in quick succession, the takeback and then the new move.
+TEST_F(ServerClusterTest, ATakebackThroughOneServerIsSeenOnTheOther) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    const std::string base = "/api/games/" + g.id;
+    WsClient watcher(other_port_, base + "/socket");
+    watcher.send(Json{{"type", "hello"}});
+    ASSERT_TRUE(watcher.receive_type("game"));
+    for (const char* m : {"e2e4", "e7e5", "g1f3"})
+        ASSERT_EQ(move(g, m, std::string(m) == "e7e5" ? g.black : g.white).status, 200) << m;
+    ASSERT_TRUE(both_at(g.id, 3));
+    ASSERT_EQ(post(base + "/takeback/offer", Json::object(), g.white).status, 200);
+    auto offered = watcher.receive_type("state", std::chrono::seconds(5));
+    ASSERT_TRUE(offered);
+    EXPECT_EQ((*offered)["state"]["takeback"], "white");
+    httplib::Headers black{{"Authorization", "Bearer " + g.black}};
+    Reply accepted = reply(
+        other_client_->Post((base + "/takeback/accept").c_str(), black, "{}", "application/json"));
+    ASSERT_EQ(accepted.status, 200) << accepted.text;
+    EXPECT_EQ(accepted.body["ply"], 2);
+    auto taken = watcher.receive_type("takeback", std::chrono::seconds(5));
+    ASSERT_TRUE(taken);
+    EXPECT_EQ((*taken)["ply"], 2);
+    EXPECT_TRUE(both_at(g.id, 2));
+    EXPECT_EQ(get(base).body["moves"], other_get(base).body["moves"]);
+    EXPECT_EQ(get(base).body["legal"], other_get(base).body["legal"]);
+
+    // On the first server: a move, a takeback of it and another move, one after the other.
+    ASSERT_EQ(move(g, "b1c3", g.white).status, 200);
+    ASSERT_EQ(post(base + "/takeback/offer", Json::object(), g.white).status, 200);
+    ASSERT_EQ(post(base + "/takeback/accept", Json::object(), g.black).status, 200);
+    ASSERT_EQ(move(g, "d2d4", g.white).status, 200);
+    // The second server hears of the three changes a moment later (LISTEN/NOTIFY).
+    Json third;
+    for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+         std::chrono::steady_clock::now() < until;
+         std::this_thread::sleep_for(std::chrono::milliseconds(5))) {
+        third = other_get(base).body["moves"][2];
+        if (third["uci"] == "d2d4") break;
+    }
+    EXPECT_EQ(third["uci"], "d2d4");
+    EXPECT_EQ(get(base).body["moves"], other_get(base).body["moves"]);
+    // The watcher's board, rebuilt from its events, is the game's (whether it heard of b1c3
+    // before its takeback or only of the game after both).
+    std::vector<std::string> board = {"e2e4", "e7e5"};
+    for (const Json& message : drain(watcher, std::chrono::milliseconds(500))) {
+        if (message["type"] == "move") {
+            EXPECT_EQ(message["move"]["ply"], int(board.size()) + 1) << message.dump();
+            board.push_back(message["move"]["uci"]);
+        }
+        if (message["type"] == "takeback") board.resize(message["ply"].get<std::size_t>());
+    }
+    EXPECT_EQ(board, (std::vector<std::string>{"e2e4", "e7e5", "d2d4"}));
+}
+
 }  // namespace
 }  // namespace chess960::testing

@@ -122,6 +122,7 @@ GameRow full_game(const std::string& id) {
     g.clock_running = "white";
     g.clock_at = 1'763'000'000'456;
     g.draw_offer = "black";
+    g.takeback = "white";
     g.result = "*";
     g.termination = std::nullopt;
     g.plies = 0;
@@ -165,6 +166,7 @@ void expect_same(const GameRow& a, const GameRow& b) {
     EXPECT_EQ(a.clock_running, b.clock_running);
     EXPECT_EQ(a.clock_at, b.clock_at);
     EXPECT_EQ(a.draw_offer, b.draw_offer);
+    EXPECT_EQ(a.takeback, b.takeback);
     EXPECT_EQ(a.result, b.result);
     EXPECT_EQ(a.termination, b.termination);
     EXPECT_EQ(a.plies, b.plies);
@@ -842,13 +844,15 @@ TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
 TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     // A version 2 database: what the store makes now, less version 3's tables (which is
     // exactly what migrations 1 and 2 make), holding a game.
-    const GameRow playing = full_game("playing");
+    GameRow playing = full_game("playing");
+    playing.takeback.reset();  // version 5's column
     {
         Store store(path_);
         store.insert_game(playing);
     }
     {
         RawDatabase db(path_);
+        db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("DROP TABLE event_boards");
         db.exec("DROP TABLE event_rounds");
         db.exec("DROP TABLE events");
@@ -1228,6 +1232,7 @@ TEST_F(StoreTest, TheCheckpointerCopiesTheLogIntoTheDatabaseFilePastItsThreshold
 TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
     GameRow a = full_game("a");
     a.draw_offer.reset();
+    a.takeback.reset();  // version 5's column
     const std::vector<MoveRow> moves = real_moves(312, 3, a.created_at);
     GameRow after_two = a;
     after_two.white_ms -= 50;
@@ -1242,6 +1247,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
         RawDatabase db(path_);
         for (const char* column : {"white_ms", "black_ms", "clock_running", "clock_at"})
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
+        db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("PRAGMA user_version=3");
     }
     Store store(path_);
@@ -1557,6 +1563,114 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
         EXPECT_NE(std::string(e.what()).find("game 'm0005'"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("move 3's san"), std::string::npos) << e.what();
     }
+}
+
+// An accepted takeback (GameChange::takeback_from) is one change: the row back at the earlier ply
+// and the moves after it deleted, both or neither, and only if the stored game is at the ply the
+// takeback was made from, so that a move stored meanwhile (another server's) makes it fail
+// rather than take back that move. The moves read back carry the times stored with them.
+TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
+    Store store(db_);
+    GameRow a = full_game("a");
+    a.takeback.reset();
+    store.insert_game(a);
+    const std::vector<MoveRow> moves = real_moves(518, 4, a.created_at);
+    std::vector<GameChange> played;
+    GameRow row = a;
+    for (int i = 0; i < 3; ++i) {
+        GameChange change = move_change(row, moves[std::size_t(i)]);
+        change.row.white_ms = 100'000 - i;
+        change.row.black_ms = 200'000 - i;
+        change.row_changed = false;
+        played.push_back(change);
+        row = change.row;
+    }
+    for (const auto& refused : store.write(played)) EXPECT_FALSE(refused);
+    const auto stored = store.load_game("a");
+    ASSERT_TRUE(stored);
+    ASSERT_EQ(stored->moves.size(), 3u);
+    EXPECT_EQ(stored->moves[1].white_ms, 99'999);
+    EXPECT_EQ(stored->moves[1].black_ms, 199'999);
+
+    // Back to ply 1: from ply 2 is refused (the game is at ply 3), and changes nothing.
+    GameRow back = played[0].row;
+    back.plies = 1;
+    back.white_ms = 100'000;
+    back.clock_at = a.created_at + 50;
+    back.updated_at = a.created_at + 50;
+    back.takeback.reset();
+    const auto stale =
+        store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 2}});
+    ASSERT_TRUE(stale[0]);
+    EXPECT_NE(stale[0]->find("ply 2"), std::string::npos) << *stale[0];
+    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
+    EXPECT_EQ(store.load_game("a")->game.plies, 3);
+
+    // From ply 3, in one transaction with a move after it: both hold.
+    const auto done = store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 3},
+                                                          move_change(back, moves[1])});
+    EXPECT_FALSE(done[0]) << *done[0];
+    EXPECT_FALSE(done[1]) << *done[1];
+    auto after = store.load_game("a");
+    ASSERT_TRUE(after);
+    ASSERT_EQ(after->moves.size(), 2u);
+    expect_same(after->moves[0], moves[0]);
+    expect_same(after->moves[1], moves[1]);
+    EXPECT_EQ(after->game.plies, 2);
+    EXPECT_EQ(column("SELECT count(*) FROM moves WHERE game_id = 'a'"),
+              std::vector<std::string>{"2"});
+
+    // Atomic: when deleting the moves fails, the row's change made before it in the same
+    // transaction is undone too.
+    if (postgres()) {
+        exec(
+            "CREATE FUNCTION refuse_deletes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE "
+            "EXCEPTION 'disk full (test)'; END $$");
+        exec(
+            "CREATE TRIGGER refuse_deletes BEFORE DELETE ON moves FOR EACH ROW EXECUTE FUNCTION "
+            "refuse_deletes()");
+    } else {
+        exec(
+            "CREATE TRIGGER refuse_deletes BEFORE DELETE ON moves BEGIN SELECT RAISE(ABORT, 'disk "
+            "full (test)'); END");
+    }
+    GameRow to_zero = after->game;
+    to_zero.plies = 0;
+    EXPECT_THROW(store.write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}}),
+                 StoreError);
+    EXPECT_EQ(column("SELECT plies FROM games WHERE id = 'a'"), std::vector<std::string>{"2"});
+    EXPECT_EQ(column("SELECT count(*) FROM moves WHERE game_id = 'a'"),
+              std::vector<std::string>{"2"});
+    exec("DROP TRIGGER refuse_deletes" + std::string(postgres() ? " ON moves" : ""));
+    const auto to_start =
+        store.write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}});
+    EXPECT_FALSE(to_start[0]);
+    EXPECT_EQ(column("SELECT count(*) FROM moves WHERE game_id = 'a'"),
+              std::vector<std::string>{"0"});
+    after = store.load_game("a");
+    EXPECT_EQ(after->game.plies, 0);
+    EXPECT_TRUE(after->moves.empty());
+}
+
+// A version 4 database (no takeback column) gains it, on both back ends, keeping its games.
+TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
+    GameRow playing = full_game("playing");
+    playing.takeback.reset();
+    {
+        Store store(db_);
+        store.insert_game(playing);
+    }
+    exec("ALTER TABLE games DROP COLUMN takeback");
+    exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
+    Store store(db_);
+    auto stored = store.load_game("playing");
+    ASSERT_TRUE(stored);
+    expect_same(stored->game, playing);
+    playing.takeback = "black";
+    store.update_game(playing);
+    expect_same(store.load_game("playing")->game, playing);
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
 }
 
 }  // namespace

@@ -10,12 +10,13 @@ namespace chess960 {
 namespace {
 
 // After the game ends: the clock stops, so that the times stay as they were at the end, and
-// no offer stands.
+// no offer or request stands.
 void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color>& draw_offer,
-                   Millis now) {
+                   std::optional<Color>& takeback_request, Millis now) {
     if (active) return;
     if (clock) clock->stop(now);
     draw_offer.reset();
+    takeback_request.reset();
 }
 
 const char* color_title(Color c) { return c == White ? "White" : "Black"; }
@@ -65,6 +66,7 @@ OnlineGame::OnlineGame(Position start, std::optional<TimeControl> control, Milli
       outcome_(game_.outcome()),
       created_at_(created_at),
       white_first_move_at_(created_at),
+      first_moves_from_(created_at),
       rules_(rules) {
     if (control) clock_.emplace(*control);
 }
@@ -76,6 +78,7 @@ Result<void> OnlineGame::replay(std::string_view uci) {
     if (!move) return std::unexpected(move.error());
     auto played = game_.play(*move);
     outcome_ = game_.outcome();
+    if (played) times_after_.resize(std::size_t(ply()));
     return played;
 }
 
@@ -94,6 +97,13 @@ void OnlineGame::restore_outcome(Outcome declared) {
 
 void OnlineGame::restore_aborted() { aborted_ = true; }
 
+void OnlineGame::restore_takeback_request(std::optional<Color> by) { takeback_request_ = by; }
+
+void OnlineGame::restore_times_after(int ply_number, TimesAfter times) {
+    if (ply_number >= 1 && ply_number <= int(times_after_.size()))
+        times_after_[std::size_t(ply_number - 1)] = times;
+}
+
 // --- State -----------------------------------------------------------------------------------
 
 GameStatus OnlineGame::status() const {
@@ -107,7 +117,7 @@ std::optional<Millis> OnlineGame::abort_deadline() const {
     if (!clock_ || rules_.abort_after <= 0 || !is_active() || ply() >= 2) return std::nullopt;
     // "White's first move" and "Black's first move" are the first two plies: a game set up
     // with Black to move has Black's first move first.
-    return (ply() == 0 ? created_at_ : white_first_move_at_) + rules_.abort_after;
+    return (ply() == 0 ? first_moves_from_ : white_first_move_at_) + rules_.abort_after;
 }
 
 std::optional<Millis> OnlineGame::next_deadline() const {
@@ -127,13 +137,13 @@ bool OnlineGame::tick(Millis now) {
             // Laws 6.9: a loss, or a draw when the opponent cannot mate (Game decides).
             game_.flag_fell(*loser);
             outcome_ = game_.outcome();
-            close_if_over(is_active(), clock_, draw_offer_, now);
+            close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
             return true;
         }
     }
     if (auto deadline = abort_deadline(); deadline && now >= *deadline) {
         aborted_ = true;
-        close_if_over(is_active(), clock_, draw_offer_, now);
+        close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
         return true;
     }
     return false;
@@ -162,9 +172,13 @@ Result<void> OnlineGame::play(Color seat, Move move, Millis now) {
     outcome_ = game_.outcome();
     if (ply() == 1) white_first_move_at_ = now;
     if (clock_) clock_->on_move(seat, ply(), now);
-    // A move declines the opponent's standing offer (Laws 9.1.2: an offer stands until then).
+    times_after_.resize(std::size_t(ply()));
+    if (clock_) times_after_.back() = TimesAfter{clock_->stored(White), clock_->stored(Black)};
+    // A move declines the opponent's standing offer (Laws 9.1.2: an offer stands until then),
+    // and any takeback request: it was about the position before this move.
     if (draw_offer_ == ~seat) draw_offer_.reset();
-    close_if_over(is_active(), clock_, draw_offer_, now);
+    takeback_request_.reset();
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }
 
@@ -172,7 +186,7 @@ Result<void> OnlineGame::resign(Color seat, Millis now) {
     if (auto active = require_active(now); !active) return active;
     game_.resign(seat);
     outcome_ = game_.outcome();
-    close_if_over(is_active(), clock_, draw_offer_, now);
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }
 
@@ -182,7 +196,7 @@ Result<void> OnlineGame::offer_draw(Color seat, Millis now) {
         // Both sides have offered: that is agreement (Laws 9.1.2).
         game_.agree_draw();
         outcome_ = game_.outcome();
-        close_if_over(is_active(), clock_, draw_offer_, now);
+        close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
         return {};
     }
     draw_offer_ = seat;
@@ -196,7 +210,7 @@ Result<void> OnlineGame::accept_draw(Color seat, Millis now) {
                           "there is no draw offer from your opponent to accept");
     game_.agree_draw();
     outcome_ = game_.outcome();
-    close_if_over(is_active(), clock_, draw_offer_, now);
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }
 
@@ -209,6 +223,67 @@ Result<void> OnlineGame::decline_draw(Color seat, Millis now) {
     return {};
 }
 
+// --- Takebacks (the site's rule, as lichess's: both players agree) ------------------------------
+
+int OnlineGame::takeback_plies() const {
+    if (!takeback_request_) return 0;
+    return side_to_move() == *takeback_request_ ? 2 : 1;
+}
+
+Result<void> OnlineGame::request_takeback(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    // The requester's last move is the last ply (the opponent to move) or the one before it.
+    const int needed = side_to_move() == seat ? 2 : 1;
+    if (ply() < needed)
+        return make_error(ErrorCode::NoTakeback, "you have made no move to take back");
+    if (takeback_request_)
+        return make_error(ErrorCode::TakebackPending,
+                          takeback_request_ == seat
+                              ? "your takeback request stands already"
+                              : "your opponent has asked for a takeback: answer it first");
+    takeback_request_ = seat;
+    return {};
+}
+
+Result<void> OnlineGame::accept_takeback(Color seat, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (takeback_request_ != ~seat)
+        return make_error(ErrorCode::NoTakeback,
+                          "there is no takeback request from your opponent to accept");
+    const int target = ply() - takeback_plies();
+    while (ply() > target) game_.undo();
+    outcome_ = game_.outcome();
+    times_after_.resize(std::size_t(target));
+    takeback_request_.reset();
+    draw_offer_.reset();
+    // The abort rule waits again for the first moves taken back, from now.
+    if (target == 0) first_moves_from_ = now;
+    if (target == 1) white_first_move_at_ = now;
+    if (clock_) {
+        const TimeControl control = clock_->control();
+        // Unknown times (a ply stored before its times were): each side keeps what it has.
+        TimesAfter times{clock_->remaining(White, now), clock_->remaining(Black, now)};
+        if (target == 0)
+            times = TimesAfter{control.initial, control.initial};
+        else if (const auto& saved = times_after_[std::size_t(target - 1)])
+            times = *saved;
+        // Each side's first move is free (clock.hpp): nothing runs before the second ply.
+        const std::optional<Color> running =
+            target >= 2 ? std::optional<Color>(side_to_move()) : std::nullopt;
+        clock_ = Clock::restore(control, times.white, times.black, running, now);
+    }
+    return {};
+}
+
+Result<void> OnlineGame::decline_takeback(Color seat, Millis now) {
+    (void)seat;  // the opponent declines, or the requester withdraws
+    if (auto active = require_active(now); !active) return active;
+    if (!takeback_request_)
+        return make_error(ErrorCode::NoTakeback, "there is no takeback request to decline");
+    takeback_request_.reset();
+    return {};
+}
+
 Result<void> OnlineGame::claim_draw(Color seat, Millis now) {
     if (auto active = require_active(now); !active) return active;
     // Laws 9.2, 9.3: the claim is made by the player having the move.
@@ -217,7 +292,7 @@ Result<void> OnlineGame::claim_draw(Color seat, Millis now) {
     if (auto claimed = game_.claim_draw(); !claimed)
         return make_error(ErrorCode::NoDrawToClaim, claimed.error().message);
     outcome_ = game_.outcome();
-    close_if_over(is_active(), clock_, draw_offer_, now);
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }
 
@@ -228,7 +303,7 @@ Result<void> OnlineGame::abort(Color seat, Millis now) {
         return make_error(ErrorCode::CannotAbort,
                           "the game can no longer be aborted: both sides have moved");
     aborted_ = true;
-    close_if_over(is_active(), clock_, draw_offer_, now);
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }
 

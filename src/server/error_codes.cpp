@@ -62,6 +62,10 @@ const char* error_code_name(ErrorCode code) {
             return "no_draw_to_claim";
         case ErrorCode::CannotAbort:
             return "cannot_abort";
+        case ErrorCode::NoTakeback:
+            return "no_takeback";
+        case ErrorCode::TakebackPending:
+            return "takeback_pending";
     }
     return "unprocessable";
 }

@@ -384,6 +384,7 @@ void GameService::create_seated(const SeatedGame& request) {
     }
     auto game = std::make_shared<LiveGame>(
         row, OnlineGame(*start, request.clock, now, OnlineRules{options_.limits.abort_after}));
+    game->event_game = true;
     std::lock_guard lock(games_mutex_);
     games_.emplace(row.id, game);
 }
@@ -484,15 +485,21 @@ ApiError too_many_moves(int wait_seconds) {
 
 void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
                           std::string answer, std::shared_ptr<const LiveEvent> event,
-                          const Subscriber* except, Reply reply, int ply) {
+                          const Subscriber* except, Reply reply, int ply, bool rewinds) {
     const std::uint64_t version = ++game->version;
     // On a shared store, the game is not read again while a change of this server's is on its
     // way to the store (that would forget it): changed_elsewhere waits for it (catch_up_due).
     const bool counted = listener_ && change.has_value();
     if (counted) ++game->pending_writes;
+    // An event that stores nothing (catch_up's) cannot be refused: its ply counts as published
+    // at once, so that the next catch_up starts after it even before the writer has sent it
+    // (or it would send its moves again, and miss a takeback between them). A stored change's
+    // counts once stored.
+    const bool stored = change.has_value();
+    if (!stored && (ply > 0 || rewinds)) game->published_ply = ply;
     writer_.submit(
-        std::move(change), [this, game, version, except, ply, counted, answer = std::move(answer),
-                            event = std::move(event),
+        std::move(change), [this, game, version, except, ply, rewinds, counted, stored,
+                            answer = std::move(answer), event = std::move(event),
                             reply = std::move(reply)](const StoreWriter::Refused& refused) mutable {
             if (counted) {
                 std::lock_guard lock(game->mutex);
@@ -507,7 +514,7 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
                 const bool too_fast = refused->reason == Reason::NoToken;
                 if (overtaken || too_fast) {
                     std::lock_guard lock(game->mutex);
-                    catch_up(game, /*tell_state=*/event && ply == 0);
+                    catch_up(game, /*tell_state=*/event && ply == 0 && !rewinds);
                 } else {
                     recover(game, refused->message);
                 }
@@ -525,7 +532,7 @@ void GameService::persist(const std::shared_ptr<LiveGame>& game, std::optional<G
                 return;
             }
             if (reply) reply(Answer{std::move(answer), std::nullopt});
-            if (ply > 0) game->published_ply = ply;
+            if (stored && (ply > 0 || rewinds)) game->published_ply = ply;
             if (event) game->audience.publish(event, version, except);
             if (counted) {
                 std::lock_guard lock(game->mutex);
@@ -612,7 +619,8 @@ void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat,
         const GameRow& stored = g.row;
         const Outcome outcome = g.play.outcome();
         return outcome.is_over() || g.play.status() != GameStatus::Active ||
-               stored.draw_offer.has_value() != g.play.draw_offer().has_value();
+               stored.draw_offer.has_value() != g.play.draw_offer().has_value() ||
+               stored.takeback.has_value() != g.play.takeback_request().has_value();
     }();
     g.sync_row(now);
     g.move_texts.push_back(move_info_json(before, move, text, std::nullopt));
@@ -673,6 +681,8 @@ void GameService::move(const std::shared_ptr<LiveGame>& game, Color seat,
 
 void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
                          Reply reply, const Subscriber* actor) {
+    if (action.starts_with("takeback/"))
+        return takeback(game, seat, action, std::move(reply), actor);
     const Millis now = now_ms();
     std::lock_guard lock(game->mutex);
     apply_deadlines(game, now);
@@ -744,17 +754,26 @@ void GameService::changed_elsewhere(const std::string& id) {
 
 void GameService::catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state) {
     const GameRow before_row = game->row;
+    const std::vector<Move> before_moves = game->play.game().moves();
     reload_from_store(*game);
     const Millis now = now_ms();
     const Game& played = game->play.game();
     const int plies = int(played.moves().size());
     int from = game->published_ply.load();
+    // A takeback (another server's): the watchers go back to the last move both copies share
+    // (the `takeback` event), then get the moves made since, if any.
+    const int shared_plies = common_plies(before_moves, played.moves());
+    if (shared_plies < from) {
+        persist(game, std::nullopt, "", takeback_event(*game, shared_plies, now), nullptr, nullptr,
+                shared_plies, /*rewinds=*/true);
+        from = shared_plies;
+    }
     if (from >= plies) {
         // No move to hear of: a `state` event if the game's state changed (an offer, its end).
         const GameRow& row = game->row;
         if (tell_state || row.result != before_row.result ||
             row.termination != before_row.termination || row.draw_offer != before_row.draw_offer ||
-            row.plies != before_row.plies)
+            row.takeback != before_row.takeback || row.plies != before_row.plies)
             publish_state(game, now);
     } else {
         for (int ply = from + 1; ply <= plies; ++ply) {

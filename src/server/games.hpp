@@ -104,6 +104,10 @@ class GameService {
     // the audience the `state` event (but `actor`, whose acknowledgement carries the state).
     void action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
                 Reply reply, const Subscriber* actor = nullptr);
+    // takeback/offer, takeback/accept, takeback/decline (game_takeback.cpp): as action(), which
+    // hands them here; an accepted takeback publishes the `takeback` event.
+    void takeback(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
+                  Reply reply, const Subscriber* actor);
     // A single-use ticket for the event stream, good for 30 seconds.
     std::string ticket(LiveGame& game, Color seat);
     // The seat of a ticket for this game, used up; ApiError 403 if unknown or expired.
@@ -139,10 +143,11 @@ class GameService {
     // publish in order), then answers `reply` with `answer` and publishes `event`. On a store
     // failure the game is reloaded from the store and its watchers are disconnected (they
     // reconnect for the whole game), and `reply` gets 503. The caller holds the game's lock.
-    // `ply`: the ply a `move` event publishes (LiveGame::published_ply), 0 for other events.
+    // `ply`: the ply a `move` event publishes (LiveGame::published_ply), 0 for other events;
+    // with `rewinds`, the ply a `takeback` event goes back to (0 too).
     void persist(const std::shared_ptr<LiveGame>& game, std::optional<GameChange> change,
                  std::string answer, std::shared_ptr<const LiveEvent> event,
-                 const Subscriber* except, Reply reply, int ply = 0);
+                 const Subscriber* except, Reply reply, int ply = 0, bool rewinds = false);
     // Another server sharing the store changed game `id` (empty: perhaps any): if it is in
     // memory it is read again, and its watchers here get the moves they have not seen, each as
     // its `move` event, or the `state` event.
@@ -154,6 +159,10 @@ class GameService {
     // this server's copy already showed it, since the refused change was not published. The
     // caller holds the game's lock.
     void catch_up(const std::shared_ptr<LiveGame>& game, bool tell_state = false);
+    // How many first moves two move lists share (game_takeback.cpp).
+    static int common_plies(const std::vector<Move>& a, const std::vector<Move>& b);
+    // The `takeback` event back to `ply` (game_takeback.cpp).
+    static std::shared_ptr<const LiveEvent> takeback_event(LiveGame& game, int ply, Millis now);
     // After a failed write: the game as stored.
     void recover(const std::shared_ptr<LiveGame>& game, const std::string& why);
     void reload_from_store(LiveGame& game);

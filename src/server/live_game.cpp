@@ -17,6 +17,9 @@ void LiveGame::sync_row(Millis now) {
     }
     row.draw_offer = play.draw_offer() ? std::optional<std::string>(color_name(*play.draw_offer()))
                                        : std::nullopt;
+    row.takeback = play.takeback_request()
+                       ? std::optional<std::string>(color_name(*play.takeback_request()))
+                       : std::nullopt;
     const GameStatus status = play.status();
     if (status == GameStatus::Aborted) {
         row.result = "*";
@@ -65,6 +68,9 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
             throw StoreError("game " + r.id + ": stored move " + std::to_string(move.ply) + " '" +
                              move.uci + "' does not replay (" + played.error().to_string() + ")");
         game->push_move_text();
+        if (move.white_ms && move.black_ms)
+            game->play.restore_times_after(game->play.ply(),
+                                           TimesAfter{*move.white_ms, *move.black_ms});
     }
     if (!stored.moves.empty()) game->play.restore_first_move_time(stored.moves.front().created_at);
     if (control) {
@@ -75,6 +81,7 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
         game->play.restore_clock(clock);
     }
     if (r.draw_offer) game->play.restore_draw_offer(parse_color(*r.draw_offer));
+    if (r.takeback) game->play.restore_takeback_request(parse_color(*r.takeback));
     if (r.termination && *r.termination == kAbortedWord) {
         game->play.restore_aborted();
     } else if (r.termination && !game->play.outcome().is_over()) {

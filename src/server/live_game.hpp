@@ -33,13 +33,17 @@ struct LiveGame {
     bool thinking = false;
     bool engine_queued = false;
     Millis engine_retry_at = 0;  // a shared store: when to try to claim the engine's move again
-    bool counted_as_engine_game = false;  // in the owner's count of engine games in play
-    std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
+    bool counted_as_engine_game = false;
+    // An event's board (GameService::create_seated): its players take nothing back. Known to the
+    // server that created it, until it restarts.
+    bool event_game = false;          // in the owner's count of engine games in play
+    std::optional<int> engine_score;  // the engine's last score from its side (centipawns)
     // Changes made in memory so far; each event is the change to one version (Audience).
     std::uint64_t version = 0;
     // The last ply whose `move` event this server's watchers were given (or whose whole game
     // they were sent to fetch again): where a change another server made (GameService's
-    // changed_elsewhere) starts their catching up. Written on the store writer's thread.
+    // changed_elsewhere) starts their catching up. Written on the store writer's thread (or at
+    // once, under the lock, for an event that stores nothing).
     std::atomic<int> published_ply{0};
     // A shared store: this server's changes not yet stored, and whether another server's change
     // is to be read once they are (GameService::changed_elsewhere).

@@ -11,6 +11,13 @@ namespace chess960::server::pg_schema {
 // The version is the one row of chess960_schema (PostgreSQL has no user_version).
 inline constexpr int kFirstVersion = 4;
 
+// kUpgrades[i] takes the schema from version kFirstVersion + i to the next, as SQLite's
+// kMigrations do (store_schema.hpp); a new database runs them after kCreate.
+inline constexpr const char* kUpgrades[] = {
+    // Version 5: a standing takeback request (store_schema.hpp).
+    "ALTER TABLE games ADD COLUMN takeback TEXT",
+};
+
 inline constexpr const char* kCreate = R"(
 CREATE TABLE games (
   id TEXT COLLATE "C" PRIMARY KEY,
@@ -173,7 +180,8 @@ inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(9609600
 #define CHESS960_PG_GAME_COLUMNS                                                                  \
     "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
     "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
-    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at"
+    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
+    "takeback"
 
 inline constexpr const char* kSelectInPlay =
     "SELECT " CHESS960_PG_GAME_COLUMNS
@@ -184,17 +192,18 @@ inline constexpr const char* kSelectRecent = "SELECT " CHESS960_PG_GAME_COLUMNS
 inline constexpr const char* kSelectGame =
     "SELECT " CHESS960_PG_GAME_COLUMNS " FROM games WHERE id = $1";
 inline constexpr const char* kSelectMoves =
-    "SELECT ply, uci, san, fen, created_at FROM moves WHERE game_id = $1 ORDER BY ply";
+    "SELECT ply, uci, san, fen, created_at, white_ms, black_ms FROM moves WHERE game_id = $1 "
+    "ORDER BY ply";
 inline constexpr const char* kInsertGame =
     "INSERT INTO games(" CHESS960_PG_GAME_COLUMNS
     ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
-    "$19, $20, $21)";
+    "$19, $20, $21, $22)";
 inline constexpr const char* kUpdateGame =
     "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21 WHERE id = $1";
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22 WHERE id = $1";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -216,7 +225,7 @@ inline constexpr const char* kInsertMoveAfter =
 // and the second sees the first (each statement reads what was committed when it starts).
 inline constexpr const char* kLockGames =
     "SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
-// A change other than a move, only if the stored game is at ply $22, as SQLite's
+// A change other than a move, only if the stored game is at ply $23, as SQLite's
 // kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
 // a resignation), one does, and the other is told the game was changed first.
 inline constexpr const char* kUpdateGameAtStoredPly =
@@ -224,9 +233,12 @@ inline constexpr const char* kUpdateGameAtStoredPly =
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21 WHERE id = $1 AND GREATEST(plies, COALESCE("
-    "(SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $22::integer AND result = '*' AND "
-    "termination IS NULL";
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22 WHERE id = $1 AND GREATEST("
+    "plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $23::integer AND "
+    "result = '*' AND termination IS NULL";
+// An accepted takeback's second step, as SQLite's kDeleteMovesAfter.
+inline constexpr const char* kDeleteMovesAfter =
+    "DELETE FROM moves WHERE game_id = $1 AND ply > $2::integer";
 inline constexpr const char* kSelectLastMove =
     "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
     "WHERE game_id = $1 ORDER BY ply DESC LIMIT 1";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 
 #include "server/postgres_listener.hpp"
@@ -23,6 +24,7 @@ constexpr const char* kSelectLastMove = "select_last_move";
 constexpr const char* kSelectGame = "select_game";
 constexpr const char* kSelectMoves = "select_moves";
 constexpr const char* kSelectRecent = "select_recent";
+constexpr const char* kDeleteMovesAfter = "delete_moves_after";
 constexpr const char* kSelectInPlay = "select_in_play";
 constexpr const char* kNotify = "notify";
 constexpr const char* kClaimEngine = "claim_engine";
@@ -41,7 +43,7 @@ constexpr unsigned kForgetBucketsEvery = 1024;
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
-// The parameters of kInsertGame and kUpdateGame ($1 .. $21), in store_schema.hpp's column order.
+// The parameters of kInsertGame and kUpdateGame ($1 .. $22), in store_schema.hpp's column order.
 PgParams game_params(const GameRow& game) {
     PgParams p;
     p.text(game.id)
@@ -64,7 +66,8 @@ PgParams game_params(const GameRow& game) {
         .optional_text(game.termination)
         .number(game.plies)
         .number(game.created_at)
-        .number(game.updated_at);
+        .number(game.updated_at)
+        .optional_text(game.takeback);
     return p;
 }
 constexpr int kPliesParameter = 19;
@@ -109,6 +112,7 @@ GameRow read_game(const PgResult& r, int row) {
     g.plies = int(r.number(row, 18));
     g.created_at = r.number(row, 19);
     g.updated_at = r.number(row, 20);
+    g.takeback = r.optional_text(row, 21);
     return g;
 }
 
@@ -130,6 +134,7 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
     db_.prepare(kSelectMoves, pg_schema::kSelectMoves);
     db_.prepare(kSelectRecent, pg_schema::kSelectRecent);
     db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
+    db_.prepare(kDeleteMovesAfter, pg_schema::kDeleteMovesAfter);
     db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
     db_.prepare(kReleaseEngine, std::string("SELECT pg_advisory_unlock(") + kEngineLockKey + ")");
     db_.prepare(kLockGames, pg_schema::kLockGames);
@@ -168,6 +173,7 @@ void PostgresStore::migrate() {
                              "(no chess960_schema table). Check the URI, or use another "
                              "database or schema.");
         db_.exec(pg_schema::kCreate, "creating the tables");
+        upgrade(pg_schema::kFirstVersion);
     } else {
         PgResult row = db_.query("SELECT version FROM chess960_schema", {}, "reading the version");
         const int version = row.rows() == 1 ? int(row.number(0, 0)) : 0;
@@ -182,9 +188,21 @@ void PostgresStore::migrate() {
                              std::to_string(row.rows()) + " rows" +
                              (row.rows() == 1 ? ", version " + std::to_string(version) : "") +
                              "). Check the URI, or use another database.");
+        upgrade(version);
     }
     db_.exec(pg_schema::kCreateLimits, "creating the limits' tables");
     transaction.commit();
+}
+
+// The steps from `version` to Store::kSchemaVersion, in the caller's transaction.
+void PostgresStore::upgrade(int version) {
+    static_assert(pg_schema::kFirstVersion + int(std::size(pg_schema::kUpgrades)) ==
+                  Store::kSchemaVersion);
+    for (; version < Store::kSchemaVersion; ++version) {
+        db_.exec(pg_schema::kUpgrades[version - pg_schema::kFirstVersion], "upgrading the schema");
+        db_.exec("UPDATE chess960_schema SET version = " + std::to_string(version + 1),
+                 "setting the schema version");
+    }
 }
 
 void PostgresStore::insert_game(const GameRow& game) {
@@ -354,7 +372,9 @@ std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const Ga
     auto grants = take_claimed_tokens(changes);
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
-        const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
+        const int ply_before = change.move            ? change.move->ply - 1
+                               : change.takeback_from ? *change.takeback_from
+                                                      : change.row.plies;
         if (change.token && change.token->rate_per_second > 0) {
             auto grant = grants.find({change.token->kind, change.token->client});
             if (grant == grants.end() || grant->second.to_give == 0) {
@@ -371,7 +391,9 @@ std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const Ga
             --grant->second.to_give;
         }
         int changed = 0;
-        if (change.move) {
+        if (change.takeback_from) {
+            changed = takeback(change);
+        } else if (change.move) {
             // The move's own row, only after the stored game's last move.
             changed =
                 db_.run(kInsertMoveAfter, move_params(change.row.id, *change.move, &change.row),
@@ -402,6 +424,17 @@ std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const Ga
     return refused;
 }
 
+// As SQLite's: the row only if the stored game is at takeback_from, then the moves after the
+// row's plies, in the caller's transaction (which holds the game's row lock). 1 when done.
+int PostgresStore::takeback(const GameChange& change) {
+    PgParams params = game_params(change.row);
+    params.number(*change.takeback_from);
+    if (db_.run(kUpdateGameAtPly, params, "taking back moves").changed() != 1) return 0;
+    db_.run(kDeleteMovesAfter, PgParams().text(change.row.id).number(change.row.plies),
+            "taking back moves");
+    return 1;
+}
+
 void PostgresStore::import_games(const std::vector<StoredGame>& games) {
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
@@ -422,8 +455,8 @@ std::vector<MoveRow> PostgresStore::moves_of(const std::string& id) {
     std::vector<MoveRow> moves;
     moves.reserve(std::size_t(r.rows()));
     for (int i = 0; i < r.rows(); ++i)
-        moves.push_back(
-            MoveRow{int(r.number(i, 0)), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.number(i, 4)});
+        moves.push_back(MoveRow{int(r.number(i, 0)), r.text(i, 1), r.text(i, 2), r.text(i, 3),
+                                r.number(i, 4), r.optional_number(i, 5), r.optional_number(i, 6)});
     return moves;
 }
 

@@ -62,6 +62,8 @@ class PostgresStore final : public StoreBackend {
     std::map<std::pair<std::string, std::string>, Grant> take_claimed_tokens(
         std::span<const GameChange> changes);
     void migrate();
+    void upgrade(int version);
+    int takeback(const GameChange& change);
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);
 

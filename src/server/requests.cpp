@@ -127,8 +127,9 @@ MoveRequest move_from(const Json& object) {
     return MoveRequest{*text, int_field(object, "ply", 0, 1 << 20)};
 }
 
-constexpr std::array<std::string_view, 6> kActions = {"resign",      "abort",        "draw/offer",
-                                                      "draw/accept", "draw/decline", "draw/claim"};
+constexpr std::array<std::string_view, 9> kActions = {
+    "resign",     "abort",          "draw/offer",      "draw/accept",     "draw/decline",
+    "draw/claim", "takeback/offer", "takeback/accept", "takeback/decline"};
 
 }  // namespace
 

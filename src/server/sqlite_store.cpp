@@ -235,7 +235,10 @@ enum GameColumn {
     kPlies,
     kCreatedAt,
     kUpdatedAt,
+    kTakeback,
 };
+// The ply kUpdateGameAtStoredPly checks, after the columns.
+constexpr int kStoredPlyParameter = int(kTakeback) + 2;
 
 // Parameters count from 1, result columns from 0.
 int parameter(GameColumn column) { return int(column) + 1; }
@@ -272,6 +275,7 @@ GameRow read_game(sqlite3_stmt* stmt) {
     g.plies = sqlite3_column_int(stmt, kPlies);
     g.created_at = sqlite3_column_int64(stmt, kCreatedAt);
     g.updated_at = sqlite3_column_int64(stmt, kUpdatedAt);
+    g.takeback = column_optional_text(stmt, kTakeback);
     return g;
 }
 
@@ -318,6 +322,7 @@ SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::
         select_game_ = prepare(schema::kSelectGame);
         select_moves_ = prepare(schema::kSelectMoves);
         select_recent_ = prepare(schema::kSelectRecent);
+        delete_moves_after_ = prepare(schema::kDeleteMovesAfter);
         if (!log) log = [](const std::string& line) { std::cerr << line << std::endl; };
         checkpointer_ =
             std::make_unique<StoreCheckpointer>(path_, kCheckpointPages, std::move(log));
@@ -334,9 +339,9 @@ SqliteStore::~SqliteStore() { close(); }
 void SqliteStore::close() {
     if (db_) sqlite3_wal_hook(db_, nullptr, nullptr);
     checkpointer_.reset();
-    for (sqlite3_stmt** stmt :
-         {&insert_game_, &update_game_, &update_game_at_ply_, &insert_move_, &insert_move_after_,
-          &select_last_move_, &select_game_, &select_moves_, &select_recent_}) {
+    for (sqlite3_stmt** stmt : {&insert_game_, &update_game_, &update_game_at_ply_, &insert_move_,
+                                &insert_move_after_, &select_last_move_, &select_game_,
+                                &select_moves_, &select_recent_, &delete_moves_after_}) {
         sqlite3_finalize(*stmt);
         *stmt = nullptr;
     }
@@ -485,6 +490,7 @@ void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     sqlite3_bind_int(stmt, parameter(kPlies), game.plies);
     sqlite3_bind_int64(stmt, parameter(kCreatedAt), game.created_at);
     sqlite3_bind_int64(stmt, parameter(kUpdatedAt), game.updated_at);
+    bind_optional(stmt, parameter(kTakeback), game.takeback);
 }
 
 void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {
@@ -563,7 +569,17 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
     Transaction transaction(path_, db_);
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
-        const int ply_before = change.move ? change.move->ply - 1 : change.row.plies;
+        const int ply_before = change.move            ? change.move->ply - 1
+                               : change.takeback_from ? *change.takeback_from
+                                                      : change.row.plies;
+        if (change.takeback_from) {
+            if (!takeback(change))
+                refused[i] = WriteRefusal{WriteRefusal::Reason::NotAtPly,
+                                          "game '" + change.row.id + "' is not stored at ply " +
+                                              std::to_string(ply_before) +
+                                              " (no such game, or a change was lost)"};
+            continue;
+        }
         if (change.move) {
             // The move's own row, only after the stored game's last move.
             {
@@ -580,7 +596,7 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
         } else {
             ResetOnExit reset(update_game_at_ply_);
             bind_game(update_game_at_ply_, change.row);
-            sqlite3_bind_int(update_game_at_ply_, 22, ply_before);
+            sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, ply_before);
             step_done(update_game_at_ply_, "updating a game");
         }
         if (sqlite3_changes(db_) != 1)
@@ -591,6 +607,23 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
     }
     transaction.commit();
     return refused;
+}
+
+// The row (at its plies, the ply the takeback goes back to) only if the stored game is at
+// takeback_from, then the moves after it: in the caller's transaction, so both or neither.
+bool SqliteStore::takeback(const GameChange& change) {
+    {
+        ResetOnExit reset(update_game_at_ply_);
+        bind_game(update_game_at_ply_, change.row);
+        sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, *change.takeback_from);
+        step_done(update_game_at_ply_, "taking back moves");
+        if (sqlite3_changes(db_) != 1) return false;
+    }
+    ResetOnExit reset(delete_moves_after_);
+    bind_text(delete_moves_after_, 1, change.row.id);
+    sqlite3_bind_int(delete_moves_after_, 2, change.row.plies);
+    step_done(delete_moves_after_, "taking back moves");
+    return true;
 }
 
 // plies comes from the moves, as add_move would have left it (the row's own value when a game
@@ -622,7 +655,9 @@ std::vector<MoveRow> SqliteStore::moves_of(const std::string& id) {
     while (step_row(path_, db_, select_moves_, "reading moves"))
         moves.push_back(MoveRow{sqlite3_column_int(select_moves_, 0), column_text(select_moves_, 1),
                                 column_text(select_moves_, 2), column_text(select_moves_, 3),
-                                sqlite3_column_int64(select_moves_, 4)});
+                                sqlite3_column_int64(select_moves_, 4),
+                                column_optional_int64(select_moves_, 5),
+                                column_optional_int64(select_moves_, 6)});
     return moves;
 }
 

@@ -52,6 +52,7 @@ class SqliteStore final : public StoreBackend {
     [[noreturn]] void fail(const std::string& what);
     void bind_game(sqlite3_stmt* stmt, const GameRow& game);
     void step_done(sqlite3_stmt* stmt, const char* what);
+    bool takeback(const GameChange& change);
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);
 
@@ -68,6 +69,7 @@ class SqliteStore final : public StoreBackend {
     sqlite3_stmt* select_game_ = nullptr;
     sqlite3_stmt* select_moves_ = nullptr;
     sqlite3_stmt* select_recent_ = nullptr;
+    sqlite3_stmt* delete_moves_after_ = nullptr;
 };
 
 }  // namespace chess960::server

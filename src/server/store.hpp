@@ -48,6 +48,7 @@ struct GameRow {
     std::optional<std::string> clock_running;  // "white" | "black"
     std::int64_t clock_at = 0;                 // epoch ms when clock_running started its turn
     std::optional<std::string> draw_offer;     // "white" | "black"
+    std::optional<std::string> takeback;       // "white" | "black": the seat asking (v5)
     std::string result = "*";
     std::optional<std::string> termination;  // the API's termination word ("aborted", ...)
     int plies = 0;                           // moves played (kept by add_move)
@@ -65,6 +66,10 @@ struct MoveRow {
     std::string san;
     std::string fen;  // after the move
     std::int64_t created_at = 0;
+    // The times left after the move (read back for takebacks); none for a move stored without
+    // them (before version 4, imports, add_move).
+    std::optional<std::int64_t> white_ms = std::nullopt;
+    std::optional<std::int64_t> black_ms = std::nullopt;
 };
 
 // A token taken from `client`'s bucket of `kind` (Store::take_token's buckets) inside the
@@ -82,10 +87,16 @@ struct TokenClaim {
 // (if a move did). With a move, the row's plies is the move's ply, and the move is stored with
 // the row's clock; the row itself is written only if `row_changed` (the move changed more than
 // the clock: a draw offer, the result), so that a move costs one row.
+//
+// An accepted takeback sets `takeback_from`: the stored game must be at that ply (its last
+// stored ply, as a change other than a move is checked); then its moves after row.plies are
+// deleted and the row written, together, so that a move stored meanwhile (another server's)
+// makes the takeback fail instead of taking back the wrong move.
 struct GameChange {
     GameRow row;
     std::optional<MoveRow> move;
     bool row_changed = true;
+    std::optional<int> takeback_from = std::nullopt;
     // A token the change needs (a move's, from its client's bucket on a shared database).
     std::optional<TokenClaim> token = std::nullopt;
 };
@@ -165,7 +176,7 @@ class Store {
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Each call is one committed transaction; they throw StoreError on failure.
     void insert_game(const GameRow& game) { backend_->insert_game(game); }

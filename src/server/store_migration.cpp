@@ -26,6 +26,7 @@ const char* differing_column(const GameRow& a, const GameRow& b) {
     if (a.clock_running != b.clock_running) return "clock_running";
     if (a.clock_at != b.clock_at) return "clock_at";
     if (a.draw_offer != b.draw_offer) return "draw_offer";
+    if (a.takeback != b.takeback) return "takeback";
     if (a.result != b.result) return "result";
     if (a.termination != b.termination) return "termination";
     if (a.plies != b.plies) return "plies";

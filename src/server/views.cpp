@@ -96,6 +96,8 @@ void write_state(JsonWriter& w, const LiveGame& g, Millis now) {
         w.null();
     }
     w.key("drawOffer").string_or_null(play.draw_offer() ? color_name(*play.draw_offer()) : nullptr);
+    w.key("takeback")
+        .string_or_null(play.takeback_request() ? color_name(*play.takeback_request()) : nullptr);
     const bool active = status == GameStatus::Active;
     auto claim = active ? play.game().claimable_draw() : std::nullopt;
     w.key("claimable").begin_object();
@@ -221,6 +223,21 @@ std::string move_update_json(const LiveGame& g, Millis now, const std::string& m
     JsonWriter w(out);
     w.begin_object();
     w.key("move").raw(move_info);
+    w.key("state").begin_object();
+    write_state(w, g, now);
+    w.end_object();
+    w.key("legal");
+    write_legal_uci(w, g);
+    w.end_object();
+    return out;
+}
+
+std::string takeback_update_json(const LiveGame& g, int ply, Millis now) {
+    std::string out;
+    out.reserve(1024);
+    JsonWriter w(out);
+    w.begin_object();
+    w.key("ply").number(ply);
     w.key("state").begin_object();
     write_state(w, g, now);
     w.end_object();

@@ -36,6 +36,10 @@ std::string view_json(const LiveGame& game, std::optional<Color> you, Millis now
 std::string move_update_json(const LiveGame& game, Millis now, const std::string& move_info);
 // {"moves": [...]} with SAN and castling squares, for GET /legal.
 std::string legal_moves_json(const LiveGame& game);
+// A takeback's TakebackUpdate {"ply", "state", "legal"}: the moves after `ply` are gone; the
+// state and legal moves are the game's now (`move` events may follow, when another server's
+// moves came after the takeback).
+std::string takeback_update_json(const LiveGame& game, int ply, Millis now);
 // A live message: `{"type":"<type>",("id":<id>,)` + the members of the object `body`.
 std::string with_type(const char* type, std::optional<std::int64_t> id, const std::string& body);
 // {"error": message}

@@ -10,6 +10,8 @@
 // 3. A move made during the opponent's castling animation is played, not dropped.
 // 4. The server killed mid-game: "offline"/"reconnecting" within 2 s, a move refused with a
 //    message, the same game resumed once the server is back.
+// 4b. A takeback in a friend game: one browser asks, the other is asked in a dialog and accepts,
+//    both boards and move lists go back, what is heard; no takeback button against the computer.
 // 5. The analysis board: evaluation, best line, continue against the computer.
 // 6. axe-core: no serious or critical violation on the start page, a game and the analysis
 //    board, light and dark; screenshots at 1366x768, 768x1024 and 390x844, light and dark,
@@ -326,6 +328,60 @@ async function main() {
   // Alice's page came back too, and says so.
   await a.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
   check(await waitHeard(a, /Connected again/), 'the other page heard that it is connected again');
+
+  console.log('4b. a takeback: one player asks, the other accepts, both boards go back');
+  const tb = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'friend', color: 'white', start: { type: 'number', number: 518 }, clock: { initial: 300, increment: 0 } }),
+  }).then(r => r.json());
+  await a.goto(`${base}/game/${tb.id}#seat=${tb.tokens.black}`);
+  await b.goto(`${base}/game/${tb.id}#seat=${tb.tokens.white}`);
+  await waitReady(b, 'white');
+  await a.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
+  check(await b.locator('#takeback').isHidden(), 'no takeback button before a move of ones own');
+  await typeMove(b, 'e4');
+  await waitReady(a, 'black');
+  await typeMove(a, 'e5');
+  await waitReady(b, 'white');
+  await typeMove(b, 'Nf3');
+  await waitForPly(base, tb.id, 3);
+  await b.locator('#takeback').waitFor({ state: 'visible', timeout: 5000 });
+  await b.locator('#takeback').click();
+  const question = a.locator('#takeback-dialog');
+  await question.waitFor({ state: 'visible', timeout: 5000 });
+  check(/asks to take back their last move/.test(await a.locator('#takeback-question').textContent()), "the opponent is asked, in a dialog", await a.locator('#takeback-question').textContent());
+  check(await waitHeard(a, /asks for a takeback\.$/), 'the request is heard by the opponent', JSON.stringify(await heard(a)));
+  check(/you asked for a takeback/.test(await b.locator('#status').textContent()), "the requester's status says so", await b.locator('#status').textContent());
+  check(await b.locator('#takeback-cancel').isVisible(), 'the requester may withdraw it');
+  await shot(a, 'play-takeback-question');
+  await axe(a, 'a game with the takeback question open');
+  await a.locator('#takeback-dialog-accept').click();
+  let back = await getJson(`${base}/api/games/${tb.id}`);
+  for (const until = Date.now() + 5000; back.ply !== 2 && Date.now() < until; back = await getJson(`${base}/api/games/${tb.id}`)) await sleep(100);
+  check(back.ply === 2 && back.moves.map(m => m.san).join(' ') === 'e4 e5', 'the server took back Nf3', `${back.ply} ${back.moves.map(m => m.san).join(' ')}`);
+  const knightHome = p => p.waitForFunction(() => window.cg.state.pieces.get('g1')?.role === 'knight' && !window.cg.state.pieces.get('f3'), null, { timeout: 5000 }).then(() => true, () => false);
+  check(await knightHome(a), "the accepting player's board shows the position before Nf3");
+  check(await knightHome(b), "the requester's board shows the position before Nf3");
+  check(await question.isHidden(), 'the dialog is closed');
+  check(await waitHeard(b, /^The last move was taken back\.$/), 'the requester hears the takeback', JSON.stringify(await heard(b)));
+  check((await b.locator('#moves').textContent()).includes('e5') && !(await b.locator('#moves').textContent()).includes('Nf3'), 'the move list ends at e5', await b.locator('#moves').textContent());
+  await waitReady(b, 'white');
+  await typeMove(b, 'Nc3');
+  const goesOnTb = await waitForPly(base, tb.id, 3);
+  check(goesOnTb.moves.map(m => m.san).join(' ') === 'e4 e5 Nc3', 'the game goes on from there', goesOnTb.moves.map(m => m.san).join(' '));
+  // Against the computer there is nobody to ask.
+  const vsEngine = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'engine', color: 'white', level: 1, start: { type: 'number', number: 518 }, clock: null }),
+  }).then(r => r.json());
+  await b.goto(`${base}/game/${vsEngine.id}#seat=${vsEngine.tokens.white}`);
+  await waitReady(b, 'white');
+  await typeMove(b, 'e4');
+  await waitForPly(base, vsEngine.id, 2);
+  await waitReady(b, 'white');
+  check(await b.locator('#takeback').isHidden(), 'no takeback button in a game against the computer');
 
   console.log('5. the analysis board');
   await a.goto(`${base}/analysis/${id}`);

@@ -75,6 +75,8 @@ export interface GameState {
   lastMove: { from: string; to: string } | null;
   clock: Clock | null;
   drawOffer: Color | null;
+  // The seat whose takeback request stands (src/takeback.ts); absent from older servers.
+  takeback?: Color | null;
   claimable: { threefold: boolean; fifty: boolean };
   thinking: boolean;
 }
@@ -82,6 +84,13 @@ export interface GameState {
 // A move and what it changed; `legal` lists the next side's legal moves in UCI.
 export interface MoveUpdate {
   move: MoveInfo;
+  state: GameState;
+  legal: string[];
+}
+
+// An accepted takeback: the moves after `ply` are gone; `state` and `legal` are the game's now.
+export interface TakebackUpdate {
+  ply: number;
   state: GameState;
   legal: string[];
 }
@@ -104,7 +113,16 @@ export interface GameView extends GameState {
 
 // What a seat may do to a game besides moving (the path under /api/games/{id}/, and the
 // `type` of the WebSocket request).
-export type GameAction = 'resign' | 'abort' | 'draw/offer' | 'draw/accept' | 'draw/decline' | 'draw/claim';
+export type GameAction =
+  | 'resign'
+  | 'abort'
+  | 'draw/offer'
+  | 'draw/accept'
+  | 'draw/decline'
+  | 'draw/claim'
+  | 'takeback/offer'
+  | 'takeback/accept'
+  | 'takeback/decline';
 
 export interface GameSummary {
   id: string;

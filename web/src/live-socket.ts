@@ -15,9 +15,10 @@ import {
   type MoveInfo,
   type MoveUpdate,
   type Room,
+  type TakebackUpdate,
 } from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
-import { gameStateProblem, gameViewProblem, moveUpdateProblem } from './messages';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem, takebackUpdateProblem } from './messages';
 import { Requests } from './requests';
 
 // Without the whole game this soon after opening, the WebSocket counts as unusable (a proxy
@@ -32,6 +33,7 @@ type ServerMessage =
   | { type: 'game'; id?: number | null; game: GameView }
   | { type: 'move'; move: MoveInfo; state: GameState; legal: string[] }
   | { type: 'state'; state: GameState }
+  | { type: 'takeback'; ply: number; state: GameState; legal: string[] }
   | { type: 'ack'; id: number; move?: MoveInfo; state: GameState; legal?: string[] }
   | { type: 'error'; id: number | null; status: number; error: string; code?: string; args?: Record<string, string | number> }
   | { type: 'pong'; id: number }
@@ -219,6 +221,12 @@ export class SocketChannel implements LiveChannel {
         if ((wrong = gameStateProblem(message.state))) unreadable(wrong);
         else this.handlers.state(message.state);
         break;
+      case 'takeback': {
+        const update = { ply: message.ply, state: message.state, legal: message.legal };
+        if ((wrong = takebackUpdateProblem(update))) unreadable(wrong);
+        else this.handlers.takeback?.(update as TakebackUpdate);
+        break;
+      }
       case 'room':
         if (message.room && typeof message.room === 'object') this.handlers.room?.(message.room);
         break;
@@ -251,7 +259,10 @@ export class SocketChannel implements LiveChannel {
     if (answer.type !== 'ack') throw new Error(`Unexpected answer to ${action}: ${answer.type}`);
     const wrong = gameStateProblem(answer.state);
     if (wrong) throw new Error(`Unreadable answer to ${action}: ${wrong}`);
-    this.handlers.state(answer.state);
+    // An accepted takeback's acknowledgement is the takeback (its event goes to the others).
+    const update = { ply: (answer as { ply?: unknown }).ply, state: answer.state, legal: answer.legal };
+    if (action === 'takeback/accept' && !takebackUpdateProblem(update)) this.handlers.takeback?.(update as TakebackUpdate);
+    else this.handlers.state(answer.state);
     return answer.state;
   }
 

@@ -3,9 +3,19 @@
 // POSTs. The stream's `you` comes from a single-use ticket (tokens never go in URLs), so the
 // browser's own reconnection, which would reuse it, is replaced by ours.
 
-import { api, ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room } from './api';
+import {
+  api,
+  ApiError,
+  type Color,
+  type GameAction,
+  type GameState,
+  type GameView,
+  type MoveUpdate,
+  type Room,
+  type TakebackUpdate,
+} from './api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
-import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from './messages';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState, takebackUpdateProblem } from './messages';
 
 const GAME_WITHIN_MS = 10000;
 
@@ -79,6 +89,12 @@ export class StreamChannel implements LiveChannel {
         if (!up) return;
         const state = read<GameState>(e, gameStateProblem, streamState);
         if (state) handlers.state(state);
+        else unreadable();
+      });
+      source.addEventListener('takeback', e => {
+        if (!up) return;
+        const update = read<TakebackUpdate>(e, takebackUpdateProblem);
+        if (update) handlers.takeback?.(update);
         else unreadable();
       });
       source.addEventListener('room', e => {

@@ -5,7 +5,7 @@
 // connection is reopened with backoff, WebSocket first, and the whole game it brings resyncs
 // the page.
 
-import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room } from './api';
+import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room, type TakebackUpdate } from './api';
 import { SocketChannel } from './live-socket';
 import { StreamChannel } from './live-stream';
 
@@ -21,6 +21,8 @@ export interface LiveHandlers {
   game(view: GameView): void;
   move(update: MoveUpdate): void;
   state(state: GameState): void;
+  // An accepted takeback (src/takeback.ts).
+  takeback?(update: TakebackUpdate): void;
   // The connection is up over `transport`, or down (null) and being reopened.
   connection?(transport: Transport | null): void;
   // What the connection is doing, for the player to see: 'offline' once a reconnection

@@ -40,6 +40,17 @@ export function moveUpdateProblem(value: unknown): string | null {
   return null;
 }
 
+// An accepted takeback (docs/live.md, "takeback"): the ply it goes back to, the state, the moves.
+export function takebackUpdateProblem(value: unknown): string | null {
+  if (!isObject(value)) return 'not a JSON object';
+  if (!isCount(value.ply, 0)) return `'ply' is ${JSON.stringify(value.ply)}, not a count of moves`;
+  const state = gameStateProblem(value.state);
+  if (state) return `'state': ${state}`;
+  if (!Array.isArray(value.legal) || !value.legal.every(m => typeof m === 'string'))
+    return "'legal' is not a list of UCI moves";
+  return null;
+}
+
 export function gameViewProblem(value: unknown): string | null {
   const state = gameStateProblem(value);
   if (state) return state;

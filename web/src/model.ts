@@ -12,7 +12,8 @@ export type Applied = { kind: 'applied'; game: GameView } | { kind: 'stale' } | 
 export function withState(game: GameView, state: GameState): GameView {
   const { id, ply, fen, turn, status, result, termination, reason, check, lastMove, clock, drawOffer, claimable, thinking } =
     state;
-  return { ...game, id, ply, fen, turn, status, result, termination, reason, check, lastMove, clock, drawOffer, claimable, thinking };
+  const takeback = state.takeback ?? null;
+  return { ...game, id, ply, fen, turn, status, result, termination, reason, check, lastMove, clock, drawOffer, takeback, claimable, thinking };
 }
 
 // A MoveInfo as the game's move list holds it.

@@ -8,6 +8,7 @@ import { t, tMaybe } from './i18n';
 import { turnAt } from './model';
 import { plyPosition, spokenSan } from './notation';
 import type { SoundKind } from './sound';
+import { takebackStatus } from './takeback';
 
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -66,6 +67,7 @@ export function statusLine(game: GameView, viewPly: number, seating: Seating): S
   else if (seating.single) text = t('game.waitingFor', { name: seating.name(game.turn) });
   if (game.check) text += t('game.check');
   if (game.drawOffer) text += t('game.drawOffered', { name: seating.name(game.drawOffer) });
+  text += takebackStatus(game, seating.single, seating.name);
   if (viewPly !== game.ply)
     text = t('game.viewingStatus', { ply: plyLabel(game.initialFen, viewPly), current: plyLabel(game.initialFen, game.ply) });
   return { kind: 'playing', text };

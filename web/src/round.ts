@@ -16,6 +16,7 @@ import {
   type Room,
   saveSeats,
   type Seats,
+  type TakebackUpdate,
 } from './api';
 import type { GameBoard } from './board';
 import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
@@ -25,6 +26,7 @@ import { parseTypedMove } from './notation';
 import { loadPrefs } from './prefs';
 import { gameChangeSaid, opposite, playerName, plyLabel, roomChangeSaid, type Seating } from './round-text';
 import { playSound } from './sound';
+import { applyTakeback, isViewAfterTakeback, takebackAnnouncement } from './takeback';
 import { t } from './i18n';
 import { toast } from './ui';
 
@@ -201,14 +203,22 @@ export class Round implements RoundModel {
       playSound('end');
     }
     if (said.drawOffer !== null) this.ui.announce(said.drawOffer);
+    const takeback = takebackAnnouncement(before, after, this.singleSeat(), this.playerName);
+    if (takeback) this.ui.announce(takeback);
   }
 
   onGame = (view: GameView) => {
-    if (this.adopt(applyView(this.game, view))) void this.fetchLegal();
+    // A whole game with fewer moves may be the game after a takeback missed while reconnecting.
+    const applied: Applied = isViewAfterTakeback(this.game, view) ? { kind: 'applied', game: view } : applyView(this.game, view);
+    if (this.adopt(applied)) void this.fetchLegal();
   };
 
   onMove = (update: MoveUpdate) => {
     if (this.adopt(applyMove(this.game, update))) this.setLegal(update.state.ply, update.state.fen, update.legal);
+  };
+
+  onTakeback = (update: TakebackUpdate) => {
+    if (this.adopt(applyTakeback(this.game, update))) this.setLegal(update.state.ply, update.state.fen, update.legal);
   };
 
   onState = (state: GameState) => {
@@ -249,6 +259,7 @@ export class Round implements RoundModel {
         game: this.onGame,
         move: this.onMove,
         state: this.onState,
+        takeback: this.onTakeback,
         room: this.onRoom,
         status: s => {
           debug.status(s);

@@ -3,7 +3,7 @@
 // boxes, the text view, the analysis panel and the live region a screen reader hears. It
 // changes nothing but the DOM; the buttons it creates call the controller's actions.
 
-import type { Analysis, Color } from './api';
+import type { Analysis, Color, GameAction } from './api';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { dueWarning, formatClock, remainingMs } from './clock';
 import { t } from './i18n';
@@ -12,11 +12,13 @@ import { moveRows } from './move-list';
 import { boardRows, piecesText } from './notation';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './round';
 import { colorWord, opposite, plyLabel, spokenClock, statusLine } from './round-text';
+import { mountTakeback } from './takeback';
 import { copyText, el } from './ui';
 
 // The actions of the elements the view creates itself (the move list, the rematch box).
 export interface ViewActions {
   goTo(ply: number): void;
+  act(action: GameAction, seat: Color | null): Promise<void>;
   answerRematch(answer: RematchAnswerKind): Promise<void>;
 }
 
@@ -129,6 +131,8 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
   const { id } = round;
   const analysisMode = round.analysis;
   const connectionText = CONNECTION_TEXT();
+  // The takeback buttons beside the draw offer's, and the opponent's question (takeback.ts).
+  const takeback = mountTakeback(root, $('.play-actions'), (action, seat) => actions.act(action, seat), round.playerName);
 
   function renderPlayers() {
     const { game, room } = round;
@@ -273,6 +277,7 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
     show('#decline', active && offerFromOpponent);
     show('#claim', active && !!seat && (game.claimable.threefold || game.claimable.fifty));
     $('#claim').textContent = game.claimable.threefold ? t('game.claimThreefold') : t('game.claimFifty');
+    takeback.render(game, round.singleSeat(), active);
     $('#move-form').hidden = analysisMode || !round.holdsSeat() || game.status !== 'active';
     $('#after').hidden = analysisMode || game.status === 'active';
     for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !round.holdsSeat();

@@ -19,11 +19,13 @@ enum class ErrorCode {
     InvalidMove,       ///< move text that does not parse
     IllegalMove,       ///< a well-formed move that is not legal here
     // Online play (online_game.hpp):
-    GameOver,       ///< the game has ended (or was aborted): no more moves or actions
-    NotYourTurn,    ///< the seat acting is not the side to move
-    NoDrawOffer,    ///< accepting or declining a draw the opponent has not offered
-    NoDrawToClaim,  ///< claiming a draw that neither Laws 9.2 nor 9.3 allows now
-    CannotAbort,    ///< aborting after both sides have moved
+    GameOver,         ///< the game has ended (or was aborted): no more moves or actions
+    NotYourTurn,      ///< the seat acting is not the side to move
+    NoDrawOffer,      ///< accepting or declining a draw the opponent has not offered
+    NoDrawToClaim,    ///< claiming a draw that neither Laws 9.2 nor 9.3 allows now
+    CannotAbort,      ///< aborting after both sides have moved
+    NoTakeback,       ///< a takeback with nothing to take back, or no request to answer
+    TakebackPending,  ///< asking for a takeback while a request already stands
 };
 
 /// A problem the library reports instead of a result: a code for programs and a message for

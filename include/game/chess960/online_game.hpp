@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "chess960/clock.hpp"
 #include "chess960/error.hpp"
@@ -22,6 +23,12 @@ enum class GameStatus {
     Active,
     Over,     ///< outcome() says how
     Aborted,  ///< ended before both sides had moved; no result
+};
+
+/// Each side's time left right after a ply, as saved with it: where a takeback puts the clock.
+struct TimesAfter {
+    Millis white = 0;  ///< White's time left
+    Millis black = 0;  ///< Black's time left
 };
 
 /// The site's rules beyond the Laws.
@@ -53,6 +60,10 @@ class OnlineGame {
     void restore_outcome(Outcome declared);
     /// Marks the stored game as aborted.
     void restore_aborted();
+    /// Puts back a standing takeback request by `by` (or none).
+    void restore_takeback_request(std::optional<Color> by);
+    /// The times saved with replayed ply `ply` (1-based), for a later takeback to it.
+    void restore_times_after(int ply, TimesAfter times);
 
     // --- State ---
     /// The game record: start position, moves, positions.
@@ -67,6 +78,12 @@ class OnlineGame {
     const std::optional<Clock>& clock() const { return clock_; }
     /// The side whose draw offer stands, if any (Laws 9.1.2).
     std::optional<Color> draw_offer() const { return draw_offer_; }
+    /// The side whose takeback request stands, if any.
+    std::optional<Color> takeback_request() const { return takeback_request_; }
+    /// How many plies accepting the standing takeback request takes back: 1 when the requester's
+    /// opponent is to move (the requester's last move), 2 when the requester is (the opponent's
+    /// reply too, so that the requester moves again); 0 when no request stands.
+    int takeback_plies() const;
     /// Active, over (outcome() says how) or aborted.
     GameStatus status() const;
     /// Whether moves and actions are still possible.
@@ -98,6 +115,18 @@ class OnlineGame {
     /// Either seat may abort before both sides have made their first move.
     /// Errors: GameOver, CannotAbort.
     Result<void> abort(Color seat, Millis now);
+    /// Asks the opponent to take back `seat`'s last move (not a rule of the Laws: players agree
+    /// on it, as on lichess). The request stands until answered, withdrawn, or a move is made.
+    /// Errors: GameOver, NoTakeback (`seat` has made no move), TakebackPending (one stands).
+    Result<void> request_takeback(Color seat, Millis now);
+    /// The opponent of the requester takes back takeback_plies() plies: the position, the
+    /// draw offer (none) and the clock are as they were right after the ply that becomes the
+    /// last (its saved times; the running side's turn starts at `now`).
+    /// Errors: GameOver, NoTakeback (no request from the opponent).
+    Result<void> accept_takeback(Color seat, Millis now);
+    /// The opponent declines the standing request, or its requester withdraws it.
+    /// Errors: GameOver, NoTakeback (no request stands).
+    Result<void> decline_takeback(Color seat, Millis now);
     /// Applies flag fall and the abort rule at `now`; true if that ended the game.
     bool tick(Millis now);
 
@@ -110,9 +139,16 @@ class OnlineGame {
     Outcome outcome_;
     std::optional<Clock> clock_;
     std::optional<Color> draw_offer_;
+    std::optional<Color> takeback_request_;
+    // The times saved after each ply (index ply - 1), where a takeback puts the clock back;
+    // none for a replayed ply whose times were not stored.
+    std::vector<std::optional<TimesAfter>> times_after_;
     bool aborted_ = false;
     Millis created_at_ = 0;
     Millis white_first_move_at_ = 0;
+    // When the abort rule's wait for the next first move started (the creation, White's first
+    // move, or a takeback to before them).
+    Millis first_moves_from_ = 0;
     OnlineRules rules_;
 };
 

@@ -1602,15 +1602,16 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
     const auto stale =
         store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 2}});
     ASSERT_TRUE(stale[0]);
-    EXPECT_NE(stale[0]->find("ply 2"), std::string::npos) << *stale[0];
+    EXPECT_EQ(stale[0]->reason, WriteRefusal::Reason::NotAtPly);
+    EXPECT_NE(stale[0]->message.find("ply 2"), std::string::npos) << stale[0]->message;
     EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
     EXPECT_EQ(store.load_game("a")->game.plies, 3);
 
     // From ply 3, in one transaction with a move after it: both hold.
     const auto done = store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 3},
                                                           move_change(back, moves[1])});
-    EXPECT_FALSE(done[0]) << *done[0];
-    EXPECT_FALSE(done[1]) << *done[1];
+    EXPECT_FALSE(done[0]) << done[0]->message;
+    EXPECT_FALSE(done[1]) << done[1]->message;
     auto after = store.load_game("a");
     ASSERT_TRUE(after);
     ASSERT_EQ(after->moves.size(), 2u);

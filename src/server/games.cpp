@@ -630,7 +630,7 @@ void GameService::commit_move(const std::shared_ptr<LiveGame>& game, Color seat,
         game,
         GameChange{g.row,
                    MoveRow{ply, std::move(text.uci), std::move(text.san), std::move(text.fen), now},
-                   row_changed, std::move(token)},
+                   row_changed, std::nullopt, std::move(token)},
         std::move(update), std::move(event), mover, std::move(reply), ply);
     after_change(game);
 }

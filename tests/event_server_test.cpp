@@ -370,6 +370,24 @@ TEST_F(EventServerTest, TheRoundsGamesStartAtThePositionAndTheSeatTokensPlayThem
     EXPECT_EQ(view.dump().find(ann), std::string::npos);
 }
 
+// Takebacks are for casual games between two people: an event's results count for the event.
+TEST_F(EventServerTest, AnEventsGamesTakeNothingBack) {
+    Event e = create_event(
+        Json{{"name", "Blitz"}, {"rounds", 1}, {"clock", {{"initial", 180}, {"increment", 2}}}});
+    Json round = round_now(e, {{"Ann", "Bob"}});
+    const Json& board = round["rounds"][0]["boards"][0];
+    const std::string id = board["gameId"], ann = board["seats"]["white"];
+    const Json legal = get("/api/games/" + id + "/legal").body["moves"];
+    ASSERT_FALSE(legal.empty());
+    ASSERT_EQ(post("/api/games/" + id + "/moves", Json{{"move", legal[0]["uci"]}}, ann).status,
+              200);
+    Reply refused = post("/api/games/" + id + "/takeback/offer", Json::object(), ann);
+    EXPECT_EQ(refused.status, 409);
+    EXPECT_EQ(refused.body["error"],
+              "no takebacks in an event's games: their results count for the event");
+    EXPECT_EQ(get("/api/games/" + id).body["ply"], 1);
+}
+
 TEST_F(EventServerTest, TheGamesCanStartAfterTheReveal) {
     Event e = create_event(Json{{"name", "Preparation time"}, {"rounds", 1}});
     const std::int64_t now = epoch_ms();

@@ -385,7 +385,14 @@ TEST_F(EventServerTest, AnEventsGamesTakeNothingBack) {
     EXPECT_EQ(refused.status, 409);
     EXPECT_EQ(refused.body["error"],
               "no takebacks in an event's games: their results count for the event");
+    EXPECT_EQ(refused.body["code"], "takeback_not_allowed");
     EXPECT_EQ(get("/api/games/" + id).body["ply"], 1);
+    // A server that did not create the game (here: after a restart) asks the event store.
+    restart();
+    refused = post("/api/games/" + id + "/takeback/offer", Json::object(), ann);
+    EXPECT_EQ(refused.status, 409) << refused.text;
+    EXPECT_EQ(refused.body["code"], "takeback_not_allowed") << refused.text;
+    EXPECT_EQ(get("/api/games/" + id).body["takeback"], nullptr);
 }
 
 TEST_F(EventServerTest, TheGamesCanStartAfterTheReveal) {

@@ -80,6 +80,7 @@ EventService::EventService(EventStore& store, GameService& games, EventServiceOp
       games_(games),
       options_(std::move(options)),
       rate_(options_.events_per_minute / 60.0, options_.events_burst) {
+    games_.set_event_games([this](const std::string& id) { return store_.is_event_game(id); });
     for (const PendingRound& pending : store_.pending_rounds())
         due_.emplace(pending.revealed ? pending.start_at : pending.reveal_at, pending.event_id);
     timer_ = std::thread([this] { timer_loop(); });

@@ -44,6 +44,15 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
                        "takebacks are for games between two players: the engine cannot answer "
                        "a takeback request",
                        0, "takeback_not_allowed"};
+    // An event's board created by this server is known; else the event store says.
+    if (!g.event_game && is_event_game_) {
+        try {
+            g.event_game = is_event_game_(g.row.id);
+        } catch (const StoreError& e) {
+            log("game " + g.row.id + ": cannot tell whether it is an event's: " + e.what());
+            throw ApiError{503, "the game store is failing: try again", 5, "store_failing"};
+        }
+    }
     if (g.event_game)
         throw ApiError{409, "no takebacks in an event's games: their results count for the event",
                        0, "takeback_not_allowed"};

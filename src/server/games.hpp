@@ -128,6 +128,13 @@ class GameService {
     int take_token(const std::string& kind, const std::string& client, RateLimiter& local,
                    double rate_per_second, double burst);
 
+    // How to tell an event's board that this server did not create (after a restart, or made
+    // through another server): the event service's (EventStore::is_event_game). Set before
+    // serving.
+    void set_event_games(std::function<bool(const std::string&)> is_event_game) {
+        is_event_game_ = std::move(is_event_game);
+    }
+
     // Counters for tests and logs.
     std::size_t games_in_memory();
 
@@ -192,6 +199,7 @@ class GameService {
     GameServiceOptions options_;
     RateLimiter game_rate_;
     RateLimiter move_rate_;
+    std::function<bool(const std::string&)> is_event_game_;
 
     std::mutex games_mutex_;
     std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;  // in play

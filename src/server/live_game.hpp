@@ -34,8 +34,8 @@ struct LiveGame {
     bool engine_queued = false;
     Millis engine_retry_at = 0;  // a shared store: when to try to claim the engine's move again
     bool counted_as_engine_game = false;
-    // An event's board (GameService::create_seated): its players take nothing back. Known to the
-    // server that created it, until it restarts.
+    // An event's board: its players take nothing back. Set by the server that created it
+    // (GameService::create_seated), else when a takeback asks the event store.
     bool event_game = false;          // in the owner's count of engine games in play
     std::optional<int> engine_score;  // the engine's last score from its side (centipawns)
     // Changes made in memory so far; each event is the change to one version (Audience).

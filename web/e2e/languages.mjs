@@ -1,6 +1,6 @@
 // What the e2e tests check of a page shown in another language than English: the page's text
 // (what it shows, its labels, titles and placeholders, the tab's title) and the English left in
-// it. The same check as play-e2e.mjs's, kept here for the event pages (event-e2e.mjs).
+// it, for the game pages (play-e2e.mjs) and the event pages (event-e2e.mjs).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

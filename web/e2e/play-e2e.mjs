@@ -25,11 +25,11 @@
 //    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.
 
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { check, getJson, launchBrowser, loadChromium, runSuite, screenshots, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
+import { englishLeft, pageText, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
 const require = createRequire(import.meta.url);
@@ -43,40 +43,6 @@ const usage = 'usage: node play-e2e.mjs <chess960 binary> <web/dist> [screenshot
 let server;
 let browser;
 const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
-const I18N = join(dirname(fileURLToPath(import.meta.url)), '../src/i18n');
-const texts = code => JSON.parse(readFileSync(join(I18N, `${code}.json`), 'utf8'));
-
-// Every text a person or a screen reader gets from the page: what it shows, its labels, titles
-// and placeholders, and the tab's title.
-async function pageText(page) {
-  return page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
-    for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
-      for (const a of ['aria-label', 'title', 'placeholder']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
-    return parts.join('\n');
-  });
-}
-
-// The English left on a page shown in `code`: pieces of English texts (split at their {slots})
-// that the language words differently, found whole in the page; and common English words.
-function englishLeft(text, code) {
-  const en = texts('en');
-  const other = texts(code);
-  const found = new Set();
-  for (const [key, english] of Object.entries(en)) {
-    if (key === 'language.name' || other[key] === english) continue; // the switch names English
-    for (const piece of english.split(/\{\w+\}/)) {
-      const chunk = piece.trim().replace(/^[:·,.\s]+|[:·,.\s]+$/g, '');
-      if (!/\p{L}{4,}/u.test(chunk) || other[key].includes(chunk)) continue;
-      const escaped = chunk.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      if (new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text)) found.add(`${key}: "${chunk}"`);
-    }
-  }
-  for (const word of text.match(/\b(the|your|you|move|moves|game|draw|board|resign|white|black|play|offer|copy|sound|flip)\b/gi) ?? [])
-    found.add(`word "${word}"`);
-  return [...found];
-}
-
 // Everything the page's live region said, in order (a screen reader's transcript).
 function listen(context) {
   return context.addInitScript(() => {

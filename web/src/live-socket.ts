@@ -5,6 +5,7 @@
 // device) opens one socket per seat: the first one's events drive the page, and each socket
 // carries its own seat's requests.
 
+import { t } from './i18n';
 import {
   api,
   ApiError,
@@ -122,7 +123,7 @@ class SocketLink {
   request(message: Record<string, unknown>): Promise<ServerMessage> {
     const { id, answer } = this.requests.start();
     try {
-      if (!this.ws || this.ended || this.ws.readyState !== WebSocket.OPEN) throw new Error('the connection is closed');
+      if (!this.ws || this.ended || this.ws.readyState !== WebSocket.OPEN) throw new Error(t('request.closed'));
       this.ws.send(JSON.stringify({ ...message, id }));
     } catch (e) {
       this.requests.settle(id, new ApiError(0, `Not sent: ${(e as Error).message}`));

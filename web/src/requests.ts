@@ -2,9 +2,11 @@
 // (docs/live.md: `ack`, `error`, `game`, `pong`). Each pending request is a promise settled by
 // its answer, by a timeout, or by the loss of the connection.
 
+import { t } from './i18n';
+
 export class RequestTimeout extends Error {
   constructor(readonly ms: number) {
-    super(`The server did not answer within ${Math.round(ms / 1000)} s`);
+    super(t('request.timeout', { seconds: Math.round(ms / 1000) }));
   }
 }
 

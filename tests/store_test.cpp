@@ -5,6 +5,7 @@
 #include <grp.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1225,6 +1226,47 @@ TEST_F(StoreTest, TheCheckpointerCopiesTheLogIntoTheDatabaseFilePastItsThreshold
     EXPECT_EQ(checkpointer.checkpoints(), 1);
     EXPECT_GT(fs::file_size(path_), size_before + 200 * 2000);
     EXPECT_TRUE(failures.empty());
+}
+
+// The checkpointer's thread runs at a lower priority than the threads serving moves, under a
+// name an operator finds in `top -H` (the copy of a large log once delayed acknowledgements).
+TEST_F(StoreTest, TheCheckpointerRunsAtALowerPriorityUnderItsOwnName) {
+    RawDatabase db(path_);
+    db.exec("PRAGMA journal_mode=WAL");
+    StoreCheckpointer checkpointer(path_, 100, [](const std::string&) {});
+    // /proc/self/task/<tid>/stat: "tid (name) state ..." with the nice value the 19th field.
+    auto find = [] {
+        for (const auto& task : fs::directory_iterator("/proc/self/task")) {
+            std::ifstream stat(task.path() / "stat");
+            std::string line;
+            std::getline(stat, line);
+            const auto open = line.find('('), close = line.rfind(')');
+            if (open == std::string::npos || close == std::string::npos) continue;
+            if (line.substr(open + 1, close - open - 1) != StoreCheckpointer::kThreadName) continue;
+            std::istringstream fields(line.substr(close + 2));
+            std::string field;
+            for (int i = 3; i <= 19 && fields >> field; ++i) {
+            }
+            return std::optional<int>(std::stoi(field));
+        }
+        return std::optional<int>();
+    };
+    std::optional<int> nice;
+    for (int i = 0; i < 200 && !nice; ++i) {
+        nice = find();
+        if (!nice) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_TRUE(nice) << "no thread named " << StoreCheckpointer::kThreadName;
+    const int own = getpriority(PRIO_PROCESS, 0);
+    const int wanted = StoreCheckpointer::lowered_nice(own);
+    for (int i = 0; i < 200 && *nice != wanted; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        nice = find();
+    }
+    EXPECT_EQ(*nice, wanted);
+    if (own < 19) {
+        EXPECT_GT(*nice, own);  // behind the test's own threads
+    }
 }
 
 // A version 3 database (moves without their clock, the game's row written with each) reads

@@ -113,6 +113,32 @@ export function screenshots(dir, { fullPage = false } = {}) {
   };
 }
 
+// The sizes a player's screen comes in: desktop, portrait tablet, phone.
+export const SCREEN_SIZES = [
+  ['desktop', 1366, 768],
+  ['tablet', 768, 1024],
+  ['phone', 390, 844],
+];
+
+// shotSizes(shot)(page, name, focus) saves <name>-desktop/-tablet/-phone.png, the page resized
+// to each of SCREEN_SIZES in turn with the element `focus` (a selector) scrolled into view, then
+// gives the page back its own size and scroll position.
+export function shotSizes(shot) {
+  return async (page, name, focus) => {
+    const own = page.viewportSize();
+    const scrolled = await page.evaluate(() => [window.scrollX, window.scrollY]);
+    for (const [size, width, height] of SCREEN_SIZES) {
+      await page.setViewportSize({ width, height });
+      await sleep(300); // the board redraws for its new width
+      if (focus) await page.locator(focus).first().scrollIntoViewIfNeeded();
+      await shot(page, `${name}-${size}`);
+    }
+    if (own) await page.setViewportSize(own);
+    await page.evaluate(([x, y]) => window.scrollTo(x, y), scrolled);
+    await sleep(300);
+  };
+}
+
 // Waits until the game page has its legal moves (the side to move's pieces are draggable).
 export async function waitReady(page, color) {
   await page.waitForFunction(

@@ -23,12 +23,14 @@
 //    differently, and common English words, looked for in the page's text and labels); the
 //    language switch changes the page and is remembered; the castling help page (II.3.1 to
 //    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.
+// Each new state (after the game, the rematch offer, offline, the takeback question, the analysis
+// board) is shot at 1366x768, 768x1024 and 390x844 for docs/screenshots/.
 
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { check, getJson, launchBrowser, loadChromium, runSuite, screenshots, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
+import { SCREEN_SIZES, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
 import { englishLeft, pageText, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
@@ -37,6 +39,8 @@ const AXE = require.resolve('axe-core/axe.min.js');
 
 const [binary, distDir, shotsArg] = process.argv.slice(2);
 const shot = screenshots(resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots'));
+// Each new state of the page at desktop, tablet and phone sizes (docs/screenshots/).
+const shotAll = shotSizes(shot);
 const work = mkdtempSync(join(tmpdir(), 'chess960-play-e2e-'));
 const usage = 'usage: node play-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]';
 
@@ -216,12 +220,14 @@ async function main() {
   check(await waitHeard(b, /^Game over: 1-0\./), 'the result is heard by the opponent');
   await a.locator('#after').waitFor();
   check(await a.locator('#after #new-game').isVisible() && await a.locator('#after #analysis-link').isVisible(), 'after the game: new game and analysis board');
+  await shotAll(a, 'play-after-game', '#after');
 
   console.log('2. a rematch between the two browsers, and a premove');
   await tabTo(a, '#rematch');
   await a.keyboard.press('Enter');
   await b.locator('#rematch-accept').waitFor({ timeout: 5000 });
   check((await b.locator('#rematch-box').textContent()).includes('Alice offers a rematch'), 'the other player is offered the rematch');
+  await shotAll(b, 'play-rematch-offer', '#rematch-box');
   await b.locator('#rematch-accept').click();
   await Promise.all([a.waitForURL(u => !u.pathname.endsWith(id)), b.waitForURL(u => !u.pathname.endsWith(id))]);
   const id2 = new URL(a.url()).pathname.split('/').pop();
@@ -276,7 +282,8 @@ async function main() {
   await b.locator('#connection[data-state=reconnecting], #connection[data-state=offline]').waitFor({ timeout: 2000 });
   const noticed = Date.now() - t0;
   check(noticed <= 2000, `the page shows the lost connection within 2 s (${noticed} ms)`, await b.locator('#connection').textContent());
-  await shot(b, 'play-offline');
+  check((await b.locator('#player-top .presence').textContent()) === '', "offline, the page does not claim the friend is online", await b.locator('#player-top .presence').textContent());
+  await shotAll(b, 'play-offline', '#connection');
   await typeMove(b, 'e4');
   await b.locator('#move-error').filter({ hasText: /Not sent/ }).waitFor({ timeout: 3000 });
   check((await b.locator('#move-error').textContent()).includes('connection to the server is lost'), 'a move while offline is refused with a message', await b.locator('#move-error').textContent());
@@ -294,6 +301,8 @@ async function main() {
   // Alice's page came back too, and says so.
   await a.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
   check(await waitHeard(a, /Connected again/), 'the other page heard that it is connected again');
+  const presentAgain = await b.locator('#player-top .presence[data-state=connected]').waitFor({ timeout: 5000 }).then(() => true, () => false);
+  check(presentAgain, 'connected again, the friend is shown online again', await b.locator('#player-top .presence').textContent());
 
   console.log('4b. a takeback: one player asks, the other accepts, both boards go back');
   const tb = await fetch(`${base}/api/games`, {
@@ -320,7 +329,7 @@ async function main() {
   check(await waitHeard(a, /asks for a takeback\.$/), 'the request is heard by the opponent', JSON.stringify(await heard(a)));
   check(/you asked for a takeback/.test(await b.locator('#status').textContent()), "the requester's status says so", await b.locator('#status').textContent());
   check(await b.locator('#takeback-cancel').isVisible(), 'the requester may withdraw it');
-  await shot(a, 'play-takeback-question');
+  await shotAll(a, 'play-takeback-question');
   await axe(a, 'a game with the takeback question open');
   await a.locator('#takeback-dialog-accept').click();
   let back = await getJson(`${base}/api/games/${tb.id}`);
@@ -362,18 +371,13 @@ async function main() {
   const bar = await a.locator('#eval-bar .eval-fill').evaluate(e => e.style.height);
   check(/^\d+%$/.test(bar), 'the evaluation bar is drawn', bar);
   await axe(a, 'the analysis board (light)');
-  await shot(a, 'play-analysis');
+  await shotAll(a, 'play-analysis', '#best-line');
   await a.locator('#continue').click();
   await a.waitForURL(u => u.pathname.startsWith('/game/') && !u.pathname.endsWith(id));
   const cont = await getJson(`${base}/api/games/${new URL(a.url()).pathname.split('/').pop()}`);
   check(cont.opponent === 'engine' && cont.initialFen.startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w'), 'continue from here: a game against the computer from that position', cont.initialFen);
 
   console.log('6. dark theme, axe, screenshots at three sizes with the labels checked');
-  const sizes = [
-    ['desktop', 1366, 768],
-    ['tablet', 768, 1024],
-    ['phone', 390, 844],
-  ];
   for (const scheme of ['light', 'dark']) {
     const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, colorScheme: scheme });
     const p = await ctx.newPage();
@@ -391,7 +395,7 @@ async function main() {
       await p.goto(`${base}/game/${id3}`);
       await p.locator('#board cg-board piece').first().waitFor();
     }
-    for (const [name, width, height] of sizes) {
+    for (const [name, width, height] of SCREEN_SIZES) {
       await p.setViewportSize({ width, height });
       await sleep(300);
       const g = await labelGeometry(p);

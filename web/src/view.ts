@@ -141,8 +141,10 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
       return `${c === 'white' ? '○' : '●'} ${round.playerName(c)}${you}`;
     };
     // Presence, in friend games: has the other player opened the game, and are they here now?
+    // Without our own connection it is not known: nothing is shown rather than a stale 'online'.
     const presence = (c: Color) => {
       if (game.opponent !== 'friend' || !room || round.mine(c) || game.status !== 'active') return { text: '', state: '' };
+      if (round.connection !== 'connected') return { text: '', state: 'unknown' };
       const seat = room[c];
       if (seat.connected) return { text: t('game.online'), state: 'connected' };
       if (seat.joined) return { text: t('game.away'), state: 'away' };
@@ -402,6 +404,7 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
       const box = $('#connection');
       box.dataset.state = round.connection;
       box.textContent = connectionText[round.connection];
+      renderPlayers(); // the opponent's presence is known only while connected
     },
     announce,
     moveError(text: string) {

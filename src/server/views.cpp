@@ -217,12 +217,17 @@ std::string view_json(const LiveGame& g, std::optional<Color> you, Millis now) {
     return out;
 }
 
-std::string move_update_json(const LiveGame& g, Millis now, const std::string& move_info) {
+namespace {
+
+// A change's answer and event: what changed (`head` writes its members), then the game's state
+// and legal moves after it.
+template <typename Head>
+std::string update_json(const LiveGame& g, Millis now, Head&& head) {
     std::string out;
     out.reserve(1024);
     JsonWriter w(out);
     w.begin_object();
-    w.key("move").raw(move_info);
+    head(w);
     w.key("state").begin_object();
     write_state(w, g, now);
     w.end_object();
@@ -232,19 +237,14 @@ std::string move_update_json(const LiveGame& g, Millis now, const std::string& m
     return out;
 }
 
+}  // namespace
+
+std::string move_update_json(const LiveGame& g, Millis now, const std::string& move_info) {
+    return update_json(g, now, [&](JsonWriter& w) { w.key("move").raw(move_info); });
+}
+
 std::string takeback_update_json(const LiveGame& g, int ply, Millis now) {
-    std::string out;
-    out.reserve(1024);
-    JsonWriter w(out);
-    w.begin_object();
-    w.key("ply").number(ply);
-    w.key("state").begin_object();
-    write_state(w, g, now);
-    w.end_object();
-    w.key("legal");
-    write_legal_uci(w, g);
-    w.end_object();
-    return out;
+    return update_json(g, now, [&](JsonWriter& w) { w.key("ply").number(ply); });
 }
 
 std::string legal_moves_json(const LiveGame& g) {

@@ -3,47 +3,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyMove, applyState, applyView, fenAt, inCheckAt, turnAt, withState } from '../src/model.ts';
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
-const AFTER_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+import { AFTER_E4, AFTER_E5, START, gameState, gameView } from './fixtures.mjs';
 
-function state(ply, fen, extra = {}) {
-  return {
-    id: 'g1',
-    ply,
-    fen,
-    turn: ply % 2 ? 'black' : 'white',
-    status: 'active',
-    result: '*',
-    termination: null,
+const CLOCK = { white: 180000, black: 180000, initial: 180000, increment: 2000, running: null, at: 1763870000000 };
+const state = (ply, fen, extra = {}) =>
+  gameState(ply, fen, { reason: ply % 2 ? 'Black to move' : 'White to move', clock: CLOCK, ...extra });
+
+const view = (ply = 0, moves = []) =>
+  gameView(ply, ply ? moves[ply - 1].fen : START, moves, {
     reason: ply % 2 ? 'Black to move' : 'White to move',
-    check: null,
-    lastMove: null,
-    clock: { white: 180000, black: 180000, initial: 180000, increment: 2000, running: null, at: 1763870000000 },
-    drawOffer: null,
-    claimable: { threefold: false, fifty: false },
-    thinking: false,
-    ...extra,
-  };
-}
-
-function view(ply = 0, moves = []) {
-  return {
-    ...state(ply, ply ? moves[ply - 1].fen : START),
+    clock: CLOCK,
     createdAt: 1763870000000,
     updatedAt: 1763870000000,
-    opponent: 'friend',
-    level: null,
-    engineColor: null,
-    white: 'White',
-    black: 'Black',
-    startNumber: 518,
     startNumbers: { white: 518, black: 518 },
-    initialFen: START,
-    moves,
-    you: 'white',
-  };
-}
+  });
 
 function info(ply, uci, san, fen) {
   return {

@@ -11,42 +11,15 @@ import {
   statusLine,
 } from '../src/round-text.ts';
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
-const AFTER_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+import { AFTER_E4, AFTER_E5, START, gameView } from './fixtures.mjs';
+
 const E4 = { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', fen: AFTER_E4, castle: null };
 const E5 = { uci: 'e7e5', san: 'e5', from: 'e7', to: 'e5', fen: AFTER_E5, castle: null };
 
 function game(extra = {}) {
   const moves = extra.moves ?? [];
   const ply = moves.length;
-  return {
-    id: 'g1',
-    ply,
-    fen: ply ? moves[ply - 1].fen : START,
-    turn: ply % 2 ? 'black' : 'white',
-    status: 'active',
-    result: '*',
-    termination: null,
-    reason: '',
-    check: null,
-    lastMove: null,
-    clock: null,
-    drawOffer: null,
-    claimable: { threefold: false, fifty: false },
-    thinking: false,
-    createdAt: 0,
-    opponent: 'friend',
-    level: null,
-    engineColor: null,
-    white: 'White',
-    black: 'Black',
-    startNumber: 518,
-    initialFen: START,
-    moves,
-    you: 'white',
-    ...extra,
-  };
+  return gameView(ply, ply ? moves[ply - 1].fen : START, moves, extra);
 }
 
 const names = { white: 'Anna', black: 'Béla' };

@@ -12,6 +12,7 @@ import {
   takebackPlies,
   takebackStatus,
 } from '../src/takeback.ts';
+import { gameState, gameView } from './fixtures.mjs';
 
 const FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -21,43 +22,11 @@ const FENS = [
 ];
 const UCIS = ['e2e4', 'e7e5', 'g1f3'];
 
-function state(ply, extra = {}) {
-  return {
-    id: 'g1',
-    ply,
-    fen: FENS[ply],
-    turn: ply % 2 ? 'black' : 'white',
-    status: 'active',
-    result: '*',
-    termination: null,
-    reason: '',
-    check: null,
-    lastMove: null,
-    clock: null,
-    drawOffer: null,
-    takeback: null,
-    claimable: { threefold: false, fifty: false },
-    thinking: false,
-    ...extra,
-  };
-}
+const state = (ply, extra = {}) => gameState(ply, FENS[ply], extra);
 
 function view(ply, extra = {}) {
   const moves = UCIS.slice(0, ply).map((uci, i) => ({ uci, san: uci, from: uci.slice(0, 2), to: uci.slice(2, 4), fen: FENS[i + 1] }));
-  return {
-    ...state(ply, extra),
-    createdAt: 0,
-    opponent: 'friend',
-    level: null,
-    engineColor: null,
-    white: 'White',
-    black: 'Black',
-    startNumber: 518,
-    initialFen: FENS[0],
-    moves,
-    you: 'white',
-    ...extra,
-  };
+  return gameView(ply, FENS[ply], moves, extra);
 }
 
 test('a seat that has moved may ask; the opponent answers; the requester may withdraw', () => {

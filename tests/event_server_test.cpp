@@ -200,6 +200,11 @@ TEST_F(EventServerTest, BadRoundsAndTokensAreRefusedWithTheReason) {
         {Json{{"pairings", {{{"white", "Ann"}}}}}, "field 'pairings[0].black' is missing"},
         {Json{{"pairings", pairings({{"Ann", ""}})}}, "pairings[0].black': the name is empty"},
         {Json{{"pairings", pairings({{"Ann", " Bob"}})}}, "begins or ends with a space"},
+        // Names that would look like another's on screen.
+        {Json{{"pairings", pairings({{"Ann", "Bob\u00a0"}})}},
+         "pairings[0].black': the name begins or ends with a space (U+00A0)"},
+        {Json{{"pairings", pairings({{"Ann", "Bo\u200bb"}})}},
+         "pairings[0].black': the name contains an invisible character (U+200B) at byte 3"},
         {Json{{"pairings", pairings({{"Ann", "Ann"}})}}, "'Ann' plays more than one game"},
         {Json{{"pairings", pairings({{"Ann", "Bob"}, {"Cy", "Bob"}})}},
          "pairings[1].black': 'Bob' plays more than one game"},

@@ -59,8 +59,7 @@ std::optional<std::string> player_name_problem(std::string_view name) {
     if (name.size() > kMaxPlayerName)
         return "is longer than " + std::to_string(kMaxPlayerName) + " bytes";
     if (auto problem = event::text_problem(name)) return *problem;
-    if (name.front() == ' ' || name.back() == ' ') return "begins or ends with a space";
-    return std::nullopt;
+    return event::name_problem(name);
 }
 
 CreateEventRequest parse_create_event(std::string_view body) {

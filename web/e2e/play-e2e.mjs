@@ -24,7 +24,8 @@
 //    language switch changes the page and is remembered; the castling help page (II.3.1 to
 //    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.
 // Each new state (after the game, the rematch offer, offline, the takeback question, the analysis
-// board) is shot at 1366x768, 768x1024 and 390x844 for docs/screenshots/.
+// board, the game page in each language, the help page) is shot at 1366x768, 768x1024 and
+// 390x844 for docs/screenshots/.
 
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
@@ -439,7 +440,7 @@ async function main() {
     const left = englishLeft(await pageText(p), code);
     check(left.length === 0, `${code}: no English left on the game page`, left.slice(0, 12).join('; '));
     check((await p.locator('#move-error').textContent()) === texts(code)['typed.noPieceCanGo'].replace('{piece}', texts(code)['piece.knight']).replace('{square}', 'f6'), `${code}: the refused move's reason is in ${code}`, await p.locator('#move-error').textContent());
-    await shot(p, `play-lang-${code}`);
+    await shotAll(p, `play-lang-${code}`);
     // The start page too (its form, the recent games with the server's default names).
     await p.goto(`${base}/`);
     await p.locator('#preview-label').filter({ hasText: /\d/ }).waitFor();
@@ -459,7 +460,7 @@ async function main() {
     check(helpLeft.length === 0, `${code}: no English left on the help page`, helpLeft.slice(0, 12).join('; '));
     if (code === 'hu') {
       await axe(p, 'the castling help page');
-      await shot(p, 'play-help-hu');
+      await shotAll(p, 'play-help-hu');
       // The switch: German, remembered on the next page.
       await p.goto(`${base}/game/${friendly.id}`);
       await p.locator('#lang-switch').selectOption('de');

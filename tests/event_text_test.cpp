@@ -33,6 +33,9 @@ TEST(EventText, ANameMayNotBeginOrEndWithAnyUnicodeSpace) {
     EXPECT_FALSE(name_problem("Anna\xC2\xA0Kovács"));
     EXPECT_FALSE(name_problem("Anna Kovács"));
     EXPECT_FALSE(name_problem("B"));
+    // What text_problem refuses, name_problem refuses with the same words.
+    EXPECT_EQ(name_problem("a\tb"), "contains a control character at byte 2");
+    EXPECT_EQ(name_problem("a\xC3"), "is not valid UTF-8 at byte 2");
 }
 
 TEST(EventText, ANameMayNotHideAnInvisibleCharacter) {

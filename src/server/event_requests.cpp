@@ -58,7 +58,6 @@ std::optional<std::string> player_name_problem(std::string_view name) {
     if (name.empty()) return "is empty";
     if (name.size() > kMaxPlayerName)
         return "is longer than " + std::to_string(kMaxPlayerName) + " bytes";
-    if (auto problem = event::text_problem(name)) return *problem;
     return event::name_problem(name);
 }
 

@@ -31,7 +31,7 @@ export function gameState(ply, fen, extra = {}) {
 // The whole game: gameState's, from the classical start (number 518), seen from white's seat.
 export function gameView(ply, fen, moves, extra = {}) {
   return {
-    ...gameState(ply, fen, extra),
+    ...gameState(ply, fen),
     createdAt: 0,
     opponent: 'friend',
     level: null,

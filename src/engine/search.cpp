@@ -165,6 +165,7 @@ void Searcher::clear() {
     if (tt_ == &own_tt_) tt_->clear();
     for (auto& h : helpers_) h->clear();
     std::memset(history_, 0, sizeof history_);
+    for (auto& row : *continuation_) row.fill(0);
     for (auto& k : killers_) k[0] = k[1] = Move();
 }
 
@@ -206,6 +207,19 @@ bool Searcher::is_repetition(const Position& pos, int ply) const {
     return false;
 }
 
+namespace {
+int piece_to(const Position& pos, Move m) { return pos.piece_on(m.from()) * 64 + m.to(); }
+}  // namespace
+
+int Searcher::continuation_score(int ply, int to) const {
+    int s = 0;
+    if (ply >= 1 && moved_[ply - 1] >= 0)
+        s += (*continuation_)[std::size_t(moved_[ply - 1])][std::size_t(to)];
+    if (ply >= 2 && moved_[ply - 2] >= 0)
+        s += (*continuation_)[std::size_t(moved_[ply - 2])][std::size_t(to)];
+    return s;
+}
+
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
                            int* scores) const {
     const Color us = pos.side_to_move();
@@ -230,7 +244,7 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
         } else if (m == killers_[ply][1]) {
             s = (1 << 27) - 1;
         } else {
-            s = history_[us][m.from()][m.to()];
+            s = history_[us][m.from()][m.to()] + continuation_score(ply, piece_to(pos, m));
         }
         scores[i] = s;
     }
@@ -248,9 +262,21 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int d
         int& h = history_[us][m.from()][m.to()];
         h += delta - h * std::abs(delta) / 16384;
     };
+    auto update_continuation = [&](Move m, int delta) {
+        const int to = piece_to(pos, m);
+        for (int back = 1; back <= 2 && ply - back >= 0; ++back) {
+            if (moved_[ply - back] < 0) continue;
+            std::int16_t& h = (*continuation_)[std::size_t(moved_[ply - back])][std::size_t(to)];
+            h = std::int16_t(h + delta - h * std::abs(delta) / 16384);
+        }
+    };
     update(best, bonus);
+    update_continuation(best, bonus);
     for (int i = 0; i < tried_count; ++i)
-        if (tried[i] != best) update(tried[i], -bonus);
+        if (tried[i] != best) {
+            update(tried[i], -bonus);
+            update_continuation(tried[i], -bonus);
+        }
 }
 
 int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
@@ -299,6 +325,7 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
         }
         Position next = pos.after(m);
         push_move(pos, m, next);
+        moved_[ply] = piece_to(pos, m);
         int score = -quiescence(next, -beta, -alpha, ply + 1);
         pop_move();
         if (aborted_) return 0;
@@ -362,6 +389,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             Position next = pos;
             next.play_null();
             push_null(next);
+            moved_[ply] = -1;
             int r = 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
             int score = -negamax(next, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
             pop_move();
@@ -416,6 +444,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             static_eval + 100 + 90 * depth <= alpha)
             continue;
         push_move(pos, m, next);
+        moved_[ply] = piece_to(pos, m);
         const int extension = gives_check ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int score;
@@ -429,7 +458,9 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                 if (cut_node) r += 1;
                 if (m == killers_[ply][0] || m == killers_[ply][1]) r -= 1;
                 if (!improving) r += 1;
-                r -= history_[pos.side_to_move()][m.from()][m.to()] / 8192;
+                r -= (2 * history_[pos.side_to_move()][m.from()][m.to()] +
+                      continuation_score(ply, piece_to(pos, m))) /
+                     16384;
                 r = std::clamp(r, 0, new_depth - 1);
             }
             score = -negamax(next, -alpha - 1, -alpha, new_depth - r, ply + 1, true);

@@ -3,6 +3,7 @@
 // extensions.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -178,6 +179,14 @@ class Searcher {
     std::vector<Move> excluded_root_;  // MultiPV: moves of the earlier lines
     Move killers_[kMaxPly + 1][2];
     int history_[2][64][64];
+    // Continuation history: how often a quiet move (piece, target) refuted or failed after the
+    // move one or two plies before it, [piece * 64 + target of that move][piece * 64 + target].
+    using ContinuationTable = std::array<std::array<std::int16_t, 16 * 64>, 16 * 64>;
+    std::unique_ptr<ContinuationTable> continuation_ = std::make_unique<ContinuationTable>();
+    // The move played at each ply of the search path as piece * 64 + target (-1: a null move).
+    int moved_[kMaxPly + 2] = {};
+    // The continuation history's part of a quiet move's score at `ply`.
+    int continuation_score(int ply, int piece_to) const;
     int static_eval_[kMaxPly + 2];
     Move pv_[kMaxPly + 1][kMaxPly + 1];
     int pv_length_[kMaxPly + 1];

@@ -2,7 +2,7 @@
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
 # Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, diffperft, fuzz, format, clean,
-# tune-data, tune, nnue-data, nnue-train.
+# tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
 BUILD ?= build
@@ -23,6 +23,8 @@ BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp
 BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
+# The engines the strength matches play (bench/strength.sh).
+STRENGTH_PACKAGES := stockfish ethereal-chess fairy-stockfish glaurung
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 # The browser page is built with node and npm (any recent node will do, so these are installed
 # only when the commands are missing); its end-to-end test drives Debian's Chromium.
@@ -32,8 +34,8 @@ E2E_PACKAGES := chromium
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
 .PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster diffperft fuzz \
-        format clean tune-data tune nnue-data nnue-train \
-        deps deps-bench deps-bench-serve deps-fuzz deps-web deps-e2e deps-postgres web
+        format clean tune-data tune nnue-data nnue-train strength \
+        deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -59,6 +61,9 @@ deps-bench: deps
 
 deps-bench-serve: deps
 	$(call install_packages,$(SERVE_BENCH_PACKAGES))
+
+deps-strength: deps
+	$(call install_packages,$(STRENGTH_PACKAGES))
 
 deps-postgres: deps
 	$(call install_packages,$(POSTGRES_TEST_PACKAGES))
@@ -222,26 +227,38 @@ tune: build
 # Chess960 and Double Chess960 start positions, their quiet scored positions as samples, and
 # the net trained on them, written where the build embeds it.
 NNUE_DIR ?= $(BUILD)/nnue
-# The games of the net in the repository (tools/nnue/README.md).
-NNUE_GAMES_960 ?= 2245
-NNUE_GAMES_D960 ?= 2444
-NNUE_EPOCHS ?= 40
-NNUE_BATCH ?= 2048
-# Each match plays its games one at a time (Stockfish at a node count is deterministic, so the
-# same games come out on every run); the two matches run side by side.
-NNUE_MATCH := $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf1000 nodes=1000 \
-  option.Hash=16 --engine cmd=/usr/games/stockfish name=sf1600 nodes=1600 option.Hash=16 \
-  --nodes 1000 --concurrency 1 --resign movecount=4 score=1500 --quiet
+# The games of the net in the repository (tools/nnue/README.md): two streams side by side, each
+# one game at a time (Stockfish at a node count is deterministic, so the same games come out on
+# every run). Stream a: Double Chess960 games; stream b: every Chess960 start position twice (at
+# two pairs of node counts), then Double Chess960 games.
+NNUE_GAMES_D960A ?= 25368
+NNUE_GAMES_D960B ?= 20858
+NNUE_EPOCHS ?= 30
+NNUE_BATCH ?= 4096
+NNUE_LAMBDA ?= 0.1
+# $(1) and $(2): the two engines' nodes a move.
+NNUE_MATCH = $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf$(1) nodes=$(1) \
+  option.Hash=16 --engine cmd=/usr/games/stockfish name=sf$(2) nodes=$(2) option.Hash=16 \
+  --nodes $(1) --concurrency 1 --resign movecount=4 score=1500 --quiet
 nnue-data: deps-bench build
 	mkdir -p $(NNUE_DIR)
-	$(NNUE_MATCH) --games $(NNUE_GAMES_960) --seed 960 --pgn $(NNUE_DIR)/games_960.pgn & \
-	$(NNUE_MATCH) --games $(NNUE_GAMES_D960) --seed 9602 --double960 \
-	  --pgn $(NNUE_DIR)/games_d960.pgn & \
+	$(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960A) --seed 96021 --double960 \
+	  --pgn $(NNUE_DIR)/d960a.pgn & \
+	{ $(call NNUE_MATCH,1000,1600) --games 1920 --positions all --pgn $(NNUE_DIR)/960a.pgn && \
+	  $(call NNUE_MATCH,1300,2000) --games 1920 --positions all --pgn $(NNUE_DIR)/960b.pgn && \
+	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960B) --seed 96022 --double960 \
+	    --pgn $(NNUE_DIR)/d960b.pgn; } & \
 	wait
-	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/games_960.pgn \
-	  $(NNUE_DIR)/games_d960.pgn
+	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/960a.pgn \
+	  $(NNUE_DIR)/960b.pgn $(NNUE_DIR)/d960a.pgn $(NNUE_DIR)/d960b.pgn
+
+# The engine's strength against the Debian engines and the UCI_Elo calibration (hours on 2
+# cores; STRENGTH=sf|glaurung|ethereal|fairy|levels|calibrate|all, see bench/strength.sh).
+STRENGTH ?= all
+strength: deps-strength build
+	bench/strength.sh $(STRENGTH)
 
 nnue-train: build
 	$(BUILD)/chess960_nnue_train --out src/engine/net/default.nnue --epochs $(NNUE_EPOCHS) \
-	  --batch $(NNUE_BATCH) --threads $(JOBS) $(NNUE_DIR)/samples.bin
+	  --batch $(NNUE_BATCH) --lambda $(NNUE_LAMBDA) --threads $(JOBS) $(NNUE_DIR)/samples.bin
 	cmake --build $(BUILD) -j $(JOBS)

@@ -206,6 +206,33 @@ TEST(Nnue, BuiltInNetLoadsAndScoresMaterial) {
     EXPECT_LT(nnue::evaluate(*net, b), -400);
 }
 
+// A net that has learned the game scores a start position, where neither side is better, close
+// to even for the side to move, and sees a piece more as worth a piece, in every arrangement
+// (the first net, 2026-11-23, which lost every game to the hand-written evaluation, scored two
+// start positions above 60).
+TEST(Nnue, BuiltInNetScoresEveryStartPositionNearlyEvenAndAPieceUpAsAPiece) {
+    const auto net = nnue::embedded();
+    ASSERT_TRUE(net);
+    for (int n = 0; n < 960; ++n) {
+        const Position start = *startpos::position(n);
+        const int score = nnue::evaluate(*net, start);
+        EXPECT_LE(std::abs(score), 60) << "start position " << n << ": " << score;
+        // Black without the piece on its back rank's second square (castling rights dropped,
+        // in case it is a rook).
+        std::istringstream fields(write_fen(start));
+        std::string board, side, castling, rest;
+        fields >> board >> side >> castling;
+        std::getline(fields, rest);
+        const char removed = board[1];
+        if (removed == 'k') continue;
+        board[1] = '1';
+        const Position up = chess960::testing::parse(board + " " + side + " -" + rest);
+        const int value = removed == 'q' ? 600 : removed == 'r' ? 350 : 200;
+        EXPECT_GE(nnue::evaluate(*net, up), value)
+            << "start position " << n << " without Black's " << removed;
+    }
+}
+
 // --- The file reader ---------------------------------------------------------------------------
 
 namespace {

@@ -59,6 +59,8 @@ bool EnginePool::next_job(Job& job) {
 void EnginePool::work(int hash_megabytes) {
     engine::Searcher searcher;
     searcher.set_hash_megabytes(std::size_t(hash_megabytes));
+    // The evaluation a UCI session starts with: the built-in net unless there is none.
+    if (engine::kUseNnueByDefault) searcher.set_network(engine::nnue::embedded());
     Job job;
     while (next_job(job)) {
         job(searcher, stop_);

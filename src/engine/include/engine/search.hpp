@@ -18,7 +18,7 @@
 namespace chess960::engine {
 
 // Whether the engine plays with the learned evaluation unless told otherwise (UCI "Use NNUE").
-constexpr bool kUseNnueByDefault = false;
+constexpr bool kUseNnueByDefault = true;
 
 constexpr int kInfinite = 32001;
 constexpr int kMate = 32000;

@@ -17,8 +17,9 @@
 # CONCURRENCY=2 on 2 cores; `all` takes about 5 hours. Every engine plays on one thread
 # (Glaurung's default is 2) without an opening book. The engines come from `make deps-strength`.
 # GAMES_SF, GAMES_GLAURUNG, GAMES_ETHEREAL, GAMES_FAIRY, GAMES_LEVELS, GAMES_CALIBRATE, ELOS, TC,
-# CONCURRENCY and SEED override the defaults; OUR_OPTIONS adds UCI options to our engine
-# (OUR_OPTIONS=option.Threads=1); RESULTS names the results file.
+# CONCURRENCY and SEED override the defaults; OUR_OPTIONS adds UCI options to our engine,
+# separated by ';' because option names may hold spaces (OUR_OPTIONS='option.Use NNUE=false;
+# option.Hash=128'); RESULTS names the results file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -37,7 +38,7 @@ sf | glaurung | ethereal | fairy | levels | calibrate | all) ;;
     ;;
 esac
 mkdir -p "$OUT_DIR"
-read -r -a OUR_OPTIONS <<<"${OUR_OPTIONS:-}"
+IFS=';' read -r -a OUR_OPTIONS <<<"${OUR_OPTIONS:-}"
 
 # needs ENGINE: stops with the package to install when a Debian engine is missing.
 needs() {

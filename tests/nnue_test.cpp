@@ -217,19 +217,16 @@ TEST(Nnue, BuiltInNetScoresEveryStartPositionNearlyEvenAndAPieceUpAsAPiece) {
         const Position start = *startpos::position(n);
         const int score = nnue::evaluate(*net, start);
         EXPECT_LE(std::abs(score), 60) << "start position " << n << ": " << score;
-        // Black without the piece on its back rank's second square (castling rights dropped,
-        // in case it is a rook).
-        std::istringstream fields(write_fen(start));
-        std::string board, side, castling, rest;
-        fields >> board >> side >> castling;
-        std::getline(fields, rest);
-        const char removed = board[1];
-        if (removed == 'k') continue;
-        board[1] = '1';
-        const Position up = chess960::testing::parse(board + " " + side + " -" + rest);
-        const int value = removed == 'q' ? 600 : removed == 'r' ? 350 : 200;
-        EXPECT_GE(nnue::evaluate(*net, up), value)
-            << "start position " << n << " without Black's " << removed;
+        // Black without the piece on b8 (its castling right dropped, in case it is a rook).
+        chess960::Setup setup = start.to_setup();
+        const Piece removed = setup.board[B8];
+        if (type_of(removed) == King) continue;
+        setup.board[B8] = NoPiece;
+        const auto up = Position::from_setup(setup, {.drop_invalid_castling = true});
+        ASSERT_TRUE(up) << "start position " << n << " without b8";
+        const int value = type_of(removed) == Queen ? 600 : type_of(removed) == Rook ? 350 : 200;
+        EXPECT_GE(nnue::evaluate(*net, *up), value)
+            << "start position " << n << " without Black's " << piece_char(removed);
     }
 }
 

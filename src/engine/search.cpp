@@ -209,20 +209,35 @@ bool Searcher::is_repetition(const Position& pos, int ply) const {
 
 namespace {
 int piece_to(const Position& pos, Move m) { return pos.piece_on(m.from()) * 64 + m.to(); }
+
+// History gravity: moves a history entry by `delta`, the less the more it already holds, so that
+// it stays within +-16384.
+template <typename Entry>
+void add_bonus(Entry& entry, int delta) {
+    entry = Entry(entry + delta - entry * std::abs(delta) / 16384);
+}
+
+// The continuation history's part of the score of the quiet move `piece_to`.
+int continuation_score(const std::array<std::int16_t*, 2>& rows, int piece_to) {
+    int s = 0;
+    for (const std::int16_t* row : rows)
+        if (row) s += row[piece_to];
+    return s;
+}
 }  // namespace
 
-int Searcher::continuation_score(int ply, int to) const {
-    int s = 0;
-    if (ply >= 1 && moved_[ply - 1] >= 0)
-        s += (*continuation_)[std::size_t(moved_[ply - 1])][std::size_t(to)];
-    if (ply >= 2 && moved_[ply - 2] >= 0)
-        s += (*continuation_)[std::size_t(moved_[ply - 2])][std::size_t(to)];
-    return s;
+std::array<std::int16_t*, 2> Searcher::continuation_rows(int ply) const {
+    std::array<std::int16_t*, 2> rows{};
+    for (int back = 1; back <= 2; ++back)
+        if (ply - back >= 0 && moved_[ply - back] >= 0)
+            rows[std::size_t(back - 1)] = (*continuation_)[std::size_t(moved_[ply - back])].data();
+    return rows;
 }
 
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
                            int* scores) const {
     const Color us = pos.side_to_move();
+    const auto rows = continuation_rows(ply);
     for (int i = 0; i < moves.size(); ++i) {
         Move m = moves[i];
         int s;
@@ -244,7 +259,7 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
         } else if (m == killers_[ply][1]) {
             s = (1 << 27) - 1;
         } else {
-            s = history_[us][m.from()][m.to()] + continuation_score(ply, piece_to(pos, m));
+            s = history_[us][m.from()][m.to()] + continuation_score(rows, piece_to(pos, m));
         }
         scores[i] = s;
     }
@@ -258,25 +273,16 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int d
         killers_[ply][0] = best;
     }
     const int bonus = std::min(depth * depth, 400);
+    const auto rows = continuation_rows(ply);
     auto update = [&](Move m, int delta) {
-        int& h = history_[us][m.from()][m.to()];
-        h += delta - h * std::abs(delta) / 16384;
-    };
-    auto update_continuation = [&](Move m, int delta) {
+        add_bonus(history_[us][m.from()][m.to()], delta);
         const int to = piece_to(pos, m);
-        for (int back = 1; back <= 2 && ply - back >= 0; ++back) {
-            if (moved_[ply - back] < 0) continue;
-            std::int16_t& h = (*continuation_)[std::size_t(moved_[ply - back])][std::size_t(to)];
-            h = std::int16_t(h + delta - h * std::abs(delta) / 16384);
-        }
+        for (std::int16_t* row : rows)
+            if (row) add_bonus(row[to], delta);
     };
     update(best, bonus);
-    update_continuation(best, bonus);
     for (int i = 0; i < tried_count; ++i)
-        if (tried[i] != best) {
-            update(tried[i], -bonus);
-            update_continuation(tried[i], -bonus);
-        }
+        if (tried[i] != best) update(tried[i], -bonus);
 }
 
 int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
@@ -424,6 +430,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     const int original_alpha = alpha;
     Move quiets[MoveList::kCapacity];
     int quiet_count = 0;
+    const auto rows = continuation_rows(ply);  // for the history term of the reductions
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
         const bool quiet = !pos.is_capture(m) && !m.is_promotion();
@@ -459,7 +466,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                 if (m == killers_[ply][0] || m == killers_[ply][1]) r -= 1;
                 if (!improving) r += 1;
                 r -= (2 * history_[pos.side_to_move()][m.from()][m.to()] +
-                      continuation_score(ply, piece_to(pos, m))) /
+                      continuation_score(rows, piece_to(pos, m))) /
                      16384;
                 r = std::clamp(r, 0, new_depth - 1);
             }

@@ -185,8 +185,9 @@ class Searcher {
     std::unique_ptr<ContinuationTable> continuation_ = std::make_unique<ContinuationTable>();
     // The move played at each ply of the search path as piece * 64 + target (-1: a null move).
     int moved_[kMaxPly + 2] = {};
-    // The continuation history's part of a quiet move's score at `ply`.
-    int continuation_score(int ply, int piece_to) const;
+    // The continuation history's rows for a move at `ply`: those of the moves one and two plies
+    // before it, null where there is none (before the root, or a null move).
+    std::array<std::int16_t*, 2> continuation_rows(int ply) const;
     int static_eval_[kMaxPly + 2];
     Move pv_[kMaxPly + 1][kMaxPly + 1];
     int pv_length_[kMaxPly + 1];

@@ -3,46 +3,11 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "text/utf8.hpp"
+
 namespace chess960::event {
 
 namespace {
-
-// One character of UTF-8: its code point and its length in bytes; length 0 where the bytes at
-// that place are not UTF-8 (RFC 3629: no overlong forms, surrogates or code points above
-// U+10FFFF).
-struct Decoded {
-    std::uint32_t code = 0;
-    std::size_t length = 0;
-};
-
-Decoded decode_at(std::string_view text, std::size_t i) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead < 0x80) return {lead, 1};
-    std::size_t length = 0;
-    std::uint32_t code = 0;
-    if (lead >= 0xc2 && lead <= 0xdf) {
-        length = 2;
-        code = lead & 0x1fu;
-    } else if (lead >= 0xe0 && lead <= 0xef) {
-        length = 3;
-        code = lead & 0x0fu;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-        length = 4;
-        code = lead & 0x07u;
-    } else {
-        return {};
-    }
-    if (i + length > text.size()) return {};
-    for (std::size_t k = 1; k < length; ++k) {
-        const auto next = static_cast<unsigned char>(text[i + k]);
-        if ((next & 0xc0) != 0x80) return {};
-        code = (code << 6) | (next & 0x3fu);
-    }
-    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) || code > 0x10ffff ||
-        (code >= 0xd800 && code <= 0xdfff))
-        return {};
-    return {code, length};
-}
 
 bool is_control(std::uint32_t c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
 
@@ -70,7 +35,7 @@ std::string at_byte(std::size_t i) { return " at byte " + std::to_string(i + 1);
 
 std::optional<std::string> text_problem(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
-        const Decoded d = decode_at(text, i);
+        const text::Utf8Char d = text::decode_utf8(text, i);
         if (d.length == 0) return "is not valid UTF-8" + at_byte(i);
         if (is_control(d.code)) return "contains a control character" + at_byte(i);
         i += d.length;
@@ -82,7 +47,7 @@ std::optional<std::string> name_problem(std::string_view name) {
     if (auto problem = text_problem(name)) return problem;
     std::uint32_t first = 0, last = 0;
     for (std::size_t i = 0; i < name.size();) {
-        const Decoded d = decode_at(name, i);
+        const text::Utf8Char d = text::decode_utf8(name, i);
         if (is_invisible(d.code))
             return "contains an invisible character (" + u_plus(d.code) + ")" + at_byte(i);
         if (i == 0) first = d.code;

@@ -2,36 +2,11 @@
 
 #include <charconv>
 
+#include "text/utf8.hpp"
+
 namespace chess960::server {
 
 namespace {
-
-// The length of the UTF-8 sequence starting at text[i], or 0 if it is not a valid one
-// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char lead = byte(i);
-    std::size_t length = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0) lo = 0xA0;
-        if (lead == 0xED) hi = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0) lo = 0x90;
-        if (lead == 0xF4) hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + length > text.size()) return 0;
-    if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-    for (std::size_t k = 2; k < length; ++k)
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-    return length;
-}
 
 void append_string(std::string& out, std::string_view text) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -54,7 +29,7 @@ void append_string(std::string& out, std::string_view text) {
             out += kHex[c & 15];
         } else if (c < 0x80) {
             out += char(c);
-        } else if (const std::size_t length = utf8_length(text, i)) {
+        } else if (const std::size_t length = text::decode_utf8(text, i).length) {
             out.append(text, i, length);
             i += length;
             continue;

@@ -368,14 +368,18 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     seldepth_ = std::max(seldepth_, ply);
 
     const bool in_check = pos.in_check();
+    // A singular-extension search of this node without its best move (below) sees the same
+    // table entry: it must neither cut on it nor overwrite it.
+    const Move excluded = excluded_[ply];
     const auto* entry = tt_->probe(pos.key());
-    Move tt_move = entry ? Move::from_raw(entry->move) : Move();
-    if (entry && !pv_node && entry->depth >= depth) {
-        int s = score_from_tt(entry->score, ply);
-        Bound b = Bound(entry->bound_and_age & 3);
-        if (b == Bound::Exact || (b == Bound::Lower && s >= beta) ||
-            (b == Bound::Upper && s <= alpha))
-            return s;
+    const Move tt_move = entry ? Move::from_raw(entry->move) : Move();
+    const int tt_score = entry ? score_from_tt(entry->score, ply) : 0;
+    const int tt_depth = entry ? entry->depth : 0;
+    const Bound tt_bound = entry ? Bound(entry->bound_and_age & 3) : Bound::None;
+    if (entry && !pv_node && !excluded && tt_depth >= depth) {
+        if (tt_bound == Bound::Exact || (tt_bound == Bound::Lower && tt_score >= beta) ||
+            (tt_bound == Bound::Upper && tt_score <= alpha))
+            return tt_score;
     }
     const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate_node(pos));
     static_eval_[ply] = static_eval;
@@ -387,7 +391,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     if (!tt_move && depth >= 4) --depth;
 
     // Reverse futility pruning and null-move pruning (not in check, not in PV nodes).
-    if (!pv_node && !in_check) {
+    if (!pv_node && !in_check && !excluded) {
         if (depth <= 6 && static_eval - 80 * (depth - improving) >= beta &&
             std::abs(beta) < kMateBound)
             return static_eval;
@@ -413,9 +417,9 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             bool allowed = limits_.searchmoves.empty() ||
                            std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
                                limits_.searchmoves.end();
-            bool excluded =
+            bool earlier_line =
                 std::find(excluded_root_.begin(), excluded_root_.end(), m) != excluded_root_.end();
-            if (allowed && !excluded) kept.push(m);
+            if (allowed && !earlier_line) kept.push(m);
         }
         moves = kept;
     }
@@ -433,6 +437,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     const auto rows = continuation_rows(ply);  // for the history term of the reductions
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
+        if (m == excluded) continue;
         const bool quiet = !pos.is_capture(m) && !m.is_promotion();
 
         // Shallow-depth pruning, once a move has kept us from being mated.
@@ -450,9 +455,27 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         if (!pv_node && !in_check && quiet && !gives_check && best > -kMateBound && depth <= 6 &&
             static_eval + 100 + 90 * depth <= alpha)
             continue;
+        int extension = gives_check ? 1 : 0;
+        // Singular extension: when every other move falls well short of the table's score for
+        // the hash move, searched shallower without it, the hash move is searched deeper. When
+        // another move also beats beta, two moves do and the node fails high (multi-cut).
+        // Not beyond twice the iteration's depth: extensions that follow one another must end.
+        if (m == tt_move && ply > 0 && ply < 2 * root_depth_ && !excluded && depth >= 8 &&
+            tt_depth >= depth - 3 && (tt_bound == Bound::Lower || tt_bound == Bound::Exact) &&
+            std::abs(tt_score) < kMateBound) {
+            const int singular_beta = tt_score - 2 * depth;
+            excluded_[ply] = m;
+            const int s =
+                negamax(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            excluded_[ply] = Move();
+            if (aborted_) return 0;
+            if (s < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+        }
         push_move(pos, m, next);
         moved_[ply] = piece_to(pos, m);
-        const int extension = gives_check ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int score;
         if (i == 0) {
@@ -494,6 +517,9 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             }
         }
     }
+    // Without its excluded move the node's result is not the position's: the table keeps the
+    // full search's.
+    if (excluded) return best == -kInfinite ? alpha : best;
     Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
     tt_->store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
                bound);
@@ -565,6 +591,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     }
 
     for (int depth = first_depth_; depth <= max_depth; ++depth) {
+        root_depth_ = depth;
         excluded_root_.clear();
         std::vector<std::pair<int, std::vector<Move>>> lines_found;
         for (int line = 0; line < lines; ++line) {

@@ -1,6 +1,6 @@
 // Alpha-beta search: iterative deepening, principal variation search with aspiration windows,
-// quiescence search, a transposition table, null-move pruning, late-move reductions and check
-// extensions.
+// quiescence search, a transposition table, null-move pruning, late-move reductions, and check
+// and singular extensions.
 #pragma once
 
 #include <array>
@@ -189,6 +189,9 @@ class Searcher {
     // before it, null where there is none (before the root, or a null move).
     std::array<std::int16_t*, 2> continuation_rows(int ply) const;
     int static_eval_[kMaxPly + 2];
+    // The move a singular-extension search leaves out at each ply (none: a null move).
+    Move excluded_[kMaxPly + 1];
+    int root_depth_ = 0;  // the iteration's depth
     Move pv_[kMaxPly + 1][kMaxPly + 1];
     int pv_length_[kMaxPly + 1];
     Color root_side_ = White;

@@ -229,10 +229,13 @@ tune: build
 NNUE_DIR ?= $(BUILD)/nnue
 # The games of the net in the repository (tools/nnue/README.md): two streams side by side, each
 # one game at a time (Stockfish at a node count is deterministic, so the same games come out on
-# every run). Stream a: Double Chess960 games; stream b: every Chess960 start position twice (at
-# two pairs of node counts), then Double Chess960 games.
+# every run). Stream a: Double Chess960 games (seeds 96021, then 96023); stream b: every Chess960
+# start position twice (at two pairs of node counts), then Double Chess960 games (seeds 96022,
+# then 96024).
 NNUE_GAMES_D960A ?= 25368
 NNUE_GAMES_D960B ?= 20858
+NNUE_GAMES_D960C ?= 17719
+NNUE_GAMES_D960D ?= 17753
 NNUE_EPOCHS ?= 30
 NNUE_BATCH ?= 4096
 NNUE_LAMBDA ?= 0.1
@@ -242,15 +245,20 @@ NNUE_MATCH = $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf$(
   --nodes $(1) --concurrency 1 --resign movecount=4 score=1500 --quiet
 nnue-data: deps-bench build
 	mkdir -p $(NNUE_DIR)
-	$(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960A) --seed 96021 --double960 \
-	  --pgn $(NNUE_DIR)/d960a.pgn & \
+	{ $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960A) --seed 96021 --double960 \
+	    --pgn $(NNUE_DIR)/d960a.pgn && \
+	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960C) --seed 96023 --double960 \
+	    --pgn $(NNUE_DIR)/d960c.pgn; } & \
 	{ $(call NNUE_MATCH,1000,1600) --games 1920 --positions all --pgn $(NNUE_DIR)/960a.pgn && \
 	  $(call NNUE_MATCH,1300,2000) --games 1920 --positions all --pgn $(NNUE_DIR)/960b.pgn && \
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960B) --seed 96022 --double960 \
-	    --pgn $(NNUE_DIR)/d960b.pgn; } & \
+	    --pgn $(NNUE_DIR)/d960b.pgn && \
+	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960D) --seed 96024 --double960 \
+	    --pgn $(NNUE_DIR)/d960d.pgn; } & \
 	wait
 	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/960a.pgn \
-	  $(NNUE_DIR)/960b.pgn $(NNUE_DIR)/d960a.pgn $(NNUE_DIR)/d960b.pgn
+	  $(NNUE_DIR)/960b.pgn $(NNUE_DIR)/d960a.pgn $(NNUE_DIR)/d960b.pgn $(NNUE_DIR)/d960c.pgn \
+	  $(NNUE_DIR)/d960d.pgn
 
 # The engine's strength against the Debian engines and the UCI_Elo calibration (hours on 2
 # cores; STRENGTH=sf|glaurung|ethereal|fairy|levels|calibrate|all, see bench/strength.sh).

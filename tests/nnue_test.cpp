@@ -209,9 +209,9 @@ TEST(Nnue, BuiltInNetLoadsAndScoresMaterial) {
 // A net that has learned the game scores a start position, where neither side is better, close
 // to even for the side to move, and sees a piece more as worth a piece, in every arrangement
 // (the first net, 2026-11-23, which lost every game to the hand-written evaluation, scored two
-// start positions above 60). The net scores large leads compressed (it learns win chances): a
-// queen more counts 562 to 775 for the 2026-11-27 afternoon net, a rook 463 or more; the bounds
-// only ask that each piece count clearly, and the queen more than the rook.
+// start positions above 60). A net learns win chances, so it scores large leads compressed
+// (each net's figures: bench/results/nnue-*.md); the bounds ask only that each piece count
+// clearly, and the queen more than the rook.
 TEST(Nnue, BuiltInNetScoresEveryStartPositionNearlyEvenAndAPieceUpAsAPiece) {
     const auto net = nnue::embedded();
     ASSERT_TRUE(net);

@@ -29,6 +29,7 @@
 #include "args/arguments.hpp"
 #include "engine/nnue.hpp"
 #include "sample.hpp"
+#include "split.hpp"
 
 namespace {
 
@@ -279,13 +280,9 @@ int main(int argc, char** argv) {
     if (samples.size() < 100) usage("too few samples: " + std::to_string(samples.size()));
 
     std::mt19937 rng(opt.seed);
-    std::vector<std::uint32_t> order(samples.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::shuffle(order.begin(), order.end(), rng);
-    const auto validation_size = std::size_t(double(samples.size()) * opt.holdout);
-    const std::vector<std::uint32_t> validation(order.end() - std::ptrdiff_t(validation_size),
-                                                order.end());
-    order.resize(order.size() - validation_size);
+    nnue_data::Split split = nnue_data::split_samples(samples.size(), opt.holdout, rng);
+    std::vector<std::uint32_t>& order = split.training;
+    const std::vector<std::uint32_t>& validation = split.validation;
 
     Network net = layout(opt.buckets);
     Params p(opt.buckets);

@@ -9,7 +9,8 @@
 // evaluation in centipawns. The loss is the mean squared error between sigmoid(output) and
 // lambda * result + (1 - lambda) * sigmoid(score / 400), result and score from the side to
 // move's view. Adam on minibatches, the rate dropping tenfold for the last quarter of the
-// epochs. The gradient of a batch is computed by T threads, each over its share of the
+// epochs; the last --holdout share of the samples as written (whole games, split.hpp) is the
+// validation set. The gradient of a batch is computed by T threads, each over its share of the
 // samples, then summed. The output weights are kept within +-1.98 so that, quantised by QB = 64,
 // their products with the accumulator's QA = 255 fit 16 bits (as the engine computes them).
 #include <algorithm>

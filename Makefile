@@ -229,15 +229,17 @@ tune: build
 NNUE_DIR ?= $(BUILD)/nnue
 # The games of the net in the repository (tools/nnue/README.md): two streams side by side, each
 # one game at a time (Stockfish at a node count is deterministic, so the same games come out on
-# every run). Stream a: Double Chess960 games (seeds 96021, 96023, then 96025); stream b: every
-# Chess960 start position twice (at two pairs of node counts), then Double Chess960 games (seeds
-# 96022, 96024, then 96026). If either stream fails, so does the target.
+# every run). Stream a: Double Chess960 games (seeds 96021, 96023, 96025, then 96027); stream b:
+# every Chess960 start position twice (at two pairs of node counts), then Double Chess960 games
+# (seeds 96022, 96024, 96026, then 96028). If either stream fails, so does the target.
 NNUE_GAMES_D960A ?= 25368
 NNUE_GAMES_D960B ?= 20858
 NNUE_GAMES_D960C ?= 17719
 NNUE_GAMES_D960D ?= 17753
 NNUE_GAMES_D960E ?= 18282
 NNUE_GAMES_D960F ?= 18389
+NNUE_GAMES_D960G ?= 23743
+NNUE_GAMES_D960H ?= 23709
 NNUE_EPOCHS ?= 20
 NNUE_BATCH ?= 4096
 NNUE_LAMBDA ?= 0.1
@@ -252,7 +254,9 @@ nnue-data: deps-bench build
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960C) --seed 96023 --double960 \
 	    --pgn $(NNUE_DIR)/d960c.pgn && \
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960E) --seed 96025 --double960 \
-	    --pgn $(NNUE_DIR)/d960e.pgn; } & a=$$!; \
+	    --pgn $(NNUE_DIR)/d960e.pgn && \
+	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960G) --seed 96027 --double960 \
+	    --pgn $(NNUE_DIR)/d960g.pgn; } & a=$$!; \
 	{ $(call NNUE_MATCH,1000,1600) --games 1920 --positions all --pgn $(NNUE_DIR)/960a.pgn && \
 	  $(call NNUE_MATCH,1300,2000) --games 1920 --positions all --pgn $(NNUE_DIR)/960b.pgn && \
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960B) --seed 96022 --double960 \
@@ -260,11 +264,14 @@ nnue-data: deps-bench build
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960D) --seed 96024 --double960 \
 	    --pgn $(NNUE_DIR)/d960d.pgn && \
 	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960F) --seed 96026 --double960 \
-	    --pgn $(NNUE_DIR)/d960f.pgn; } & b=$$!; \
+	    --pgn $(NNUE_DIR)/d960f.pgn && \
+	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960H) --seed 96028 --double960 \
+	    --pgn $(NNUE_DIR)/d960h.pgn; } & b=$$!; \
 	wait $$a; status=$$?; wait $$b && [ $$status = 0 ]
 	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/960a.pgn \
 	  $(NNUE_DIR)/960b.pgn $(NNUE_DIR)/d960a.pgn $(NNUE_DIR)/d960b.pgn $(NNUE_DIR)/d960c.pgn \
-	  $(NNUE_DIR)/d960d.pgn $(NNUE_DIR)/d960e.pgn $(NNUE_DIR)/d960f.pgn
+	  $(NNUE_DIR)/d960d.pgn $(NNUE_DIR)/d960e.pgn $(NNUE_DIR)/d960f.pgn $(NNUE_DIR)/d960g.pgn \
+	  $(NNUE_DIR)/d960h.pgn
 
 # The engine's strength against the Debian engines and the UCI_Elo calibration (hours on 2
 # cores; STRENGTH=sf|glaurung|ethereal|fairy|levels|calibrate|all, see bench/strength.sh).

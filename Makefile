@@ -247,31 +247,23 @@ NNUE_LAMBDA ?= 0.1
 NNUE_MATCH = $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf$(1) nodes=$(1) \
   option.Hash=16 --engine cmd=/usr/games/stockfish name=sf$(2) nodes=$(2) option.Hash=16 \
   --nodes $(1) --concurrency 1 --resign movecount=4 score=1500 --quiet
+# $(1), $(2), $(3): a Double Chess960 stream's letter in NNUE_GAMES_D960*, its file's letter,
+# its seed.
+NNUE_D960 = $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960$(1)) --seed $(3) --double960 \
+  --pgn $(NNUE_DIR)/d960$(2).pgn
+# The games' files, in the order the extractor reads them (the validation set is the last's end).
+NNUE_PGNS = 960a 960b d960a d960b d960c d960d d960e d960f d960g d960h
 nnue-data: deps-bench build
 	mkdir -p $(NNUE_DIR)
-	{ $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960A) --seed 96021 --double960 \
-	    --pgn $(NNUE_DIR)/d960a.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960C) --seed 96023 --double960 \
-	    --pgn $(NNUE_DIR)/d960c.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960E) --seed 96025 --double960 \
-	    --pgn $(NNUE_DIR)/d960e.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960G) --seed 96027 --double960 \
-	    --pgn $(NNUE_DIR)/d960g.pgn; } & a=$$!; \
+	{ $(call NNUE_D960,A,a,96021) && $(call NNUE_D960,C,c,96023) && \
+	  $(call NNUE_D960,E,e,96025) && $(call NNUE_D960,G,g,96027); } & a=$$!; \
 	{ $(call NNUE_MATCH,1000,1600) --games 1920 --positions all --pgn $(NNUE_DIR)/960a.pgn && \
 	  $(call NNUE_MATCH,1300,2000) --games 1920 --positions all --pgn $(NNUE_DIR)/960b.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960B) --seed 96022 --double960 \
-	    --pgn $(NNUE_DIR)/d960b.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960D) --seed 96024 --double960 \
-	    --pgn $(NNUE_DIR)/d960d.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960F) --seed 96026 --double960 \
-	    --pgn $(NNUE_DIR)/d960f.pgn && \
-	  $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960H) --seed 96028 --double960 \
-	    --pgn $(NNUE_DIR)/d960h.pgn; } & b=$$!; \
+	  $(call NNUE_D960,B,b,96022) && $(call NNUE_D960,D,d,96024) && \
+	  $(call NNUE_D960,F,f,96026) && $(call NNUE_D960,H,h,96028); } & b=$$!; \
 	wait $$a; status=$$?; wait $$b && [ $$status = 0 ]
-	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin $(NNUE_DIR)/960a.pgn \
-	  $(NNUE_DIR)/960b.pgn $(NNUE_DIR)/d960a.pgn $(NNUE_DIR)/d960b.pgn $(NNUE_DIR)/d960c.pgn \
-	  $(NNUE_DIR)/d960d.pgn $(NNUE_DIR)/d960e.pgn $(NNUE_DIR)/d960f.pgn $(NNUE_DIR)/d960g.pgn \
-	  $(NNUE_DIR)/d960h.pgn
+	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin \
+	  $(patsubst %,$(NNUE_DIR)/%.pgn,$(NNUE_PGNS))
 
 # The engine's strength against the Debian engines and the UCI_Elo calibration (hours on 2
 # cores; STRENGTH=sf|glaurung|ethereal|fairy|levels|calibrate|all, see bench/strength.sh).

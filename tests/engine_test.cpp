@@ -153,7 +153,7 @@ TEST(Search, AvoidsStalemateWhenWinning) {
 }
 
 // More lines to show than moves to search: MultiPV 3 with two searchmoves, MultiPV 2 with one
-// move given twice, a weak level (which picks among four lines) with one move. The lines after
+// move given twice, a weakened search (which picks among four lines) with one move. The lines after
 // the last move have no root move left; the search re-searched such a line with an ever wider
 // window (until `delta` overflowed, undefined behaviour, and until the node limit or a stop:
 // `go depth 3 searchmoves d7d5 g8f6` never answered). Found by uci_fuzzer. Each iteration must
@@ -161,18 +161,19 @@ TEST(Search, AvoidsStalemateWhenWinning) {
 TEST(Search, MoreMultiPvLinesThanSearchMovesEndEachIteration) {
     struct Case {
         int multipv;
-        int skill;
+        engine::Weakness weakness;
         std::vector<std::string> moves;
     };
     const Position root =
         testing::parse("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-    for (const Case& c :
-         {Case{3, 20, {"d7d5", "g8f6"}}, Case{2, 20, {"d7d5", "d7d5"}}, Case{1, 5, {"e7e6"}}}) {
-        SCOPED_TRACE("MultiPV " + std::to_string(c.multipv) + ", skill " + std::to_string(c.skill) +
-                     ", searchmoves " + c.moves[0] + "...");
+    for (const Case& c : {Case{3, {}, {"d7d5", "g8f6"}}, Case{2, {}, {"d7d5", "d7d5"}},
+                          Case{1, {0, 100}, {"e7e6"}}}) {
+        SCOPED_TRACE("MultiPV " + std::to_string(c.multipv) + ", temperature " +
+                     std::to_string(c.weakness.temperature) + ", searchmoves " + c.moves[0] +
+                     "...");
         engine::Searcher searcher;
         searcher.set_multipv(c.multipv);
-        searcher.set_skill(c.skill);
+        searcher.set_weakness(c.weakness);
         engine::Limits limits;
         limits.depth = 3;
         limits.nodes = 200'000;  // ends the search before the fix too (aborted at depth 1)
@@ -193,8 +194,8 @@ TEST(Search, MoreMultiPvLinesThanSearchMovesEndEachIteration) {
         std::sort(distinct.begin(), distinct.end());
         distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
         std::sort(last_lines.begin(), last_lines.end());
-        // Skill 5 shows MultiPV (1) line; full strength shows one per distinct move.
-        if (c.skill == 20) {
+        // A weakened search shows MultiPV (1) line; full strength shows one per distinct move.
+        if (!c.weakness.weakened()) {
             EXPECT_EQ(last_lines, distinct);
         }
         const std::string best = to_uci(root, result.best, CastlingMode::Chess960);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <thread>
 
 #include "chess960/fen.hpp"
@@ -129,7 +130,7 @@ bool see_ge(const Position& pos, Move m, int threshold) {
 
 // --- Searcher --------------------------------------------------------------------------------
 
-Searcher::Searcher() { clear(); }
+Searcher::Searcher() : random_state_(std::random_device{}()) { clear(); }
 
 void Searcher::set_threads(int threads) {
     threads = std::max(1, threads);
@@ -526,6 +527,32 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     return best;
 }
 
+std::size_t Searcher::pick_line(const std::vector<std::pair<int, std::vector<Move>>>& lines) {
+    if (weakness_.temperature <= 0 || lines.size() < 2) return 0;
+    // A line d centipawns worse than the best weighs exp(-d / temperature); mate scores count
+    // as their bound, so a missed mate is a big loss but not an infinite one.
+    auto clamped = [](int score) { return std::clamp(score, -kMateBound, kMateBound); };
+    std::vector<double> weights;
+    double total = 0;
+    for (const auto& line : lines) {
+        const int loss = clamped(lines[0].first) - clamped(line.first);
+        weights.push_back(std::exp(-double(std::max(loss, 0)) / weakness_.temperature));
+        total += weights.back();
+    }
+    // splitmix64
+    random_state_ += 0x9E3779B97F4A7C15ULL;
+    std::uint64_t z = random_state_;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    double r = double(z >> 11) * 0x1.0p-53 * total;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+        if (r < weights[k]) return k;
+        r -= weights[k];
+    }
+    return 0;
+}
+
 SearchResult Searcher::search(const Position& root, const std::vector<std::uint64_t>& history,
                               const Limits& limits, std::atomic<bool>& stop,
                               const std::function<void(const SearchInfo&)>& on_info) {
@@ -569,10 +596,9 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     if (legal.empty()) return result;
     result.best = legal[0];
 
-    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-    // Weaker levels look less deep.
-    if (skill_ < 20) max_depth = std::min(max_depth, 1 + skill_ / 2);
-    const int lines = std::min(std::max(multipv_, skill_ < 20 ? 4 : 1), legal.size());
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    // A weakened search picks among its four best lines when it picks at random.
+    const int lines = std::min(std::max(multipv_, weakness_.temperature > 0 ? 4 : 1), legal.size());
 
     std::vector<std::pair<int, std::vector<Move>>> last_lines;
     int previous_score = 0;
@@ -583,7 +609,7 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
     helper_limits.depth = limits.depth;
     helper_limits.searchmoves = limits.searchmoves;
     helper_limits.infinite = true;
-    if (skill_ == 20) {
+    if (!weakness_.weakened()) {
         for (auto& h : helpers_)
             helper_threads.emplace_back([&, helper = h.get()] {
                 helper->search(root, history, helper_limits, helper_stop, [](const SearchInfo&) {});
@@ -649,19 +675,16 @@ SearchResult Searcher::search(const Position& root, const std::vector<std::uint6
             (kMate - previous_score + 1) / 2 <= limits.mate)
             break;
         if (timed_ && limits.movetime == 0 && elapsed >= soft_ms_ * 6 / 10) break;
+        if (weakness_.nodes) {
+            // A weakened search's node budget: no iteration starts after it is spent, and one
+            // that overruns it ends there (never the first, which gives the lines to pick from).
+            if (own_nodes() >= weakness_.nodes) break;
+            limits_.nodes =
+                limits_.nodes ? std::min(limits_.nodes, weakness_.nodes) : weakness_.nodes;
+        }
     }
 
-    // Weaker levels pick among the near-best lines, more loosely the weaker they are.
-    std::size_t choice = 0;
-    if (skill_ < 20 && last_lines.size() > 1) {
-        const int margin = 30 + (20 - skill_) * 15;
-        std::uint64_t seed = root.key() ^ (own_nodes() * 0x9E3779B97F4A7C15ULL);
-        std::vector<std::size_t> candidates;
-        for (std::size_t k = 0; k < last_lines.size(); ++k)
-            if (last_lines[k].first >= last_lines[0].first - margin) candidates.push_back(k);
-        seed ^= seed >> 29;
-        choice = candidates[std::size_t(seed % candidates.size())];
-    }
+    const std::size_t choice = pick_line(last_lines);
     if (!last_lines.empty()) {
         const auto& pv = last_lines[choice].second;
         result.best = pv[0];

@@ -76,7 +76,7 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
         engine::Limits limits;
         limits.movetime = options_.movetime_ms;
         limits.depth = options_.max_depth;
-        searcher.set_skill(20);
+        searcher.set_weakness({});
         engine::SearchInfo last;
         Answer answer;
         try {

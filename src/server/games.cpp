@@ -22,8 +22,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Levels 1..8: UCI_Elo 1320 .. 2600, then full strength (0 = no limit).
-constexpr int kLevelElo[9] = {0, 1320, 1500, 1700, 1900, 2100, 2300, 2600, 0};
+// Levels 1..8: UCI_Elo 1320 .. 2400 (engine/strength.hpp; 1400, 1800 and 2200 are measured
+// points), then full strength (0 = no limit).
+constexpr int kLevelElo[9] = {0, 1320, 1400, 1600, 1800, 2000, 2200, 2400, 0};
 // Thinking time per engine move at each level (a time control can make it shorter).
 constexpr Millis kLevelMovetimeMs[9] = {0, 150, 200, 300, 400, 600, 800, 1200, 2000};
 // The engine accepts a draw offer when its last score was this many centipawns or more
@@ -897,7 +898,8 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
     thread_local std::string last_game;
     if (last_game != game->row.id) searcher.clear();
     last_game = game->row.id;
-    searcher.set_skill(kLevelElo[level] ? engine::skill_for_elo(kLevelElo[level]) : 20);
+    searcher.set_weakness(kLevelElo[level] ? engine::weakness_for_elo(kLevelElo[level])
+                                           : engine::Weakness{});
     engine::SearchResult result;
     try {
         result = searcher.search(root, history, limits, stop, [](const auto&) {});

@@ -89,11 +89,9 @@ void Session::wait_search() {
 }
 
 void Session::apply_strength() {
-    // UCI_Elo 1320..3190 maps onto skill 0..20; Skill Level applies when strength is not
-    // limited by Elo.
-    int skill = skill_level_;
-    if (limit_strength_) skill = engine::skill_for_elo(elo_);
-    searcher_->set_skill(skill);
+    // UCI_Elo when strength is limited, else Skill Level (20: full strength).
+    searcher_->set_weakness(limit_strength_ ? engine::weakness_for_elo(elo_)
+                                            : engine::weakness_for_skill(skill_level_));
     searcher_->set_multipv(multipv_);
 }
 

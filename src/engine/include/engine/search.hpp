@@ -14,6 +14,7 @@
 #include "chess960/position.hpp"
 #include "engine/eval.hpp"
 #include "engine/nnue.hpp"
+#include "engine/strength.hpp"
 
 namespace chess960::engine {
 
@@ -102,8 +103,8 @@ class Searcher {
     // thread's result is played.
     void set_threads(int threads);
     void set_multipv(int n) { multipv_ = n < 1 ? 1 : n; }
-    // 0..20 (20 = full strength). Lower levels search shallower and pick among near-best moves.
-    void set_skill(int level) { skill_ = level < 0 ? 0 : level > 20 ? 20 : level; }
+    // Plays weaker than it can (strength.hpp); a default Weakness is full strength.
+    void set_weakness(const Weakness& weakness) { weakness_ = weakness; }
     void clear();  // new game: empties the hash and the move-ordering tables
     // The learned evaluation with `net`, or the hand-written one when `net` is null. A change
     // of evaluation empties the hash and the move-ordering tables (clear()).
@@ -142,6 +143,9 @@ class Searcher {
         if (acc_) acc_->pop();
     }
     bool is_repetition(const Position& pos, int ply) const;
+    // The root line a weakened search plays (0, the best, at full strength); `lines` are
+    // ordered best first.
+    std::size_t pick_line(const std::vector<std::pair<int, std::vector<Move>>>& lines);
     void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
                      int* scores) const;
     void update_quiet_stats(const Position& pos, Move best, int ply, int depth, const Move* tried,
@@ -157,7 +161,8 @@ class Searcher {
     std::vector<std::unique_ptr<Searcher>> helpers_;
     int first_depth_ = 1;  // helpers start some iterations deeper to diversify the threads
     int multipv_ = 1;
-    int skill_ = 20;
+    Weakness weakness_;
+    std::uint64_t random_state_;  // picks a weakened search's line
     std::shared_ptr<const nnue::Network> net_;
     std::unique_ptr<nnue::AccumulatorStack> acc_;  // with net_
 

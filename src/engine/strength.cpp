@@ -1,0 +1,49 @@
+#include "engine/strength.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace chess960::engine {
+
+namespace {
+
+// At each measured point the engine played about even with Stockfish 15.1 at UCI_Elo `elo`
+// (10+0.1, random Chess960 start positions; bench/results/strength-2026-11-27.md). Between two
+// points the node budget grows geometrically and the temperature falls linearly; the last point
+// is the interpolation's end only (full strength searches about that many nodes a move at
+// 10+0.1), kMinElo is an extrapolation.
+struct Point {
+    int elo;
+    double nodes;
+    double temperature;
+};
+constexpr Point kPoints[] = {
+    {kMinElo, 150, 30},
+    {1400, 150, 20},
+    {1800, 1'500, 0},
+    {2200, 120'000, 0},
+    {kFullStrengthElo, 600'000, 0},
+};
+
+}  // namespace
+
+Weakness weakness_for_elo(int elo) {
+    if (elo >= kFullStrengthElo) return {};
+    elo = std::max(elo, kMinElo);
+    const Point* hi = std::find_if(std::begin(kPoints), std::end(kPoints),
+                                   [elo](const Point& p) { return p.elo >= elo; });
+    const Point* lo = hi == std::begin(kPoints) ? hi : hi - 1;
+    const double t = hi == lo ? 0 : double(elo - lo->elo) / (hi->elo - lo->elo);
+    Weakness w;
+    w.nodes = std::uint64_t(std::lround(lo->nodes * std::pow(hi->nodes / lo->nodes, t)));
+    w.temperature = int(std::lround(lo->temperature + (hi->temperature - lo->temperature) * t));
+    return w;
+}
+
+Weakness weakness_for_skill(int skill) {
+    if (skill >= 20) return {};
+    return weakness_for_elo(kMinElo + std::max(skill, 0) * (kFullStrengthElo - kMinElo) / 20);
+}
+
+}  // namespace chess960::engine

@@ -9,7 +9,7 @@ namespace chess960::engine {
 namespace {
 
 // At each measured point the engine played about even with Stockfish 15.1 at UCI_Elo `elo`
-// (10+0.1, random Chess960 start positions; bench/results/strength-2026-11-27.md). Between two
+// (10+0.1, random Chess960 start positions; bench/results/calibration-2026-11-27.md). Between two
 // points the node budget grows geometrically and the temperature falls linearly; the last point
 // is the interpolation's end only (full strength searches about that many nodes a move at
 // 10+0.1), kMinElo is an extrapolation.

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <random>
 #include <thread>
 
 #include "chess960/fen.hpp"
+#include "chess960/startpos.hpp"
 #include "engine/eval.hpp"
 #include "engine/nnue.hpp"
 
@@ -130,7 +130,7 @@ bool see_ge(const Position& pos, Move m, int threshold) {
 
 // --- Searcher --------------------------------------------------------------------------------
 
-Searcher::Searcher() : random_state_(std::random_device{}()) { clear(); }
+Searcher::Searcher() : random_(startpos::random_seed()) { clear(); }
 
 void Searcher::set_threads(int threads) {
     threads = std::max(1, threads);
@@ -539,13 +539,7 @@ std::size_t Searcher::pick_line(const std::vector<std::pair<int, std::vector<Mov
         weights.push_back(std::exp(-double(std::max(loss, 0)) / weakness_.temperature));
         total += weights.back();
     }
-    // splitmix64
-    random_state_ += 0x9E3779B97F4A7C15ULL;
-    std::uint64_t z = random_state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    double r = double(z >> 11) * 0x1.0p-53 * total;
+    double r = double(random_.below(1ULL << 53)) * 0x1.0p-53 * total;
     for (std::size_t k = 0; k < lines.size(); ++k) {
         if (r < weights[k]) return k;
         r -= weights[k];

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chess960/position.hpp"
+#include "chess960/startpos.hpp"
 #include "engine/eval.hpp"
 #include "engine/nnue.hpp"
 #include "engine/strength.hpp"
@@ -162,7 +163,7 @@ class Searcher {
     int first_depth_ = 1;  // helpers start some iterations deeper to diversify the threads
     int multipv_ = 1;
     Weakness weakness_;
-    std::uint64_t random_state_;  // picks a weakened search's line
+    startpos::Random random_;  // picks a weakened search's line
     std::shared_ptr<const nnue::Network> net_;
     std::unique_ptr<nnue::AccumulatorStack> acc_;  // with net_
 

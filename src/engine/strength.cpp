@@ -14,7 +14,7 @@ namespace {
 // is the interpolation's end only (full strength searches about that many nodes a move at
 // 10+0.1). Stockfish's scale is far from linear in log(nodes) (250 nodes hold its 1600, 1,500
 // its 1800, 120,000 its 2200), so server levels get points of their own; 2000 and 2400 are
-// still interpolated (measured about 2017 and 2311). Budgets under ~1,000 nodes overshoot (the
+// still interpolated (measured about 2017 and 2330). Budgets under ~1,000 nodes overshoot (the
 // count is checked every 1,024 nodes): the low points are settings measured as they play.
 struct Point {
     int elo;

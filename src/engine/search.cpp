@@ -273,8 +273,8 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int d
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = best;
     }
-    // A tenth of the table's range at depth 8 and beyond: a refutation found deep counts at
-    // once (d * d capped at 400 learned too slowly: -27.6 Elo at 20,000 nodes a move).
+    // About a tenth of the table's range from depth 9: a refutation found deep counts at once
+    // (d * d capped at 400 learned too slowly: 27.6 Elo weaker at 20,000 nodes a move).
     const int bonus = std::min(16 * depth * depth + 32 * depth, 1600);
     const auto rows = continuation_rows(ply);
     auto update = [&](Move m, int delta) {

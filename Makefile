@@ -229,10 +229,10 @@ tune: build
 NNUE_DIR ?= $(BUILD)/nnue
 # The games of the net in the repository (tools/nnue/README.md): two streams side by side, each
 # one game at a time (Stockfish at a node count is deterministic, so the same games come out on
-# every run). Stream a: Double Chess960 games (seeds 96021, 96023, 96025, 96027, then 96029);
-# stream b: every Chess960 start position twice (at two pairs of node counts), then Double
-# Chess960 games (seeds 96022, 96024, 96026, 96028, then 96030). If either stream fails, so does
-# the target.
+# every run). Stream a: Double Chess960 games (seeds 96021, 96023, 96025, 96027, 96029, then
+# 96031); stream b: every Chess960 start position twice (at two pairs of node counts), then
+# Double Chess960 games (seeds 96022, 96024, 96026, 96028, 96030, then 96032). If either stream
+# fails, so does the target.
 NNUE_GAMES_D960A ?= 25368
 NNUE_GAMES_D960B ?= 20858
 NNUE_GAMES_D960C ?= 17719
@@ -243,6 +243,8 @@ NNUE_GAMES_D960G ?= 23743
 NNUE_GAMES_D960H ?= 23709
 NNUE_GAMES_D960I ?= 20111
 NNUE_GAMES_D960J ?= 20229
+NNUE_GAMES_D960K ?= 24484
+NNUE_GAMES_D960L ?= 24540
 NNUE_EPOCHS ?= 20
 NNUE_BATCH ?= 4096
 NNUE_LAMBDA ?= 0.1
@@ -255,17 +257,17 @@ NNUE_MATCH = $(BUILD)/chess960 match --engine cmd=/usr/games/stockfish name=sf$(
 NNUE_D960 = $(call NNUE_MATCH,1000,1600) --games $(NNUE_GAMES_D960$(1)) --seed $(3) --double960 \
   --pgn $(NNUE_DIR)/d960$(2).pgn
 # The games' files, in the order the extractor reads them (the validation set is the last's end).
-NNUE_PGNS = 960a 960b d960a d960b d960c d960d d960e d960f d960g d960h d960i d960j
+NNUE_PGNS = 960a 960b d960a d960b d960c d960d d960e d960f d960g d960h d960i d960j d960k d960l
 nnue-data: deps-bench build
 	mkdir -p $(NNUE_DIR)
 	{ $(call NNUE_D960,A,a,96021) && $(call NNUE_D960,C,c,96023) && \
 	  $(call NNUE_D960,E,e,96025) && $(call NNUE_D960,G,g,96027) && \
-	  $(call NNUE_D960,I,i,96029); } & a=$$!; \
+	  $(call NNUE_D960,I,i,96029) && $(call NNUE_D960,K,k,96031); } & a=$$!; \
 	{ $(call NNUE_MATCH,1000,1600) --games 1920 --positions all --pgn $(NNUE_DIR)/960a.pgn && \
 	  $(call NNUE_MATCH,1300,2000) --games 1920 --positions all --pgn $(NNUE_DIR)/960b.pgn && \
 	  $(call NNUE_D960,B,b,96022) && $(call NNUE_D960,D,d,96024) && \
 	  $(call NNUE_D960,F,f,96026) && $(call NNUE_D960,H,h,96028) && \
-	  $(call NNUE_D960,J,j,96030); } & b=$$!; \
+	  $(call NNUE_D960,J,j,96030) && $(call NNUE_D960,L,l,96032); } & b=$$!; \
 	wait $$a; status=$$?; wait $$b && [ $$status = 0 ]
 	$(BUILD)/chess960_nnue_data --out $(NNUE_DIR)/samples.bin \
 	  $(patsubst %,$(NNUE_DIR)/%.pgn,$(NNUE_PGNS))

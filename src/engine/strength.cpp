@@ -22,7 +22,7 @@ struct Point {
     double temperature;
 };
 // Each with what it measured (Elo on Stockfish's scale, games; with the net of 2026-11-27: the
-// sixth net plays each budget better).
+// sixth and seventh nets play each budget better).
 constexpr Point kPoints[] = {
     {kMinElo, 150, 30},              // 1303, 40
     {1400, 150, 20},                 // 1428, 200

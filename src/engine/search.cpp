@@ -166,6 +166,8 @@ void Searcher::clear() {
     if (tt_ == &own_tt_) tt_->clear();
     for (auto& h : helpers_) h->clear();
     std::memset(history_, 0, sizeof history_);
+    std::memset(capture_history_, 0, sizeof capture_history_);
+    std::memset(correction_, 0, sizeof correction_);
     for (auto& row : *continuation_) row.fill(0);
     for (auto& k : killers_) k[0] = k[1] = Move();
 }
@@ -218,6 +220,11 @@ void add_bonus(Entry& entry, int delta) {
     entry = Entry(entry + delta - entry * std::abs(delta) / 16384);
 }
 
+// A history table's bonus for a refutation at `depth`: about a tenth of the table's range from
+// depth 9, so that a refutation found deep counts at once (d * d capped at 400 learned too
+// slowly: 27.6 Elo weaker at 20,000 nodes a move).
+int history_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+
 // The continuation history's part of the score of the quiet move `piece_to`.
 int continuation_score(const std::array<std::int16_t*, 2>& rows, int piece_to) {
     int s = 0;
@@ -235,6 +242,52 @@ std::array<std::int16_t*, 2> Searcher::continuation_rows(int ply) const {
     return rows;
 }
 
+namespace {
+// What a capture or promotion takes: NoPieceType for a promotion onto an empty square.
+PieceType captured_type(const Position& pos, Move m) {
+    if (m.is_en_passant()) return Pawn;
+    const Piece captured = pos.piece_on(m.to());
+    return captured == NoPiece ? NoPieceType : type_of(captured);
+}
+
+// The pawn structure's slot in the correction history (a multiplicative hash of both sides'
+// pawns, its top bits).
+std::size_t pawn_slot(const Position& pos) {
+    const std::uint64_t h = pos.pieces(White, Pawn) * 0x9E3779B97F4A7C15ULL ^
+                            pos.pieces(Black, Pawn) * 0xC2B2AE3D27D4EB4FULL;
+    return std::size_t(h >> (64 - kCorrectionBits));
+}
+}  // namespace
+
+int Searcher::capture_score(const Position& pos, Move m) const {
+    return capture_history_[pos.piece_on(m.from())][m.to()][captured_type(pos, m)];
+}
+
+int Searcher::corrected_eval(const Position& pos, int raw) const {
+    const int correction = correction_[pos.side_to_move()][pawn_slot(pos)] / kCorrectionGrain;
+    return std::clamp(raw + correction, -kMateBound + 1, kMateBound - 1);
+}
+
+void Searcher::update_correction(const Position& pos, int raw, int best, int depth) {
+    // A running average of (score - raw evaluation), the deeper the search the larger its
+    // weight; each search's error counts up to 256 cp, the correction up to 64 cp.
+    int& entry = correction_[pos.side_to_move()][pawn_slot(pos)];
+    const int weight = std::min(depth + 1, 16);
+    const int error = std::clamp(best - raw, -256, 256) * kCorrectionGrain;
+    entry = std::clamp((entry * (256 - weight) + error * weight) / 256, -64 * kCorrectionGrain,
+                       64 * kCorrectionGrain);
+}
+
+void Searcher::update_capture_stats(const Position& pos, Move best, int depth, const Move* tried,
+                                    int tried_count) {
+    const int bonus = history_bonus(depth);
+    for (int i = 0; i < tried_count; ++i) {
+        const Move m = tried[i];
+        add_bonus(capture_history_[pos.piece_on(m.from())][m.to()][captured_type(pos, m)],
+                  m == best ? bonus : -bonus);
+    }
+}
+
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply,
                            int* scores) const {
     const Color us = pos.side_to_move();
@@ -249,8 +302,10 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
             const PieceType victim =
                 m.is_en_passant() || captured == NoPiece ? Pawn : type_of(captured);
             const int attacker = type_of(pos.piece_on(m.from()));
-            const int mvv_lva = kPieceValue[victim] * 10 - attacker +
-                                (m.is_promotion() ? kPieceValue[m.promotion()] * 10 : 0);
+            int mvv_lva = kPieceValue[victim] * 10 - attacker +
+                          (m.is_promotion() ? kPieceValue[m.promotion()] * 10 : 0);
+            // Among captures of the same piece, those that refuted nodes before come first.
+            mvv_lva += capture_score(pos, m) / 32;
             if (m.is_promotion() && m.promotion() != Queen)
                 s = -(1 << 21);
             else  // Captures that lose material go after the quiet moves.
@@ -273,9 +328,7 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int ply, int d
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = best;
     }
-    // About a tenth of the table's range from depth 9: a refutation found deep counts at once
-    // (d * d capped at 400 learned too slowly: 27.6 Elo weaker at 20,000 nodes a move).
-    const int bonus = std::min(16 * depth * depth + 32 * depth, 1600);
+    const int bonus = history_bonus(depth);
     const auto rows = continuation_rows(ply);
     auto update = [&](Move m, int delta) {
         add_bonus(history_[us][m.from()][m.to()], delta);
@@ -308,7 +361,7 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
     int static_eval = -kInfinite;
     if (!in_check) {
         static_eval = entry ? entry->eval : evaluate_node(pos);
-        best = static_eval;
+        best = corrected_eval(pos, static_eval);
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }
@@ -384,8 +437,16 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
             (tt_bound == Bound::Upper && tt_score <= alpha))
             return tt_score;
     }
-    const int static_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate_node(pos));
+    const int raw_eval = in_check ? -kInfinite : (entry ? entry->eval : evaluate_node(pos));
+    const int static_eval = in_check ? -kInfinite : corrected_eval(pos, raw_eval);
     static_eval_[ply] = static_eval;
+    // The table's score, where its bound says it is nearer the truth, stands in for the static
+    // evaluation in the pruning decisions.
+    int eval = static_eval;
+    if (entry && !in_check && std::abs(tt_score) < kMateBound &&
+        (tt_bound == Bound::Exact || (tt_bound == Bound::Lower && tt_score > eval) ||
+         (tt_bound == Bound::Upper && tt_score < eval)))
+        eval = tt_score;
     // Improving: the static evaluation is better than two plies ago.
     const bool improving = !in_check && ply >= 2 && static_eval > static_eval_[ply - 2];
 
@@ -395,15 +456,14 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
 
     // Reverse futility pruning and null-move pruning (not in check, not in PV nodes).
     if (!pv_node && !in_check && !excluded) {
-        if (depth <= 6 && static_eval - 80 * (depth - improving) >= beta &&
-            std::abs(beta) < kMateBound)
-            return static_eval;
-        if (depth >= 3 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
+        if (depth <= 6 && eval - 80 * (depth - improving) >= beta && std::abs(beta) < kMateBound)
+            return eval;
+        if (depth >= 3 && eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
             Position next = pos;
             next.play_null();
             push_null(next);
             moved_[ply] = -1;
-            int r = 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
+            int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
             int score = -negamax(next, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
             pop_move();
             if (aborted_) return 0;
@@ -437,11 +497,14 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     const int original_alpha = alpha;
     Move quiets[MoveList::kCapacity];
     int quiet_count = 0;
+    Move captures[MoveList::kCapacity];
+    int capture_count = 0;
     const auto rows = continuation_rows(ply);  // for the history term of the reductions
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
         if (m == excluded) continue;
         const bool quiet = !pos.is_capture(m) && !m.is_promotion();
+        const bool bad_capture = !quiet && scores[i] < 0;
 
         // Shallow-depth pruning, once a move has kept us from being mated.
         if (!pv_node && !in_check && best > -kMateBound && ply > 0) {
@@ -456,7 +519,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         const bool gives_check = next.in_check();
         // Futility pruning: a quiet move at low depth far below alpha.
         if (!pv_node && !in_check && quiet && !gives_check && best > -kMateBound && depth <= 6 &&
-            static_eval + 100 + 90 * depth <= alpha)
+            eval + 100 + 90 * depth <= alpha)
             continue;
         int extension = gives_check ? 1 : 0;
         // Singular extension: when every other move falls well short of the table's score for
@@ -476,6 +539,8 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                 extension = 1;
             else if (singular_beta >= beta)
                 return singular_beta;
+            else if (tt_score >= beta)  // not singular, but beat beta: one ply less
+                extension = -1;
         }
         push_move(pos, m, next);
         moved_[ply] = piece_to(pos, m);
@@ -495,6 +560,9 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                       continuation_score(rows, piece_to(pos, m))) /
                      16384;
                 r = std::clamp(r, 0, new_depth - 1);
+            } else if (depth >= 3 && bad_capture && !in_check && !gives_check) {
+                // Captures that lose material by exchange: a ply less than a quiet move.
+                r = std::clamp(reduction(depth, i) - 1 + int(cut_node), 0, new_depth - 1);
             }
             score = -negamax(next, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
             if (r > 0 && score > alpha)
@@ -505,6 +573,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         pop_move();
         if (aborted_) return 0;
         if (quiet && quiet_count < MoveList::kCapacity) quiets[quiet_count++] = m;
+        if (!quiet && capture_count < MoveList::kCapacity) captures[capture_count++] = m;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -515,6 +584,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
                 pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
                 if (score >= beta) {
                     if (quiet) update_quiet_stats(pos, m, ply, depth, quiets, quiet_count);
+                    update_capture_stats(pos, m, depth, captures, capture_count);
                     break;
                 }
             }
@@ -524,8 +594,12 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     // full search's.
     if (excluded) return best == -kInfinite ? alpha : best;
     Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-    tt_->store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
-               bound);
+    // Correction history learns from quiet nodes whose bound says the static evaluation erred.
+    if (!in_check && (!best_move || (!pos.is_capture(best_move) && !best_move.is_promotion())) &&
+        !(bound == Bound::Lower && best <= static_eval) &&
+        !(bound == Bound::Upper && best >= static_eval) && std::abs(best) < kMateBound)
+        update_correction(pos, raw_eval, best, depth);
+    tt_->store(pos.key(), best_move, score_to_tt(best, ply), in_check ? 0 : raw_eval, depth, bound);
     return best;
 }
 

@@ -25,6 +25,8 @@ constexpr bool kUseNnueByDefault = true;
 constexpr int kInfinite = 32001;
 constexpr int kMate = 32000;
 constexpr int kMaxPly = 128;
+// The correction history's slots per side: 2^kCorrectionBits pawn structures.
+constexpr int kCorrectionBits = 14;
 constexpr int kMateBound = kMate - kMaxPly;
 
 enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
@@ -195,6 +197,19 @@ class Searcher {
     // before it, null where there is none (before the root, or a null move).
     std::array<std::int16_t*, 2> continuation_rows(int ply) const;
     int static_eval_[kMaxPly + 2];
+    // Capture history: how often a capture or promotion refuted a node or failed to,
+    // [moving piece][target][captured type, NoPieceType for none].
+    std::int16_t capture_history_[16][64][7];
+    int capture_score(const Position& pos, Move m) const;
+    void update_capture_stats(const Position& pos, Move best, int depth, const Move* tried,
+                              int tried_count);
+    // Correction history: per side to move and pawn structure, how far the search's scores
+    // fell from the static evaluation, in 1/kCorrectionGrain centipawns; added to the
+    // evaluation (the table keeps the evaluation uncorrected).
+    static constexpr int kCorrectionGrain = 256;
+    int correction_[2][std::size_t(1) << kCorrectionBits];
+    int corrected_eval(const Position& pos, int raw) const;
+    void update_correction(const Position& pos, int raw, int best, int depth);
     // The move a singular-extension search leaves out at each ply (none: a null move).
     Move excluded_[kMaxPly + 1];
     int root_depth_ = 0;  // the iteration's depth

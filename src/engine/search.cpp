@@ -365,27 +365,35 @@ int Searcher::quiescence(const Position& pos, int alpha, int beta, int ply) {
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }
-    MoveList moves;
-    pos.generate_legal(moves);
-    if (moves.empty()) return in_check ? -kMate + ply : 0;
+    MoveList all;
+    pos.generate_legal(all);
+    if (all.empty()) return in_check ? -kMate + ply : 0;
+    // Out of check only captures and queen promotions are searched: only they are ordered.
+    MoveList tactical;
+    if (!in_check)
+        for (Move m : all)
+            if (pos.is_capture(m) || (m.is_promotion() && m.promotion() == Queen)) tactical.push(m);
+    MoveList& moves = in_check ? all : tactical;
+    const Move tt_move = entry ? Move::from_raw(entry->move) : Move();
     int scores[MoveList::kCapacity];
-    order_moves(pos, moves, entry ? Move::from_raw(entry->move) : Move(), ply, scores);
+    order_moves(pos, moves, tt_move, ply, scores);
     Move* list = moves.data();
     const int original_alpha = alpha;
     Move best_move;
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
         if (!in_check) {
-            if (!pos.is_capture(m) && !(m.is_promotion() && m.promotion() == Queen)) continue;
             // Delta pruning: even winning the piece cannot lift alpha.
             if (!m.is_promotion()) {
                 PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(m.to()));
                 if (best + kPieceValue[victim] + 200 < alpha) continue;
             }
-            // Captures that lose material.
-            if (!see_ge(pos, m, 0)) continue;
+            // Captures that lose material (order_moves scored them below zero by the same
+            // exchange evaluation; the hash move's score says nothing of it).
+            if (m == tt_move ? !see_ge(pos, m, 0) : scores[i] < 0) continue;
         }
         Position next = pos.after(m);
+        tt_->prefetch(next.key());
         push_move(pos, m, next);
         moved_[ply] = piece_to(pos, m);
         int score = -quiescence(next, -beta, -alpha, ply + 1);
@@ -461,6 +469,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         if (depth >= 3 && eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
             Position next = pos;
             next.play_null();
+            tt_->prefetch(next.key());
             push_null(next);
             moved_[ply] = -1;
             int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
@@ -516,6 +525,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
         }
 
         Position next = pos.after(m);
+        tt_->prefetch(next.key());
         const bool gives_check = next.in_check();
         // Futility pruning: a quiet move at low depth far below alpha.
         if (!pv_node && !in_check && quiet && !gives_check && best > -kMateBound && depth <= 6 &&

@@ -10,8 +10,8 @@ namespace chess960::engine {
 // The UCI_Elo option's range (Stockfish's).
 constexpr int kMinElo = 1320;
 constexpr int kMaxElo = 3190;
-// Unweakened, the engine scored 42.0% against Stockfish 15.1 at UCI_Elo 2600 at 10+0.1 (200
-// games, -56 +/- 36 Elo: about 2544 on that scale): from here up UCI_Elo is full strength.
+// Unweakened, the engine scored 46.2% against Stockfish 15.1 at UCI_Elo 2600 at 10+0.1 (200
+// games, -26 +/- 32 Elo: about 2574 on that scale): from here up UCI_Elo is full strength.
 constexpr int kFullStrengthElo = 2500;
 
 // How a weakened search plays: once it has searched `nodes` nodes it starts no new iteration and

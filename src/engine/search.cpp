@@ -250,6 +250,15 @@ PieceType captured_type(const Position& pos, Move m) {
     return captured == NoPiece ? NoPieceType : type_of(captured);
 }
 
+// The capture history's entry of a capture or promotion (const or not, as the table).
+template <typename Table>
+auto& capture_slot(Table& table, const Position& pos, Move m) {
+    return table[pos.piece_on(m.from())][m.to()][captured_type(pos, m)];
+}
+
+// Neither a capture nor a promotion: what the quiet histories and the correction history learn.
+bool is_quiet(const Position& pos, Move m) { return !pos.is_capture(m) && !m.is_promotion(); }
+
 // The pawn structure's slot in the correction history (a multiplicative hash of both sides'
 // pawns, its top bits).
 std::size_t pawn_slot(const Position& pos) {
@@ -260,7 +269,7 @@ std::size_t pawn_slot(const Position& pos) {
 }  // namespace
 
 int Searcher::capture_score(const Position& pos, Move m) const {
-    return capture_history_[pos.piece_on(m.from())][m.to()][captured_type(pos, m)];
+    return capture_slot(capture_history_, pos, m);
 }
 
 int Searcher::corrected_eval(const Position& pos, int raw) const {
@@ -282,9 +291,7 @@ void Searcher::update_capture_stats(const Position& pos, Move best, int depth, c
                                     int tried_count) {
     const int bonus = history_bonus(depth);
     for (int i = 0; i < tried_count; ++i) {
-        const Move m = tried[i];
-        add_bonus(capture_history_[pos.piece_on(m.from())][m.to()][captured_type(pos, m)],
-                  m == best ? bonus : -bonus);
+        add_bonus(capture_slot(capture_history_, pos, tried[i]), tried[i] == best ? bonus : -bonus);
     }
 }
 
@@ -512,7 +519,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     for (int i = 0; i < moves.size(); ++i) {
         const Move m = pick_next(list, scores, i, moves.size());
         if (m == excluded) continue;
-        const bool quiet = !pos.is_capture(m) && !m.is_promotion();
+        const bool quiet = is_quiet(pos, m);
         const bool bad_capture = !quiet && scores[i] < 0;
 
         // Shallow-depth pruning, once a move has kept us from being mated.
@@ -605,7 +612,7 @@ int Searcher::negamax(const Position& pos, int alpha, int beta, int depth, int p
     if (excluded) return best == -kInfinite ? alpha : best;
     Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
     // Correction history learns from quiet nodes whose bound says the static evaluation erred.
-    if (!in_check && (!best_move || (!pos.is_capture(best_move) && !best_move.is_promotion())) &&
+    if (!in_check && (!best_move || is_quiet(pos, best_move)) &&
         !(bound == Bound::Lower && best <= static_eval) &&
         !(bound == Bound::Upper && best >= static_eval) && std::abs(best) < kMateBound)
         update_correction(pos, raw_eval, best, depth);

@@ -14,6 +14,11 @@
 # Environment: BUILD (default build/), WORK (generated files, default $BUILD/pgn-threads-bench),
 # PEERS (default ../shared/peers, or ../../shared/peers from a worktree).
 #
+# A second file holds the same games as lichess exports its databases (make_pgn_corpus --style
+# lichess: twenty tags, a clock comment after every move; about 3.5 times the bytes): the plain
+# file and its .pgn.zst, against chess-library. Its comments cost the replay little and the
+# decompression much, so the .pgn.zst ratio is lower there (the CPU bound printed beside it).
+#
 # The peers run on one core (they have no threads); ours with --threads 1 and with every core.
 # With --threads 1 a compressed file is decompressed on a second thread (one thread replays): its
 # CPU time, printed beside the wall time, is both threads'.
@@ -68,6 +73,12 @@ if [ ! -s "$file" ]; then
     mv "$file.tmp" "$file"
 fi
 [ -s "$file.zst" ] || zstd -q -f "$file" -o "$file.zst"
+lichess=$work/lichess-$games.pgn
+if [ ! -s "$lichess" ]; then
+    "$build/bench/make_pgn_corpus" --games "$games" --seed 1 --style lichess --output "$lichess.tmp"
+    mv "$lichess.tmp" "$lichess"
+fi
+[ -s "$lichess.zst" ] || zstd -q -f "$lichess" -o "$lichess.zst"
 [ -s "$file.gz" ] || gzip -k -f "$file"
 [ -s "$file.bz2" ] || bzip2 -k -f "$file"
 cores=$(nproc)
@@ -83,6 +94,12 @@ for f in "$file.zst" "$file.gz" "$file.bz2"; do
 done
 s=$("$peer" "$file" 2>/dev/null)
 [ "$s" = "$summary" ] || die "chess-library: '$s', ours: '$summary'"
+for f in "$lichess" "$lichess.zst"; do
+    s=$("$ours" pgn check "$f" 2>/dev/null | tail -1)
+    [ "$s" = "$summary" ] || die "$(basename "$f"): '$s', random style: '$summary'"
+done
+s=$("$peer" "$lichess" 2>/dev/null)
+[ "$s" = "$summary" ] || die "chess-library, lichess style: '$s', ours: '$summary'"
 pgn_extract_errors=$("$pgn_extract" -r "$file" 2>&1 | grep -c 'Failed to make move' || true)
 [ "$pgn_extract_errors" = 0 ] || die "pgn-extract finds $pgn_extract_errors errors"
 
@@ -98,6 +115,11 @@ runs=(
     "chess960 pgn check (all $cores cores), .pgn.bz2|$ours pgn check $file.bz2"
     "chess-library (1aafb2e, clang -O3)|$peer $file"
     "pgn-extract -r|$pgn_extract -r $file"
+    "lichess style: chess960 pgn check --threads 1|$ours pgn check --threads 1 $lichess"
+    "lichess style: chess960 pgn check (all $cores cores)|$ours pgn check $lichess"
+    "lichess style: chess960 pgn check --threads 1, .pgn.zst|$ours pgn check --threads 1 $lichess.zst"
+    "lichess style: chess960 pgn check (all $cores cores), .pgn.zst|$ours pgn check $lichess.zst"
+    "lichess style: chess-library (1aafb2e, clang -O3)|$peer $lichess"
 )
 declare -A best_wall best_cpu
 # How busy the machine is, in cores, measured over 3 seconds from /proc/stat (the load average
@@ -162,6 +184,15 @@ report=$(
             printf "- .pgn.zst CPU time (user + system) against plain: %.0f%% with --threads 1, %.0f%% on all cores (the bound of the ratio when every core is busy)\n", 100 * oc / ozc, 100 * ac / azc
             printf "- all cores against one: %.2fx\n", o / a
         }'
+    l="lichess style: chess960 pgn check"
+    awk -v o="${best_wall[$l --threads 1]}" -v a="${best_wall[$l (all $cores cores)]}" \
+        -v p="${best_wall[lichess style: $peer_name]}" \
+        -v oz="${best_wall[$l --threads 1, .pgn.zst]}" -v az="${best_wall[$l (all $cores cores), .pgn.zst]}" \
+        -v ac="${best_cpu[$l (all $cores cores)]}" -v azc="${best_cpu[$l (all $cores cores), .pgn.zst]}" \
+        'BEGIN {
+            printf "- lichess style, all cores against chess-library: %.2fx; one core: %.2fx\n", p / a, p / o
+            printf "- lichess style, .pgn.zst at %.0f%% of the plain file'"'"'s speed with --threads 1, %.0f%% on all cores (CPU bound: %.0f%%)\n", 100 * o / oz, 100 * a / az, 100 * ac / azc
+        }'
     echo
     if [ "$busy" = 1 ]; then
         echo "The machine was busy: other processes used $busy_before of its $cores cores just before the"
@@ -180,7 +211,8 @@ if [ -n "$out_file" ]; then
         echo
         echo "\`bench/pgn_threads_bench.sh --games $games --repeat $repeat\`: $n_games random Chess960 games"
         echo "(bench/make_pgn_corpus --seed 1), $n_moves moves, $(du -h "$file" | cut -f1) of PGN;"
-        echo ".zst $(du -h "$file.zst" | cut -f1), .gz $(du -h "$file.gz" | cut -f1), .bz2 $(du -h "$file.bz2" | cut -f1) (default levels)."
+        echo ".zst $(du -h "$file.zst" | cut -f1), .gz $(du -h "$file.gz" | cut -f1), .bz2 $(du -h "$file.bz2" | cut -f1) (default levels); the same games as"
+        echo "lichess exports them (make_pgn_corpus --style lichess): $(du -h "$lichess" | cut -f1), .zst $(du -h "$lichess.zst" | cut -f1)."
         echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores; best of $repeat, whole"
         echo "processes (wall time; CPU time is user + system of all threads)."
         echo

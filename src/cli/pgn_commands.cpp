@@ -1,8 +1,8 @@
 // `chess960 pgn check|normalize|stats|fen`: plain, zstd, gzip or bzip2 input (PgnInput), on
 // one thread or, with --threads N (default: every core), split over threads at game boundaries
 // with the output in input order (pgn_parallel.hpp, pgn_chunks.hpp) and identical to one
-// thread's. A compressed input is decompressed on the reading thread, apart from the replaying
-// ones, even with --threads 1.
+// thread's. A compressed input takes the threads' way even with --threads 1, so that a spare
+// core decompresses while one replays.
 #include "cli/pgn_commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -56,8 +56,8 @@ long replay_games(PgnInput& input, pgn::Replayer& replayer, std::ostream& proble
 
 // Whether to read and replay on this thread alone. A compressed input is decompressed here and
 // replayed on a worker even with --threads 1 (one thread replaying, as asked): with a core to
-// spare the two overlap, and the decompression (libzstd: about a tenth of the replay's time)
-// costs no wall time.
+// spare the two overlap, and the decompression (libzstd: an eighth to a third of the replay's
+// time, bench/results/pgn-threads-2026-11-28.md) costs no wall time.
 bool on_this_thread(const PgnInput& input, int threads) {
     return threads <= 1 && input.compression().empty();
 }

@@ -1,9 +1,9 @@
-// PGN work on several threads with output in input order. This thread reads (and decompresses)
-// the input and cuts it into chunks of whole games (pgn_chunks.hpp); worker threads read and
-// replay each chunk (the moves checked against the rules there); the results come back to
-// `emit` on this thread in input order, with the number of games before them, so that game
-// numbers can be counted as one reader of the whole input counts them. Line numbers are the
-// whole input's already. Every message and every output byte is what one thread would give.
+// PGN work on several threads with output in input order. The input is read (and decompressed)
+// and cut into chunks of whole games (pgn_chunks.hpp); threads read and replay each chunk (the
+// moves checked against the rules there); the results come back to `emit` in input order, with
+// the number of games before them, so that game numbers can be counted as one reader of the whole
+// input counts them. Line numbers are the whole input's already. Every message and every output
+// byte is what one thread would give.
 #pragma once
 
 #include <algorithm>
@@ -29,134 +29,167 @@ inline int default_pgn_threads() {
     return cores == 0 ? 1 : int(cores);
 }
 
-// Reads every game of `in`: `process` (on `threads` workers) turns a chunk into a Result, whose
-// member `games` counts the chunk's games; `emit` (here, in input order) gets each Result and
-// the games before its chunk, and returns false to stop reading.
+// Reads every game of `in`: `process` (on `threads` threads) turns a chunk into a Result, whose
+// member `games` counts the chunk's games; `emit` gets each Result in input order with the games
+// before its chunk, and returns false to stop reading. `emit` runs on one thread at a time, on
+// whichever thread finished the chunk next in order.
+//
+// Who reads: with a separate reader (by default when there are fewer threads than cores), this
+// thread reads (and decompresses) while `threads` others replay, so that reading costs no wall
+// time on the spare core. Otherwise (every core replaying) the threads take turns at reading: a
+// thread that finds no chunk waiting reads one for itself and one for the next, then replays its
+// own. A separate reader would then share a core with a replaying thread, and each switch between
+// the two costs them their caches: libzstd's decompression took about twice its time alone (perf,
+// 2026-11-28), the whole of the gap between a .pgn.zst and a plain file.
 template <typename Result>
 void for_each_chunk(std::istream& in, int threads,
                     const std::function<Result(const PgnChunk&)>& process,
-                    const std::function<bool(Result&, long games_before)>& emit) {
+                    const std::function<bool(Result&, long games_before)>& emit,
+                    std::optional<bool> separate_reader = std::nullopt) {
     // 1 MiB chunks: about a thousand games, little waiting at the end, a few MiB in flight. The
     // tests ask for small ones (CHESS960_PGN_CHUNK_BYTES) to cut a small file many times.
     std::size_t chunk_bytes = std::size_t(1) << 20;
     if (const char* bytes = std::getenv("CHESS960_PGN_CHUNK_BYTES"))
         chunk_bytes = std::max<std::size_t>(1, std::strtoull(bytes, nullptr, 10));
-    const std::size_t max_in_flight = std::size_t(threads) * 2 + 1;
+    const long max_in_flight = long(threads) * 2 + 1;
+    if (!separate_reader) separate_reader = threads < default_pgn_threads();
 
     std::mutex mutex;
     std::condition_variable changed;
-    std::deque<std::pair<long, PgnChunk>> queue;  // chunks waiting for a worker
+    PgnChunker chunker(in, chunk_bytes);          // used by one thread at a time (`reading`)
+    std::deque<std::pair<long, PgnChunk>> queue;  // chunks read, waiting for a thread
     std::map<long, Result> done;                  // results waiting for their turn
     // Chunks whose text is read: their memory serves the next chunk (a 4 MiB buffer made anew
     // each time costs more in page faults than the reading).
     std::vector<PgnChunk> spare;
     long next_to_emit = 0, submitted = 0, games_before = 0;
-    bool reading_done = false, stop = false;
-    std::exception_ptr worker_error;
+    bool reading = false, emitting = false, input_done = false, stop = false;
+    std::exception_ptr error;
 
-    auto worker = [&] {
-        for (;;) {
-            std::pair<long, PgnChunk> job;
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return !queue.empty() || reading_done || stop; });
-                if (stop || queue.empty()) return;
-                job = std::move(queue.front());
-                queue.pop_front();
+    // The first error stops everyone (called with the lock held).
+    auto fail = [&](std::exception_ptr e) {
+        if (!error) error = std::move(e);
+        stop = true;
+        changed.notify_all();
+    };
+
+    // Reads chunks into the queue until it holds `want`, the input ends or the chunks in flight
+    // reach their bound. Called with the lock held, which it lets go while reading.
+    auto read_chunks = [&](std::unique_lock<std::mutex>& lock, std::size_t want) {
+        reading = true;
+        while (!stop && !input_done && queue.size() < want &&
+               submitted - next_to_emit < max_in_flight) {
+            PgnChunk chunk;
+            if (!spare.empty()) {
+                chunk = std::move(spare.back());
+                spare.pop_back();
             }
-            std::optional<Result> result;
+            lock.unlock();
+            bool got = false;
+            std::exception_ptr failed;
             try {
-                result.emplace(process(job.second));
+                got = chunker.next(chunk);
             } catch (...) {
-                std::lock_guard lock(mutex);
-                if (!worker_error) worker_error = std::current_exception();
-                stop = true;
+                failed = std::current_exception();
             }
-            {
-                std::lock_guard lock(mutex);
-                if (result) done.emplace(job.first, std::move(*result));
-                spare.push_back(std::move(job.second));
+            lock.lock();
+            if (failed) {
+                fail(failed);
+            } else if (!got) {
+                input_done = true;
+            } else {
+                queue.emplace_back(submitted++, std::move(chunk));
             }
             changed.notify_all();
         }
+        reading = false;
+        changed.notify_all();
     };
 
-    // Emits the results next in order; with `all`, waits for every submitted chunk.
-    auto emit_ready = [&](bool all) {
+    // Emits the results next in order, unless another thread is emitting (it will emit these
+    // too: it looks again before it stops). Called with the lock held.
+    auto emit_ready = [&](std::unique_lock<std::mutex>& lock) {
+        if (emitting) return;
+        emitting = true;
         for (;;) {
-            std::unique_lock lock(mutex);
-            if (all)
-                changed.wait(lock, [&] {
-                    return stop || done.count(next_to_emit) || next_to_emit == submitted;
-                });
-            if (stop || next_to_emit == submitted) return;
-            auto it = done.find(next_to_emit);
-            if (it == done.end()) return;
+            auto it = stop ? done.end() : done.find(next_to_emit);
+            if (it == done.end()) break;
             Result result = std::move(it->second);
             done.erase(it);
             lock.unlock();
             const long before = games_before;
             games_before += result.games;
-            const bool go_on = emit(result, before);
+            bool go_on = false;
+            std::exception_ptr failed;
+            try {
+                go_on = emit(result, before);
+            } catch (...) {
+                failed = std::current_exception();
+            }
             lock.lock();
             ++next_to_emit;
+            if (failed) fail(failed);
             if (!go_on) stop = true;
-            changed.notify_all();
+        }
+        emitting = false;
+        changed.notify_all();
+    };
+
+    // A replaying thread: takes the next chunk waiting, or (if `reads`) reads when none is.
+    auto replay = [&](bool reads) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            if (stop) return;
+            if (queue.empty()) {
+                if (input_done) return;
+                if (reads && !reading && submitted - next_to_emit < max_in_flight)
+                    read_chunks(lock, 2);
+                else
+                    changed.wait(lock);
+                continue;
+            }
+            auto job = std::move(queue.front());
+            queue.pop_front();
+            lock.unlock();
+            std::optional<Result> result;
+            std::exception_ptr failed;
+            try {
+                result.emplace(process(job.second));
+            } catch (...) {
+                failed = std::current_exception();
+            }
+            lock.lock();
+            if (failed) {
+                fail(failed);
+                return;
+            }
+            done.emplace(job.first, std::move(*result));
+            spare.push_back(std::move(job.second));
+            emit_ready(lock);
         }
     };
 
     std::vector<std::thread> pool;
-    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
-    auto finish = [&] {
-        {
-            std::lock_guard lock(mutex);
-            reading_done = true;
-        }
-        changed.notify_all();
-        for (auto& t : pool) t.join();
-    };
+    const int others = *separate_reader ? threads : threads - 1;
     try {
-        PgnChunker chunker(in, chunk_bytes);
-        for (;;) {
-            PgnChunk chunk;
-            {
-                std::lock_guard lock(mutex);
-                if (stop) break;
-                if (!spare.empty()) {
-                    chunk = std::move(spare.back());
-                    spare.pop_back();
-                }
-            }
-            if (!chunker.next(chunk)) break;
-            // Room for it in flight, emitting finished results meanwhile (only this thread
-            // emits, so waiting for room without emitting could wait for ever).
-            for (;;) {
-                emit_ready(false);
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] {
-                    return stop || std::size_t(submitted - next_to_emit) < max_in_flight ||
-                           done.count(next_to_emit);
-                });
-                if (stop) break;
-                if (std::size_t(submitted - next_to_emit) < max_in_flight) {
-                    queue.emplace_back(submitted++, std::move(chunk));
-                    break;
-                }
-            }
-            changed.notify_all();
-        }
-        emit_ready(true);
+        for (int i = 0; i < others; ++i) pool.emplace_back(replay, !*separate_reader);
     } catch (...) {
-        {
-            std::lock_guard lock(mutex);
-            stop = true;
-        }
-        changed.notify_all();
-        finish();
-        throw;
+        std::unique_lock lock(mutex);
+        fail(std::current_exception());
     }
-    finish();
-    if (worker_error) std::rethrow_exception(worker_error);
+    if (*separate_reader) {
+        std::unique_lock lock(mutex);
+        while (!stop && !input_done) {
+            if (submitted - next_to_emit < max_in_flight)
+                read_chunks(lock, std::size_t(max_in_flight));
+            else
+                changed.wait(lock);
+        }
+    } else {
+        replay(true);
+    }
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
 }
 
 }  // namespace chess960::cli

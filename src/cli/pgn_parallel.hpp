@@ -38,9 +38,9 @@ inline int default_pgn_threads() {
 // thread reads (and decompresses) while `threads` others replay, so that reading costs no wall
 // time on the spare core. Otherwise (every core replaying) the threads take turns at reading: a
 // thread that finds no chunk waiting reads one for itself and one for the next, then replays its
-// own. A separate reader would then share a core with a replaying thread, and each switch between
-// the two costs them their caches: libzstd's decompression took about twice its time alone (perf,
-// 2026-11-28), the whole of the gap between a .pgn.zst and a plain file.
+// own. A separate reader would then be one thread more than there are cores, preempting a
+// replaying thread for every chunk it reads: taking turns measured 3.4% less wall time on a
+// lichess-style .pgn.zst, the same on plain files (bench/results/pgn-threads-2026-11-28.md).
 template <typename Result>
 void for_each_chunk(std::istream& in, int threads,
                     const std::function<Result(const PgnChunk&)>& process,

@@ -29,6 +29,7 @@
 #include <cstring>
 #include <iterator>
 #include <string>
+#include <string_view>
 
 #include "chess960/fen.hpp"
 #include "chess960/game.hpp"
@@ -118,17 +119,23 @@ std::string clock_text(int seconds) {
     return text;
 }
 
+// `length` characters drawn from `alphabet`.
+std::string random_text(startpos::Random& rng, std::string_view alphabet, int length) {
+    std::string text;
+    for (int i = 0; i < length; ++i) text += alphabet[rng.below(alphabet.size())];
+    return text;
+}
+
 // A lichess-style player name: letters, digits, '_' and '-', 3 to 16 characters.
 std::string player_name(startpos::Random& rng) {
-    static constexpr char kChars[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
-    std::string name;
     const int length = 3 + int(rng.below(14));
-    for (int i = 0; i < length; ++i) name += kChars[rng.below(sizeof kChars - 1)];
-    return name;
+    return random_text(rng, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-",
+                       length);
 }
 
 // The game as lichess exports it (see the top of this file); `rng` draws the decorations.
+// Written here rather than by pgn::write_game, whose export format differs from lichess's where
+// it matters to the benchmark: it wraps the movetext at 80 columns and writes `{text}`.
 std::string lichess_text(const Game& game, startpos::Random& rng) {
     static constexpr int kControls[][2] = {{60, 0},  {120, 1}, {180, 0}, {180, 2}, {300, 0},
                                            {300, 3}, {600, 0}, {600, 5}, {900, 10}};
@@ -145,9 +152,9 @@ std::string lichess_text(const Game& game, startpos::Random& rng) {
     const auto rating_change = [&](bool gains) {
         return (gains ? "+" : "-") + std::to_string(1 + rng.below(12));
     };
-    std::string site = "https://lichess.org/";
-    for (int i = 0; i < 8; ++i)
-        site += "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"[rng.below(56)];
+    const std::string site =
+        "https://lichess.org/" +
+        random_text(rng, "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ2345678", 8);
 
     std::string text;
     const auto tag = [&](const char* name, const std::string& value) {

@@ -88,18 +88,14 @@ summary=$("$ours" pgn check --threads 1 "$file" 2>/dev/null | tail -1)
 n_games=$(echo "$summary" | sed -n 's/^\([0-9]*\) games, .*/\1/p')
 n_moves=$(echo "$summary" | sed -n 's/^[0-9]* games, \([0-9]*\) moves, .*/\1/p')
 [ "$summary" = "$n_games games, $n_moves moves, 0 errors" ] || die "ours: $summary"
-for f in "$file.zst" "$file.gz" "$file.bz2"; do
+for f in "$file.zst" "$file.gz" "$file.bz2" "$lichess" "$lichess.zst"; do
     s=$("$ours" pgn check "$f" 2>/dev/null | tail -1)
-    [ "$s" = "$summary" ] || die "$(basename "$f"): '$s', plain: '$summary'"
+    [ "$s" = "$summary" ] || die "$(basename "$f"): '$s', $(basename "$file"): '$summary'"
 done
-s=$("$peer" "$file" 2>/dev/null)
-[ "$s" = "$summary" ] || die "chess-library: '$s', ours: '$summary'"
-for f in "$lichess" "$lichess.zst"; do
-    s=$("$ours" pgn check "$f" 2>/dev/null | tail -1)
-    [ "$s" = "$summary" ] || die "$(basename "$f"): '$s', random style: '$summary'"
+for f in "$file" "$lichess"; do
+    s=$("$peer" "$f" 2>/dev/null)
+    [ "$s" = "$summary" ] || die "chess-library on $(basename "$f"): '$s', ours: '$summary'"
 done
-s=$("$peer" "$lichess" 2>/dev/null)
-[ "$s" = "$summary" ] || die "chess-library, lichess style: '$s', ours: '$summary'"
 pgn_extract_errors=$("$pgn_extract" -r "$file" 2>&1 | grep -c 'Failed to make move' || true)
 [ "$pgn_extract_errors" = 0 ] || die "pgn-extract finds $pgn_extract_errors errors"
 

@@ -29,6 +29,17 @@ inline int default_pgn_threads() {
     return cores == 0 ? 1 : int(cores);
 }
 
+// Runs `f`; the exception it threw, or null.
+template <typename F>
+std::exception_ptr exception_of(F&& f) {
+    try {
+        f();
+        return nullptr;
+    } catch (...) {
+        return std::current_exception();
+    }
+}
+
 // Reads every game of `in`: `process` (on `threads` threads) turns a chunk into a Result, whose
 // member `games` counts the chunk's games; `emit` gets each Result in input order with the games
 // before its chunk, and returns false to stop reading. `emit` runs on one thread at a time, on
@@ -66,6 +77,8 @@ void for_each_chunk(std::istream& in, int threads,
     bool reading = false, emitting = false, input_done = false, stop = false;
     std::exception_ptr error;
 
+    // Whether another chunk may be read before the oldest result in flight is emitted.
+    auto room_in_flight = [&] { return submitted - next_to_emit < max_in_flight; };
     // The first error stops everyone (called with the lock held).
     auto fail = [&](std::exception_ptr e) {
         if (!error) error = std::move(e);
@@ -77,8 +90,7 @@ void for_each_chunk(std::istream& in, int threads,
     // reach their bound. Called with the lock held, which it lets go while reading.
     auto read_chunks = [&](std::unique_lock<std::mutex>& lock, std::size_t want) {
         reading = true;
-        while (!stop && !input_done && queue.size() < want &&
-               submitted - next_to_emit < max_in_flight) {
+        while (!stop && !input_done && queue.size() < want && room_in_flight()) {
             PgnChunk chunk;
             if (!spare.empty()) {
                 chunk = std::move(spare.back());
@@ -86,12 +98,7 @@ void for_each_chunk(std::istream& in, int threads,
             }
             lock.unlock();
             bool got = false;
-            std::exception_ptr failed;
-            try {
-                got = chunker.next(chunk);
-            } catch (...) {
-                failed = std::current_exception();
-            }
+            const std::exception_ptr failed = exception_of([&] { got = chunker.next(chunk); });
             lock.lock();
             if (failed) {
                 fail(failed);
@@ -120,12 +127,7 @@ void for_each_chunk(std::istream& in, int threads,
             const long before = games_before;
             games_before += result.games;
             bool go_on = false;
-            std::exception_ptr failed;
-            try {
-                go_on = emit(result, before);
-            } catch (...) {
-                failed = std::current_exception();
-            }
+            const std::exception_ptr failed = exception_of([&] { go_on = emit(result, before); });
             lock.lock();
             ++next_to_emit;
             if (failed) fail(failed);
@@ -142,7 +144,7 @@ void for_each_chunk(std::istream& in, int threads,
             if (stop) return;
             if (queue.empty()) {
                 if (input_done) return;
-                if (reads && !reading && submitted - next_to_emit < max_in_flight)
+                if (reads && !reading && room_in_flight())
                     read_chunks(lock, 2);
                 else
                     changed.wait(lock);
@@ -152,12 +154,8 @@ void for_each_chunk(std::istream& in, int threads,
             queue.pop_front();
             lock.unlock();
             std::optional<Result> result;
-            std::exception_ptr failed;
-            try {
-                result.emplace(process(job.second));
-            } catch (...) {
-                failed = std::current_exception();
-            }
+            const std::exception_ptr failed =
+                exception_of([&] { result.emplace(process(job.second)); });
             lock.lock();
             if (failed) {
                 fail(failed);
@@ -171,16 +169,17 @@ void for_each_chunk(std::istream& in, int threads,
 
     std::vector<std::thread> pool;
     const int others = *separate_reader ? threads : threads - 1;
-    try {
+    const std::exception_ptr no_thread = exception_of([&] {
         for (int i = 0; i < others; ++i) pool.emplace_back(replay, !*separate_reader);
-    } catch (...) {
+    });
+    if (no_thread) {
         std::unique_lock lock(mutex);
-        fail(std::current_exception());
+        fail(no_thread);
     }
     if (*separate_reader) {
         std::unique_lock lock(mutex);
         while (!stop && !input_done) {
-            if (submitted - next_to_emit < max_in_flight)
+            if (room_in_flight())
                 read_chunks(lock, std::size_t(max_in_flight));
             else
                 changed.wait(lock);

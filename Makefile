@@ -19,7 +19,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
-                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev
+                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev
 BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
@@ -33,7 +33,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster diffperft fuzz \
         format clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -95,6 +95,12 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Only the `chess960` program (what `make run` starts): not the tests, benchmarks, tools or the
+# Python module, which `make build` adds.
+build-server: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS) --target chess960_cli
+
 # The library's API reference from the public headers (Doxygen; fails on any warning):
 # $(BUILD)/docs/html/index.html.
 docs: deps
@@ -118,7 +124,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8960
 DB ?= chess960.db
 WEB_DIR ?= web/dist
-run: build web
+run: build-server web
 	$(BUILD)/chess960 serve --host $(HOST) --port $(PORT) --db $(DB) --web $(WEB_DIR)
 
 # Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.

@@ -2,7 +2,7 @@
 // (src/server/event_requests.hpp): POST /api/events and POST /api/events/{id}/rounds.
 //
 // The same bytes go, as a request body, to parse_create_event and parse_add_round, and, as a
-// player's name, to player_name_problem. Each parser must return or throw ApiError; anything
+// player's name, to player_name. Each parser must return or throw ApiError; anything
 // else thrown is a bug. Moreover:
 //  - every ApiError has status 400 and a message of at most 256 bytes (a refusal quotes the
 //    client's text only cut short);
@@ -17,11 +17,13 @@
 //    as they can (two a round for Double Chess960) when repeats are not allowed, still has one
 //    to draw, and draw_round picks an allowed one;
 //  - a round it returns is well-formed: round absent or 1..960, 1..500 pairings, each name the
-//    body's string and a name player_name_problem accepts, no name twice in the round, the
+//    body's string as player_name keeps it (NFKC), no name twice in the round (nor two that
+//    look alike: the same name_skeleton), the
 //    entropy the body's string ("" when absent) of at most 1000 bytes of UTF-8 without control
 //    characters, revealAt and startAt the body's integers in 0..2^53;
-//  - a name player_name_problem accepts has 1..100 bytes of UTF-8, no control characters and no
-//    space at either end; a refusal says why.
+//  - a name player_name accepts becomes 1..100 bytes of UTF-8, no control characters and no
+//    space at either end, which player_name keeps as it is (NFKC is idempotent); a refusal
+//    says why.
 // UTF-8 and control characters are checked through nlohmann-json's own encoder (a strict dump
 // throws on bytes that are not UTF-8; an ASCII dump writes every control character as an
 // escape), independently of event::text_problem.
@@ -41,6 +43,7 @@
 #include "fuzz_support.hpp"
 #include "server/event_requests.hpp"
 #include "server/requests.hpp"
+#include "text/names.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -268,14 +271,20 @@ void check_round(const server::AddRoundRequest& request, const Json& body) {
     for (std::size_t i = 0; i < games; ++i) {
         const server::Pairing& pairing = request.pairings[i];
         const Json& item = (*pairings)[i];
-        if (json_string(item, "white") != pairing.white ||
-            json_string(item, "black") != pairing.black)
-            broken("pairing " + std::to_string(i) + " is not the body's names");
+        auto kept = [&](const char* color) -> std::optional<std::string> {
+            const auto given = json_string(item, color);
+            if (!given) return std::nullopt;
+            auto normal = server::player_name(*given);
+            return normal ? std::optional<std::string>(*normal) : std::nullopt;
+        };
+        if (kept("white") != pairing.white || kept("black") != pairing.black)
+            broken("pairing " + std::to_string(i) + " is not the body's names as kept");
         for (const std::string* name : {&pairing.white, &pairing.black}) {
             check_name(*name, "parse_add_round");
-            if (server::player_name_problem(*name))
-                broken("parse_add_round accepted a name player_name_problem refuses");
-            if (!names.insert(*name).second) broken("a player plays two games in one round");
+            if (server::player_name(*name) != *name)
+                broken("parse_add_round kept a name player_name would change");
+            if (!names.insert(text::name_skeleton(*name)).second)
+                broken("a player (or one that looks alike) plays two games in one round");
         }
     }
 
@@ -324,18 +333,23 @@ void check_body_text(std::string_view text) {
 
     // The bytes as a player's name.
     const std::string name(text);
-    std::optional<std::string> problem;
+    std::expected<std::string, std::string> kept;
     try {
-        problem = server::player_name_problem(name);
+        kept = server::player_name(name);
     } catch (...) {
-        broken("player_name_problem threw");
+        broken("player_name threw");
     }
-    if (problem) {
-        if (problem->empty() || problem->size() > kMaxMessage)
-            broken("player_name_problem's answer has " + std::to_string(problem->size()) +
-                   " bytes");
+    if (!kept) {
+        if (kept.error().empty() || kept.error().size() > kMaxMessage)
+            broken("player_name's refusal has " + std::to_string(kept.error().size()) + " bytes");
     } else {
-        check_name(name, "player_name_problem");
+        check_name(*kept, "player_name");
+        if (server::player_name(*kept) != *kept) broken("player_name is not idempotent");
+        try {
+            (void)text::name_skeleton(*kept);
+        } catch (...) {
+            broken("name_skeleton threw");
+        }
     }
 }
 

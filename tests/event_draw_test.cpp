@@ -250,9 +250,14 @@ TEST(EventDraw, ParametersAreChecked) {
                  {},
                  false,
                  false}));
-    auto dedup = checked({"x", 3, {534, 518, 534}, false, false});
-    ASSERT_TRUE(dedup);
-    EXPECT_EQ(dedup->excluded, (std::vector<int>{518, 534}));
+    auto sorted = checked({"x", 3, {534, 518}, false, false});
+    ASSERT_TRUE(sorted);
+    EXPECT_EQ(sorted->excluded, (std::vector<int>{518, 534}));
+    // A number twice is refused, not tidied away (the outside probe's [5, 5, 5]).
+    EXPECT_EQ(checked({"x", 3, {534, 518, 534}, false, false}).error(),
+              "the start position 534 is excluded more than once");
+    EXPECT_EQ(checked({"x", 3, {5, 5, 5}, false, false}).error(),
+              "the start position 5 is excluded more than once");
 
     EXPECT_TRUE(check_entropy("3 5 2"));
     EXPECT_TRUE(check_entropy(""));

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -22,6 +24,7 @@
 #include "chess960/startpos.hpp"
 #include "event/commitment.hpp"
 #include "event/draw.hpp"
+#include "server/limits.hpp"
 #include "server/secrets.hpp"
 #include "server_support.hpp"
 
@@ -124,7 +127,7 @@ class EventServerTest : public ServerTest {
 TEST_F(EventServerTest, CreateAnswersTheCommitmentAndTheParametersButNotTheSecret) {
     Event e = create_event(Json{{"name", "Spring Open 960"},
                                 {"rounds", 5},
-                                {"exclude", {534, 518, 534}},
+                                {"exclude", {534, 518}},
                                 {"clock", {{"initial", 300}, {"increment", 3}}}});
     ASSERT_EQ(e.id.size(), 16u);
     EXPECT_EQ(e.token.size(), 32u);
@@ -132,7 +135,7 @@ TEST_F(EventServerTest, CreateAnswersTheCommitmentAndTheParametersButNotTheSecre
     EXPECT_TRUE(event::is_digest_hex(commitment)) << commitment;
     EXPECT_EQ(e.view["parameters"]["name"], "Spring Open 960");
     EXPECT_EQ(e.view["parameters"]["rounds"], 5);
-    EXPECT_EQ(e.view["parameters"]["exclude"], Json({518, 534}));  // sorted, once each
+    EXPECT_EQ(e.view["parameters"]["exclude"], Json({518, 534}));  // sorted
     EXPECT_EQ(e.view["parameters"]["allowRepeats"], false);
     EXPECT_EQ(e.view["parameters"]["clock"]["initial"], 300);
     EXPECT_EQ(e.view["status"], "open");
@@ -487,7 +490,8 @@ TEST_F(EventServerTest, StandingsArePointsThenSonnebornBerger) {
 TEST_F(EventServerTest, ThePgnHoldsEveryFinishedGameWithTheEventsTags) {
     Event e = create_event(Json{{"name", "PGN Cup"}, {"rounds", 2}});
     Json o = round_now(e, {{"Ann", "Bob"}, {"Cy", "Di"}}, "r1");
-    // Board 1: two moves, then Black resigns. Board 2 stays in play.
+    // Board 1: two moves, then Black resigns; board 2 drawn. In round 2 (whose games start
+    // once round 1's have ended), board 2 stays in play.
     const std::string id1 = o["rounds"][0]["boards"][0]["gameId"];
     const std::string ann = o["rounds"][0]["boards"][0]["seats"]["white"];
     const std::string bob = o["rounds"][0]["boards"][0]["seats"]["black"];
@@ -496,9 +500,10 @@ TEST_F(EventServerTest, ThePgnHoldsEveryFinishedGameWithTheEventsTags) {
         ASSERT_EQ(post("/api/games/" + id1 + "/moves", Json{{"move", uci}}, *token).status, 200);
     }
     finish(o, 1, 1, "1-0");
+    finish(o, 1, 2, "1/2-1/2");
     o = round_now(e, {{"Di", "Ann"}, {"Bob", "Cy"}}, "r2");
+    ASSERT_EQ(o["rounds"][1]["started"], true);
     finish(o, 2, 1, "1/2-1/2");
-    finish(o, 2, 2, "0-1");
 
     Reply r = get("/api/events/" + e.id + "/pgn");
     ASSERT_EQ(r.status, 200);
@@ -512,7 +517,7 @@ TEST_F(EventServerTest, ThePgnHoldsEveryFinishedGameWithTheEventsTags) {
     pgn::Replayer replayer(true);
     reader.read_all(replayer);
     for (const auto& p : replayer.problems) ADD_FAILURE() << p.describe();
-    ASSERT_EQ(replayer.games.size(), 3u) << r.text;  // board 2 of round 1 is still in play
+    ASSERT_EQ(replayer.games.size(), 3u) << r.text;  // board 2 of round 2 is still in play
 
     const Json view = event(e);
     struct Expected {
@@ -520,8 +525,8 @@ TEST_F(EventServerTest, ThePgnHoldsEveryFinishedGameWithTheEventsTags) {
         std::size_t plies;
     };
     const std::vector<Expected> expected = {{"1", "Ann", "Bob", "1-0", 2},
-                                            {"2", "Di", "Ann", "1/2-1/2", 0},
-                                            {"2", "Bob", "Cy", "0-1", 0}};
+                                            {"1", "Cy", "Di", "1/2-1/2", 0},
+                                            {"2", "Di", "Ann", "1/2-1/2", 0}};
     for (std::size_t i = 0; i < expected.size(); ++i) {
         const pgn::GameRecord& g = replayer.games[i];
         EXPECT_EQ(g.tag("Event"), "PGN Cup");
@@ -627,6 +632,183 @@ TEST_F(EventServerTest, EventsSurviveARestartAndTheirRoundsAreRevealedOnTime) {
     view = event(e);
     EXPECT_EQ(view["status"], "closed");
     EXPECT_EQ(view["verification"]["ok"], true);
+}
+
+}  // namespace
+
+namespace {
+
+// ---- Hostile and careless organisers (the outside probe of 2026-11-28) ----
+
+// Laws 6.7.1: a player who does not come within the default time loses; an arbiter scores a
+// no-show, nobody cancels the game.
+TEST_F(EventServerTest, ANoShowLosesTheGameWhichNobodyMayAbort) {
+    options_.limits.no_show_after = 1'500;
+    restart();
+    Event e = create_event(Json{{"name", "Blitz"}, {"rounds", 2}});
+    Json o = round_now(e, {{"Ann", "Bob"}, {"Cy", "Di"}});
+    const Json& b1 = o["rounds"][0]["boards"][0];
+    const Json& b2 = o["rounds"][0]["boards"][1];
+    const std::string g1 = b1["gameId"], g2 = b2["gameId"];
+    for (const char* seat : {"white", "black"}) {
+        Reply r = post("/api/games/" + g1 + "/abort", Json::object(), b1["seats"][seat]);
+        EXPECT_EQ(r.status, 409) << r.text;
+        EXPECT_EQ(r.body["code"], "cannot_abort");
+    }
+    // Board 2: White (Cy) comes and moves; Black (Di) never does. Board 1: nobody comes.
+    const Json legal = get("/api/games/" + g2 + "/legal").body["moves"];
+    ASSERT_EQ(
+        post("/api/games/" + g2 + "/moves", Json{{"move", legal[0]["uci"]}}, b2["seats"]["white"])
+            .status,
+        200);
+    Json view = wait_for_event(e, 10, [](const Json& v) {
+        return v["rounds"][0]["boards"][0]["game"]["status"] == "over" &&
+               v["rounds"][0]["boards"][1]["game"]["status"] == "over";
+    });
+    Json game1 = get("/api/games/" + g1).body;
+    EXPECT_EQ(game1["result"], "0-1");
+    EXPECT_EQ(game1["termination"], "no show");
+    Json game2 = get("/api/games/" + g2).body;
+    EXPECT_EQ(game2["result"], "1-0");
+    EXPECT_EQ(game2["termination"], "no show");
+    // Scored as results: Bob and Cy have a point.
+    const Json standings = view["standings"];
+    ASSERT_EQ(standings.size(), 4u);
+    for (const Json& row : standings)
+        EXPECT_EQ(row["points"], row["name"] == "Bob" || row["name"] == "Cy" ? 1.0 : 0.0)
+            << row.dump();
+    // The PGN says so (PGN 8.1.1.9's "abandoned").
+    const std::string pgn = get("/api/events/" + e.id + "/pgn").text;
+    EXPECT_NE(pgn.find("[Termination \"abandoned\"]"), std::string::npos) << pgn;
+}
+
+// One round's games in play at a time: a round entered (and revealed) while the round before is
+// played starts its games once that round's have ended.
+TEST_F(EventServerTest, ARoundsGamesWaitForTheRoundBefore) {
+    Event e = create_event(Json{{"name", "Swiss"}, {"rounds", 2}});
+    Json o = round_now(e, {{"Ann", "Bob"}});
+    Json second = round_now(e, {{"Bob", "Ann"}});
+    EXPECT_EQ(second["rounds"][1]["revealed"], true);  // the position is not held back
+    EXPECT_EQ(second["rounds"][1]["started"], false);
+    EXPECT_TRUE(
+        second["rounds"][1]["boards"][0]["gameId"].is_null() ||
+        get("/api/games/" + second["rounds"][1]["boards"][0]["gameId"].get<std::string>()).status ==
+            404);
+    finish(o, 1, 1, "1-0");
+    Json view =
+        wait_for_event(e, 10, [](const Json& v) { return v["rounds"][1]["started"] == true; });
+    EXPECT_EQ(view["rounds"][1]["started"], true);
+}
+
+TEST_F(EventServerTest, NamesThatLookAlikeAreOnePlayer) {
+    Event e = create_event(Json{{"name", "Names"}, {"rounds", 3}});
+    Json o = round_now(e, {{"Alice", "Bob"}});
+    finish(o, 1, 1, "1-0");
+    // A Cyrillic "о" in Bob and a Cyrillic "А" in Alice: the same players, as first spelled.
+    o = round_now(e, {{"B\xD0\xBE"
+                       "b",
+                       "\xD0\x90lice"}});
+    EXPECT_EQ(o["rounds"][1]["boards"][0]["white"], "Bob");
+    EXPECT_EQ(o["rounds"][1]["boards"][0]["black"], "Alice");
+    finish(o, 2, 1, "1/2-1/2");
+    const Json standings = event(e)["standings"];
+    EXPECT_EQ(standings.size(), 2u) << standings.dump();
+    // In one round, two spellings of one name are one player twice.
+    Reply twice =
+        add_round(e, Json{{"pairings", pairings({{"Alice", "Carl"}, {"\xD0\x90lice", "Dan"}})}});
+    EXPECT_EQ(twice.status, 400);
+    EXPECT_EQ(twice.body["code"], "duplicate_player");
+    // Names that hide what they hold are refused.
+    for (const std::string name :
+         {"Bob\xE2\x80\xAE"
+          "ecilA",
+          "Al\xE2\x80\x8D"
+          "ice",
+          "\xE3\x85\xA4", "\xE2\xA0\x80", "\xC2\xA0", "ab\xC2\x85", "\xE2\x80\x8B"}) {
+        Reply r = add_round(e, Json{{"pairings", pairings({{name, "Carl"}})}});
+        EXPECT_EQ(r.status, 400) << name;
+        EXPECT_EQ(r.body["code"], "invalid_name") << name;
+    }
+}
+
+TEST_F(EventServerTest, DuplicateExclusionsAreRefused) {
+    Reply r = post("/api/events", Json{{"name", "Typo"}, {"rounds", 3}, {"exclude", {5, 5, 5}}});
+    EXPECT_EQ(r.status, 400);
+    EXPECT_NE(r.body["error"].get<std::string>().find("excluded more than once"), std::string::npos)
+        << r.text;
+}
+
+TEST_F(EventServerTest, OneAddressOpensFewEvents) {
+    const server::GameLimits defaults;
+    int created = 0, limited = 0;
+    for (int i = 0; i < 20; ++i) {
+        Reply r = post("/api/events", Json{{"name", "Event " + std::to_string(i)}, {"rounds", 1}});
+        if (r.status == 201) ++created;
+        if (r.status == 429) ++limited;
+    }
+    EXPECT_EQ(created, int(defaults.events_burst));
+    EXPECT_EQ(limited, 20 - created);
+}
+
+// The probe entered 9 rounds of 500 boards revealed at once: 4,500 games in play in 2 s. Now
+// one round's boards are in play at most, and the public view of the event is rendered once
+// however many ask.
+TEST_F(EventServerTest, NineRoundsOf500BoardsPutOneRoundInPlay) {
+    Event e = create_event(Json{{"name", "Big"}, {"rounds", 9}});
+    std::vector<std::pair<std::string, std::string>> boards;
+    for (int i = 0; i < 500; ++i)
+        boards.push_back({"P" + std::to_string(2 * i), "P" + std::to_string(2 * i + 1)});
+    for (int round = 1; round <= 9; ++round) {
+        std::vector<std::pair<std::string, std::string>> paired = boards;
+        if (round % 2 == 0)
+            for (auto& [w, b] : paired) std::swap(w, b);
+        Reply r = add_round(e, Json{{"pairings", pairings(paired)}});
+        ASSERT_EQ(r.status, 201) << r.text;
+    }
+    const Json o = organiser(e);
+    int started = 0;
+    for (const Json& round : o["rounds"]) started += round["started"] == true;
+    EXPECT_EQ(started, 1);
+    EXPECT_LE(server_->games_in_memory(), 500u);
+
+    // A player beyond the event's size is refused.
+    Event small = create_event(Json{{"name", "Small"}, {"rounds", 2}});
+    std::vector<std::pair<std::string, std::string>> many;
+    for (int i = 0; i < 500; ++i)
+        many.push_back({"A" + std::to_string(i), "B" + std::to_string(i)});
+    ASSERT_EQ(add_round(small, Json{{"pairings", pairings(many)}}).status, 201);
+    many.back().second = "Newcomer";
+    Reply over = add_round(small, Json{{"pairings", pairings(many)}});
+    EXPECT_EQ(over.status, 400) << over.text;
+    EXPECT_EQ(over.body["code"], "too_many_players");
+
+    // Twelve viewers of the 2.8 MB view at once, and another client's small request meanwhile.
+    std::atomic<bool> done{false};
+    std::atomic<int> views{0};
+    std::vector<std::thread> viewers;
+    for (int v = 0; v < 12; ++v)
+        viewers.emplace_back([&, v] {
+            chess960::testing::HttpClient client(port_, "127.0.0." + std::to_string(60 + v));
+            while (!done)
+                if (client.get("/api/events/" + e.id).status == 200) ++views;
+        });
+    chess960::testing::HttpClient other(port_, "127.0.0.90");
+    std::vector<double> times;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int i = 0; i < 20; ++i) {
+        const auto begin = std::chrono::steady_clock::now();
+        EXPECT_EQ(other.get("/api/startpos/518").status, 200);
+        times.push_back(chess960::testing::elapsed_ms(begin));
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    done = true;
+    for (auto& t : viewers) t.join();
+    std::sort(times.begin(), times.end());
+    std::cout << views
+              << " views of a 500-board event by 12 clients; another client's GET "
+                 "/api/startpos/518 meanwhile: median "
+              << times[times.size() / 2] << " ms, worst " << times.back() << " ms\n";
+    EXPECT_GT(views, 12);
 }
 
 }  // namespace

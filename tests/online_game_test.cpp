@@ -679,6 +679,65 @@ INSTANTIATE_TEST_SUITE_P(
         AutoAbortCase{"UntimedBlack", false, 60'000, {40'000}, std::nullopt}),
     CaseName());
 
+// An untimed game has its own wait (a friend who never comes): OnlineRules::untimed_abort_after.
+TEST(OnlineGameUntimedAbort, WaitsItsOwnTimeThenAborts) {
+    OnlineRules rules;
+    rules.untimed_abort_after = 86'400'000;
+    OnlineGame game(Position(), std::nullopt, 1'000, rules);
+    EXPECT_EQ(game.abort_deadline(), 86'401'000);
+    ASSERT_TRUE(play(game, White, "e2e4", 5'000).has_value());
+    EXPECT_EQ(game.abort_deadline(), 86'405'000);  // Black's wait, from White's first move
+    EXPECT_FALSE(game.tick(86'404'999));
+    EXPECT_TRUE(game.tick(86'405'000));
+    expect_aborted(game);
+    // Once both have moved, an untimed game waits as long as it takes.
+    OnlineGame started(Position(), std::nullopt, 1'000, rules);
+    play_all(started, {"e2e4", "e7e5"});
+    EXPECT_EQ(started.next_deadline(), std::nullopt);
+}
+
+// --- An event's board: the no-show rule (Laws 6.7.1) ------------------------------------------
+
+TEST(OnlineGameNoShow, WhoMakesNoFirstMoveInTimeLoses) {
+    OnlineRules rules;
+    rules.no_show_after = 300'000;
+    for (const bool timed : {true, false}) {
+        OnlineGame white_absent(Position(), timed ? std::optional(kThreePlusTwo) : std::nullopt,
+                                1'000, rules);
+        EXPECT_EQ(white_absent.abort_deadline(), 301'000);
+        EXPECT_FALSE(white_absent.tick(300'999));
+        EXPECT_TRUE(white_absent.tick(301'000));
+        expect_outcome(white_absent, GameResult::BlackWins, Termination::NoShow);
+        EXPECT_EQ(describe(white_absent),
+                  "White made no first move in time; Black wins by forfeit");
+
+        OnlineGame black_absent(Position(), timed ? std::optional(kThreePlusTwo) : std::nullopt,
+                                1'000, rules);
+        ASSERT_TRUE(play(black_absent, White, "e2e4", 10'000).has_value());
+        EXPECT_EQ(black_absent.abort_deadline(), 310'000);
+        EXPECT_TRUE(fails_with(black_absent.play(Black, uci(black_absent, "e7e5"), 310'000),
+                               ErrorCode::GameOver,
+                               "the game is over: Black made no first move in time; White wins "
+                               "by forfeit"));
+        expect_outcome(black_absent, GameResult::WhiteWins, Termination::NoShow);
+    }
+}
+
+TEST(OnlineGameNoShow, AnEventsGameCannotBeAborted) {
+    OnlineRules rules;
+    rules.no_show_after = 300'000;
+    OnlineGame game(Position(), kThreePlusTwo, 1'000, rules);
+    for (const Color seat : {White, Black})
+        EXPECT_TRUE(fails_with(game.abort(seat, 2'000), ErrorCode::CannotAbort,
+                               "an event's game cannot be aborted: a player who makes no first "
+                               "move in time loses it"));
+    EXPECT_TRUE(game.is_active());
+    // The no-show wait replaces the abort rule's (and a timed game's minute).
+    EXPECT_EQ(game.abort_deadline(), 301'000);
+    play_all(game, {"e2e4", "e7e5"});
+    EXPECT_EQ(game.abort_deadline(), std::nullopt);
+}
+
 // --- Deadlines -------------------------------------------------------------------------------
 
 TEST(OnlineGameDeadline, IsTheAbortDeadlineThenTheFlagTime) {

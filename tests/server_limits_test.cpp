@@ -523,6 +523,80 @@ TEST_F(ServerLimitsTest, AFifthEngineGameInPlayIsAnswered429) {
     EXPECT_EQ(post("/api/games", engine_game).status, 201);
 }
 
+// Every offer reaches every watcher: a seat's draw offers, takeback requests, rematch offers and
+// name changes are limited (the probe sent 300 offers and declines in 1.1 s, 599 events).
+TEST_F(ServerLimitsTest, AFloodOfOffersMeetsA429AndItsWatchersAreSpared) {
+    Created g = friend_game(Json{{"type", "number"}, {"number", 518}});
+    ASSERT_EQ(move(g, "e2e4", g.white).status, 200);
+    ASSERT_EQ(move(g, "e7e5", g.black).status, 200);
+    EventStream watcher(port_, "/api/games/" + g.id + "/events");
+    ASSERT_EQ(watcher.status(), 200);
+    ASSERT_TRUE(watcher.next());  // the whole game
+    int offered = 0, limited = 0, other = 0, without_retry_after = 0;
+    for (int i = 0; i < 300; ++i) {
+        Reply offer = post("/api/games/" + g.id + "/draw/offer", Json::object(), g.white);
+        if (offer.status == 200) {
+            ++offered;
+            EXPECT_EQ(post("/api/games/" + g.id + "/draw/decline", Json::object(), g.black).status,
+                      200);
+        } else if (offer.status == 429) {
+            ++limited;
+            if (std::atoi(offer.headers.find("Retry-After") == offer.headers.end()
+                              ? "0"
+                              : offer.headers.find("Retry-After")->second.c_str()) < 1)
+                ++without_retry_after;
+            EXPECT_EQ(offer.body["code"], "rate_limited");
+        } else {
+            ++other;
+        }
+    }
+    std::cout << "300 draw offers: " << offered << " made, " << limited << " answered 429\n";
+    const server::GameLimits defaults;
+    EXPECT_LE(offered, int(defaults.offers_burst) + 1);
+    EXPECT_GE(limited, 300 - int(defaults.offers_burst) - 1);
+    EXPECT_EQ(other, 0);
+    EXPECT_EQ(without_retry_after, 0);
+    // The watcher heard of each offer made and its decline, and of nothing refused.
+    int events = 0;
+    while (watcher.next(std::chrono::milliseconds(300))) ++events;
+    EXPECT_EQ(events, 2 * offered);
+
+    // Takeback requests: the same bucket per seat (black's is still full).
+    int requested = 0, refused = 0;
+    for (int i = 0; i < 50; ++i) {
+        Reply r = post("/api/games/" + g.id + "/takeback/offer", Json::object(), g.black);
+        if (r.status == 200) {
+            ++requested;
+            EXPECT_EQ(
+                post("/api/games/" + g.id + "/takeback/decline", Json::object(), g.white).status,
+                200);
+        } else if (r.status == 429) {
+            ++refused;
+        }
+    }
+    EXPECT_LE(requested, int(defaults.offers_burst) + 1);
+    EXPECT_GT(refused, 0);
+
+    // Name changes and rematch offers, once the game is over.
+    int renamed = 0;
+    for (int i = 0; i < 50; ++i)
+        if (post("/api/games/" + g.id + "/name", Json{{"name", "Bob " + std::to_string(i)}},
+                 g.black)
+                .status == 200)
+            ++renamed;
+    EXPECT_LE(renamed, int(defaults.offers_burst) + 1);
+    Created h = friend_game(Json{{"type", "number"}, {"number", 518}});
+    ASSERT_EQ(post("/api/games/" + h.id + "/resign", Json::object(), h.white).status, 200);
+    int rematches = 0, rematch_limited = 0;
+    for (int i = 0; i < 50; ++i) {
+        Reply r = post("/api/games/" + h.id + "/rematch", Json::object(), h.white);
+        if (r.status == 200) ++rematches;
+        if (r.status == 429) ++rematch_limited;
+    }
+    EXPECT_LE(rematches, int(defaults.offers_burst) + 1);
+    EXPECT_GT(rematch_limited, 0);
+}
+
 TEST_F(ServerLimitsTest, ConnectionsOverThePerAddressCapAreAnswered503) {
     options_.max_connections_per_address = 3;
     restart();

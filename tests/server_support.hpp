@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -346,6 +347,80 @@ class RawConnection {
     int fd_ = -1;
 };
 
+// A WebSocket spoken byte by byte over a RawConnection, for frames no WebSocket library would
+// send: the upgrade, then frames written as given (the client masks with a zero key, which RFC
+// 6455 allows), and the close frame's status code read back.
+class RawWebSocket {
+  public:
+    RawWebSocket(int port, const std::string& path) : connection_(port) {
+        upgraded_ = connection_.send("GET " + path +
+                                     " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                                     "Connection: Upgrade\r\n"
+                                     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                     "Sec-WebSocket-Version: 13\r\n\r\n");
+        const auto answer = connection_.receive(std::chrono::seconds(10), "\r\n\r\n");
+        upgraded_ = upgraded_ && answer.bytes.starts_with("HTTP/1.1 101");
+    }
+    bool upgraded() const { return upgraded_; }
+    // A masked text frame (FIN set) carrying `text`.
+    bool send_text(const std::string& text) { return send(header(0x81, text.size()) + text); }
+    // Raw bytes (a header alone, say).
+    bool send(std::string_view bytes) { return connection_.send(bytes); }
+    // A frame header with `first` (FIN, opcode) and `length` in the shortest form, masked.
+    static std::string header(unsigned char first, std::uint64_t length) {
+        std::string h(1, char(first));
+        if (length < 126) {
+            h += char(0x80 | length);
+        } else if (length < 65536) {
+            h += char(0x80 | 126);
+            for (int shift = 8; shift >= 0; shift -= 8) h += char((length >> shift) & 0xff);
+        } else {
+            h += char(0x80 | 127);
+            for (int shift = 56; shift >= 0; shift -= 8) h += char((length >> shift) & 0xff);
+        }
+        return h + std::string(4, '\0');  // the masking key: zero
+    }
+    // The status code of the server's close frame within `timeout` (skipping its other
+    // frames), or -1 if none came.
+    int close_code(std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        std::string bytes;
+        for (;;) {
+            // Server frames are unmasked: opcode, length (7, 16 or 64 bits), payload.
+            while (bytes.size() >= 2) {
+                const unsigned char first = bytes[0];
+                std::uint64_t length = bytes[1] & 0x7f;
+                std::size_t at = 2;
+                if (length == 126 || length == 127) {
+                    const std::size_t size = length == 126 ? 2 : 8;
+                    if (bytes.size() < 2 + size) break;
+                    length = 0;
+                    for (std::size_t i = 0; i < size; ++i)
+                        length = length << 8 | (unsigned char)bytes[2 + i];
+                    at += size;
+                }
+                if (bytes.size() < at + length) break;
+                if ((first & 0x0f) == 0x8)
+                    return length >= 2
+                               ? (unsigned char)bytes[at] << 8 | (unsigned char)bytes[at + 1]
+                               : 1005;
+                bytes.erase(0, at + std::size_t(length));
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return -1;
+            const auto received =
+                connection_.receive(std::min(left, std::chrono::milliseconds(100)));
+            bytes += received.bytes;
+            if (received.closed && received.bytes.empty()) return -1;
+        }
+    }
+
+  private:
+    RawConnection connection_;
+    bool upgraded_ = false;
+};
+
 // The HTTP status of a raw answer ("HTTP/1.1 413 ..." -> 413); 0 if it is not one.
 inline int status_of(const std::string& answer) {
     if (!answer.starts_with("HTTP/1.1 ") || answer.size() < 12) return 0;
@@ -446,7 +521,9 @@ class EventStream {
 
 // `chess960 serve --port 0 --db <db> <extra...>` as a separate process (the built binary), for
 // what only a process shows: its memory, its exit status. With `run_as` (the caller must be
-// root) the child drops to that user before it starts the server.
+// root) the child drops to that user before it starts the server, and runs a copy of the binary
+// in a directory of that user's: the build may be where only root can reach (a clone in /root
+// or in a `mktemp -d`, whose mode is 0700).
 class ServeProcess {
   public:
     explicit ServeProcess(const std::string& db, const std::vector<std::string>& extra = {},
@@ -457,20 +534,31 @@ class ServeProcess {
             ADD_FAILURE() << "cannot make the child's pipes";
             return;
         }
-        std::vector<std::string> args = {CHESS960_BINARY, "serve", "--port", "0", "--db", db};
+        std::string binary = CHESS960_BINARY;
+        if (run_as) {
+            binary = copy_binary_for(*run_as);
+            if (binary.empty()) return;
+        }
+        std::vector<std::string> args = {binary, "serve", "--port", "0", "--db", db};
         args.insert(args.end(), extra.begin(), extra.end());
         pid_ = fork();
         if (pid_ == 0) {
             dup2(out[1], 1);
             dup2(fileno(errors_), 2);
+            // What went wrong before the server could say anything, on its stderr.
+            auto fail = [](const char* what, int status) {
+                const std::string line = std::string(what) + ": " + std::strerror(errno) + "\n";
+                (void)!::write(2, line.data(), line.size());
+                _exit(status);
+            };
             if (run_as &&
                 (setgroups(0, nullptr) != 0 || setgid(gid_t(*run_as)) != 0 || setuid(*run_as) != 0))
-                _exit(126);
+                fail("cannot become the unprivileged user", 126);
             std::vector<char*> argv;
             for (std::string& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);
-            execv(CHESS960_BINARY, argv.data());
-            _exit(127);
+            execv(binary.c_str(), argv.data());
+            fail(("cannot run " + binary).c_str(), 127);
         }
         close(out[1]);
         out_ = out[0];
@@ -494,6 +582,10 @@ class ServeProcess {
         }
         if (out_ >= 0) close(out_);
         if (errors_) std::fclose(errors_);
+        if (!copy_dir_.empty()) {
+            std::error_code ignored;
+            std::filesystem::remove_all(copy_dir_, ignored);
+        }
     }
     ServeProcess(const ServeProcess&) = delete;
     ServeProcess& operator=(const ServeProcess&) = delete;
@@ -542,12 +634,34 @@ class ServeProcess {
     }
 
   private:
+    // The binary copied into a new directory under /tmp that `user` owns: its path, or "" (and a
+    // test failure saying why).
+    std::string copy_binary_for(uid_t user) {
+        char pattern[] = "/tmp/chess960_serve_binary_XXXXXX";
+        if (!mkdtemp(pattern)) {
+            ADD_FAILURE() << "cannot make a directory for the binary: " << std::strerror(errno);
+            return "";
+        }
+        copy_dir_ = pattern;
+        const std::string copy = copy_dir_ + "/chess960";
+        std::error_code ec;
+        std::filesystem::copy_file(CHESS960_BINARY, copy, ec);
+        if (ec || chmod(copy.c_str(), 0755) != 0 || chown(copy_dir_.c_str(), user, user) != 0 ||
+            chmod(copy_dir_.c_str(), 0755) != 0) {
+            ADD_FAILURE() << "cannot copy " << CHESS960_BINARY << " to " << copy << ": "
+                          << (ec ? ec.message() : std::strerror(errno));
+            return "";
+        }
+        return copy;
+    }
+
     pid_t pid_ = -1;
     int port_ = 0;
     int out_ = -1;
     std::FILE* errors_ = nullptr;
     bool exited_ = false;
     int exit_status_ = -1;
+    std::string copy_dir_;  // the directory of the binary's copy, removed at the end
 };
 
 class ServerTest : public ::testing::Test {

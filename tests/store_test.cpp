@@ -124,6 +124,7 @@ GameRow full_game(const std::string& id) {
     g.clock_at = 1'763'000'000'456;
     g.draw_offer = "black";
     g.takeback = "white";
+    g.event_id = "fedcba9876543210";
     g.result = "*";
     g.termination = std::nullopt;
     g.plies = 0;
@@ -168,6 +169,7 @@ void expect_same(const GameRow& a, const GameRow& b) {
     EXPECT_EQ(a.clock_at, b.clock_at);
     EXPECT_EQ(a.draw_offer, b.draw_offer);
     EXPECT_EQ(a.takeback, b.takeback);
+    EXPECT_EQ(a.event_id, b.event_id);
     EXPECT_EQ(a.result, b.result);
     EXPECT_EQ(a.termination, b.termination);
     EXPECT_EQ(a.plies, b.plies);
@@ -847,6 +849,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     // exactly what migrations 1 and 2 make), holding a game.
     GameRow playing = full_game("playing");
     playing.takeback.reset();  // version 5's column
+    playing.event_id.reset();  // version 6's
     {
         Store store(path_);
         store.insert_game(playing);
@@ -854,6 +857,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     {
         RawDatabase db(path_);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
+        db.exec("ALTER TABLE games DROP COLUMN event_id");
         db.exec("DROP TABLE event_boards");
         db.exec("DROP TABLE event_rounds");
         db.exec("DROP TABLE events");
@@ -1275,6 +1279,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
     GameRow a = full_game("a");
     a.draw_offer.reset();
     a.takeback.reset();  // version 5's column
+    a.event_id.reset();  // version 6's
     const std::vector<MoveRow> moves = real_moves(312, 3, a.created_at);
     GameRow after_two = a;
     after_two.white_ms -= 50;
@@ -1290,6 +1295,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
         for (const char* column : {"white_ms", "black_ms", "clock_running", "clock_at"})
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
+        db.exec("ALTER TABLE games DROP COLUMN event_id");
         db.exec("PRAGMA user_version=3");
     }
     Store store(path_);
@@ -1699,11 +1705,13 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
 TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     GameRow playing = full_game("playing");
     playing.takeback.reset();
+    playing.event_id.reset();
     {
         Store store(db_);
         store.insert_game(playing);
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
+    exec("ALTER TABLE games DROP COLUMN event_id");
     exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
     Store store(db_);
     auto stored = store.load_game("playing");
@@ -1714,6 +1722,46 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     expect_same(store.load_game("playing")->game, playing);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
               std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
+}
+
+// A version 5 database (no event_id) gains it, on both back ends: an event's board already
+// played is marked as that event's from event_boards, other games as none.
+TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
+    GameRow board = full_game("board");
+    board.event_id.reset();
+    GameRow casual = full_game("casual");
+    casual.event_id.reset();
+    {
+        Store store(db_);
+        store.insert_game(board);
+        store.insert_game(casual);
+        EventStore events(db_);
+        EventRow event;
+        event.id = "0123456789abcdef";
+        event.name = "Before version 6";
+        event.rounds = 1;
+        event.secret = std::string(64, 'a');
+        event.commitment = std::string(64, 'b');
+        event.organiser_token_hash = sha256_hex("organiser");
+        events.insert_event(event);
+        EventRoundRow round;
+        round.round = 1;
+        round.reveal_at = round.start_at = round.created_at = 1'763'000'000'000;
+        EventBoardRow b;
+        b.board = 1;
+        b.white_name = "Ann";
+        b.black_name = "Bob";
+        b.white_token_hash = sha256_hex("w");
+        b.black_token_hash = sha256_hex("b");
+        b.game_id = "board";
+        round.boards.push_back(b);
+        events.insert_round(event.id, round);
+    }
+    exec("ALTER TABLE games DROP COLUMN event_id");
+    exec(postgres() ? "UPDATE chess960_schema SET version = 5" : "PRAGMA user_version=5");
+    Store store(db_);
+    EXPECT_EQ(store.load_game("board")->game.event_id, "0123456789abcdef");
+    EXPECT_EQ(store.load_game("casual")->game.event_id, std::nullopt);
 }
 
 }  // namespace

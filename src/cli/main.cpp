@@ -44,7 +44,7 @@ commands:
                                   position played twice with colours swapped; report on stdout
   serve [--host H] [--port P] [--db DB] [--web DIR] [--engine-threads N] [--io-threads N]
         [--max-connections N] [--max-connections-per-address N] [--max-games-per-minute N]
-        [--max-engine-games N] [--max-moves-per-second N]
+        [--max-engine-games N] [--max-moves-per-second N] [--max-events-per-hour N]
                                   play in the browser: the web app, its JSON API
                                   (docs/openapi.yaml) and live play over WebSocket or
                                   Server-Sent Events (docs/live.md) on http://H:P/ (default
@@ -56,8 +56,8 @@ commands:
                                   Connections are served by N I/O threads (default: one per
                                   core). Limits per client address (0: none): 1000
                                   connections (30000 in all), 30 new games a minute, 4 engine
-                                  games in play, 20 moves a second; over them the answer is
-                                  429 (or 503 for connections)
+                                  games in play, 20 moves a second, 20 new events an hour;
+                                  over them the answer is 429 (or 503 for connections)
   serve migrate --from DB --to DB copy every game to another, empty database (an SQLite file
                                   to PostgreSQL), then check each one move by move
   event new --name NAME --rounds N [--exclude 518,534] [--allow-repeats] [--double]

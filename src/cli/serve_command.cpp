@@ -23,7 +23,8 @@ struct ServeOptions {
     CLI::Option *host = nullptr, *port = nullptr, *db = nullptr, *web = nullptr,
                 *engine_threads = nullptr, *io_threads = nullptr, *max_connections = nullptr,
                 *max_connections_per_address = nullptr, *max_games_per_minute = nullptr,
-                *max_engine_games = nullptr, *max_moves_per_second = nullptr;
+                *max_engine_games = nullptr, *max_moves_per_second = nullptr,
+                *max_events_per_hour = nullptr;
     CLI::App* migrate = nullptr;
     std::string migrate_from, migrate_to;
 };
@@ -71,6 +72,9 @@ server::Options server_options(const ServeOptions& o) {
         options.limits.games_burst =
             std::max(options.limits.games_burst, options.limits.games_per_minute / 3);
     }
+    if (auto n = args::value(o.max_events_per_hour))
+        options.limits.events_per_hour =
+            double(number_option("--max-events-per-hour", *n, 0, 1'000'000));
     if (auto n = args::value(o.max_engine_games))
         options.limits.engine_games = int(number_option("--max-engine-games", *n, 0, 1'000'000));
     if (auto n = args::value(o.max_moves_per_second)) {
@@ -171,6 +175,9 @@ Command add_serve_command(CLI::App& root) {
             ->type_name("N");
     o->max_moves_per_second =
         app->add_option("--max-moves-per-second", "moves a second per address (default 20)")
+            ->type_name("N");
+    o->max_events_per_hour =
+        app->add_option("--max-events-per-hour", "new events an hour per address (default 20)")
             ->type_name("N");
     o->migrate = app->add_subcommand(
         "migrate",

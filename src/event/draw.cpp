@@ -39,7 +39,12 @@ std::expected<Parameters, std::string> checked(Parameters p) {
         if (n < 0 || n >= startpos::kCount)
             return std::unexpected("an excluded number must be 0..959, not " + std::to_string(n));
     std::sort(p.excluded.begin(), p.excluded.end());
-    p.excluded.erase(std::unique(p.excluded.begin(), p.excluded.end()), p.excluded.end());
+    // A number twice is a typing slip the organiser should see, not a list to tidy silently:
+    // the published parameters are what players verify against.
+    if (auto twice = std::adjacent_find(p.excluded.begin(), p.excluded.end());
+        twice != p.excluded.end())
+        return std::unexpected("the start position " + std::to_string(*twice) +
+                               " is excluded more than once");
     const int allowed = startpos::kCount - int(p.excluded.size());
     if (allowed == 0) return std::unexpected("every start position is excluded");
     if (auto shortage = position_shortage(p))

@@ -33,7 +33,7 @@ struct Parameters {
 };
 
 // Checks and canonicalises the parameters: a name of 1..200 bytes of UTF-8 without control
-// characters, 1..960 rounds, exclusions in 0..959 (sorted, duplicates dropped), and, without
+// characters, 1..960 rounds, exclusions in 0..959, each once (sorted), and, without
 // repeats, enough numbers left for every round (two a round for Double Chess960). The error
 // says what is wrong.
 std::expected<Parameters, std::string> checked(Parameters parameters);

@@ -56,6 +56,8 @@ std::string describe(const OnlineGame& game) {
         case Termination::TimeInsufficientMaterial:
             return std::string(color_title(to_move)) + " ran out of time, but " +
                    color_title(~to_move) + " cannot checkmate: draw";
+        case Termination::NoShow:
+            return loser + " made no first move in time; " + winner + " wins by forfeit";
     }
     return "";
 }
@@ -114,10 +116,13 @@ GameStatus OnlineGame::status() const {
 Outcome OnlineGame::outcome() const { return aborted_ ? Outcome{} : outcome_; }
 
 std::optional<Millis> OnlineGame::abort_deadline() const {
-    if (!clock_ || rules_.abort_after <= 0 || !is_active() || ply() >= 2) return std::nullopt;
+    const Millis wait = rules_.no_show_after > 0 ? rules_.no_show_after
+                        : clock_                 ? rules_.abort_after
+                                                 : rules_.untimed_abort_after;
+    if (wait <= 0 || !is_active() || ply() >= 2) return std::nullopt;
     // "White's first move" and "Black's first move" are the first two plies: a game set up
     // with Black to move has Black's first move first.
-    return (ply() == 0 ? first_moves_from_ : white_first_move_at_) + rules_.abort_after;
+    return (ply() == 0 ? first_moves_from_ : white_first_move_at_) + wait;
 }
 
 std::optional<Millis> OnlineGame::next_deadline() const {
@@ -142,7 +147,16 @@ bool OnlineGame::tick(Millis now) {
         }
     }
     if (auto deadline = abort_deadline(); deadline && now >= *deadline) {
-        aborted_ = true;
+        if (rules_.no_show_after > 0) {
+            // Laws 6.7.1: the player who did not come (made no first move) loses.
+            const Color absent = side_to_move();
+            game_.set_outcome(
+                Outcome{absent == White ? GameResult::BlackWins : GameResult::WhiteWins,
+                        Termination::NoShow});
+            outcome_ = game_.outcome();
+        } else {
+            aborted_ = true;
+        }
         close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
         return true;
     }
@@ -299,6 +313,10 @@ Result<void> OnlineGame::claim_draw(Color seat, Millis now) {
 Result<void> OnlineGame::abort(Color seat, Millis now) {
     (void)seat;  // either seat may abort
     if (auto active = require_active(now); !active) return active;
+    if (rules_.no_show_after > 0)
+        return make_error(ErrorCode::CannotAbort,
+                          "an event's game cannot be aborted: a player who makes no first move "
+                          "in time loses it");
     if (ply() >= 2)
         return make_error(ErrorCode::CannotAbort,
                           "the game can no longer be aborted: both sides have moved");

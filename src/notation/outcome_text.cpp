@@ -41,6 +41,8 @@ const char* termination_string(Termination t) {
             return "time forfeit";
         case Termination::TimeInsufficientMaterial:
             return "time forfeit, opponent cannot mate";
+        case Termination::NoShow:
+            return "no show (default time)";
     }
     return "unknown";
 }

@@ -32,11 +32,40 @@ AnalysisService::AnalysisService(AnalysisOptions options, GameService* limits)
     : options_(options),
       limits_(limits),
       rate_(options.rate_per_second, options.burst),
-      pool_(options.threads, options.hash_megabytes) {}
+      pool_(EnginePoolOptions{options.threads, options.hash_megabytes}) {}
 
 AnalysisService::~AnalysisService() { stop(); }
 
 void AnalysisService::stop() { pool_.stop(); }
+
+std::size_t AnalysisService::fair_share(std::size_t max_waiting, std::size_t holding) {
+    return std::max<std::size_t>(1, max_waiting / (holding + 2));
+}
+
+void AnalysisService::admit(const std::string& client) {
+    std::lock_guard lock(waiting_mutex_);
+    const auto it = waiting_by_client_.find(client);
+    const std::size_t mine = it == waiting_by_client_.end() ? 0 : it->second;
+    const std::size_t others = waiting_by_client_.size() - (mine > 0 ? 1 : 0);
+    if (waiting_ >= options_.max_waiting)
+        throw ApiError{503, "the analysis engine is busy: try again in a moment", 1, "engine_busy"};
+    if (mine >= fair_share(options_.max_waiting, others))
+        throw ApiError{503,
+                       "you have " + std::to_string(mine) +
+                           " positions waiting for the analysis engine already: wait for their "
+                           "answers",
+                       1, "engine_busy"};
+    ++waiting_;
+    ++waiting_by_client_[client];
+}
+
+void AnalysisService::release(const std::string& client) {
+    std::lock_guard lock(waiting_mutex_);
+    --waiting_;
+    if (auto it = waiting_by_client_.find(client);
+        it != waiting_by_client_.end() && --it->second == 0)
+        waiting_by_client_.erase(it);
+}
 
 std::optional<std::string> AnalysisService::analyse(const std::string& fen,
                                                     const std::string& client, Reply reply) {
@@ -67,11 +96,8 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
                 : Json{{"cp", 0}};
         return out.dump();
     }
-    if (waiting_.fetch_add(1) >= options_.max_waiting) {
-        waiting_.fetch_sub(1);
-        throw ApiError{503, "the analysis engine is busy: try again in a moment", 1, "engine_busy"};
-    }
-    pool_.submit(client, [this, root, reply = std::make_shared<Reply>(std::move(reply))](
+    admit(client);
+    pool_.submit(client, [this, root, client, reply = std::make_shared<Reply>(std::move(reply))](
                              engine::Searcher& searcher, std::atomic<bool>& stop) mutable {
         engine::Limits limits;
         limits.movetime = options_.movetime_ms;
@@ -105,7 +131,7 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
             answer.error =
                 ApiError{500, std::string("the analysis failed: ") + e.what(), 0, "internal_error"};
         }
-        waiting_.fetch_sub(1);
+        release(client);
         (*reply)(std::move(answer));
     });
     return std::nullopt;

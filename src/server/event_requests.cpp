@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "event/text.hpp"
 #include "server/requests.hpp"
+#include "text/names.hpp"
 
 namespace chess960::server {
 
@@ -54,11 +54,15 @@ const Json* array_field(const Json& object, const char* name) {
 
 }  // namespace
 
-std::optional<std::string> player_name_problem(std::string_view name) {
-    if (name.empty()) return "is empty";
+std::expected<std::string, std::string> player_name(std::string_view name) {
+    if (name.empty()) return std::unexpected("is empty");
     if (name.size() > kMaxPlayerName)
-        return "is longer than " + std::to_string(kMaxPlayerName) + " bytes";
-    return event::name_problem(name);
+        return std::unexpected("is longer than " + std::to_string(kMaxPlayerName) + " bytes");
+    auto normal = text::normalize_name(name);
+    if (normal && normal->size() > kMaxPlayerName)
+        return std::unexpected("is longer than " + std::to_string(kMaxPlayerName) +
+                               " bytes once normalized (NFKC)");
+    return normal;
 }
 
 CreateEventRequest parse_create_event(std::string_view body) {
@@ -128,7 +132,7 @@ AddRoundRequest parse_add_round(std::string_view body) {
                        0,
                        "field_too_long",
                        {{"field", "pairings"}, {"max", kMaxBoards}}};
-    std::set<std::string> seen;
+    std::set<std::string> seen;  // the names' skeletons: names that look alike are one name
     for (std::size_t i = 0; i < pairings->size(); ++i) {
         const Json& item = (*pairings)[i];
         const std::string where = "pairings[" + std::to_string(i) + "]";
@@ -147,20 +151,21 @@ AddRoundRequest parse_add_round(std::string_view body) {
                                0,
                                "missing_field",
                                {{"field", where + "." + color}}};
-            if (auto problem = player_name_problem(*text))
+            auto normal = player_name(*text);
+            if (!normal)
                 throw ApiError{400,
-                               "field '" + where + "." + color + "': the name " + *problem,
+                               "field '" + where + "." + color + "': the name " + normal.error(),
                                0,
                                "invalid_name",
                                {{"field", where + "." + color}}};
-            if (!seen.insert(*text).second)
+            if (!seen.insert(text::name_skeleton(*normal)).second)
                 throw ApiError{400,
-                               "field '" + where + "." + color + "': '" + quote(*text) +
+                               "field '" + where + "." + color + "': '" + quote(*normal) +
                                    "' plays more than one game in this round",
                                0,
                                "duplicate_player",
-                               {{"name", *text}}};
-            *name = *text;
+                               {{"name", *normal}}};
+            *name = std::move(*normal);
         }
         request.pairings.push_back(std::move(pairing));
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <expected>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,8 +41,8 @@ CreateEventRequest parse_create_event(std::string_view body);
 // {"round", "pairings": [{"white", "black"}, ...], "entropy", "revealAt", "startAt"}
 AddRoundRequest parse_add_round(std::string_view body);
 
-// Nothing for a player's name we accept (1..100 bytes of UTF-8, no control characters, no
-// spaces at either end); else what is wrong with it.
-std::optional<std::string> player_name_problem(std::string_view name);
+// A player's name as the event keeps it (1..100 bytes of UTF-8, NFKC, nothing invisible:
+// text/names.hpp), or what is wrong with it.
+std::expected<std::string, std::string> player_name(std::string_view name);
 
 }  // namespace chess960::server

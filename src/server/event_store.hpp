@@ -91,7 +91,6 @@ class EventStoreBackend {
     virtual void set_closed(const std::string& event_id, std::int64_t at) = 0;
     virtual std::optional<StoredEvent> load_event(const std::string& id) = 0;
     virtual std::vector<PendingRound> pending_rounds() = 0;
-    virtual bool is_event_game(const std::string& game_id) = 0;
 };
 
 class EventStore {
@@ -133,9 +132,6 @@ class EventStore {
     }
     // Every round whose games have not started, soonest first (from event_rounds_pending).
     std::vector<PendingRound> pending_rounds() { return backend_->pending_rounds(); }
-    // Whether game `game_id` is one of an event's boards (a look through the boards: asked
-    // rarely, for a takeback request).
-    bool is_event_game(const std::string& game_id) { return backend_->is_event_game(game_id); }
 
   private:
     std::unique_ptr<EventStoreBackend> backend_;

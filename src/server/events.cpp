@@ -7,6 +7,7 @@
 #include "server/event_views.hpp"
 #include "server/secrets.hpp"
 #include "server/words.hpp"
+#include "text/names.hpp"
 
 namespace chess960::server {
 
@@ -30,6 +31,11 @@ std::optional<Millis> next_due(const StoredEvent& stored) {
         if (!r.started()) return r.start_at;
     }
     return std::nullopt;
+}
+
+// Whether a round is due to start at `now` (and may wait for the round before it to end).
+bool start_due(const EventRoundRow& r, Millis now) {
+    return r.revealed() && !r.started() && now >= r.start_at;
 }
 
 std::string round_text(int round) { return "round " + std::to_string(round); }
@@ -79,8 +85,10 @@ EventService::EventService(EventStore& store, GameService& games, EventServiceOp
     : store_(store),
       games_(games),
       options_(std::move(options)),
-      rate_(options_.events_per_minute / 60.0, options_.events_burst) {
-    games_.set_event_games([this](const std::string& id) { return store_.is_event_game(id); });
+      rate_(options_.events_per_minute / 60.0, options_.events_burst),
+      creation_rate_(options_.creations_per_hour / 3600.0, options_.creations_burst),
+      views_(kEventViewTtl, 10'000) {
+    games_.set_on_event_game_over([this](const std::string& id) { views_.invalidate(id); });
     for (const PendingRound& pending : store_.pending_rounds())
         due_.emplace(pending.revealed ? pending.start_at : pending.reveal_at, pending.event_id);
     timer_ = std::thread([this] { timer_loop(); });
@@ -127,9 +135,19 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
     if (!due || *due > now) return stored;
 
     std::lock_guard lock(mutex_);
+    // A round whose games wait for the round before it: asked again every kDeferredStartRetry,
+    // not at every request.
+    if (auto it = deferred_until_.find(std::string(id)); it != deferred_until_.end()) {
+        if (now < it->second && std::ranges::none_of(stored.rounds, [&](const EventRoundRow& r) {
+                return !r.revealed() && now >= r.reveal_at;
+            }))
+            return stored;
+        deferred_until_.erase(it);
+    }
     stored = load(id);  // as it is now that no other change is under way
     const EventRow& e = stored.event;
     bool changed = false;
+    bool waiting = false;
     for (std::size_t k = 0; k < stored.rounds.size(); ++k) {
         EventRoundRow& round = stored.rounds[k];
         if (!round.revealed() && now >= round.reveal_at) {
@@ -148,14 +166,24 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
             round.revealed_at = now;
             changed = true;
         }
-        if (round.revealed() && !round.started() && now >= round.start_at) {
-            start_round(stored, round);
-            store_.set_started(e.id, round.round, now);
-            round.started_at = now;
-            changed = true;
+        // The rounds start in order, each once the games of the one before have ended (their
+        // reveals are not held).
+        if (!waiting && start_due(round, now)) {
+            if (games_.event_games_in_play(e.id) > 0) {
+                deferred_until_[e.id] = now + kDeferredStartRetry;
+            } else {
+                start_round(stored, round);
+                store_.set_started(e.id, round.round, now);
+                round.started_at = now;
+                changed = true;
+            }
         }
+        if (!round.started()) waiting = true;
     }
-    if (changed) stored = load(id);
+    if (changed) {
+        views_.invalidate(e.id);
+        stored = load(id);
+    }
     return stored;
 }
 
@@ -175,7 +203,7 @@ void EventService::start_round(const StoredEvent& stored, const EventRoundRow& r
             exists = false;
         }
         if (exists) continue;
-        games_.create_seated(SeatedGame{board.game_id, *round.white_number,
+        games_.create_seated(SeatedGame{board.game_id, e.id, *round.white_number,
                                         round.black_number.value_or(*round.white_number), clock,
                                         board.white_token_hash, board.black_token_hash});
     }
@@ -260,6 +288,8 @@ void EventService::timer_loop() {
         try {
             const StoredEvent stored = advance(id, now);
             again = next_due(stored);
+            // A round due to start that waits for the round before it to end.
+            if (again && *again <= now) again = now + kDeferredStartRetry;
         } catch (const ApiError& e) {
             if (e.status != 404) {
                 log("event " + id + ": " + e.message);
@@ -282,6 +312,15 @@ std::string EventService::create(const CreateEventRequest& request, const std::s
                                      options_.events_burst))
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
+                           std::to_string(wait) + " s",
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
+    if (int wait =
+            games_.take_token("event-creations", client, creation_rate_,
+                              options_.creations_per_hour / 3600.0, options_.creations_burst))
+        throw ApiError{429,
+                       "too many events created from your address: try again in " +
                            std::to_string(wait) + " s",
                        wait,
                        "rate_limited",
@@ -311,8 +350,11 @@ std::string EventService::create(const CreateEventRequest& request, const std::s
 }
 
 std::string EventService::view(std::string_view id) {
-    const Millis now = now_ms();
-    return render(advance(id, now), now, std::nullopt);
+    if (!plausible_id(id)) load(id);  // 404, before anything is kept for it
+    return views_.get(std::string(id), [&] {
+        const Millis now = now_ms();
+        return render(advance(id, now), now, std::nullopt);
+    });
 }
 
 std::string EventService::organiser_view(std::string_view id, std::string_view token) {
@@ -391,12 +433,35 @@ std::string EventService::add_round(std::string_view id, std::string_view token,
         round.reveal_at = reveal_at;
         round.start_at = start_at;
         round.created_at = now;
+        // A name that looks like a player's of an earlier round (the same confusable skeleton:
+        // a Cyrillic "А" for a Latin "A") is that player, spelled as first entered.
+        std::map<std::string, std::string> players;
+        for (const EventRoundRow& earlier : stored.rounds)
+            for (const EventBoardRow& b : earlier.boards)
+                for (const std::string* name : {&b.white_name, &b.black_name})
+                    players.emplace(text::name_skeleton(*name), *name);
+        auto as_entered = [&](const std::string& name) {
+            const auto it = players.find(text::name_skeleton(name));
+            return it == players.end() ? name : it->second;
+        };
+        std::size_t newcomers = 0;
+        for (const Pairing& p : request.pairings)
+            for (const std::string* name : {&p.white, &p.black})
+                newcomers += !players.contains(text::name_skeleton(*name));
+        if (players.size() + newcomers > kMaxEventPlayers)
+            throw ApiError{400,
+                           "an event has at most " + std::to_string(kMaxEventPlayers) +
+                               " players: this round would bring it to " +
+                               std::to_string(players.size() + newcomers),
+                           0,
+                           "too_many_players",
+                           {{"max", int(kMaxEventPlayers)}}};
         for (std::size_t i = 0; i < request.pairings.size(); ++i) {
             const int board = int(i) + 1;
             EventBoardRow b;
             b.board = board;
-            b.white_name = request.pairings[i].white;
-            b.black_name = request.pairings[i].black;
+            b.white_name = as_entered(request.pairings[i].white);
+            b.black_name = as_entered(request.pairings[i].black);
             b.white_token_hash = sha256_hex(event_seat_token(token, e.id, next, board, White));
             b.black_token_hash = sha256_hex(event_seat_token(token, e.id, next, board, Black));
             b.game_id = random_hex(8);
@@ -404,6 +469,7 @@ std::string EventService::add_round(std::string_view id, std::string_view token,
         }
         store_.insert_round(e.id, round);
     }
+    views_.invalidate(std::string(id));
     StoredEvent stored = advance(id, now_ms());
     schedule(stored);
     return render(stored, now_ms(), std::string(token));
@@ -432,6 +498,7 @@ std::string EventService::reveal_now(std::string_view id, std::string_view token
         // The games keep their delay after the reveal.
         store_.move_reveal(stored.event.id, round, now, now + (r.start_at - r.reveal_at));
     }
+    views_.invalidate(std::string(id));
     StoredEvent stored = advance(id, now_ms());
     schedule(stored);
     return render(stored, now_ms(), std::string(token));
@@ -458,6 +525,7 @@ std::string EventService::close(std::string_view id, std::string_view token) {
                                {{"round", r.round}, {"at", utc_text(r.reveal_at)}}};
         store_.set_closed(stored.event.id, now_ms());
     }
+    views_.invalidate(std::string(id));
     const Millis now = now_ms();
     return render(advance(id, now), now, std::nullopt);
 }

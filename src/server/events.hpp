@@ -19,20 +19,36 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <unordered_map>
 
 #include "event/verify.hpp"
 #include "server/event_requests.hpp"
 #include "server/event_store.hpp"
 #include "server/games.hpp"
 #include "server/rate_limit.hpp"
+#include "server/render_cache.hpp"
 
 namespace chess960::server {
 
 struct EventServiceOptions {
     double events_per_minute = 30;  // per client address, events and rounds; <= 0: no limit
     double events_burst = 10;
+    // New events per client address, on top of the above: an event's boards are games in play
+    // outside the games' own limit, so the events one address may open are few.
+    double creations_per_hour = 20;  // <= 0: no limit
+    double creations_burst = 5;
     std::function<void(const std::string&)> log;  // error lines; may be empty
 };
+
+// The most players (distinct names) an event may have: its rounds have at most half as many
+// boards.
+inline constexpr std::size_t kMaxEventPlayers = 2 * kMaxBoards;
+// How long the public view of an event is served as rendered (a round's reveal, a new round and
+// a game's end show at once: they render it again).
+inline constexpr Millis kEventViewTtl = 1000;
+// While a round waits for the games of the round before it to end, how often its start is
+// tried again.
+inline constexpr Millis kDeferredStartRetry = 2000;
 
 // The latest a round may be revealed after it is entered, and started after its reveal.
 inline constexpr Millis kMaxRevealDelay = 30LL * 24 * 3600 * 1000;
@@ -78,7 +94,9 @@ class EventService {
   private:
     void log(const std::string& line);
     // Reveals and starts the event's rounds that are due at `now` (under mutex_), then reads
-    // the event as it stands. ApiError 404 for no such event.
+    // the event as it stands. A round's games start only once no game of the event is in play
+    // (one round at a time: an event's games in play are one round's at most). ApiError 404 for
+    // no such event.
     StoredEvent advance(std::string_view id, Millis now);
     StoredEvent load(std::string_view id);
     void require_organiser(const StoredEvent& event, std::string_view token);
@@ -91,7 +109,11 @@ class EventService {
     GameService& games_;
     EventServiceOptions options_;
     RateLimiter rate_;
-    std::mutex mutex_;  // one change to the events at a time
+    RateLimiter creation_rate_;
+    RenderCache views_;  // the public views
+    std::mutex mutex_;   // one change to the events at a time
+    // Events whose next round's games wait for the round before it, until when (under mutex_).
+    std::unordered_map<std::string, Millis> deferred_until_;
 
     std::mutex timer_mutex_;
     std::condition_variable timer_wake_;

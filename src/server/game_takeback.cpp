@@ -44,16 +44,7 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
                        "takebacks are for games between two players: the engine cannot answer "
                        "a takeback request",
                        0, "takeback_not_allowed"};
-    // An event's board created by this server is known; else the event store says.
-    if (!g.event_game && is_event_game_) {
-        try {
-            g.event_game = is_event_game_(g.row.id);
-        } catch (const StoreError& e) {
-            log("game " + g.row.id + ": cannot tell whether it is an event's: " + e.what());
-            throw ApiError{503, "the game store is failing: try again", 5, "store_failing"};
-        }
-    }
-    if (g.event_game)
+    if (g.row.event_id)
         throw ApiError{409, "no takebacks in an event's games: their results count for the event",
                        0, "takeback_not_allowed"};
     // On a shared store a request made through another server may not have been heard of yet
@@ -65,6 +56,7 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
         throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
     std::optional<int> takeback_from;
     if (action == "takeback/offer") {
+        limit_offers(g.row.id, seat);
         check_takeback(play.request_takeback(seat, now));
     } else if (action == "takeback/accept") {
         takeback_from = play.ply();

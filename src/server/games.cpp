@@ -88,7 +88,8 @@ GameService::GameService(Store& store, GameServiceOptions options)
       options_(std::move(options)),
       game_rate_(options_.limits.games_per_minute / 60.0, options_.limits.games_burst),
       move_rate_(options_.limits.moves_per_second, options_.limits.moves_burst),
-      engines_(options_.engine_threads, options_.engine_hash_mb) {
+      offer_rate_(options_.limits.offers_per_minute / 60.0, options_.limits.offers_burst),
+      engines_(EnginePoolOptions{options_.engine_threads, options_.engine_hash_mb}) {
     load();
     deadline_thread_ = std::thread([this] { deadline_loop(); });
     listener_ = store_.listen([this](const std::string& id) { changed_elsewhere(id); },
@@ -142,6 +143,12 @@ void GameService::save_running_clocks() {
     }
 }
 
+OnlineRules GameService::rules_for(const GameRow& row) const {
+    OnlineRules rules{options_.limits.abort_after, options_.limits.untimed_abort_after};
+    if (row.event_id) rules.no_show_after = options_.limits.no_show_after;
+    return rules;
+}
+
 void GameService::log(const std::string& line) {
     if (options_.log) options_.log(line);
 }
@@ -149,8 +156,8 @@ void GameService::log(const std::string& line) {
 void GameService::load() {
     const Millis now = now_ms();
     for (StoredGame& stored : store_.load_in_play()) {
-        auto game = restore_game(std::move(stored), now, OnlineRules{options_.limits.abort_after},
-                                 /*resume_clock=*/true);
+        const OnlineRules rules = rules_for(stored.game);
+        auto game = restore_game(std::move(stored), now, rules, /*resume_clock=*/true);
         games_.emplace(game->row.id, game);
     }
     if (!games_.empty()) log("loaded " + std::to_string(games_.size()) + " games in play");
@@ -191,8 +198,8 @@ std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
         throw ApiError{404, "unknown game '" + key + "'", 0, "unknown_game", {{"id", key}}};
     // On a shared store a game in play that is not in memory is being played through another
     // server: its clock runs as stored.
-    auto game = restore_game(std::move(*stored), now_ms(), OnlineRules{options_.limits.abort_after},
-                             !store_.shared());
+    const OnlineRules rules = rules_for(stored->game);
+    auto game = restore_game(std::move(*stored), now_ms(), rules, !store_.shared());
     std::lock_guard lock(games_mutex_);
     if (game->row.in_play()) {
         // In play but not in memory: another writer's game (or one being loaded twice). Its
@@ -230,6 +237,27 @@ int GameService::take_token(const std::string& kind, const std::string& client, 
                             double rate_per_second, double burst) {
     if (!store_.shared()) return local.take(client, now_ms());
     return store_.take_token(kind, sha256_hex(client), rate_per_second, burst);
+}
+
+int GameService::event_games_in_play(const std::string& event_id) {
+    try {
+        return store_.event_games_in_play(event_id);
+    } catch (const StoreError& e) {
+        log("event " + event_id + ": its games in play not counted: " + e.what());
+        throw ApiError{503, "the game store is failing: try again", 5, "store_failing"};
+    }
+}
+
+void GameService::limit_offers(const std::string& game_id, Color seat) {
+    if (int wait =
+            take_token("offers", game_id + ":" + color_name(seat), offer_rate_,
+                       options_.limits.offers_per_minute / 60.0, options_.limits.offers_burst))
+        throw ApiError{429,
+                       "too many offers and requests from your seat in this game: try again in " +
+                           std::to_string(wait) + " s",
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
 }
 
 // --- Creating and listing --------------------------------------------------------------------
@@ -330,8 +358,8 @@ std::string GameService::create(const CreateGameRequest& request, const std::str
         store_.insert_game(row);
     }
 
-    auto game = std::make_shared<LiveGame>(
-        row, OnlineGame(start, request.clock, now, OnlineRules{options_.limits.abort_after}));
+    auto game =
+        std::make_shared<LiveGame>(row, OnlineGame(start, request.clock, now, rules_for(row)));
     game->owner = client;
     if (request.engine) game->engine_color = ~human;
     {
@@ -365,6 +393,7 @@ void GameService::create_seated(const SeatedGame& request) {
     GameRow row;
     row.id = request.id;
     row.opponent = "friend";
+    row.event_id = request.event_id;
     row.start_number = request.white_number;
     if (request.black_number != request.white_number) row.start_black_number = request.black_number;
     row.initial_fen = write_fen(*start);
@@ -383,9 +412,8 @@ void GameService::create_seated(const SeatedGame& request) {
         throw ApiError{503, "the game store is failing: the game was not created", 5,
                        "store_failing"};
     }
-    auto game = std::make_shared<LiveGame>(
-        row, OnlineGame(*start, request.clock, now, OnlineRules{options_.limits.abort_after}));
-    game->event_game = true;
+    auto game =
+        std::make_shared<LiveGame>(row, OnlineGame(*start, request.clock, now, rules_for(row)));
     std::lock_guard lock(games_mutex_);
     games_.emplace(row.id, game);
 }
@@ -458,6 +486,8 @@ pgn::GameRecord GameService::pgn_record(LiveGame& game) {
     const Outcome outcome = game.play.outcome();
     if (game.play.status() == GameStatus::Aborted)
         record.set_tag("Termination", "abandoned");
+    else if (outcome.termination == Termination::NoShow)
+        record.set_tag("Termination", "abandoned");  // PGN 9.8.1: a player did not come
     else if (outcome.is_over())
         record.set_tag("Termination",
                        outcome.termination == Termination::Time ||
@@ -560,8 +590,8 @@ void GameService::reload_from_store(LiveGame& game) {
         auto stored = store_.load_game(game.row.id);
         if (!stored) return;
         // On a shared store: read again after another server's change, its clock as stored.
-        auto fresh = restore_game(std::move(*stored), now_ms(),
-                                  OnlineRules{options_.limits.abort_after}, !store_.shared());
+        const OnlineRules rules = rules_for(stored->game);
+        auto fresh = restore_game(std::move(*stored), now_ms(), rules, !store_.shared());
         game.row = fresh->row;
         game.play = fresh->play;
         game.move_texts = std::move(fresh->move_texts);
@@ -587,6 +617,7 @@ void GameService::publish_state(const std::shared_ptr<LiveGame>& game, Millis no
 
 void GameService::after_change(const std::shared_ptr<LiveGame>& game) {
     if (game->play.is_active()) return;
+    if (game->row.event_id && on_event_game_over_) on_event_game_over_(*game->row.event_id);
     std::lock_guard lock(games_mutex_);
     if (game->counted_as_engine_game) {
         game->counted_as_engine_game = false;
@@ -695,6 +726,7 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
     } else if (action == "abort") {
         check(play.abort(seat, now));
     } else if (action == "draw/offer") {
+        limit_offers(game->row.id, seat);
         const bool to_engine = game->engine_color && *game->engine_color == ~seat;
         check(play.offer_draw(seat, now));
         // The engine answers at once: it accepts when its last search saw it clearly worse,
@@ -841,6 +873,8 @@ void GameService::schedule_engine(const std::shared_ptr<LiveGame>& game) {
     });
 }
 
+// The search may be stopped early (EnginePool: another client waits): its best move so far is
+// played. Only a stop of the pool drops it.
 void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Searcher& searcher,
                               std::atomic<bool>& stop) {
     Position root;
@@ -910,11 +944,17 @@ void GameService::engine_turn(const std::shared_ptr<LiveGame>& game, engine::Sea
     game->thinking = false;
     if (result.best) game->engine_score = result.score;
     const Millis now = now_ms();
+    if (engines_.stopping()) {
+        release();
+        return;
+    }
     try {
         apply_deadlines(game, now);
-        if (stop || game->play.ply() != ply || !game->engine_to_move() || !result.best) {
+        if (game->play.ply() != ply || !game->engine_to_move() || !result.best) {
             release();
             publish_state(game, now);
+            // Stopped for another client before its first iteration: searched again in turn.
+            if (!result.best) schedule_engine(game);
             return;
         }
         // The claim goes once the move is stored (or refused).

@@ -41,6 +41,7 @@ struct GameServiceOptions {
 // seat tokens are derived from the organiser's token, so that only their hashes come here.
 struct SeatedGame {
     std::string id;  // 16 hex digits, unused
+    std::string event_id;
     int white_number = 518;
     int black_number = 518;  // differs in Double Chess960
     std::optional<TimeControl> clock;
@@ -128,12 +129,18 @@ class GameService {
     int take_token(const std::string& kind, const std::string& client, RateLimiter& local,
                    double rate_per_second, double burst);
 
-    // How to tell an event's board that this server did not create (after a restart, or made
-    // through another server): the event service's (EventStore::is_event_game). Set before
-    // serving.
-    void set_event_games(std::function<bool(const std::string&)> is_event_game) {
-        is_event_game_ = std::move(is_event_game);
+    // Called with the event's id when one of its games ends here (an event's view shows the
+    // results): set before serving.
+    void set_on_event_game_over(std::function<void(const std::string&)> on_over) {
+        on_event_game_over_ = std::move(on_over);
     }
+    // How many of an event's games are in play (Store::event_games_in_play); ApiError 503 when
+    // the store fails.
+    int event_games_in_play(const std::string& event_id);
+
+    // Takes a token of the seat's offers (draw offers, takeback requests, rematch offers, name
+    // changes: GameLimits::offers_per_minute); ApiError 429 with Retry-After past it.
+    void limit_offers(const std::string& game_id, Color seat);
 
     // Counters for tests and logs.
     std::size_t games_in_memory();
@@ -144,6 +151,9 @@ class GameService {
   private:
     void log(const std::string& line);
     void load();
+    // The rules beyond the Laws for a game: an event's board has the no-show rule
+    // (GameLimits::no_show_after), another game the abort rules.
+    OnlineRules rules_for(const GameRow& row) const;
     // Flag fall and abort at `now`, saved and published; the caller holds the game's lock.
     void apply_deadlines(const std::shared_ptr<LiveGame>& game, Millis now);
     // Stores the change the game has just made in memory (none: nothing to store, only to
@@ -199,7 +209,8 @@ class GameService {
     GameServiceOptions options_;
     RateLimiter game_rate_;
     RateLimiter move_rate_;
-    std::function<bool(const std::string&)> is_event_game_;
+    RateLimiter offer_rate_;
+    std::function<void(const std::string&)> on_event_game_over_;
 
     std::mutex games_mutex_;
     std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;  // in play

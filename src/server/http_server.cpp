@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "server/asio.hpp"
+#include "server/authorization.hpp"
+#include "server/client_address.hpp"
 #include "server/connection_limits.hpp"
 #include "server/live_connections.hpp"
 
@@ -201,7 +203,7 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
         boost::system::error_code endpoint_ec;
         const auto remote = socket.remote_endpoint(endpoint_ec);
         if (endpoint_ec) continue;
-        std::string client = remote.address().to_string();
+        std::string client = client_key(remote.address());
         auto slot = limits->acquire(client);
         auto executor = socket.get_executor();
         if (!slot) {
@@ -266,10 +268,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             const std::string query =
                 question == std::string::npos ? std::string() : target.substr(question + 1);
             std::string bearer;
-            if (auto auth = head.find(http::field::authorization); auth != head.end()) {
-                std::string_view value = auth->value();
-                if (value.starts_with("Bearer ")) bearer = value.substr(7);
-            }
+            if (auto auth = head.find(http::field::authorization); auth != head.end())
+                bearer = bearer_token(auth->value());
 
             if (auto live = match_live_route(head.method_string(), path)) {
                 stream.expires_never();
@@ -295,7 +295,16 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                                           "body_too_large");
                 co_return;
             }
-            if (body_ec) co_return;
+            if (body_ec == beast::error::timeout || body_ec == net::error::eof ||
+                body_ec == http::error::partial_message || body_ec == net::error::connection_reset)
+                co_return;  // the client went away, or stopped sending
+            if (body_ec) {
+                // The body's framing is broken (a chunk size that is not hex, a missing CRLF).
+                co_await refuse_and_close(stream, 400,
+                                          "malformed request body: " + body_ec.message(),
+                                          "malformed_request");
+                co_return;
+            }
             auto request = parser.release();
             const bool keep_alive = request.keep_alive();
             std::optional<HttpResponse> now = routes.handle(

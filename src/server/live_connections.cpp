@@ -8,6 +8,7 @@
 #include "server/rooms.hpp"
 #include "server/routes.hpp"
 #include "server/views.hpp"
+#include "server/websocket_frame_guard.hpp"
 
 namespace chess960::server {
 
@@ -19,6 +20,9 @@ using namespace net::experimental::awaitable_operators;
 constexpr std::size_t kQueueLength = 256;
 constexpr auto kPingInterval = std::chrono::seconds(15);
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
+
+// The client's frames pass the length check on their way to Beast (websocket_frame_guard.hpp).
+using LiveWebSocket = websocket::stream<WebSocketFrameGuard<beast::tcp_stream>>;
 
 using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
                                                                 std::shared_ptr<const LiveEvent>)>;
@@ -50,7 +54,7 @@ std::string error_message_json(std::optional<std::int64_t> id, const ApiError& e
 // kMaxClientMessage is read to its end and dropped as it comes, so that it costs no memory
 // however long it is, and `too_large` is set: it is refused with 400 like any other bad
 // message, and the connection stays (docs/live.md).
-net::awaitable<boost::system::error_code> read_message(websocket::stream<beast::tcp_stream>& ws,
+net::awaitable<boost::system::error_code> read_message(LiveWebSocket& ws,
                                                        beast::flat_buffer& buffer,
                                                        bool& too_large) {
     buffer.consume(buffer.size());
@@ -218,15 +222,16 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     }
     std::shared_ptr<LiveGame> game = std::get<0>(found);
     std::optional<Color> seat;
-    websocket::stream<beast::tcp_stream> ws(std::move(stream));
+    LiveWebSocket ws(std::move(stream));
     beast::get_lowest_layer(ws).expires_never();
     // Pings keep the connection alive through proxies and find peers that are gone.
     ws.set_option(
         websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(60), true});
     ws.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "chess960"); }));
-    // No cap on a message's size: read_message drops what is over 4 KiB as it arrives.
-    ws.read_message_max(0);
+    // A message over 4 KiB is dropped by read_message as it arrives (and answered 400); one
+    // over 64 KiB closes the connection with 1009 as soon as a frame header announces it.
+    ws.read_message_max(kMaxWebSocketMessage);
     auto [accept_ec] = co_await ws.async_accept(upgrade, use_nothrow);
     if (accept_ec) co_return;
 

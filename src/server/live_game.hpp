@@ -33,11 +33,8 @@ struct LiveGame {
     bool thinking = false;
     bool engine_queued = false;
     Millis engine_retry_at = 0;  // a shared store: when to try to claim the engine's move again
-    bool counted_as_engine_game = false;
-    // An event's board: its players take nothing back. Set by the server that created it
-    // (GameService::create_seated), else when a takeback asks the event store.
-    bool event_game = false;          // in the owner's count of engine games in play
-    std::optional<int> engine_score;  // the engine's last score from its side (centipawns)
+    bool counted_as_engine_game = false;  // in the owner's count of engine games in play
+    std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
     // Changes made in memory so far; each event is the change to one version (Audience).
     std::uint64_t version = 0;
     // The last ply whose `move` event this server's watchers were given (or whose whole game

@@ -43,7 +43,6 @@ constexpr const char* kSelectBoards =
 constexpr const char* kSelectPending =
     "SELECT event_id, round, reveal_at, start_at, revealed_at FROM event_rounds "
     "WHERE started_at IS NULL ORDER BY start_at, event_id";
-constexpr const char* kSelectBoardOfGame = "SELECT 1 FROM event_boards WHERE game_id = $1 LIMIT 1";
 
 }  // namespace
 
@@ -198,14 +197,6 @@ std::vector<PendingRound> PostgresEventStore::pending_rounds() {
         pending.push_back(PendingRound{r.text(i, 0), int(r.number(i, 1)), r.number(i, 2),
                                        r.number(i, 3), !r.is_null(i, 4)});
     return pending;
-}
-
-bool PostgresEventStore::is_event_game(const std::string& game_id) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    return db_.query(kSelectBoardOfGame, PgParams().text(game_id),
-                     "looking for a game among the events' boards")
-               .rows() > 0;
 }
 
 }  // namespace chess960::server

@@ -16,6 +16,10 @@ inline constexpr int kFirstVersion = 4;
 inline constexpr const char* kUpgrades[] = {
     // Version 5: a standing takeback request (store_schema.hpp).
     "ALTER TABLE games ADD COLUMN takeback TEXT",
+    // Version 6: the event a game is a board of (store_schema.hpp).
+    "ALTER TABLE games ADD COLUMN event_id TEXT COLLATE \"C\"; "
+    "UPDATE games SET event_id = "
+    "(SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id)",
 };
 
 inline constexpr const char* kCreate = R"(
@@ -181,7 +185,7 @@ inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(9609600
     "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
     "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
     "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback"
+    "takeback, event_id"
 
 inline constexpr const char* kSelectInPlay =
     "SELECT " CHESS960_PG_GAME_COLUMNS
@@ -197,13 +201,13 @@ inline constexpr const char* kSelectMoves =
 inline constexpr const char* kInsertGame =
     "INSERT INTO games(" CHESS960_PG_GAME_COLUMNS
     ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
-    "$19, $20, $21, $22)";
+    "$19, $20, $21, $22, $23)";
 inline constexpr const char* kUpdateGame =
     "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21, takeback = $22 WHERE id = $1";
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23 WHERE id = $1";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -225,7 +229,7 @@ inline constexpr const char* kInsertMoveAfter =
 // and the second sees the first (each statement reads what was committed when it starts).
 inline constexpr const char* kLockGames =
     "SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
-// A change other than a move, only if the stored game is at ply $23, as SQLite's
+// A change other than a move, only if the stored game is at ply $24, as SQLite's
 // kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
 // a resignation), one does, and the other is told the game was changed first.
 inline constexpr const char* kUpdateGameAtStoredPly =
@@ -233,15 +237,18 @@ inline constexpr const char* kUpdateGameAtStoredPly =
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21, takeback = $22 WHERE id = $1 AND GREATEST("
-    "plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = $23::integer AND "
-    "result = '*' AND termination IS NULL";
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23 WHERE id = $1 "
+    "AND GREATEST(plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = "
+    "$24::integer AND result = '*' AND termination IS NULL";
 // An accepted takeback's second step, as SQLite's kDeleteMovesAfter.
 inline constexpr const char* kDeleteMovesAfter =
     "DELETE FROM moves WHERE game_id = $1 AND ply > $2::integer";
 inline constexpr const char* kSelectLastMove =
     "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
     "WHERE game_id = $1 ORDER BY ply DESC LIMIT 1";
+
+inline constexpr const char* kCountEventGamesInPlay =
+    "SELECT count(*) FROM games WHERE result = '*' AND termination IS NULL AND event_id = $1";
 
 #undef CHESS960_PG_GAME_COLUMNS
 

@@ -24,6 +24,7 @@ constexpr const char* kSelectLastMove = "select_last_move";
 constexpr const char* kSelectGame = "select_game";
 constexpr const char* kSelectMoves = "select_moves";
 constexpr const char* kSelectRecent = "select_recent";
+constexpr const char* kCountEventGamesInPlay = "count_event_games_in_play";
 constexpr const char* kDeleteMovesAfter = "delete_moves_after";
 constexpr const char* kSelectInPlay = "select_in_play";
 constexpr const char* kNotify = "notify";
@@ -43,7 +44,7 @@ constexpr unsigned kForgetBucketsEvery = 1024;
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
-// The parameters of kInsertGame and kUpdateGame ($1 .. $22), in store_schema.hpp's column order.
+// The parameters of kInsertGame and kUpdateGame ($1 .. $23), in store_schema.hpp's column order.
 PgParams game_params(const GameRow& game) {
     PgParams p;
     p.text(game.id)
@@ -67,7 +68,8 @@ PgParams game_params(const GameRow& game) {
         .number(game.plies)
         .number(game.created_at)
         .number(game.updated_at)
-        .optional_text(game.takeback);
+        .optional_text(game.takeback)
+        .optional_text(game.event_id);
     return p;
 }
 constexpr int kPliesParameter = 19;
@@ -113,6 +115,7 @@ GameRow read_game(const PgResult& r, int row) {
     g.created_at = r.number(row, 19);
     g.updated_at = r.number(row, 20);
     g.takeback = r.optional_text(row, 21);
+    g.event_id = r.optional_text(row, 22);
     return g;
 }
 
@@ -133,6 +136,7 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
     db_.prepare(kSelectGame, pg_schema::kSelectGame);
     db_.prepare(kSelectMoves, pg_schema::kSelectMoves);
     db_.prepare(kSelectRecent, pg_schema::kSelectRecent);
+    db_.prepare(kCountEventGamesInPlay, pg_schema::kCountEventGamesInPlay);
     db_.prepare(kSelectInPlay, pg_schema::kSelectInPlay);
     db_.prepare(kDeleteMovesAfter, pg_schema::kDeleteMovesAfter);
     db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
@@ -523,6 +527,14 @@ std::vector<GameRow> PostgresStore::recent_games(int limit) {
     for (GameRow& game : games) fold_last_move(game);
     snapshot.commit();
     return games;
+}
+
+int PostgresStore::event_games_in_play(const std::string& event_id) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgResult r = db_.run(kCountEventGamesInPlay, PgParams().text(event_id),
+                         "counting an event's games in play");
+    return int(r.number(0, 0));
 }
 
 }  // namespace chess960::server

@@ -35,6 +35,7 @@ class PostgresStore final : public StoreBackend {
     std::vector<StoredGame> load_in_play() override;
     std::optional<StoredGame> load_game(const std::string& id) override;
     std::vector<GameRow> recent_games(int limit) override;
+    int event_games_in_play(const std::string& event_id) override;
     // LISTEN on a connection of its own (postgres_listener.hpp); write() notifies each change.
     std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
                                           std::function<void(const std::string&)> log) override;

@@ -99,6 +99,8 @@ struct ClientMessage {
     std::string action;  // Action: "resign", "abort", "draw/offer", ... (as in the HTTP paths)
 };
 inline constexpr std::size_t kMaxClientMessage = 4096;
+// A WebSocket message longer than this closes the connection (1009) at its frame header.
+inline constexpr std::size_t kMaxWebSocketMessage = 64 * 1024;
 // Throws ApiError (status 400), with `id` set when the message had a readable one.
 ClientMessage parse_client_message(std::string_view text, std::optional<std::int64_t>& id);
 

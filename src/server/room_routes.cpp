@@ -76,6 +76,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         auto name = string_field(body, "name");
         if (!name)
             throw ApiError{400, "field 'name' is missing", 0, "missing_field", {{"field", "name"}}};
+        games_.limit_offers(id, seat);
         rooms.set_name(id, seat, *name);
         publish_room(*game, rooms, id);
         return json_response(200, rooms.json(id));
@@ -115,6 +116,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
             const bool engine = row.opponent == "engine";
             if (!engine && (!rematch.offered_by || *rematch.offered_by == seat)) {
                 // An offer (or the offerer changing it): the other seat answers.
+                games_.limit_offers(id, seat);
                 rematch.offered_by = seat;
                 rematch.new_position = new_position;
             } else {

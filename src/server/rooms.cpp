@@ -4,6 +4,7 @@
 #include "server/live_game.hpp"
 #include "server/requests.hpp"
 #include "server/words.hpp"
+#include "text/names.hpp"
 
 namespace chess960::server {
 
@@ -34,26 +35,26 @@ void Rooms::disconnected(const std::string& game, Color seat) {
 }
 
 std::optional<std::string> clean_player_name(std::string_view text, std::string& why) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
     if (text.empty()) {
         why = "a name must have at least one character that is not a space";
         return std::nullopt;
     }
-    std::size_t characters = 0;
-    for (unsigned char c : text) {
-        if (c < 0x20 || c == 0x7f) {
-            why = "a name must not contain control characters";
-            return std::nullopt;
-        }
-        if ((c & 0xc0) != 0x80) ++characters;  // UTF-8: count the lead bytes only
+    auto normal = text::normalize_name(text);
+    if (!normal) {
+        why = "the name " + normal.error();
+        return std::nullopt;
     }
+    std::size_t characters = 0;
+    for (unsigned char c : *normal)
+        if ((c & 0xc0) != 0x80) ++characters;  // UTF-8: count the lead bytes only
     if (characters > Rooms::kMaxName) {
         why = "a name has at most " + std::to_string(Rooms::kMaxName) + " characters, not " +
               std::to_string(characters);
         return std::nullopt;
     }
-    return std::string(text);
+    return std::move(*normal);
 }
 
 void Rooms::set_name(const std::string& game, Color seat, std::string_view name) {

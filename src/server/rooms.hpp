@@ -33,8 +33,8 @@ class Rooms {
     // A live connection holding `seat` opened or closed.
     void connected(const std::string& game, Color seat);
     void disconnected(const std::string& game, Color seat);
-    // A seat's name: trimmed, 1 to kMaxName characters of printable text (ApiError 400
-    // otherwise).
+    // A seat's name: trimmed of spaces, normalized and checked as text/names.hpp says, 1 to
+    // kMaxName characters (ApiError 400 otherwise).
     void set_name(const std::string& game, Color seat, std::string_view name);
     std::optional<std::string> name(const std::string& game, Color seat);
 

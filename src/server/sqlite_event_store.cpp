@@ -58,7 +58,6 @@ constexpr const char* kSelectBoards =
 constexpr const char* kSelectPending =
     "SELECT event_id, round, reveal_at, start_at, revealed_at FROM event_rounds "
     "WHERE started_at IS NULL ORDER BY start_at, event_id";
-constexpr const char* kSelectBoardOfGame = "SELECT 1 FROM event_boards WHERE game_id = ? LIMIT 1";
 
 }  // namespace
 
@@ -320,18 +319,6 @@ std::vector<PendingRound> SqliteEventStore::pending_rounds() {
                                        sqlite3_column_type(s, 4) != SQLITE_NULL});
     }
     return pending;
-}
-
-bool SqliteEventStore::is_event_game(const std::string& game_id) {
-    std::lock_guard lock(mutex_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, kSelectBoardOfGame, -1, &raw, nullptr) != SQLITE_OK)
-        fail("looking for a game among the events' boards");
-    Statement stmt(raw);
-    bind_text(stmt.get(), 1, game_id);
-    const int rc = sqlite3_step(stmt.get());
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) fail("looking for a game among the events' boards");
-    return rc == SQLITE_ROW;
 }
 
 }  // namespace chess960::server

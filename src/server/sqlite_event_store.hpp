@@ -29,7 +29,6 @@ class SqliteEventStore final : public EventStoreBackend {
     void set_closed(const std::string& event_id, std::int64_t at) override;
     std::optional<StoredEvent> load_event(const std::string& id) override;
     std::vector<PendingRound> pending_rounds() override;
-    bool is_event_game(const std::string& game_id) override;
 
   private:
     void close();

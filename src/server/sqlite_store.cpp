@@ -236,9 +236,10 @@ enum GameColumn {
     kCreatedAt,
     kUpdatedAt,
     kTakeback,
+    kEventId,
 };
 // The ply kUpdateGameAtStoredPly checks, after the columns.
-constexpr int kStoredPlyParameter = int(kTakeback) + 2;
+constexpr int kStoredPlyParameter = int(kEventId) + 2;
 
 // Parameters count from 1, result columns from 0.
 int parameter(GameColumn column) { return int(column) + 1; }
@@ -276,6 +277,7 @@ GameRow read_game(sqlite3_stmt* stmt) {
     g.created_at = sqlite3_column_int64(stmt, kCreatedAt);
     g.updated_at = sqlite3_column_int64(stmt, kUpdatedAt);
     g.takeback = column_optional_text(stmt, kTakeback);
+    g.event_id = column_optional_text(stmt, kEventId);
     return g;
 }
 
@@ -491,6 +493,7 @@ void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     sqlite3_bind_int64(stmt, parameter(kCreatedAt), game.created_at);
     sqlite3_bind_int64(stmt, parameter(kUpdatedAt), game.updated_at);
     bind_optional(stmt, parameter(kTakeback), game.takeback);
+    bind_optional(stmt, parameter(kEventId), game.event_id);
 }
 
 void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {
@@ -721,6 +724,17 @@ std::vector<GameRow> SqliteStore::recent_games(int limit) {
         games.push_back(read_game(select_recent_));
     for (GameRow& game : games) fold_last_move(game);
     return games;
+}
+
+int SqliteStore::event_games_in_play(const std::string& event_id) {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, schema::kCountEventGamesInPlay, -1, &raw, nullptr) != SQLITE_OK)
+        fail("counting an event's games in play");
+    sqlite::Statement stmt(raw);
+    sqlite::bind_text(stmt.get(), 1, event_id);
+    if (!step_row(path_, db_, stmt.get(), "counting an event's games in play")) return 0;
+    return sqlite3_column_int(stmt.get(), 0);
 }
 
 }  // namespace chess960::server

@@ -42,6 +42,7 @@ class SqliteStore final : public StoreBackend {
     std::vector<StoredGame> load_in_play() override;
     std::optional<StoredGame> load_game(const std::string& id) override;
     std::vector<GameRow> recent_games(int limit) override;
+    int event_games_in_play(const std::string& event_id) override;
 
   private:
     void close();

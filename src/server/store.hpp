@@ -49,6 +49,7 @@ struct GameRow {
     std::int64_t clock_at = 0;                 // epoch ms when clock_running started its turn
     std::optional<std::string> draw_offer;     // "white" | "black"
     std::optional<std::string> takeback;       // "white" | "black": the seat asking (v5)
+    std::optional<std::string> event_id;       // the event of which it is a board (v6)
     std::string result = "*";
     std::optional<std::string> termination;  // the API's termination word ("aborted", ...)
     int plies = 0;                           // moves played (kept by add_move)
@@ -137,6 +138,7 @@ class StoreBackend {
     virtual std::vector<StoredGame> load_in_play() = 0;
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     virtual std::vector<GameRow> recent_games(int limit) = 0;
+    virtual int event_games_in_play(const std::string& event_id) = 0;
     virtual std::unique_ptr<StoreListener> listen(
         std::function<void(const std::string&)> /*on_change*/,
         std::function<void(const std::string&)> /*log*/) {
@@ -176,7 +178,7 @@ class Store {
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     // Each call is one committed transaction; they throw StoreError on failure.
     void insert_game(const GameRow& game) { backend_->insert_game(game); }
@@ -203,6 +205,10 @@ class Store {
     // The `limit` most recently updated games (no moves), newest first, from the index.
     // Throws std::invalid_argument for a negative limit.
     std::vector<GameRow> recent_games(int limit) { return backend_->recent_games(limit); }
+    // How many of an event's games are in play (whichever server plays them).
+    int event_games_in_play(const std::string& event_id) {
+        return backend_->event_games_in_play(event_id);
+    }
 
     // Other servers' changes to a database several share (PostgreSQL): `on_change` gets the id
     // of each game another server changed, once its change is committed, or "" when some may

@@ -127,6 +127,13 @@ inline constexpr const char* kMigrations[] = {
     // draw_offer is kept: another server sharing the store, or this one after a restart, must
     // see it to let the opponent answer it.
     R"(ALTER TABLE games ADD COLUMN takeback TEXT;)",
+
+    // Version 6: the event a game is a board of (events.cpp), or NULL: an event's game has its
+    // own rules (OnlineRules::no_show_after, no takebacks) from the moment it is loaded. The
+    // boards stored before are found in event_boards.
+    R"(ALTER TABLE games ADD COLUMN event_id TEXT;
+       UPDATE games SET event_id =
+         (SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id);)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 
@@ -135,7 +142,7 @@ inline constexpr int kVersion = int(std::size(kMigrations));
     "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
     "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
     "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback"
+    "takeback, event_id"
 
 // The WHERE clause must be the partial index's own, word for word, for SQLite to use it.
 inline constexpr const char* kSelectInPlay =
@@ -151,13 +158,13 @@ inline constexpr const char* kSelectMoves =
 inline constexpr const char* kInsertGame =
     "INSERT INTO games(" CHESS960_GAME_COLUMNS
     ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "?19, ?20, ?21, ?22)";
+    "?19, ?20, ?21, ?22, ?23)";
 inline constexpr const char* kUpdateGame =
     "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
     "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
-    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22 WHERE id = ?1";
+    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23 WHERE id = ?1";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
@@ -170,15 +177,15 @@ inline constexpr const char* kInsertMoveAfter =
     "1 "
     "THEN EXISTS (SELECT 1 FROM games WHERE id = ?1) ELSE EXISTS (SELECT 1 FROM moves WHERE "
     "game_id = ?1 AND ply = ?2 - 1) END";
-// A change other than a move, only if the stored game is at ply ?23 (its last move; the row's
+// A change other than a move, only if the stored game is at ply ?24 (its last move; the row's
 // own plies when it has none): a change that does not follow the stored game changes nothing.
 inline constexpr const char* kUpdateGameAtStoredPly =
     "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
     "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
-    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22 WHERE id = ?1 AND MAX(plies, "
-    "COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = ?1), 0)) = ?23";
+    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23 WHERE id = ?1 "
+    "AND MAX(plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = ?1), 0)) = ?24";
 // An accepted takeback's second step, once kUpdateGameAtStoredPly has checked the stored ply
 // and set the row's plies to ?2: the moves taken back.
 inline constexpr const char* kDeleteMovesAfter =
@@ -188,6 +195,10 @@ inline constexpr const char* kDeleteMovesAfter =
 inline constexpr const char* kSelectLastMove =
     "SELECT ply, created_at, white_ms, black_ms, clock_running, clock_at FROM moves "
     "WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1";
+
+// An event's games in play: the games_in_play index's rows, few, are read.
+inline constexpr const char* kCountEventGamesInPlay =
+    "SELECT count(*) FROM games WHERE result = '*' AND termination IS NULL AND event_id = ?1";
 
 #undef CHESS960_GAME_COLUMNS
 

@@ -34,6 +34,8 @@ const char* termination_word(Termination t) {
         case Termination::Time:
         case Termination::TimeInsufficientMaterial:
             return "time";
+        case Termination::NoShow:
+            return "no show";
         case Termination::None:
             break;
     }
@@ -44,7 +46,7 @@ Termination termination_from_word(std::string_view word, GameResult result) {
     for (Termination t : {Termination::Checkmate, Termination::Stalemate, Termination::DeadPosition,
                           Termination::FivefoldRepetition, Termination::SeventyFiveMoves,
                           Termination::ThreefoldRepetition, Termination::FiftyMoves,
-                          Termination::Resignation, Termination::Agreement})
+                          Termination::Resignation, Termination::Agreement, Termination::NoShow})
         if (word == termination_word(t)) return t;
     if (word == "time")
         return result == GameResult::Draw ? Termination::TimeInsufficientMaterial

@@ -26,6 +26,7 @@ enum class Termination {
     Agreement,                 ///< Laws 5.2.3
     Time,                      ///< Laws 6.9: the flag fell and the opponent can mate
     TimeInsufficientMaterial,  ///< Laws 6.9: the flag fell but the opponent cannot mate: a draw
+    NoShow,  ///< Laws 6.7.1: not present within the default time (online: no first move); a loss
 };
 
 /// A result and how it came about.

@@ -36,6 +36,13 @@ struct OnlineRules {
     /// A timed game whose next first move (White's, then Black's) is not made within this time
     /// of the game's creation (resp. White's first move) is aborted, as on lichess. 0: never.
     Millis abort_after = 60'000;
+    /// The same for an untimed game (a friend who never comes to the board). 0: never.
+    Millis untimed_abort_after = 0;
+    /// An event's game (Laws 6.7.1: the default time): a player whose first move is not made
+    /// within this time (of the game's creation, resp. White's first move) loses the game,
+    /// which no seat may abort: an arbiter scores a no-show, nobody cancels the game. 0: not an
+    /// event's game (the abort rules above apply).
+    Millis no_show_after = 0;
 };
 
 /// A game between two seats played online: the Game, its clock (Laws 6), draw offers (Laws 9.1),
@@ -92,7 +99,8 @@ class OnlineGame {
     Outcome outcome() const;
     /// When the game was created.
     Millis created_at() const { return created_at_; }
-    /// While the abort rule applies (timed, fewer than two plies, active): when it fires.
+    /// While the abort rule or the no-show rule applies (fewer than two plies, active, and the
+    /// rules give a time for this game): when it fires.
     std::optional<Millis> abort_deadline() const;
     /// The earliest time at which tick() would end the game (flag fall or abort), if any.
     std::optional<Millis> next_deadline() const;
@@ -112,8 +120,8 @@ class OnlineGame {
     /// The player to move claims threefold repetition or the 50-move rule (Laws 9.2, 9.3).
     /// Errors: GameOver, NotYourTurn, NoDrawToClaim.
     Result<void> claim_draw(Color seat, Millis now);
-    /// Either seat may abort before both sides have made their first move.
-    /// Errors: GameOver, CannotAbort.
+    /// Either seat may abort before both sides have made their first move, but for an event's
+    /// game (OnlineRules::no_show_after). Errors: GameOver, CannotAbort.
     Result<void> abort(Color seat, Millis now);
     /// Asks the opponent to take back `seat`'s last move (not a rule of the Laws: players agree
     /// on it, as on lichess). The request stands until answered, withdrawn, or a move is made.
@@ -127,7 +135,8 @@ class OnlineGame {
     /// The opponent declines the standing request, or its requester withdraws it.
     /// Errors: GameOver, NoTakeback (no request stands).
     Result<void> decline_takeback(Color seat, Millis now);
-    /// Applies flag fall and the abort rule at `now`; true if that ended the game.
+    /// Applies flag fall, the abort rule and the no-show rule at `now`; true if that ended the
+    /// game.
     bool tick(Millis now);
 
   private:

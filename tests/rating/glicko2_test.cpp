@@ -77,6 +77,35 @@ TEST(Glicko2Paper, AWinRaisesTheRatingAndALossLowersIt) {
     }
 }
 
+// A period (drawn by the Python reference's seed 960) in which step 5 meets f(C) = 0 exactly in
+// doubles. With the test f(C) f(B) < 0 the iteration would then halve f(A) for ever with B = C
+// and |B - A| unchanged; with <= 0, A <- B and it ends. Expected: the Python reference's answer
+// (tests/rating/glicko2_reference.py).
+TEST(Glicko2Paper, AnExactRootInStepFiveEndsTheIteration) {
+    const std::vector<PeriodGame> games = {
+        {{2426.637428823894, 165.7861873915077, 0.09597116307425926}, 0.6927267632148706},
+        {{2628.9660991167716, 73.94453643293079, 0.06069551614209015}, 1.0},
+        {{2744.4837201462274, 305.25422473190497, 0.053684375004349416}, 1.0},
+        {{2449.889170424423, 176.19238546936774, 0.06689477519146987}, 0.5},
+        {{2265.3703565651344, 402.3885893748259, 0.11651461022154443}, 0.28881024411270073},
+        {{2819.827100532134, 181.94287326693987, 0.12404644752533521}, 0.5},
+        {{2344.627940133948, 30.257262107284873, 0.09959423957171908}, 1.0},
+        {{2758.966765889469, 320.43036571196114, 0.08234244033414506}, 0.0},
+        {{2622.1411225709085, 380.1673457629784, 0.043692151745195675}, 0.0},
+        {{2315.747379825978, 460.28331509838534, 0.09356937842775885}, 0.0},
+        {{2313.218012581435, 90.81239136823802, 0.027748587582667017}, 0.0},
+        {{2159.906708538283, 282.2482204569259, 0.07573647989924003}, 0.5},
+        {{2661.075101562052, 298.7525755526536, 0.03747013324454361}, 1.0},
+        {{1802.9359693398656, 138.14800338037742, 0.1016808089429174}, 0.5}};
+    const auto after =
+        rate_period({2415.8423818959886, 46.92730158823048, 0.09159802253409767}, games,
+                    {.tau = 1.083341754436134, .elapsed_periods = 4.750458486008351});
+    ASSERT_TRUE(after) << after.error().message;
+    EXPECT_NEAR(after->rating, 2427.230876333075, 1e-6);
+    EXPECT_NEAR(after->deviation, 53.31284960969326, 1e-6);
+    EXPECT_NEAR(after->volatility, 0.09134050484803753, 1e-9);
+}
+
 TEST(Glicko2Paper, RefusesValuesItCannotRate) {
     const std::array one_game = {PeriodGame{{1500, 100, 0.06}, 1.0}};
     const auto nan = rate_period({std::nan(""), 200, 0.06}, one_game, kExampleOptions);

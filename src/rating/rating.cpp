@@ -28,10 +28,12 @@ RatingResult<void> check(const Rating& rating, std::string_view who) {
         return invalid("deviation", "a finite number > 0", rating.deviation);
     if (!(std::isfinite(rating.volatility) && rating.volatility > 0))
         return invalid("volatility", "a finite number > 0", rating.volatility);
-    if (rating.games < 0)
+    // (One short of int's largest, so that counting the game cannot overflow.)
+    if (rating.games < 0 || rating.games == std::numeric_limits<int>::max())
         return std::unexpected(RatingError{std::string(who) +
-                                           "'s games must be a count >= 0, not " +
-                                           std::to_string(rating.games)});
+                                           "'s games must be a count from 0 to " +
+                                           std::to_string(std::numeric_limits<int>::max() - 1) +
+                                           ", not " + std::to_string(rating.games)});
     return {};
 }
 

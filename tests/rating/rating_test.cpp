@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "rating/glicko2.hpp"
@@ -290,7 +291,10 @@ TEST(Errors, NameTheValue) {
     negative.games = -1;
     const auto games = update(kNew, negative, Score::Win, kNow);
     ASSERT_FALSE(games);
-    EXPECT_EQ(games.error().message, "opponent's games must be a count >= 0, not -1");
+    EXPECT_EQ(games.error().message,
+              "opponent's games must be a count from 0 to 2147483646, not -1");
+    negative.games = std::numeric_limits<int>::max();
+    EXPECT_FALSE(update(kNew, negative, Score::Win, kNow));
     const auto deviation = update(kNew, rating(1500, 0, 0.06), Score::Win, kNow);
     ASSERT_FALSE(deviation);
     EXPECT_EQ(deviation.error().message, "opponent's deviation must be a finite number > 0, not 0");

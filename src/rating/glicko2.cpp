@@ -3,9 +3,8 @@
 #include <cmath>
 #include <numbers>
 #include <string>
-#include <string_view>
 
-#include "number_text.hpp"
+#include "checks.hpp"
 
 namespace chess960::rating {
 
@@ -26,19 +25,8 @@ double expected_score(double mu, double mu_j, double g_j) {
     return 1.0 / (1.0 + std::exp(-g_j * (mu - mu_j)));
 }
 
-std::unexpected<RatingError> invalid(const std::string& what, std::string_view must, double value) {
-    return std::unexpected(
-        RatingError{what + " must be " + std::string(must) + ", not " + number_text(value)});
-}
-
 RatingResult<void> check(const Glicko& glicko, const std::string& who) {
-    if (!std::isfinite(glicko.rating))
-        return invalid(who + "'s rating", "a finite number", glicko.rating);
-    if (!(std::isfinite(glicko.deviation) && glicko.deviation > 0))
-        return invalid(who + "'s deviation", "a finite number > 0", glicko.deviation);
-    if (!(std::isfinite(glicko.volatility) && glicko.volatility > 0))
-        return invalid(who + "'s volatility", "a finite number > 0", glicko.volatility);
-    return {};
+    return check_strength(glicko.rating, glicko.deviation, glicko.volatility, who);
 }
 
 // Step 5: the new volatility, the root of f by the Illinois variant of regula falsi that the

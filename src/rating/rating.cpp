@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string_view>
+#include <string>
 
-#include "number_text.hpp"
-
+#include "checks.hpp"
 #include "rating/glicko2.hpp"
 
 namespace chess960::rating {
@@ -17,17 +16,10 @@ namespace {
 // millisecond (the same product, so that the same doubles come out).
 constexpr double kRatingPeriodsPerMilli = kRatingPeriodsPerDay * (1.0 / (1000.0 * 60 * 60 * 24));
 
-RatingResult<void> check(const Rating& rating, std::string_view who) {
-    const auto invalid = [&](std::string_view what, std::string_view must, double value) {
-        return std::unexpected(RatingError{std::string(who) + "'s " + std::string(what) +
-                                           " must be " + std::string(must) + ", not " +
-                                           number_text(value)});
-    };
-    if (!std::isfinite(rating.rating)) return invalid("rating", "a finite number", rating.rating);
-    if (!(std::isfinite(rating.deviation) && rating.deviation > 0))
-        return invalid("deviation", "a finite number > 0", rating.deviation);
-    if (!(std::isfinite(rating.volatility) && rating.volatility > 0))
-        return invalid("volatility", "a finite number > 0", rating.volatility);
+RatingResult<void> check(const Rating& rating, const std::string& who) {
+    if (auto checked = check_strength(rating.rating, rating.deviation, rating.volatility, who);
+        !checked)
+        return checked;
     // (One short of int's largest, so that counting the game cannot overflow.)
     if (rating.games < 0 || rating.games == std::numeric_limits<int>::max())
         return std::unexpected(RatingError{std::string(who) +

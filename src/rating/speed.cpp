@@ -1,21 +1,16 @@
 #include "rating/speed.hpp"
 
 #include <cmath>
-#include <string>
 
-#include "number_text.hpp"
+#include "checks.hpp"
 
 namespace chess960::rating {
 
 RatingResult<Speed> classify(double initial_seconds, double increment_seconds) {
     if (!(std::isfinite(initial_seconds) && initial_seconds >= 0))
-        return std::unexpected(
-            RatingError{"initial time must be a finite number of seconds >= 0, not " +
-                        number_text(initial_seconds)});
+        return invalid("initial time", "a finite number of seconds >= 0", initial_seconds);
     if (!(std::isfinite(increment_seconds) && increment_seconds >= 0))
-        return std::unexpected(
-            RatingError{"increment must be a finite number of seconds >= 0, not " +
-                        number_text(increment_seconds)});
+        return invalid("increment", "a finite number of seconds >= 0", increment_seconds);
     // scalachess Clock.Config.estimateTotalSeconds.
     const double estimated = initial_seconds + 40 * increment_seconds;
     if (estimated < kBlitzFrom) return Speed::Bullet;

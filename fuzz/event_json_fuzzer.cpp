@@ -41,8 +41,8 @@
 
 #include "event/draw.hpp"
 #include "fuzz_support.hpp"
-#include "server/event_requests.hpp"
-#include "server/requests.hpp"
+#include "http/event_requests.hpp"
+#include "http/requests.hpp"
 #include "text/names.hpp"
 
 #include <nlohmann/json.hpp>

@@ -35,7 +35,7 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "fuzz_support.hpp"
-#include "server/requests.hpp"
+#include "http/requests.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // scheme, whose name is case-insensitive (RFC 7235 2.1).
 #include <gtest/gtest.h>
 
-#include "server/authorization.hpp"
+#include "http/authorization.hpp"
 
 using chess960::server::bearer_token;
 

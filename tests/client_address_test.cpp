@@ -5,7 +5,7 @@
 
 #include <boost/asio/ip/address.hpp>
 
-#include "server/client_address.hpp"
+#include "http/client_address.hpp"
 
 using boost::asio::ip::make_address;
 using chess960::server::client_key;

@@ -24,8 +24,8 @@
 #include "chess960/startpos.hpp"
 #include "event/commitment.hpp"
 #include "event/draw.hpp"
-#include "server/limits.hpp"
-#include "server/secrets.hpp"
+#include "games/limits.hpp"
+#include "store/secrets.hpp"
 #include "server_support.hpp"
 
 using namespace chess960;

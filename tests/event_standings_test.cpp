@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "server/event_standings.hpp"
+#include "events/standings.hpp"
 
 namespace chess960::server {
 namespace {

@@ -1,6 +1,6 @@
 // The server's hand-written JSON (server/json_writer.hpp): separators, nesting, escapes, and
 // bytes that are not UTF-8, checked by reading the text back with nlohmann::json.
-#include "server/json_writer.hpp"
+#include "http/json_writer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "server/live.hpp"
+#include "live/audience.hpp"
 
 namespace chess960::server {
 namespace {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "server/requests.hpp"
+#include "http/requests.hpp"
 
 namespace chess960::server {
 namespace {

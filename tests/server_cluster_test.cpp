@@ -7,7 +7,7 @@
 #include <random>
 #include <utility>
 
-#include "server/analysis.hpp"
+#include "games/analysis.hpp"
 #include "server_support.hpp"
 
 namespace chess960::testing {

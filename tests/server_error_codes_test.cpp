@@ -12,8 +12,8 @@
 #include <string>
 
 #include "chess960/error.hpp"
-#include "server/requests.hpp"
-#include "server/views.hpp"
+#include "http/requests.hpp"
+#include "http/views.hpp"
 #include "server_support.hpp"
 
 using namespace chess960;

@@ -27,7 +27,7 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "server/server.hpp"
-#include "server/store.hpp"
+#include "store/store.hpp"
 #include "server_support.hpp"
 
 using namespace chess960;

@@ -35,14 +35,14 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "postgres_test_db.hpp"
-#include "server/event_store.hpp"
-#include "server/postgres_connection.hpp"
-#include "server/secrets.hpp"
-#include "server/store.hpp"
-#include "server/store_checkpointer.hpp"
-#include "server/store_migration.hpp"
-#include "server/store_schema.hpp"
-#include "server/store_writer.hpp"
+#include "store/event_store.hpp"
+#include "store/postgres_connection.hpp"
+#include "store/secrets.hpp"
+#include "store/store.hpp"
+#include "store/checkpointer.hpp"
+#include "store/migration.hpp"
+#include "store/sqlite_schema.hpp"
+#include "store/writer.hpp"
 
 namespace chess960::server {
 namespace {

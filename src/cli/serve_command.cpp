@@ -10,10 +10,10 @@
 
 #include "args/arguments.hpp"
 #include "cli/command.hpp"
-#include "server/postgres_connection.hpp"
+#include "store/postgres_connection.hpp"
 #include "server/server.hpp"
-#include "server/store.hpp"
-#include "server/store_migration.hpp"
+#include "store/store.hpp"
+#include "store/migration.hpp"
 
 namespace chess960::cli {
 

@@ -4,14 +4,14 @@
 #include <mutex>
 #include <ostream>
 
-#include "server/analysis.hpp"
-#include "server/event_store.hpp"
-#include "server/events.hpp"
-#include "server/games.hpp"
-#include "server/http_server.hpp"
-#include "server/routes.hpp"
-#include "server/static_files.hpp"
-#include "server/store.hpp"
+#include "games/analysis.hpp"
+#include "store/event_store.hpp"
+#include "events/service.hpp"
+#include "games/service.hpp"
+#include "http/http_server.hpp"
+#include "http/routes.hpp"
+#include "http/static_files.hpp"
+#include "store/store.hpp"
 
 #ifndef CHESS960_WEB_DIR
 #define CHESS960_WEB_DIR "web/dist"

@@ -1,0 +1,125 @@
+// Events on the server (docs/event-draw.md, section 3): an organiser creates an event and
+// publishes its commitment; enters each round's pairings and public entropy with a reveal
+// time; at that time the round's start position, drawn from the secret the server keeps by the
+// derivation of src/event/, is shown to everyone at once, and at the round's start the server
+// makes one game per board at that position (GameService); the standings follow the games'
+// results; once closed, the event shows its secret and the verification of every round.
+//
+// Nothing answers a round's position before its reveal time: it is not computed before then.
+// The organiser holds a token (kept as a SHA-256); the players' seat tokens are derived from
+// it (HMAC-SHA-256), so the organiser can be given them again at any time while the database
+// keeps only their hashes.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+
+#include "event/verify.hpp"
+#include "http/event_requests.hpp"
+#include "store/event_store.hpp"
+#include "games/service.hpp"
+#include "games/rate_limit.hpp"
+#include "http/render_cache.hpp"
+
+namespace chess960::server {
+
+struct EventServiceOptions {
+    double events_per_minute = 30;  // per client address, events and rounds; <= 0: no limit
+    double events_burst = 10;
+    // New events per client address, on top of the above: an event's boards are games in play
+    // outside the games' own limit, so the events one address may open are few.
+    double creations_per_hour = 20;  // <= 0: no limit
+    double creations_burst = 5;
+    std::function<void(const std::string&)> log;  // error lines; may be empty
+};
+
+// The most players (distinct names) an event may have: its rounds have at most half as many
+// boards.
+inline constexpr std::size_t kMaxEventPlayers = 2 * kMaxBoards;
+// How long the public view of an event is served as rendered (a round's reveal, a new round and
+// a game's end show at once: they render it again).
+inline constexpr Millis kEventViewTtl = 1000;
+// While a round waits for the games of the round before it to end, how often its start is
+// tried again.
+inline constexpr Millis kDeferredStartRetry = 2000;
+
+// The latest a round may be revealed after it is entered, and started after its reveal.
+inline constexpr Millis kMaxRevealDelay = 30LL * 24 * 3600 * 1000;
+inline constexpr Millis kMaxStartDelay = 24LL * 3600 * 1000;
+
+// The parameters an event published (for the derivation).
+event::Parameters parameters_of(const EventRow& event);
+// Recomputes every round from the event's secret and compares with the commitment and the
+// positions the rounds were revealed with: `chess960 event verify`'s check.
+event::Verification verify_event(const StoredEvent& event);
+// A player's seat token for a board: HMAC-SHA-256 under the organiser's token of the event,
+// round, board and colour (32 hex digits, as a game's seat tokens).
+std::string event_seat_token(std::string_view organiser_token, std::string_view event_id, int round,
+                             int board, Color color);
+
+class EventService {
+  public:
+    // Starts the timer that reveals and starts the rounds of the store when they are due.
+    EventService(EventStore& store, GameService& games, EventServiceOptions options);
+    ~EventService();
+    EventService(const EventService&) = delete;
+    EventService& operator=(const EventService&) = delete;
+    void stop();
+
+    // POST /api/events: 201 {"id", "organiserToken", "event": EventView}.
+    std::string create(const CreateEventRequest& request, const std::string& client);
+    // GET /api/events/{id}: the EventView (secret and verification once closed).
+    std::string view(std::string_view id);
+    // GET /api/events/{id}/organiser: the EventView with each board's seat tokens.
+    std::string organiser_view(std::string_view id, std::string_view token);
+    // POST /api/events/{id}/rounds: 201, the organiser's EventView.
+    std::string add_round(std::string_view id, std::string_view token,
+                          const AddRoundRequest& request, const std::string& client);
+    // POST /api/events/{id}/rounds/{k}/reveal: the round revealed now; the organiser's view.
+    std::string reveal_now(std::string_view id, std::string_view token, int round);
+    // POST /api/events/{id}/close: the EventView with the secret and the verification.
+    std::string close(std::string_view id, std::string_view token);
+    // GET /api/events/{id}/pgn: every finished game, by round and board.
+    std::string pgn(std::string_view id);
+    // GET /api/events/{id}/seat: the board a seat token holds, and its game once started.
+    std::string seat(std::string_view id, std::string_view token);
+
+  private:
+    void log(const std::string& line);
+    // Reveals and starts the event's rounds that are due at `now` (under mutex_), then reads
+    // the event as it stands. A round's games start only once no game of the event is in play
+    // (one round at a time: an event's games in play are one round's at most). ApiError 404 for
+    // no such event.
+    StoredEvent advance(std::string_view id, Millis now);
+    StoredEvent load(std::string_view id);
+    void require_organiser(const StoredEvent& event, std::string_view token);
+    void start_round(const StoredEvent& event, const EventRoundRow& round);
+    std::string render(const StoredEvent& event, Millis now, std::optional<std::string> token);
+    void schedule(const StoredEvent& event);
+    void timer_loop();
+
+    EventStore& store_;
+    GameService& games_;
+    EventServiceOptions options_;
+    RateLimiter rate_;
+    RateLimiter creation_rate_;
+    RenderCache views_;  // the public views
+    std::mutex mutex_;   // one change to the events at a time
+    // Events whose next round's games wait for the round before it, until when (under mutex_).
+    std::unordered_map<std::string, Millis> deferred_until_;
+
+    std::mutex timer_mutex_;
+    std::condition_variable timer_wake_;
+    std::multimap<Millis, std::string> due_;  // event ids by the time something is due
+    bool stopping_ = false;
+    std::thread timer_;
+};
+
+}  // namespace chess960::server

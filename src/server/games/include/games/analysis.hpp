@@ -1,0 +1,70 @@
+// The analysis board's engine (POST /api/analysis): a position's evaluation and best line.
+// Bounded like the engine games (engine_pool.hpp): its own small pool of searching threads,
+// a short fixed search per position, a cap on the positions waiting in all and a fair share of
+// it per client (503 past either), and a rate limit per client (429), so that stepping through
+// games cannot starve the engine games, nor a few clients everyone else.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "games/engine_pool.hpp"
+#include "games/service.hpp"
+#include "games/rate_limit.hpp"
+
+namespace chess960::server {
+
+struct AnalysisOptions {
+    int threads = 1;
+    int hash_megabytes = 16;
+    std::int64_t movetime_ms = 300;  // per position
+    int max_depth = 20;
+    // Positions queued or searched at once, all clients; a client holds at most an equal share
+    // of it with the clients holding some and one more, so a newcomer always finds room.
+    std::size_t max_waiting = 16;
+    double rate_per_second = 4;  // per client
+    double burst = 30;
+};
+
+class AnalysisService {
+  public:
+    // With `limits`, the per-client rate is taken through GameService::take_token (the
+    // database's bucket on a shared store, so that it holds in total across the servers);
+    // without, from this service's own bucket.
+    explicit AnalysisService(AnalysisOptions options = {}, GameService* limits = nullptr);
+    ~AnalysisService();
+    AnalysisService(const AnalysisService&) = delete;
+    AnalysisService& operator=(const AnalysisService&) = delete;
+    void stop();
+
+    // Analyses the position of `fen` for `client`: a refusal (400, 422, 429, 503) is thrown at
+    // once; the answer {"fen","depth","score":{"cp":n}|{"mate":n} (white's view),"best",
+    // "pv":[{"uci","san"}...],"nodes"} comes through `reply`, from a search thread, or is
+    // returned at once when there is nothing to search (mate, stalemate).
+    std::optional<std::string> analyse(const std::string& fen, const std::string& client,
+                                       Reply reply);
+
+    // The share of the waiting positions a client may hold when `holding` clients (it not
+    // among them) hold some: max_waiting / (holding + 2), at least 1.
+    static std::size_t fair_share(std::size_t max_waiting, std::size_t holding);
+
+  private:
+    AnalysisOptions options_;
+    GameService* limits_;
+    RateLimiter rate_;
+    // Admits a position of `client` (its share and the total), or throws 503.
+    void admit(const std::string& client);
+    void release(const std::string& client);
+
+    std::mutex waiting_mutex_;
+    std::size_t waiting_ = 0;
+    std::unordered_map<std::string, std::size_t> waiting_by_client_;
+    EnginePool pool_;
+};
+
+}  // namespace chess960::server

@@ -1,0 +1,97 @@
+#include "games/live_game.hpp"
+
+#include "chess960/fen.hpp"
+#include "http/views.hpp"
+#include "games/words.hpp"
+
+namespace chess960::server {
+
+void LiveGame::sync_row(Millis now) {
+    if (const auto& clock = play.clock()) {
+        row.white_ms = clock->stored(White);
+        row.black_ms = clock->stored(Black);
+        row.clock_running = clock->running()
+                                ? std::optional<std::string>(color_name(*clock->running()))
+                                : std::nullopt;
+        row.clock_at = clock->turn_started_at();
+    }
+    row.draw_offer = play.draw_offer() ? std::optional<std::string>(color_name(*play.draw_offer()))
+                                       : std::nullopt;
+    row.takeback = play.takeback_request()
+                       ? std::optional<std::string>(color_name(*play.takeback_request()))
+                       : std::nullopt;
+    const GameStatus status = play.status();
+    if (status == GameStatus::Aborted) {
+        row.result = "*";
+        row.termination = kAbortedWord;
+    } else {
+        const Outcome outcome = play.outcome();
+        row.result = result_string(outcome.result);
+        const char* word = termination_word(outcome.termination);
+        row.termination = word ? std::optional<std::string>(word) : std::nullopt;
+    }
+    row.plies = play.ply();
+    row.updated_at = now;
+}
+
+void LiveGame::push_move_text() {
+    const int ply = play.ply() - 1;
+    const Game& game = play.game();
+    const Position& before = game.position_at(ply);
+    const Move move = game.moves()[std::size_t(ply)];
+    move_texts.push_back(move_info_json(before, move, move_text(before, move), std::nullopt));
+}
+
+std::string player_name(const GameRow& row, Color c) {
+    if (!row.engine_color) return color_title(c);
+    if (*row.engine_color == color_name(c))
+        return "chess960 engine (level " + std::to_string(row.level.value_or(4)) + ")";
+    return "Player";
+}
+
+std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules,
+                                       bool resume_clock) {
+    GameRow& row = stored.game;
+    auto start = position_from_fen(row.initial_fen);
+    if (!start)
+        throw StoreError("game " + row.id + ": the start FEN does not read (" +
+                         start.error().to_string() + ")");
+    std::optional<TimeControl> control;
+    if (row.clock_initial_ms)
+        control = TimeControl{*row.clock_initial_ms, row.clock_increment_ms.value_or(0)};
+    OnlineGame online(*start, control, row.created_at, rules);
+    auto game = std::make_shared<LiveGame>(std::move(row), std::move(online));
+    GameRow& r = game->row;
+    if (r.engine_color) game->engine_color = parse_color(*r.engine_color);
+    for (const MoveRow& move : stored.moves) {
+        if (auto played = game->play.replay(move.uci); !played)
+            throw StoreError("game " + r.id + ": stored move " + std::to_string(move.ply) + " '" +
+                             move.uci + "' does not replay (" + played.error().to_string() + ")");
+        game->push_move_text();
+        if (move.white_ms && move.black_ms)
+            game->play.restore_times_after(game->play.ply(),
+                                           TimesAfter{*move.white_ms, *move.black_ms});
+    }
+    if (!stored.moves.empty()) game->play.restore_first_move_time(stored.moves.front().created_at);
+    if (control) {
+        std::optional<Color> running;
+        if (r.clock_running) running = parse_color(*r.clock_running);
+        Clock clock = Clock::restore(*control, r.white_ms, r.black_ms, running, r.clock_at);
+        if (r.in_play() && resume_clock) clock.resume(now);
+        game->play.restore_clock(clock);
+    }
+    if (r.draw_offer) game->play.restore_draw_offer(parse_color(*r.draw_offer));
+    if (r.takeback) game->play.restore_takeback_request(parse_color(*r.takeback));
+    if (r.termination && *r.termination == kAbortedWord) {
+        game->play.restore_aborted();
+    } else if (r.termination && !game->play.outcome().is_over()) {
+        const GameResult result = r.result == "1-0"       ? GameResult::WhiteWins
+                                  : r.result == "0-1"     ? GameResult::BlackWins
+                                  : r.result == "1/2-1/2" ? GameResult::Draw
+                                                          : GameResult::Ongoing;
+        game->play.restore_outcome(Outcome{result, termination_from_word(*r.termination, result)});
+    }
+    return game;
+}
+
+}  // namespace chess960::server

@@ -1,0 +1,79 @@
+// The events' routes (docs/openapi.yaml, /api/events...): requests become calls on the event
+// service. The organiser's and the players' tokens come in the Authorization header only.
+#include "http/event_requests.hpp"
+#include "events/service.hpp"
+#include "http/routes.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+constexpr std::string_view kEventsPrefix = "/api/events/";
+
+// "a/b/c" -> {"a", "b", "c"}
+std::vector<std::string_view> segments(std::string_view path) {
+    std::vector<std::string_view> parts;
+    while (true) {
+        const auto slash = path.find('/');
+        parts.push_back(path.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        path.remove_prefix(slash + 1);
+    }
+    return parts;
+}
+
+}  // namespace
+
+HttpResponse Routes::event_route(const HttpRequest& request) {
+    EventService& events = *events_;
+    const std::string_view method = request.method, path = request.path;
+    if (query_param(request.query, "token"))
+        throw ApiError{400,
+                       "tokens are not accepted in URLs (proxies log them): send "
+                       "'Authorization: Bearer <token>'",
+                       0, "token_in_url"};
+    if (method == "POST")
+        if (auto invalid = check_body(request.body)) throw *invalid;
+    if (path == "/api/events") {
+        if (method == "POST")
+            return json_response(201,
+                                 events.create(parse_create_event(request.body), request.client));
+        throw ApiError{405, "use POST /api/events to create an event", 0, "method_not_allowed"};
+    }
+    const auto parts = segments(path.substr(kEventsPrefix.size()));
+    const std::string_view id = parts[0];
+    if (method == "GET" && parts.size() == 1) return json_response(200, events.view(id));
+    if (method == "GET" && parts.size() == 2) {
+        if (parts[1] == "organiser")
+            return json_response(200, events.organiser_view(id, request.bearer));
+        if (parts[1] == "seat") return json_response(200, events.seat(id, request.bearer));
+        if (parts[1] == "pgn") {
+            HttpResponse response{200, "application/x-chess-pgn", events.pgn(id), {}};
+            response.headers.emplace_back(
+                "Content-Disposition",
+                "attachment; filename=\"chess960-event-" + std::string(id) + ".pgn\"");
+            return response;
+        }
+    }
+    if (method == "POST" && parts.size() == 2) {
+        if (parts[1] == "rounds")
+            return json_response(201,
+                                 events.add_round(id, request.bearer, parse_add_round(request.body),
+                                                  request.client));
+        if (parts[1] == "close") return json_response(200, events.close(id, request.bearer));
+    }
+    if (method == "POST" && parts.size() == 4 && parts[1] == "rounds" && parts[3] == "reveal") {
+        auto round = parse_int(parts[2], 1, event::kMaxRounds);
+        if (!round)
+            throw ApiError{404,
+                           "no such round '" + quote(parts[2], 8) + "': rounds are numbered from 1",
+                           0,
+                           "unknown_round",
+                           {{"round", quote(parts[2], 8)}}};
+        return json_response(200, events.reveal_now(id, request.bearer, *round));
+    }
+    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
+                   "no_such_path"};
+}
+
+}  // namespace chess960::server

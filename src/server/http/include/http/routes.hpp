@@ -1,0 +1,89 @@
+// The HTTP API's routes: a request (method, path, query, body, seat token, client address)
+// becomes a call on the game service and its answer an HTTP response. No sockets here: the
+// HTTP server (http_server.cpp) reads requests and writes responses; the live connections
+// (SSE and WebSocket) are matched here and served there.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "games/service.hpp"
+#include "http/static_files.hpp"
+
+namespace chess960::server {
+class EventService;
+class AnalysisService;
+}  // namespace chess960::server
+
+namespace chess960::server {
+
+struct HttpRequest {
+    std::string_view method;
+    std::string_view path;   // without the query
+    std::string_view query;  // after '?', undecoded
+    std::string_view body;
+    std::string_view bearer;  // the Authorization: Bearer token, or empty
+    const std::string& client;
+};
+
+struct HttpResponse {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// A live connection a request asks for: the game's event stream or its WebSocket.
+struct LiveRoute {
+    enum class Kind { Events, Socket } kind;
+    std::string game_id;
+};
+std::optional<LiveRoute> match_live_route(std::string_view method, std::string_view path);
+
+// A query parameter's value (percent-decoded), if present.
+std::optional<std::string> query_param(std::string_view query, std::string_view name);
+
+// The response for an error, with Retry-After for 429 and 503.
+HttpResponse error_response(const ApiError& error);
+
+class Routes {
+  public:
+    Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
+    // With the events' API (/api/events..., event_routes.cpp).
+    Routes(GameService& games, StaticFiles files, EventService& events)
+        : games_(games), files_(std::move(files)), events_(&events) {}
+    // With the analysis board's engine (POST /api/analysis); without it that path is 404.
+    void set_analysis(AnalysisService& analysis) { analysis_ = &analysis; }
+    using Respond = std::move_only_function<void(HttpResponse)>;
+    // The response, or nullopt when it comes later through `later`: a move or a game action
+    // is answered once it is stored, from the store writer's thread. Every failure becomes a
+    // JSON error response; nothing is thrown.
+    std::optional<HttpResponse> handle(const HttpRequest& request, Respond later);
+
+  private:
+    std::optional<HttpResponse> api(const HttpRequest& request, Respond& later);
+    std::optional<HttpResponse> game_route(const HttpRequest& request, std::string_view id,
+                                           std::string_view rest, Respond& later);
+    HttpResponse event_route(const HttpRequest& request);
+    // Names, presence, rematches (room_routes.cpp); nullopt for a path that is not one.
+    std::optional<HttpResponse> room_route(const HttpRequest& request,
+                                           const std::shared_ptr<LiveGame>& game,
+                                           std::string_view rest);
+    // POST /api/analysis (analysis.hpp).
+    std::optional<HttpResponse> analysis_route(const HttpRequest& request, Respond& later);
+
+    GameService& games_;
+    StaticFiles files_;
+    EventService* events_ = nullptr;
+    AnalysisService* analysis_ = nullptr;
+};
+
+// Helpers the route files share.
+HttpResponse json_response(int status, std::string body);
+std::optional<int> parse_int(std::string_view text, int lo, int hi);
+
+}  // namespace chess960::server

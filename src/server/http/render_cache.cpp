@@ -1,0 +1,79 @@
+#include "http/render_cache.hpp"
+
+#include <chrono>
+
+namespace chess960::server {
+
+namespace {
+
+Millis steady_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+RenderCache::RenderCache(Millis ttl, std::size_t max_entries)
+    : ttl_(ttl), max_entries_(max_entries) {}
+
+std::string RenderCache::get(const std::string& key, const std::function<std::string()>& render) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        Entry& entry = entries_[key];
+        const Millis now = steady_now();
+        if (entry.valid && now - entry.rendered_at < ttl_) return entry.text;
+        if (!entry.rendering) break;
+        // Another caller renders it: wait for its text (or its failure).
+        const auto signal = entry.rendering;
+        signal->wait(lock, [&] { return !entries_.contains(key) || !entries_[key].rendering; });
+        Entry& done = entries_[key];
+        if (done.failure) std::rethrow_exception(done.failure);
+        if (done.valid) return done.text;
+    }
+    if (entries_.size() > max_entries_) {
+        const Millis now = steady_now();
+        std::erase_if(entries_, [&](const auto& e) {
+            return e.first != key && !e.second.rendering && now - e.second.rendered_at >= ttl_;
+        });
+    }
+    Entry& entry = entries_[key];
+    entry.rendering = std::make_shared<std::condition_variable>();
+    entry.failure = nullptr;
+    const std::uint64_t generation = entry.generation;
+    const Millis started = steady_now();
+    lock.unlock();
+    std::string text;
+    std::exception_ptr failure;
+    try {
+        text = render();
+    } catch (...) {
+        failure = std::current_exception();
+    }
+    lock.lock();
+    Entry& done = entries_[key];
+    const auto signal = std::move(done.rendering);
+    done.rendering.reset();
+    done.failure = failure;
+    if (!failure) {
+        done.text = text;
+        // Invalidated while it rendered: rendered again for the next caller.
+        done.valid = done.generation == generation;
+        done.rendered_at = started;
+    } else {
+        done.valid = false;
+    }
+    signal->notify_all();
+    if (failure) std::rethrow_exception(failure);
+    return text;
+}
+
+void RenderCache::invalidate(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(key);
+    if (it == entries_.end()) return;
+    it->second.valid = false;
+    ++it->second.generation;
+}
+
+}  // namespace chess960::server

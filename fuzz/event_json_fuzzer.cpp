@@ -312,12 +312,8 @@ void check_body_text(std::string_view text) {
     fuzz_support::set_input("event_json_fuzzer", text);
     const Json body = Json::parse(text.begin(), text.end(), nullptr, false);
 
-    std::optional<ApiError> body_error;
-    try {
-        body_error = server::check_body(text);
-    } catch (...) {
-        broken("check_body threw");
-    }
+    const std::optional<ApiError> body_error =
+        refusal_of([&] { server::check_body(text); }, "check_body");
 
     server::CreateEventRequest create;
     const auto create_error =

@@ -187,12 +187,8 @@ void check_body_text(std::string_view text) {
     // The body as the parsers should see it, read independently for the cross-checks.
     const Json body = Json::parse(text.begin(), text.end(), nullptr, false);
 
-    std::optional<ApiError> body_error;
-    try {
-        body_error = server::check_body(text);
-    } catch (...) {
-        broken("check_body threw");
-    }
+    const std::optional<ApiError> body_error =
+        refusal_of([&] { server::check_body(text); }, "check_body");
     if (body_error) check_error(*body_error, "check_body");
     // "An empty body is an empty object; anything else must be a JSON object of at most 32
     // levels" (requests.hpp).

@@ -1,31 +1,36 @@
-// The fan-out of a game's events (server/live.hpp): each subscriber gets the events after the
+// The fan-out of a game's changes (games/audience.hpp): each watcher gets the updates after the
 // version of the game it was given, in order, once each; the connection that made a change
-// gets its acknowledgement instead of its event.
+// gets its acknowledgement instead of its update.
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "live/audience.hpp"
+#include "games/audience.hpp"
 
 namespace chess960::server {
 namespace {
 
-class Recorder final : public Subscriber {
+// Records the game id of each update it gets (the tests name their updates by it).
+class Recorder final : public Watcher {
   public:
-    bool deliver(const std::shared_ptr<const LiveEvent>& event) override {
+    bool deliver(const std::shared_ptr<const GameUpdate>& update) override {
         if (closed) return false;
-        got.push_back(event->json);
+        got.push_back(update->state.id);
         return true;
     }
+    bool deliver(const std::shared_ptr<const RoomChange>&) override { return !closed; }
+    bool deliver(GameView, std::optional<std::int64_t>) override { return !closed; }
     void close() override { closed = true; }
     std::vector<std::string> got;
     bool closed = false;
 };
 
-std::shared_ptr<const LiveEvent> event(const std::string& name) {
-    return make_event(name, "{\"type\":\"" + name + "\"}");
+std::shared_ptr<const GameUpdate> event(const std::string& name) {
+    auto update = std::make_shared<GameUpdate>();
+    update->state.id = name;
+    return update;
 }
 
 TEST(Audience, ASubscriberGetsOnlyTheEventsAfterTheVersionItWasGiven) {
@@ -39,9 +44,8 @@ TEST(Audience, ASubscriberGetsOnlyTheEventsAfterTheVersionItWasGiven) {
     audience.publish(event("one"), 1);
     audience.publish(event("two"), 2);
     audience.publish(event("three"), 3);
-    EXPECT_EQ(early->got, (std::vector<std::string>{"{\"type\":\"one\"}", "{\"type\":\"two\"}",
-                                                    "{\"type\":\"three\"}"}));
-    EXPECT_EQ(late->got, (std::vector<std::string>{"{\"type\":\"three\"}"}));
+    EXPECT_EQ(early->got, (std::vector<std::string>{"one", "two", "three"}));
+    EXPECT_EQ(late->got, (std::vector<std::string>{"three"}));
 }
 
 TEST(Audience, AResyncMovesTheSubscribersVersionInsteadOfAddingItTwice) {
@@ -52,7 +56,7 @@ TEST(Audience, AResyncMovesTheSubscribersVersionInsteadOfAddingItTwice) {
     EXPECT_EQ(audience.size(), 1u);
     audience.publish(event("stale"), 5);
     audience.publish(event("next"), 6);
-    EXPECT_EQ(member->got, (std::vector<std::string>{"{\"type\":\"next\"}"}));
+    EXPECT_EQ(member->got, (std::vector<std::string>{"next"}));
 }
 
 TEST(Audience, TheChangesOwnConnectionIsSkippedButStaysSubscribed) {
@@ -63,7 +67,7 @@ TEST(Audience, TheChangesOwnConnectionIsSkippedButStaysSubscribed) {
     audience.add(watcher, 0);
     audience.publish(event("own"), 1, mover.get());
     audience.publish(event("theirs"), 2);
-    EXPECT_EQ(mover->got, (std::vector<std::string>{"{\"type\":\"theirs\"}"}));
+    EXPECT_EQ(mover->got, (std::vector<std::string>{"theirs"}));
     EXPECT_EQ(watcher->got.size(), 2u);
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "chess960/error.hpp"
+#include "http/error_codes.hpp"
 #include "http/requests.hpp"
 #include "http/views.hpp"
 #include "server_support.hpp"

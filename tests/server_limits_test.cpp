@@ -27,8 +27,8 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "server/server.hpp"
-#include "store/store.hpp"
 #include "server_support.hpp"
+#include "store/open.hpp"
 
 using namespace chess960;
 using Json = nlohmann::json;
@@ -315,14 +315,14 @@ class ServerLimitsDatabaseTest : public ::testing::Test {
     }
     // A database with a few hundred finished games, written by the store.
     void make_database(int games) {
-        server::Store store(path_);
+        const auto store = server::open_store(path_);
         std::vector<server::StoredGame> batch;
         for (int i = 0; i < games; ++i) {
             char id[17];
             std::snprintf(id, sizeof id, "%016x", unsigned(i));
             batch.push_back(short_game(id, i % 960, 4, 1'700'000'000'000 + i * 60'000));
         }
-        store.import_games(batch);
+        store->import_games(batch);
     }
     // `chess960 serve` on the database: it must stop by itself, non-zero, naming the file.
     void expect_refused(std::optional<uid_t> run_as = std::nullopt) {
@@ -630,7 +630,7 @@ TEST_F(ServerLimitsTest, AHundredThousandFinishedGamesDoNotSlowTheStart) {
         // 960 openings of two plies, one per start position, reused.
         std::vector<server::StoredGame> openings;
         for (int n = 0; n < 960; ++n) openings.push_back(short_game("", n, 2, 0));
-        server::Store store(options_.db_path);
+        const auto store = server::open_store(options_.db_path);
         std::vector<server::StoredGame> batch;
         for (int i = 0; i < kFinished + 3; ++i) {
             const bool in_play = i % 40'000 == 1;  // three games in play among them
@@ -648,11 +648,11 @@ TEST_F(ServerLimitsTest, AHundredThousandFinishedGamesDoNotSlowTheStart) {
             for (server::MoveRow& m : game.moves) m.created_at = created + m.ply * 1000;
             batch.push_back(std::move(game));
             if (batch.size() == 10'000) {
-                store.import_games(batch);
+                store->import_games(batch);
                 batch.clear();
             }
         }
-        store.import_games(batch);
+        store->import_games(batch);
     }
     const double import_ms = elapsed_ms(import_begin);
 

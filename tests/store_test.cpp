@@ -35,13 +35,14 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "postgres_test_db.hpp"
+#include "store/checkpointer.hpp"
 #include "store/event_store.hpp"
+#include "store/migration.hpp"
+#include "store/open.hpp"
 #include "store/postgres_connection.hpp"
 #include "store/secrets.hpp"
-#include "store/store.hpp"
-#include "store/checkpointer.hpp"
-#include "store/migration.hpp"
 #include "store/sqlite_schema.hpp"
+#include "store/store.hpp"
 #include "store/writer.hpp"
 
 namespace chess960::server {
@@ -229,7 +230,7 @@ class StoreTest : public ::testing::Test {
     // Opens the store on `path` and returns StoreError's message ("" if it opened).
     static std::string open_error(const std::string& path) {
         try {
-            Store store(path);
+            const auto store = open_store(path);
         } catch (const StoreError& e) {
             std::cout << "StoreError: " << e.what() << "\n";
             return e.what();
@@ -332,13 +333,13 @@ TEST_P(StoreBackendTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
     GameRow full = full_game("full");
     const GameRow bare = bare_game("bare");
     {
-        Store store(db_);
-        store.insert_game(full);
-        store.insert_game(bare);
+        const auto store = open_store(db_);
+        store->insert_game(full);
+        store->insert_game(bare);
     }
-    Store store(db_);  // from the file, not from a cache
-    auto loaded_full = store.load_game("full");
-    auto loaded_bare = store.load_game("bare");
+    const auto store = open_store(db_);  // from the file, not from a cache
+    auto loaded_full = store->load_game("full");
+    auto loaded_bare = store->load_game("bare");
     ASSERT_TRUE(loaded_full && loaded_bare);
     expect_same(loaded_full->game, full);
     expect_same(loaded_bare->game, bare);
@@ -353,23 +354,23 @@ TEST_P(StoreBackendTest, EveryColumnRoundTripsIncludingTheOptionalOnes) {
     full.result = "0-1";
     full.termination = "resignation";
     full.updated_at += 1000;
-    store.update_game(full);
-    expect_same(store.load_game("full")->game, full);
+    store->update_game(full);
+    expect_same(store->load_game("full")->game, full);
 }
 
 TEST_P(StoreBackendTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
-    Store store(db_);
+    const auto store = open_store(db_);
     GameRow game = full_game("g1");
-    store.insert_game(game);
+    store->insert_game(game);
     const std::vector<MoveRow> moves = real_moves(518, 3, game.created_at);
     for (const MoveRow& move : moves) {
         game.white_ms -= 1000;
         game.clock_running = move.ply % 2 ? "black" : "white";
         game.updated_at = move.created_at;
         game.plies = 0;  // add_move sets it from the move, whatever the row says
-        store.add_move(game, move);
+        store->add_move(game, move);
     }
-    auto loaded = store.load_game("g1");
+    auto loaded = store->load_game("g1");
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->game.plies, 3);
     EXPECT_EQ(loaded->game.white_ms, game.white_ms);
@@ -379,35 +380,35 @@ TEST_P(StoreBackendTest, AddMoveKeepsTheMovesInOrderAndSetsPlies) {
 }
 
 TEST_P(StoreBackendTest, BadWritesThrowAndLeaveNothingBehind) {
-    Store store(db_);
-    store.insert_game(full_game("g1"));
-    EXPECT_THROW(store.insert_game(full_game("g1")), StoreError);  // the id is taken
-    EXPECT_THROW(store.update_game(full_game("nobody")), StoreError);
+    const auto store = open_store(db_);
+    store->insert_game(full_game("g1"));
+    EXPECT_THROW(store->insert_game(full_game("g1")), StoreError);  // the id is taken
+    EXPECT_THROW(store->update_game(full_game("nobody")), StoreError);
     const MoveRow move = real_moves(0, 1, 5)[0];
-    EXPECT_THROW(store.add_move(full_game("nobody"), move), StoreError);
-    store.add_move(full_game("g1"), move);
+    EXPECT_THROW(store->add_move(full_game("nobody"), move), StoreError);
+    store->add_move(full_game("g1"), move);
     GameRow changed = full_game("g1");
     changed.result = "1-0";
-    EXPECT_THROW(store.add_move(changed, move), StoreError);  // ply 1 is there already
+    EXPECT_THROW(store->add_move(changed, move), StoreError);  // ply 1 is there already
     // The failed add_move is rolled back as a whole: the game row is untouched.
-    EXPECT_EQ(store.load_game("g1")->game.result, "*");
-    EXPECT_EQ(store.load_game("g1")->moves.size(), 1u);
+    EXPECT_EQ(store->load_game("g1")->game.result, "*");
+    EXPECT_EQ(store->load_game("g1")->moves.size(), 1u);
     // import_games is all or nothing too.
     std::vector<StoredGame> batch{{bare_game("new1"), {}}, {bare_game("g1"), {}}};
-    EXPECT_THROW(store.import_games(batch), StoreError);
-    EXPECT_FALSE(store.load_game("new1"));
-    EXPECT_THROW(store.recent_games(-1), std::invalid_argument);
+    EXPECT_THROW(store->import_games(batch), StoreError);
+    EXPECT_FALSE(store->load_game("new1"));
+    EXPECT_THROW(store->recent_games(-1), std::invalid_argument);
 }
 
 TEST_F(StoreTest, TheFileHoldsTheTokensHashNeverTheToken) {
     const std::string white_token = random_hex(16), black_token = random_hex(16);
     {
-        Store store(path_);
+        const auto store = open_store(path_);
         GameRow game = bare_game("g1");
         game.white_token_hash = sha256_hex(white_token);
         game.black_token_hash = sha256_hex(black_token);
-        store.insert_game(game);
-        const GameRow loaded = store.load_game("g1")->game;
+        store->insert_game(game);
+        const GameRow loaded = store->load_game("g1")->game;
         EXPECT_TRUE(token_matches(white_token, loaded.white_token_hash));
         EXPECT_TRUE(token_matches(black_token, loaded.black_token_hash));
     }
@@ -420,7 +421,7 @@ TEST_F(StoreTest, TheFileHoldsTheTokensHashNeverTheToken) {
 }
 
 TEST_P(StoreBackendTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
-    Store store(db_);
+    const auto store = open_store(db_);
     std::vector<StoredGame> games;
     auto add = [&](const std::string& id, const std::string& result,
                    std::optional<std::string> termination, std::int64_t created) {
@@ -435,9 +436,9 @@ TEST_P(StoreBackendTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
     add("aborted", "*", "aborted", 150);  // no result, but over
     add("playing-early", "*", std::nullopt, 200);
     add("drawn", "1/2-1/2", "agreement", 250);
-    store.import_games(games);
+    store->import_games(games);
 
-    const std::vector<StoredGame> in_play = store.load_in_play();
+    const std::vector<StoredGame> in_play = store->load_in_play();
     ASSERT_EQ(in_play.size(), 2u);
     EXPECT_EQ(in_play[0].game.id, "playing-early");  // oldest first
     EXPECT_EQ(in_play[1].game.id, "playing-late");
@@ -449,16 +450,16 @@ TEST_P(StoreBackendTest, LoadInPlayReturnsOnlyTheGamesStillInPlay) {
     }
 
     // A finished game is still there when asked for by id, with its moves.
-    auto mated = store.load_game("mated");
+    auto mated = store->load_game("mated");
     ASSERT_TRUE(mated);
     EXPECT_EQ(mated->game.result, "1-0");
     EXPECT_EQ(mated->game.termination, "checkmate");
     EXPECT_EQ(mated->moves.size(), 2u);
-    EXPECT_FALSE(store.load_game("no-such-game"));
+    EXPECT_FALSE(store->load_game("no-such-game"));
 }
 
 TEST_P(StoreBackendTest, RecentGamesAreTheNewestFirstUpToTheLimit) {
-    Store store(db_);
+    const auto store = open_store(db_);
     std::vector<StoredGame> games;
     // updated_at deliberately out of insertion order, with one tie (broken by id, descending).
     const std::vector<std::pair<std::string, std::int64_t>> rows = {
@@ -468,28 +469,28 @@ TEST_P(StoreBackendTest, RecentGamesAreTheNewestFirstUpToTheLimit) {
         g.updated_at = updated;
         games.push_back(StoredGame{g, real_moves(int(updated), 1, updated)});
     }
-    store.import_games(games);
+    store->import_games(games);
     auto ids = [](const std::vector<GameRow>& list) {
         std::string text;
         for (const GameRow& g : list) text += g.id;
         return text;
     };
-    EXPECT_EQ(ids(store.recent_games(4)), "aecd");
-    EXPECT_EQ(ids(store.recent_games(100)), "aecdfb");
-    EXPECT_EQ(ids(store.recent_games(0)), "");
-    const std::vector<GameRow> one = store.recent_games(1);
+    EXPECT_EQ(ids(store->recent_games(4)), "aecd");
+    EXPECT_EQ(ids(store->recent_games(100)), "aecdfb");
+    EXPECT_EQ(ids(store->recent_games(0)), "");
+    const std::vector<GameRow> one = store->recent_games(1);
     ASSERT_EQ(one.size(), 1u);
-    expect_same(one[0], store.load_game("a")->game);
+    expect_same(one[0], store->load_game("a")->game);
 }
 
 // A read that fails is an error, never "no more rows" (a game loaded without its moves).
 TEST_F(StoreTest, AReadErrorWhileLoadingThrows) {
-    Store store(path_);
+    const auto store = open_store(path_);
     GameRow playing = bare_game("playing");
     playing.result = "*";
     playing.termination = std::nullopt;
-    store.import_games({{playing, real_moves(1, 3, 1)}, {bare_game("over"), real_moves(2, 3, 2)}});
-    ASSERT_EQ(store.load_in_play().size(), 1u);
+    store->import_games({{playing, real_moves(1, 3, 1)}, {bare_game("over"), real_moves(2, 3, 2)}});
+    ASSERT_EQ(store->load_in_play().size(), 1u);
     {
         // Damage the running database: the moves table (a WITHOUT ROWID table, an index b-tree
         // inside) gets the games table's root page (a table b-tree), which SQLite reports as
@@ -502,8 +503,8 @@ TEST_F(StoreTest, AReadErrorWhileLoadingThrows) {
         db.exec("UPDATE sqlite_schema SET rootpage = " + games_root + " WHERE name = 'moves'");
         db.exec("PRAGMA schema_version=" + std::to_string(schema_version + 1));
     }
-    for (const auto& load : std::vector<std::function<void()>>{[&] { store.load_in_play(); },
-                                                               [&] { store.load_game("over"); }}) {
+    for (const auto& load : std::vector<std::function<void()>>{[&] { store->load_in_play(); },
+                                                               [&] { store->load_game("over"); }}) {
         try {
             load();
             ADD_FAILURE() << "loaded moves from a damaged table";
@@ -516,10 +517,12 @@ TEST_F(StoreTest, AReadErrorWhileLoadingThrows) {
     }
 }
 
-// The plans of the very SQL the store runs (store_schema.hpp): both lists read an index, in the
+// The plans of the very SQL the store runs (sqlite_schema.hpp): both lists read an index, in the
 // order asked for, and the in-play one reads the partial index of the games in play only.
 TEST_F(StoreTest, InPlayAndRecentGamesAreReadFromTheirIndexes) {
-    { Store store(path_); }
+    {
+        const auto store = open_store(path_);
+    }
     RawDatabase db(path_);
     const std::string in_play = db.plan(schema::kSelectInPlay);
     EXPECT_NE(in_play.find("USING INDEX games_in_play"), std::string::npos) << in_play;
@@ -535,10 +538,10 @@ TEST_F(StoreTest, InPlayAndRecentGamesAreReadFromTheirIndexes) {
 TEST_F(StoreTest, TheDatabaseAndItsWalAreCreatedOwnerOnly) {
     const mode_t old_umask = umask(0);  // a umask cannot be what keeps the file private
     {
-        Store store(path_);
-        store.insert_game(full_game("g1"));
+        const auto store = open_store(path_);
+        store->insert_game(full_game("g1"));
         for (const std::string& file : {path_, path_ + "-wal", path_ + "-shm"}) {
-            struct stat info {};
+            struct stat info{};
             ASSERT_EQ(stat(file.c_str(), &info), 0) << file;
             EXPECT_EQ(info.st_mode & 07777, 0600u) << file;
         }
@@ -550,13 +553,13 @@ TEST_F(StoreTest, TheDatabaseAndItsWalAreCreatedOwnerOnly) {
 
 TEST_F(StoreTest, ADamagedDatabaseIsRefused) {
     {
-        Store store(path_);
+        const auto store = open_store(path_);
         std::vector<StoredGame> games;
         for (int i = 0; i < 400; ++i) {
             GameRow g = bare_game("game-" + std::to_string(i));
             games.push_back(StoredGame{g, real_moves(i, 4, i)});
         }
-        store.import_games(games);
+        store->import_games(games);
     }
     ASSERT_FALSE(fs::exists(path_ + "-wal"));
     const std::string whole = read_bytes(path_);
@@ -608,7 +611,9 @@ TEST_F(StoreTest, AnotherProgramsDatabaseIsRefused) {
 }
 
 TEST_P(StoreBackendTest, ANewerSchemaIsRefused) {
-    { Store store(db_); }
+    {
+        const auto store = open_store(db_);
+    }
     const std::string newer = std::to_string(Store::kSchemaVersion + 1);
     exec(postgres() ? "UPDATE chess960_schema SET version = " + newer
                     : "PRAGMA user_version=" + newer);
@@ -655,7 +660,7 @@ ChildOutcome open_in_unprivileged_child(const std::string& path) {
             report = "Xcannot drop to uid 65534";
         } else {
             try {
-                Store store(path);
+                const auto store = open_store(path);
                 report = "O";
             } catch (const StoreError& e) {
                 report = std::string("E") + e.what();
@@ -695,7 +700,7 @@ class ReadOnlyTest : public StoreTest {
         // The unprivileged child must be able to reach the temporary directory.
         if (geteuid() == 0) {
             for (fs::path p = fs::path(dir_).parent_path(); !p.empty(); p = p.parent_path()) {
-                struct stat info {};
+                struct stat info{};
                 if (stat(p.c_str(), &info) == 0 && !(info.st_mode & S_IXOTH))
                     GTEST_SKIP() << p << " is not searchable by other users, so the "
                                  << "unprivileged child cannot reach the test's files (set "
@@ -703,7 +708,9 @@ class ReadOnlyTest : public StoreTest {
                 if (p == p.root_path()) break;
             }
         }
-        { Store store(path_); }
+        {
+            const auto store = open_store(path_);
+        }
         hand_over(dir_);
         hand_over(path_);
         chmod(dir_.c_str(), 0700);
@@ -811,9 +818,9 @@ TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
     };
 
     {
-        Store store(path_);
+        const auto store = open_store(path_);
         expect_no_plain_token();  // already while the server runs, not only once it stops
-        const std::vector<StoredGame> in_play = store.load_in_play();
+        const std::vector<StoredGame> in_play = store->load_in_play();
         ASSERT_EQ(in_play.size(), 1u);
         const OldGame& playing = old_games[77];
         EXPECT_EQ(in_play[0].game.id, playing.id);
@@ -823,7 +830,7 @@ TEST_F(StoreTest, AVersion1DatabaseIsMigratedInPlaceAndItsTokensStillWork) {
         EXPECT_TRUE(token_matches(playing.white_token, in_play[0].game.white_token_hash));
         EXPECT_TRUE(token_matches(playing.black_token, in_play[0].game.black_token_hash));
         for (const OldGame& old : old_games) {
-            auto stored = store.load_game(old.id);
+            auto stored = store->load_game(old.id);
             ASSERT_TRUE(stored) << old.id;
             EXPECT_EQ(stored->game.white_token_hash, sha256_hex(old.white_token));
             // The engine's seat stays empty, which no token matches.
@@ -851,8 +858,8 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     playing.takeback.reset();  // version 5's column
     playing.event_id.reset();  // version 6's
     {
-        Store store(path_);
-        store.insert_game(playing);
+        const auto store = open_store(path_);
+        store->insert_game(playing);
     }
     {
         RawDatabase db(path_);
@@ -866,11 +873,11 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
         db.exec("PRAGMA user_version=2");
     }
     {
-        Store store(path_);
-        auto stored = store.load_game("playing");
+        const auto store = open_store(path_);
+        auto stored = store->load_game("playing");
         ASSERT_TRUE(stored);
         expect_same(stored->game, playing);
-        EventStore events(path_);
+        const auto events = open_event_store(path_);
         EventRow row;
         row.id = "0123456789abcdef";
         row.name = "After the upgrade";
@@ -878,8 +885,8 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
         row.secret = std::string(64, 'a');
         row.commitment = std::string(64, 'b');
         row.organiser_token_hash = sha256_hex("organiser");
-        events.insert_event(row);
-        EXPECT_TRUE(events.load_event(row.id));
+        events->insert_event(row);
+        EXPECT_TRUE(events->load_event(row.id));
     }
     RawDatabase db(path_);
     EXPECT_EQ(db.column("PRAGMA user_version"),
@@ -890,8 +897,10 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
 // ---- The event store ----
 
 TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
-    { Store store(db_); }  // creates and migrates the file
-    EventStore events(db_);
+    {
+        const auto store = open_store(db_);
+    }  // creates and migrates the file
+    const auto events = open_event_store(db_);
     EventRow e;
     e.id = "00000000000000e1";
     e.name = "Café Open — 2025";
@@ -905,7 +914,7 @@ TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
     e.commitment = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";
     e.organiser_token_hash = sha256_hex("the organiser");
     e.created_at = 1'763'000'000'000;
-    events.insert_event(e);
+    events->insert_event(e);
 
     EventRoundRow r;
     r.round = 1;
@@ -915,24 +924,24 @@ TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
     r.created_at = 1'763'000'000'500;
     r.boards = {{1, "Ann", "Bob", sha256_hex("a"), sha256_hex("b"), "00000000000000a1"},
                 {2, "Cy", "Di", sha256_hex("c"), sha256_hex("d"), "00000000000000a2"}};
-    events.insert_round(e.id, r);
+    events->insert_round(e.id, r);
 
-    auto pending = events.pending_rounds();
+    auto pending = events->pending_rounds();
     ASSERT_EQ(pending.size(), 1u);
     EXPECT_EQ(pending[0].event_id, e.id);
     EXPECT_EQ(pending[0].reveal_at, r.reveal_at);
     EXPECT_FALSE(pending[0].revealed);
 
-    events.move_reveal(e.id, 1, 1'763'000'050'000, 1'763'000'650'000);
-    events.set_revealed(e.id, 1, 623, 871, 1'763'000'050'001);
-    EXPECT_TRUE(events.pending_rounds().at(0).revealed);
+    events->move_reveal(e.id, 1, 1'763'000'050'000, 1'763'000'650'000);
+    events->set_revealed(e.id, 1, 623, 871, 1'763'000'050'001);
+    EXPECT_TRUE(events->pending_rounds().at(0).revealed);
     // A round is revealed once: a second reveal is an error, not a new draw.
-    EXPECT_THROW(events.set_revealed(e.id, 1, 1, 1, 1'763'000'050'002), StoreError);
-    events.set_started(e.id, 1, 1'763'000'650'001);
-    EXPECT_TRUE(events.pending_rounds().empty());
-    events.set_closed(e.id, 1'763'001'000'000);
+    EXPECT_THROW(events->set_revealed(e.id, 1, 1, 1, 1'763'000'050'002), StoreError);
+    events->set_started(e.id, 1, 1'763'000'650'001);
+    EXPECT_TRUE(events->pending_rounds().empty());
+    events->set_closed(e.id, 1'763'001'000'000);
 
-    auto loaded = events.load_event(e.id);
+    auto loaded = events->load_event(e.id);
     ASSERT_TRUE(loaded);
     const EventRow& l = loaded->event;
     EXPECT_EQ(l.name, e.name);
@@ -961,15 +970,15 @@ TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
     EXPECT_EQ(lr.boards[1].black_token_hash, sha256_hex("d"));
     EXPECT_EQ(lr.boards[1].game_id, "00000000000000a2");
 
-    EXPECT_FALSE(events.load_event("ffffffffffffffff"));
+    EXPECT_FALSE(events->load_event("ffffffffffffffff"));
     // A round of an event that does not exist breaks the foreign key: nothing is written.
-    EXPECT_THROW(events.insert_round("ffffffffffffffff", r), StoreError);
+    EXPECT_THROW(events->insert_round("ffffffffffffffff", r), StoreError);
     // The same board twice: the whole round is rolled back.
     EventRoundRow twice = r;
     twice.round = 2;
     twice.boards[1].board = 1;
-    EXPECT_THROW(events.insert_round(e.id, twice), StoreError);
-    EXPECT_EQ(events.load_event(e.id)->rounds.size(), 1u);
+    EXPECT_THROW(events->insert_round(e.id, twice), StoreError);
+    EXPECT_EQ(events->load_event(e.id)->rounds.size(), 1u);
 }
 
 // ---- Start-up with many finished games (the time bounds) ----
@@ -982,7 +991,7 @@ TEST_F(StoreTest, StartUpAndRecentGamesStayFastWithAHundredThousandFinishedGames
 
     const auto import_start = std::chrono::steady_clock::now();
     {
-        Store store(path_);
+        const auto store = open_store(path_);
         std::vector<StoredGame> batch;
         auto game = [&](int i, bool in_play) {
             char id[17];
@@ -1006,20 +1015,20 @@ TEST_F(StoreTest, StartUpAndRecentGamesStayFastWithAHundredThousandFinishedGames
             // Three games in play, spread among the finished ones.
             game(i, i == 10 || i == kFinished / 2 || i == kFinished + 2);
             if (batch.size() == 10'000) {
-                store.import_games(batch);
+                store->import_games(batch);
                 batch.clear();
             }
         }
-        store.import_games(batch);
+        store->import_games(batch);
     }
     const double import_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - import_start).count();
 
     const auto open_start = std::chrono::steady_clock::now();
-    Store store(path_);
-    const std::vector<StoredGame> in_play = store.load_in_play();
+    const auto store = open_store(path_);
+    const std::vector<StoredGame> in_play = store->load_in_play();
     const auto opened = std::chrono::steady_clock::now();
-    const std::vector<GameRow> recent = store.recent_games(20);
+    const std::vector<GameRow> recent = store->recent_games(20);
     const auto listed = std::chrono::steady_clock::now();
 
     const double open_ms = std::chrono::duration<double, std::milli>(opened - open_start).count();
@@ -1056,10 +1065,10 @@ GameChange move_change(GameRow row, const MoveRow& move) {
 }
 
 TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThatDoesNotFollow) {
-    Store store(db_);
+    const auto store = open_store(db_);
     GameRow a = full_game("a"), b = full_game("b");
-    store.insert_game(a);
-    store.insert_game(b);
+    store->insert_game(a);
+    store->insert_game(b);
     const std::vector<MoveRow> moves = real_moves(518, 3, a.created_at);
     GameRow resigned = a;
     resigned.plies = 2;
@@ -1072,7 +1081,7 @@ TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThat
         GameChange{resigned, std::nullopt},           // a, at ply 2 after the two moves before it
         move_change(full_game("nowhere"), moves[0]),  // no such game: refused
     };
-    const auto refused = store.write(changes);
+    const auto refused = store->write(changes);
     ASSERT_EQ(refused.size(), changes.size());
     EXPECT_FALSE(refused[0]) << refused[0]->message;
     EXPECT_FALSE(refused[1]) << refused[1]->message;
@@ -1084,13 +1093,13 @@ TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThat
     EXPECT_FALSE(refused[3]) << refused[3]->message;
     EXPECT_TRUE(refused[4]);
 
-    auto loaded_a = store.load_game("a");
+    auto loaded_a = store->load_game("a");
     ASSERT_TRUE(loaded_a);
     EXPECT_EQ(loaded_a->game.plies, 2);
     EXPECT_EQ(loaded_a->game.result, "0-1");
     ASSERT_EQ(loaded_a->moves.size(), 2u);
     expect_same(loaded_a->moves[1], moves[1]);
-    auto loaded_b = store.load_game("b");
+    auto loaded_b = store->load_game("b");
     ASSERT_TRUE(loaded_b);
     EXPECT_EQ(loaded_b->game.plies, 0);
     EXPECT_TRUE(loaded_b->moves.empty());
@@ -1099,10 +1108,10 @@ TEST_P(StoreBackendTest, WriteStoresManyChangesInOneTransactionAndRefusesOneThat
 // A move that changes only the clock is one row: the game's row (and the recent-games index)
 // stays as it was, and the game is read back with the clock and ply of its last move.
 TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
-    Store store(db_);
+    const auto store = open_store(db_);
     GameRow a = full_game("a");
     a.draw_offer.reset();
-    store.insert_game(a);
+    store->insert_game(a);
     const std::vector<MoveRow> moves = real_moves(518, 2, a.created_at);
     GameChange first = move_change(a, moves[0]);
     first.row.white_ms -= 1'234;
@@ -1112,22 +1121,22 @@ TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
     second.row.black_ms -= 777;
     second.row.clock_at = moves[1].created_at;
     second.row_changed = false;
-    const auto refused = store.write(std::vector<GameChange>{first, second});
+    const auto refused = store->write(std::vector<GameChange>{first, second});
     EXPECT_FALSE(refused[0]);
     EXPECT_FALSE(refused[1]);
 
     EXPECT_EQ(column("SELECT plies || ' ' || white_ms || ' ' || updated_at FROM games"),
               std::vector<std::string>{"0 " + std::to_string(a.white_ms) + " " +
                                        std::to_string(a.updated_at)});
-    auto loaded = store.load_game("a");
+    auto loaded = store->load_game("a");
     ASSERT_TRUE(loaded);
     expect_same(loaded->game, second.row);
     ASSERT_EQ(loaded->moves.size(), 2u);
     expect_same(loaded->moves[1], moves[1]);
-    const std::vector<StoredGame> in_play = store.load_in_play();
+    const std::vector<StoredGame> in_play = store->load_in_play();
     ASSERT_EQ(in_play.size(), 1u);
     expect_same(in_play[0].game, second.row);
-    const std::vector<GameRow> recent = store.recent_games(5);
+    const std::vector<GameRow> recent = store->recent_games(5);
     ASSERT_EQ(recent.size(), 1u);
     expect_same(recent[0], second.row);
 
@@ -1136,19 +1145,19 @@ TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
     offered.draw_offer = "white";
     GameRow stale = first.row;
     stale.draw_offer = "black";
-    const auto answers = store.write(std::vector<GameChange>{GameChange{stale, std::nullopt},
-                                                             GameChange{offered, std::nullopt}});
+    const auto answers = store->write(std::vector<GameChange>{GameChange{stale, std::nullopt},
+                                                              GameChange{offered, std::nullopt}});
     ASSERT_TRUE(answers[0]);
     EXPECT_NE(answers[0]->message.find("ply 1"), std::string::npos) << answers[0]->message;
     EXPECT_FALSE(answers[1]);
-    expect_same(store.load_game("a")->game, offered);
+    expect_same(store->load_game("a")->game, offered);
     // A move played again, or one that skips a ply, is refused.
-    const auto again = store.write(std::vector<GameChange>{move_change(offered, moves[1])});
+    const auto again = store->write(std::vector<GameChange>{move_change(offered, moves[1])});
     EXPECT_TRUE(again[0]);
     const std::vector<MoveRow> more = real_moves(518, 4, a.created_at);
-    const auto skipped = store.write(std::vector<GameChange>{move_change(offered, more[3])});
+    const auto skipped = store->write(std::vector<GameChange>{move_change(offered, more[3])});
     EXPECT_TRUE(skipped[0]);
-    EXPECT_EQ(store.load_game("a")->moves.size(), 2u);
+    EXPECT_EQ(store->load_game("a")->moves.size(), 2u);
 }
 
 // A move that claims a token (the move limit on a shared database) is stored only while its
@@ -1156,9 +1165,9 @@ TEST_P(StoreBackendTest, AMoveThatChangesOnlyTheClockWritesOnlyItsOwnRow) {
 // a second server (another Store on the same database) finds it as spent. On SQLite (one server
 // per file, which limits moves in memory) claims are not looked at.
 TEST_P(StoreBackendTest, MovesClaimingTokensAreStoredWhileTheClientsBucketGivesThem) {
-    Store store(db_);
-    store.insert_game(full_game("a"));
-    store.insert_game(full_game("b"));
+    const auto store = open_store(db_);
+    store->insert_game(full_game("a"));
+    store->insert_game(full_game("b"));
     const std::vector<MoveRow> moves = real_moves(518, 4, 1'763'000'000'000);
     // A bucket of 3 that refills one token in 1,000 s: nothing comes back during the test.
     auto claimed = [](GameChange change, const std::string& client) {
@@ -1173,10 +1182,10 @@ TEST_P(StoreBackendTest, MovesClaimingTokensAreStoredWhileTheClientsBucketGivesT
         claimed(move_change(full_game("b"), moves[1]), "c1"),  // c1's fourth: refused
         move_change(full_game("b"), moves[1]),                 // the same ply, no claim
     };
-    const auto refused = store.write(changes);
+    const auto refused = store->write(changes);
     ASSERT_EQ(refused.size(), changes.size());
     for (std::size_t i : {0u, 1u, 2u, 3u}) EXPECT_FALSE(refused[i]) << refused[i]->message;
-    EXPECT_EQ(store.load_game("b")->moves.size(), 2u);
+    EXPECT_EQ(store->load_game("b")->moves.size(), 2u);
     if (!postgres()) {
         EXPECT_FALSE(refused[4]) << refused[4]->message;
         ASSERT_TRUE(refused[5]);
@@ -1190,10 +1199,10 @@ TEST_P(StoreBackendTest, MovesClaimingTokensAreStoredWhileTheClientsBucketGivesT
     // One token comes back in 1,000 s.
     EXPECT_GE(refused[4]->retry_after_seconds, 900);
     EXPECT_LE(refused[4]->retry_after_seconds, 1000);
-    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
+    EXPECT_EQ(store->load_game("a")->moves.size(), 3u);
     // Through another server: c1's bucket is spent there too, c2 has two tokens left.
-    Store other(db_);
-    const auto again = other.write(std::vector<GameChange>{
+    const auto other = open_store(db_);
+    const auto again = other->write(std::vector<GameChange>{
         claimed(move_change(full_game("a"), moves[3]), "c1"),
         claimed(move_change(full_game("b"), moves[2]), "c2"),
         claimed(move_change(full_game("b"), moves[3]), "c2"),
@@ -1202,8 +1211,8 @@ TEST_P(StoreBackendTest, MovesClaimingTokensAreStoredWhileTheClientsBucketGivesT
     EXPECT_EQ(again[0]->reason, WriteRefusal::Reason::NoToken);
     EXPECT_FALSE(again[1]) << again[1]->message;
     EXPECT_FALSE(again[2]) << again[2]->message;
-    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
-    EXPECT_EQ(store.load_game("b")->moves.size(), 4u);
+    EXPECT_EQ(store->load_game("a")->moves.size(), 3u);
+    EXPECT_EQ(store->load_game("b")->moves.size(), 4u);
 }
 
 // The checkpointer copies the log into the database file on its own connection once the log
@@ -1285,10 +1294,10 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
     after_two.white_ms -= 50;
     after_two.black_ms -= 60;
     {
-        Store store(path_);
-        store.insert_game(a);
-        store.add_move(after_two, moves[0]);
-        store.add_move(after_two, moves[1]);
+        const auto store = open_store(path_);
+        store->insert_game(a);
+        store->add_move(after_two, moves[0]);
+        store->add_move(after_two, moves[1]);
     }
     {
         RawDatabase db(path_);
@@ -1298,17 +1307,17 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
         db.exec("ALTER TABLE games DROP COLUMN event_id");
         db.exec("PRAGMA user_version=3");
     }
-    Store store(path_);
+    const auto store = open_store(path_);
     after_two.plies = 2;
-    auto loaded = store.load_game("a");
+    auto loaded = store->load_game("a");
     ASSERT_TRUE(loaded);
     expect_same(loaded->game, after_two);
     ASSERT_EQ(loaded->moves.size(), 2u);
     GameChange third = move_change(after_two, moves[2]);
     third.row.white_ms -= 5;
     third.row_changed = false;
-    EXPECT_FALSE(store.write(std::vector<GameChange>{third})[0]);
-    expect_same(store.load_game("a")->game, third.row);
+    EXPECT_FALSE(store->write(std::vector<GameChange>{third})[0]);
+    expect_same(store->load_game("a")->game, third.row);
     RawDatabase db(path_);
     EXPECT_EQ(db.column("PRAGMA user_version"),
               std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
@@ -1318,18 +1327,18 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
 // was made, with far fewer transactions than changes (the writer gathers them), and every
 // `done` runs once, after its change is stored, in the order of submission.
 TEST_P(StoreBackendTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransactions) {
-    Store store(db_);
+    const auto store = open_store(db_);
     constexpr int kThreads = 4, kMoves = 60;
     std::vector<std::vector<MoveRow>> moves;
     for (int t = 0; t < kThreads; ++t) {
-        store.insert_game(full_game("game" + std::to_string(t)));
+        store->insert_game(full_game("game" + std::to_string(t)));
         moves.push_back(real_moves(100 + t, kMoves, 1'763'000'000'000));
     }
     std::mutex order_mutex;
     std::vector<int> done_order[kThreads];
     int failures = 0;
     {
-        StoreWriter writer(store, std::chrono::milliseconds(2));
+        StoreWriter writer(*store, std::chrono::milliseconds(2));
         std::vector<std::thread> threads;
         for (int t = 0; t < kThreads; ++t) {
             threads.emplace_back([&, t] {
@@ -1354,7 +1363,7 @@ TEST_P(StoreBackendTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransacti
         std::vector<int> expected(kMoves);
         for (int i = 0; i < kMoves; ++i) expected[std::size_t(i)] = i + 1;
         EXPECT_EQ(done_order[t], expected) << "game " << t;
-        auto loaded = store.load_game("game" + std::to_string(t));
+        auto loaded = store->load_game("game" + std::to_string(t));
         ASSERT_TRUE(loaded);
         EXPECT_EQ(loaded->game.plies, kMoves);
         ASSERT_EQ(loaded->moves.size(), std::size_t(kMoves));
@@ -1365,8 +1374,8 @@ TEST_P(StoreBackendTest, TheWriterStoresEveryThreadsChangesInOrderInFewTransacti
 
 // A change with nothing to store is answered in order too: after the changes before it.
 TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
-    Store store(db_);
-    store.insert_game(full_game("g"));
+    const auto store = open_store(db_);
+    store->insert_game(full_game("g"));
     const std::vector<MoveRow> moves = real_moves(518, 2, 1'763'000'000'000);
     std::vector<std::string> order;
     std::mutex mutex;
@@ -1376,7 +1385,7 @@ TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
             order.push_back(what + (refused ? " refused" : ""));
         };
     };
-    StoreWriter writer(store);
+    StoreWriter writer(*store);
     writer.submit(move_change(full_game("g"), moves[0]), note("move 1"));
     writer.submit(std::nullopt, note("nothing"));
     writer.submit(move_change(full_game("g"), moves[1]), note("move 2"));
@@ -1393,8 +1402,8 @@ TEST_P(StoreBackendTest, TheWritersEmptyChangesKeepTheirPlaceInTheOrder) {
 // A transaction that fails (here: a trigger refuses every move, as a full disk would) answers
 // every change in it with the error; nothing of it is stored.
 TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) {
-    Store store(db_);
-    store.insert_game(full_game("g"));
+    const auto store = open_store(db_);
+    store->insert_game(full_game("g"));
     const std::vector<MoveRow> moves = real_moves(518, 1, 1'763'000'000'000);
     if (postgres()) {
         exec(
@@ -1411,7 +1420,7 @@ TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) 
     std::vector<StoreWriter::Refused> answers;
     std::mutex mutex;
     {
-        StoreWriter writer(store, std::chrono::milliseconds(50));
+        StoreWriter writer(*store, std::chrono::milliseconds(50));
         for (int i = 0; i < 2; ++i)
             writer.submit(i == 0 ? std::optional<GameChange>(move_change(full_game("g"), moves[0]))
                                  : std::optional<GameChange>(GameChange{full_game("g"), {}}),
@@ -1426,7 +1435,7 @@ TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) 
         EXPECT_EQ(answer->reason, WriteRefusal::Reason::Failed);
         EXPECT_NE(answer->message.find("disk full (test)"), std::string::npos) << answer->message;
     }
-    auto loaded = store.load_game("g");
+    auto loaded = store->load_game("g");
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->game.plies, 0);
     EXPECT_TRUE(loaded->moves.empty());
@@ -1440,8 +1449,9 @@ TEST_P(StoreBackendTest, AFailedTransactionAnswersEachOfItsChangesWithTheError) 
 // that stores the move (on PostgreSQL, the primary key makes the second wait, then do nothing).
 TEST_P(StoreBackendTest, TheSamePlyFromTwoStoresAtOnceIsStoredExactlyOnce) {
     constexpr int kTrials = 1000;
-    Store first(db_), second(db_);
-    first.insert_game(full_game("g"));
+    const auto first = open_store(db_);
+    const auto second = open_store(db_);
+    first->insert_game(full_game("g"));
     // Rows, not a game: what is checked is the ply.
     std::vector<MoveRow> moves;
     for (int ply = 1; ply <= kTrials; ++ply)
@@ -1455,8 +1465,8 @@ TEST_P(StoreBackendTest, TheSamePlyFromTwoStoresAtOnceIsStoredExactlyOnce) {
             start.wait();
             return !store.write(std::span<const GameChange>(&change, 1))[0].has_value();
         };
-        auto a = std::async(std::launch::async, store_it, std::ref(first));
-        auto b = std::async(std::launch::async, store_it, std::ref(second));
+        auto a = std::async(std::launch::async, store_it, std::ref(*first));
+        auto b = std::async(std::launch::async, store_it, std::ref(*second));
         go.set_value();
         const bool stored_a = a.get(), stored_b = b.get();
         both += stored_a && stored_b;
@@ -1464,7 +1474,7 @@ TEST_P(StoreBackendTest, TheSamePlyFromTwoStoresAtOnceIsStoredExactlyOnce) {
     }
     EXPECT_EQ(both, 0);
     EXPECT_EQ(neither, 0);
-    auto loaded = second.load_game("g");
+    auto loaded = second->load_game("g");
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->moves.size(), std::size_t(kTrials));
     EXPECT_EQ(loaded->game.plies, kTrials);
@@ -1491,7 +1501,8 @@ TEST(PostgresUri, ThePasswordIsNeverShown) {
 // to check. Needs no PostgreSQL.
 TEST(PostgresStore, AServerThatCannotBeReachedIsRefusedWithoutShowingThePassword) {
     try {
-        Store store("postgresql://chess:s3cret@127.0.0.1:1/games?connect_timeout=2");
+        const auto store =
+            open_store("postgresql://chess:s3cret@127.0.0.1:1/games?connect_timeout=2");
         ADD_FAILURE() << "opened a store with no server";
     } catch (const StoreError& e) {
         const std::string message = e.what();
@@ -1521,12 +1532,12 @@ TEST_P(StoreBackendTest, StoresOpeningAtOnceOnAnEmptyDatabaseShareOneSchema) {
     std::vector<std::future<void>> opening;
     for (int i = 0; i < 4; ++i)
         opening.push_back(std::async(std::launch::async, [this, i] {
-            Store store(db_);
-            store.insert_game(full_game("g" + std::to_string(i)));
+            const auto store = open_store(db_);
+            store->insert_game(full_game("g" + std::to_string(i)));
         }));
     for (auto& each : opening) EXPECT_NO_THROW(each.get());
-    Store store(db_);
-    EXPECT_EQ(store.recent_games(10).size(), 4u);
+    const auto store = open_store(db_);
+    EXPECT_EQ(store->recent_games(10).size(), 4u);
 }
 
 // ---- Migration (chess960 serve migrate) ----
@@ -1538,7 +1549,7 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
     // bench/migrate_bench.sh sets CHESS960_MIGRATION_GAMES (10,000: the round trip).
     const char* games_env = std::getenv("CHESS960_MIGRATION_GAMES");
     const int kGames = games_env ? std::max(10, std::atoi(games_env)) : 300;
-    Store source(dir_ + "/source.db");
+    const auto source = open_store(dir_ + "/source.db");
     std::size_t moves_in_all = 0;
     std::vector<StoredGame> games;
     for (int i = 0; i < kGames; ++i) {
@@ -1553,7 +1564,7 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
         moves_in_all += g.moves.size();
         games.push_back(std::move(g));
     }
-    source.import_games(games);
+    source->import_games(games);
     // One more move on a game in play: its clock in the move's row only.
     const std::size_t played = games[1].moves.size();
     MoveRow extra = real_moves(1, int(played) + 1, games[1].game.created_at).back();
@@ -1563,14 +1574,14 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
     after.clock_at += 5'000;
     GameChange change = move_change(after, extra);
     change.row_changed = false;
-    ASSERT_FALSE(source.write(std::span<const GameChange>(&change, 1))[0]);
+    ASSERT_FALSE(source->write(std::span<const GameChange>(&change, 1))[0]);
     ++moves_in_all;
 
-    Store target(db_);
+    const auto target = open_store(db_);
     std::vector<std::string> steps;
     const auto migration_start = std::chrono::steady_clock::now();
     const MigrationReport report =
-        migrate_games(source, target, [&](const char* step, std::size_t done, std::size_t total) {
+        migrate_games(*source, *target, [&](const char* step, std::size_t done, std::size_t total) {
             steps.push_back(std::string(step) + " " + std::to_string(done) + "/" +
                             std::to_string(total));
         });
@@ -1583,28 +1594,28 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
               << " moves in " << std::chrono::duration<double>(migrated - migration_start).count()
               << " s\n";
     for (const StoredGame& original : games) {
-        auto copy = target.load_game(original.game.id);
-        auto again = source.load_game(original.game.id);
+        auto copy = target->load_game(original.game.id);
+        auto again = source->load_game(original.game.id);
         ASSERT_TRUE(copy && again) << original.game.id;
         expect_same(copy->game, again->game);
         ASSERT_EQ(copy->moves.size(), again->moves.size()) << original.game.id;
         for (std::size_t m = 0; m < copy->moves.size(); ++m)
             expect_same(copy->moves[m], again->moves[m]);
     }
-    EXPECT_EQ(target.load_game("m0001")->game.white_ms, after.white_ms);
-    EXPECT_EQ(target.load_game("m0001")->moves.size(), played + 1);
+    EXPECT_EQ(target->load_game("m0001")->game.white_ms, after.white_ms);
+    EXPECT_EQ(target->load_game("m0001")->moves.size(), played + 1);
 
     // A second migration into a database with games is refused, and the check finds a move
     // changed in the target after the copy.
     try {
-        migrate_games(source, target);
+        migrate_games(*source, *target);
         ADD_FAILURE() << "a target with games was accepted";
     } catch (const StoreError& e) {
         EXPECT_NE(std::string(e.what()).find("holds games already"), std::string::npos) << e.what();
     }
     exec("UPDATE moves SET san = 'Zz9' WHERE game_id = 'm0005' AND ply = 3");
     try {
-        check_migration(source, target);
+        check_migration(*source, *target);
         ADD_FAILURE() << "a changed move was not found";
     } catch (const StoreError& e) {
         std::cout << "StoreError: " << e.what() << "\n";
@@ -1618,10 +1629,10 @@ TEST_P(StoreBackendTest, MigrationCopiesEveryGameAndChecksItMoveByMove) {
 // takeback was made from, so that a move stored meanwhile (another server's) makes it fail
 // rather than take back that move. The moves read back carry the times stored with them.
 TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
-    Store store(db_);
+    const auto store = open_store(db_);
     GameRow a = full_game("a");
     a.takeback.reset();
-    store.insert_game(a);
+    store->insert_game(a);
     const std::vector<MoveRow> moves = real_moves(518, 4, a.created_at);
     std::vector<GameChange> played;
     GameRow row = a;
@@ -1633,8 +1644,8 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
         played.push_back(change);
         row = change.row;
     }
-    for (const auto& refused : store.write(played)) EXPECT_FALSE(refused);
-    const auto stored = store.load_game("a");
+    for (const auto& refused : store->write(played)) EXPECT_FALSE(refused);
+    const auto stored = store->load_game("a");
     ASSERT_TRUE(stored);
     ASSERT_EQ(stored->moves.size(), 3u);
     EXPECT_EQ(stored->moves[1].white_ms, 99'999);
@@ -1648,19 +1659,19 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
     back.updated_at = a.created_at + 50;
     back.takeback.reset();
     const auto stale =
-        store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 2}});
+        store->write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 2}});
     ASSERT_TRUE(stale[0]);
     EXPECT_EQ(stale[0]->reason, WriteRefusal::Reason::NotAtPly);
     EXPECT_NE(stale[0]->message.find("ply 2"), std::string::npos) << stale[0]->message;
-    EXPECT_EQ(store.load_game("a")->moves.size(), 3u);
-    EXPECT_EQ(store.load_game("a")->game.plies, 3);
+    EXPECT_EQ(store->load_game("a")->moves.size(), 3u);
+    EXPECT_EQ(store->load_game("a")->game.plies, 3);
 
     // From ply 3, in one transaction with a move after it: both hold.
-    const auto done = store.write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 3},
-                                                          move_change(back, moves[1])});
+    const auto done = store->write(std::vector<GameChange>{GameChange{back, std::nullopt, true, 3},
+                                                           move_change(back, moves[1])});
     EXPECT_FALSE(done[0]) << done[0]->message;
     EXPECT_FALSE(done[1]) << done[1]->message;
-    auto after = store.load_game("a");
+    auto after = store->load_game("a");
     ASSERT_TRUE(after);
     ASSERT_EQ(after->moves.size(), 2u);
     expect_same(after->moves[0], moves[0]);
@@ -1685,18 +1696,18 @@ TEST_P(StoreBackendTest, ATakebackUnwindsTheMovesOnlyFromTheStoredPly) {
     }
     GameRow to_zero = after->game;
     to_zero.plies = 0;
-    EXPECT_THROW(store.write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}}),
+    EXPECT_THROW(store->write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}}),
                  StoreError);
     EXPECT_EQ(column("SELECT plies FROM games WHERE id = 'a'"), std::vector<std::string>{"2"});
     EXPECT_EQ(column("SELECT count(*) FROM moves WHERE game_id = 'a'"),
               std::vector<std::string>{"2"});
     exec("DROP TRIGGER refuse_deletes" + std::string(postgres() ? " ON moves" : ""));
     const auto to_start =
-        store.write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}});
+        store->write(std::vector<GameChange>{GameChange{to_zero, std::nullopt, true, 2}});
     EXPECT_FALSE(to_start[0]);
     EXPECT_EQ(column("SELECT count(*) FROM moves WHERE game_id = 'a'"),
               std::vector<std::string>{"0"});
-    after = store.load_game("a");
+    after = store->load_game("a");
     EXPECT_EQ(after->game.plies, 0);
     EXPECT_TRUE(after->moves.empty());
 }
@@ -1707,19 +1718,19 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     playing.takeback.reset();
     playing.event_id.reset();
     {
-        Store store(db_);
-        store.insert_game(playing);
+        const auto store = open_store(db_);
+        store->insert_game(playing);
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
     exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
-    Store store(db_);
-    auto stored = store.load_game("playing");
+    const auto store = open_store(db_);
+    auto stored = store->load_game("playing");
     ASSERT_TRUE(stored);
     expect_same(stored->game, playing);
     playing.takeback = "black";
-    store.update_game(playing);
-    expect_same(store.load_game("playing")->game, playing);
+    store->update_game(playing);
+    expect_same(store->load_game("playing")->game, playing);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
               std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
 }
@@ -1732,10 +1743,10 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
     GameRow casual = full_game("casual");
     casual.event_id.reset();
     {
-        Store store(db_);
-        store.insert_game(board);
-        store.insert_game(casual);
-        EventStore events(db_);
+        const auto store = open_store(db_);
+        store->insert_game(board);
+        store->insert_game(casual);
+        const auto events = open_event_store(db_);
         EventRow event;
         event.id = "0123456789abcdef";
         event.name = "Before version 6";
@@ -1743,7 +1754,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         event.secret = std::string(64, 'a');
         event.commitment = std::string(64, 'b');
         event.organiser_token_hash = sha256_hex("organiser");
-        events.insert_event(event);
+        events->insert_event(event);
         EventRoundRow round;
         round.round = 1;
         round.reveal_at = round.start_at = round.created_at = 1'763'000'000'000;
@@ -1755,13 +1766,13 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         b.black_token_hash = sha256_hex("b");
         b.game_id = "board";
         round.boards.push_back(b);
-        events.insert_round(event.id, round);
+        events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
     exec(postgres() ? "UPDATE chess960_schema SET version = 5" : "PRAGMA user_version=5");
-    Store store(db_);
-    EXPECT_EQ(store.load_game("board")->game.event_id, "0123456789abcdef");
-    EXPECT_EQ(store.load_game("casual")->game.event_id, std::nullopt);
+    const auto store = open_store(db_);
+    EXPECT_EQ(store->load_game("board")->game.event_id, "0123456789abcdef");
+    EXPECT_EQ(store->load_game("casual")->game.event_id, std::nullopt);
 }
 
 }  // namespace

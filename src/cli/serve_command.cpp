@@ -10,10 +10,10 @@
 
 #include "args/arguments.hpp"
 #include "cli/command.hpp"
-#include "store/postgres_connection.hpp"
 #include "server/server.hpp"
-#include "store/store.hpp"
 #include "store/migration.hpp"
+#include "store/open.hpp"
+#include "store/postgres_connection.hpp"
 
 namespace chess960::cli {
 
@@ -30,13 +30,13 @@ struct ServeOptions {
 };
 
 // `chess960 serve migrate --from games.db --to postgresql://...`: the games copied, then checked
-// move by move (store_migration.hpp).
+// move by move (store/migration.hpp).
 int migrate(const ServeOptions& o) {
     try {
-        server::Store from(o.migrate_from);
-        server::Store to(o.migrate_to);
+        const auto from = server::open_store(o.migrate_from);
+        const auto to = server::open_store(o.migrate_to);
         const auto report = server::migrate_games(
-            from, to, [](const char* step, std::size_t done, std::size_t total) {
+            *from, *to, [](const char* step, std::size_t done, std::size_t total) {
                 std::cerr << step << " " << done << " of " << total << " games" << std::endl;
             });
         std::cout << "migrated " << report.games << " games (" << report.moves << " moves) to "

@@ -4,14 +4,16 @@
 #include <mutex>
 #include <ostream>
 
-#include "games/analysis.hpp"
-#include "store/event_store.hpp"
 #include "events/service.hpp"
+#include "games/analysis.hpp"
 #include "games/service.hpp"
+#include "http/asio.hpp"
 #include "http/http_server.hpp"
+#include "http/render_cache.hpp"
 #include "http/routes.hpp"
 #include "http/static_files.hpp"
-#include "store/store.hpp"
+#include "live/sessions.hpp"
+#include "store/open.hpp"
 
 #ifndef CHESS960_WEB_DIR
 #define CHESS960_WEB_DIR "web/dist"
@@ -24,9 +26,11 @@ std::string default_web_dir() { return CHESS960_WEB_DIR; }
 struct Server::Impl {
     Options options;
     std::mutex log_mutex;
-    Store store;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<Cluster> cluster;  // none for a store of its own (SQLite)
     GameService games;
-    EventStore event_store;
+    std::unique_ptr<EventStore> event_store;
+    RenderCache event_views;  // the events' public views, rendered
     EventService events;
     AnalysisService analysis;
     Routes routes;
@@ -34,27 +38,37 @@ struct Server::Impl {
 
     explicit Impl(Options o)
         : options(std::move(o)),
-          store(options.db_path, [this](const std::string& line) { log(line); }),
-          games(store,
+          store(open_store(options.db_path, [this](const std::string& line) { log(line); })),
+          cluster(open_cluster(*store)),
+          games(*store, cluster.get(),
                 GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
                                    [this](const std::string& line) { log(line); }}),
-          event_store(options.db_path),
-          events(event_store, games,
-                 EventServiceOptions{.events_per_minute = options.limits.games_per_minute,
-                                     .events_burst = options.limits.games_burst,
-                                     .creations_per_hour = options.limits.events_per_hour,
-                                     .creations_burst = options.limits.events_burst,
-                                     .log = [this](const std::string& line) { log(line); }}),
-          analysis(AnalysisOptions{}, &games),
-          routes(games, StaticFiles(options.web_dir), events),
-          http(HttpServerOptions{options.host, options.port, options.io_threads,
-                                 options.max_connections, options.max_connections_per_address,
-                                 std::chrono::milliseconds(options.header_timeout_ms),
-                                 std::chrono::milliseconds(options.idle_timeout_ms),
-                                 std::chrono::milliseconds(options.hello_timeout_ms)},
-               routes, games, [this](const std::string& line) { log(line); }) {
-        routes.set_analysis(analysis);
-    }
+          event_store(open_event_store(options.db_path)),
+          event_views(kEventViewTtl, 10'000),
+          events(*event_store, games,
+                 EventServiceOptions{
+                     .events_per_minute = options.limits.games_per_minute,
+                     .events_burst = options.limits.games_burst,
+                     .creations_per_hour = options.limits.events_per_hour,
+                     .creations_burst = options.limits.events_burst,
+                     .log = [this](const std::string& line) { log(line); },
+                     .on_changed = [this](const std::string& id) { event_views.invalidate(id); }}),
+          analysis(AnalysisOptions{}, games.cluster()),
+          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis),
+          http(
+              HttpServerOptions{options.host, options.port, options.io_threads,
+                                options.max_connections, options.max_connections_per_address,
+                                std::chrono::milliseconds(options.header_timeout_ms),
+                                std::chrono::milliseconds(options.idle_timeout_ms)},
+              routes,
+              [this](beast::tcp_stream stream, http::request<http::string_body> request,
+                     LiveRoute route, LiveConnection connection) {
+                  return serve_live(
+                      games, LiveOptions{std::chrono::milliseconds(options.hello_timeout_ms)},
+                      std::move(stream), std::move(request), std::move(route),
+                      std::move(connection));
+              },
+              [this](const std::string& line) { log(line); }) {}
 
     void log(const std::string& line) {
         if (!options.log) return;
@@ -66,7 +80,7 @@ struct Server::Impl {
 Server::Server(Options options) {
     // A client that goes away must cost an EPIPE, not the process. Left alone if the program
     // has its own handler.
-    struct sigaction current {};
+    struct sigaction current{};
     if (sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
         std::signal(SIGPIPE, SIG_IGN);
     impl_ = std::make_unique<Impl>(std::move(options));

@@ -1,19 +1,15 @@
 #include "events/service.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "event/commitment.hpp"
-#include "http/event_views.hpp"
-#include "store/secrets.hpp"
 #include "games/words.hpp"
+#include "store/secrets.hpp"
 #include "text/names.hpp"
 
 namespace chess960::server {
 
 namespace {
-
-using Json = nlohmann::json;
 
 // Event ids are 16 hex digits; anything else is no event (and no database query).
 bool plausible_id(std::string_view id) {
@@ -82,13 +78,8 @@ std::string event_seat_token(std::string_view organiser_token, std::string_view 
 }
 
 EventService::EventService(EventStore& store, GameService& games, EventServiceOptions options)
-    : store_(store),
-      games_(games),
-      options_(std::move(options)),
-      rate_(options_.events_per_minute / 60.0, options_.events_burst),
-      creation_rate_(options_.creations_per_hour / 3600.0, options_.creations_burst),
-      views_(kEventViewTtl, 10'000) {
-    games_.set_on_event_game_over([this](const std::string& id) { views_.invalidate(id); });
+    : store_(store), games_(games), options_(std::move(options)) {
+    games_.set_on_event_game_over([this](const std::string& id) { changed(id); });
     for (const PendingRound& pending : store_.pending_rounds())
         due_.emplace(pending.revealed ? pending.start_at : pending.reveal_at, pending.event_id);
     timer_ = std::thread([this] { timer_loop(); });
@@ -109,6 +100,12 @@ void EventService::stop() {
 void EventService::log(const std::string& line) {
     if (options_.log) options_.log(line);
 }
+
+void EventService::changed(const std::string& id) {
+    if (options_.on_changed) options_.on_changed(id);
+}
+
+bool EventService::is_event_id(std::string_view id) { return plausible_id(id); }
 
 // --- Reading and advancing an event ---------------------------------------------------------
 
@@ -138,15 +135,16 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
     // A round whose games wait for the round before it: asked again every kDeferredStartRetry,
     // not at every request.
     if (auto it = deferred_until_.find(std::string(id)); it != deferred_until_.end()) {
-        if (now < it->second && std::ranges::none_of(stored.rounds, [&](const EventRoundRow& r) {
-                return !r.revealed() && now >= r.reveal_at;
-            }))
+        if (now < it->second &&
+            std::ranges::none_of(
+                stored.rounds,
+                [&](const EventRoundRow& r) { return !r.revealed() && now >= r.reveal_at; }))
             return stored;
         deferred_until_.erase(it);
     }
     stored = load(id);  // as it is now that no other change is under way
     const EventRow& e = stored.event;
-    bool changed = false;
+    bool advanced = false;
     bool waiting = false;
     for (std::size_t k = 0; k < stored.rounds.size(); ++k) {
         EventRoundRow& round = stored.rounds[k];
@@ -164,7 +162,7 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
             round.white_number = draw.white;
             round.black_number = draw.black;
             round.revealed_at = now;
-            changed = true;
+            advanced = true;
         }
         // The rounds start in order, each once the games of the one before have ended (their
         // reveals are not held).
@@ -175,13 +173,13 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
                 start_round(stored, round);
                 store_.set_started(e.id, round.round, now);
                 round.started_at = now;
-                changed = true;
+                advanced = true;
             }
         }
         if (!round.started()) waiting = true;
     }
-    if (changed) {
-        views_.invalidate(e.id);
+    if (advanced) {
+        changed(e.id);
         stored = load(id);
     }
     return stored;
@@ -195,14 +193,7 @@ void EventService::start_round(const StoredEvent& stored, const EventRoundRow& r
     if (e.clock_initial_ms)
         clock = TimeControl{*e.clock_initial_ms, e.clock_increment_ms.value_or(0)};
     for (const EventBoardRow& board : round.boards) {
-        bool exists = true;
-        try {
-            games_.find(board.game_id);
-        } catch (const ApiError& error) {
-            if (error.status != 404) throw;
-            exists = false;
-        }
-        if (exists) continue;
+        if (games_.lookup(board.game_id)) continue;
         games_.create_seated(SeatedGame{board.game_id, e.id, *round.white_number,
                                         round.black_number.value_or(*round.white_number), clock,
                                         board.white_token_hash, board.black_token_hash});
@@ -218,21 +209,28 @@ void EventService::require_organiser(const StoredEvent& stored, std::string_view
         throw ApiError{403, "the token is not this event's organiser token", 0, "wrong_token"};
 }
 
-std::string EventService::render(const StoredEvent& stored, Millis now,
+EventView EventService::snapshot(const StoredEvent& stored, Millis now,
                                  std::optional<std::string> token) {
-    GameStates states;
+    EventView view{stored, {}, {}, now, std::nullopt, std::move(token)};
     for (const EventRoundRow& round : stored.rounds) {
         if (!round.started()) continue;
         for (const EventBoardRow& board : round.boards) {
-            try {
-                auto game = games_.find(board.game_id);
-                states[board.game_id] = Json::parse(games_.state(*game));
-            } catch (const ApiError& error) {
-                log("event " + stored.event.id + ": game " + board.game_id + ": " + error.message);
-            }
+            if (auto game = games_.lookup(board.game_id))
+                view.games.emplace(board.game_id, games_.state(*game));
+            else
+                log("event " + stored.event.id + ": game " + board.game_id + " not found");
         }
     }
-    std::optional<Verified> verified;
+    std::vector<ScoredGame> scored;
+    for (const EventRoundRow& round : stored.rounds)
+        for (const EventBoardRow& board : round.boards) {
+            std::string result = "*";
+            if (round.started())
+                if (auto it = view.games.find(board.game_id); it != view.games.end())
+                    result = result_string(it->second.outcome.result);
+            scored.push_back(ScoredGame{board.white_name, board.black_name, result});
+        }
+    view.standings = standings(scored);
     if (stored.event.closed_at) {
         std::vector<event::DrawnRound> drawn;
         for (const EventRoundRow& r : stored.rounds)
@@ -240,20 +238,12 @@ std::string EventService::render(const StoredEvent& stored, Millis now,
                 drawn.push_back(
                     {{r.round, *r.white_number, r.black_number.value_or(*r.white_number)},
                      r.entropy});
-        verified = Verified{verify_event(stored),
-                            event::verify_command(stored.event.commitment,
-                                                  *event::secret_from_hex(stored.event.secret),
-                                                  parameters_of(stored.event), drawn)};
+        view.verified = Verified{verify_event(stored),
+                                 event::verify_command(stored.event.commitment,
+                                                       *event::secret_from_hex(stored.event.secret),
+                                                       parameters_of(stored.event), drawn)};
     }
-    SeatTokens seats;
-    if (token)
-        seats = [&](int round, int board) {
-            return std::pair{event_seat_token(*token, stored.event.id, round, board, White),
-                             event_seat_token(*token, stored.event.id, round, board, Black)};
-        };
-    return event_json(stored, states, now, verified ? &*verified : nullptr,
-                      token ? &seats : nullptr)
-        .dump(-1, ' ', false, Json::error_handler_t::replace);
+    return view;
 }
 
 void EventService::schedule(const StoredEvent& stored) {
@@ -306,9 +296,9 @@ void EventService::timer_loop() {
 
 // --- The API's calls ---------------------------------------------------------------------------
 
-std::string EventService::create(const CreateEventRequest& request, const std::string& client) {
+CreatedEvent EventService::create(const CreateEventRequest& request, const std::string& client) {
     const Millis now = now_ms();
-    if (int wait = games_.take_token("events", client, rate_, options_.events_per_minute / 60.0,
+    if (int wait = games_.take_token("events", client, options_.events_per_minute / 60.0,
                                      options_.events_burst))
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
@@ -317,8 +307,8 @@ std::string EventService::create(const CreateEventRequest& request, const std::s
                        "rate_limited",
                        {{"seconds", wait}}};
     if (int wait =
-            games_.take_token("event-creations", client, creation_rate_,
-                              options_.creations_per_hour / 3600.0, options_.creations_burst))
+            games_.take_token("event-creations", client, options_.creations_per_hour / 3600.0,
+                              options_.creations_burst))
         throw ApiError{429,
                        "too many events created from your address: try again in " +
                            std::to_string(wait) + " s",
@@ -343,35 +333,29 @@ std::string EventService::create(const CreateEventRequest& request, const std::s
     row.organiser_token_hash = sha256_hex(token);
     row.created_at = now;
     store_.insert_event(row);
-    const std::string view = render(StoredEvent{row, {}}, now, token);
-    std::string text = Json{{"id", row.id}, {"organiserToken", token}}.dump();
-    text.insert(1, "\"event\":" + view + ",");
-    return text;
+    return CreatedEvent{row.id, token, snapshot(StoredEvent{row, {}}, now, token)};
 }
 
-std::string EventService::view(std::string_view id) {
-    if (!plausible_id(id)) load(id);  // 404, before anything is kept for it
-    return views_.get(std::string(id), [&] {
-        const Millis now = now_ms();
-        return render(advance(id, now), now, std::nullopt);
-    });
+EventView EventService::view(std::string_view id) {
+    const Millis now = now_ms();
+    return snapshot(advance(id, now), now, std::nullopt);
 }
 
-std::string EventService::organiser_view(std::string_view id, std::string_view token) {
+EventView EventService::organiser_view(std::string_view id, std::string_view token) {
     const Millis now = now_ms();
     StoredEvent stored = advance(id, now);
     require_organiser(stored, token);
-    return render(stored, now, std::string(token));
+    return snapshot(stored, now, std::string(token));
 }
 
-std::string EventService::add_round(std::string_view id, std::string_view token,
-                                    const AddRoundRequest& request, const std::string& client) {
+EventView EventService::add_round(std::string_view id, std::string_view token,
+                                  const AddRoundRequest& request, const std::string& client) {
     Millis now = now_ms();
     {
         StoredEvent stored = load(id);
         require_organiser(stored, token);
     }
-    if (int wait = games_.take_token("events", client, rate_, options_.events_per_minute / 60.0,
+    if (int wait = games_.take_token("events", client, options_.events_per_minute / 60.0,
                                      options_.events_burst))
         throw ApiError{429,
                        "too many events and rounds from your address: try again in " +
@@ -469,13 +453,13 @@ std::string EventService::add_round(std::string_view id, std::string_view token,
         }
         store_.insert_round(e.id, round);
     }
-    views_.invalidate(std::string(id));
+    changed(std::string(id));
     StoredEvent stored = advance(id, now_ms());
     schedule(stored);
-    return render(stored, now_ms(), std::string(token));
+    return snapshot(stored, now_ms(), std::string(token));
 }
 
-std::string EventService::reveal_now(std::string_view id, std::string_view token, int round) {
+EventView EventService::reveal_now(std::string_view id, std::string_view token, int round) {
     {
         std::lock_guard lock(mutex_);
         StoredEvent stored = load(id);
@@ -498,13 +482,13 @@ std::string EventService::reveal_now(std::string_view id, std::string_view token
         // The games keep their delay after the reveal.
         store_.move_reveal(stored.event.id, round, now, now + (r.start_at - r.reveal_at));
     }
-    views_.invalidate(std::string(id));
+    changed(std::string(id));
     StoredEvent stored = advance(id, now_ms());
     schedule(stored);
-    return render(stored, now_ms(), std::string(token));
+    return snapshot(stored, now_ms(), std::string(token));
 }
 
-std::string EventService::close(std::string_view id, std::string_view token) {
+EventView EventService::close(std::string_view id, std::string_view token) {
     {
         StoredEvent stored = advance(id, now_ms());
         require_organiser(stored, token);
@@ -525,24 +509,23 @@ std::string EventService::close(std::string_view id, std::string_view token) {
                                {{"round", r.round}, {"at", utc_text(r.reveal_at)}}};
         store_.set_closed(stored.event.id, now_ms());
     }
-    views_.invalidate(std::string(id));
+    changed(std::string(id));
     const Millis now = now_ms();
-    return render(advance(id, now), now, std::nullopt);
+    return snapshot(advance(id, now), now, std::nullopt);
 }
 
-std::string EventService::pgn(std::string_view id) {
+std::vector<pgn::GameRecord> EventService::pgn(std::string_view id) {
     const StoredEvent stored = advance(id, now_ms());
-    std::string text;
+    std::vector<pgn::GameRecord> records;
     for (const EventRoundRow& round : stored.rounds) {
         if (!round.started()) continue;
         for (const EventBoardRow& board : round.boards) {
-            pgn::GameRecord record;
-            try {
-                record = games_.pgn_record(*games_.find(board.game_id));
-            } catch (const ApiError& error) {
-                log("event " + stored.event.id + ": game " + board.game_id + ": " + error.message);
+            auto game = games_.lookup(board.game_id);
+            if (!game) {
+                log("event " + stored.event.id + ": game " + board.game_id + " not found");
                 continue;
             }
+            pgn::GameRecord record = games_.pgn_record(*game);
             if (record.result == GameResult::Ongoing) continue;  // in play, or aborted
             record.set_tag("Event", stored.event.name);
             record.set_tag("Site",
@@ -551,14 +534,13 @@ std::string EventService::pgn(std::string_view id) {
             record.set_tag("White", board.white_name);
             record.set_tag("Black", board.black_name);
             record.set_tag("Board", std::to_string(board.board));
-            if (!text.empty()) text += "\n";
-            text += pgn::write_game(record);
+            records.push_back(std::move(record));
         }
     }
-    return text;
+    return records;
 }
 
-std::string EventService::seat(std::string_view id, std::string_view token) {
+SeatView EventService::seat(std::string_view id, std::string_view token) {
     const Millis now = now_ms();
     const StoredEvent stored = advance(id, now);
     if (token.empty())
@@ -570,20 +552,19 @@ std::string EventService::seat(std::string_view id, std::string_view token) {
                 const std::string& hash =
                     color == White ? board.white_token_hash : board.black_token_hash;
                 if (!token_matches(token, hash)) continue;
-                return Json{{"eventId", stored.event.id},
-                            {"name", stored.event.name},
-                            {"round", round.round},
-                            {"board", board.board},
-                            {"color", color_name(color)},
-                            {"you", color == White ? board.white_name : board.black_name},
-                            {"opponent", color == White ? board.black_name : board.white_name},
-                            {"revealAt", round.reveal_at},
-                            {"startAt", round.start_at},
-                            {"revealed", round.revealed()},
-                            {"started", round.started()},
-                            {"gameId", round.started() ? Json(board.game_id) : Json(nullptr)},
-                            {"now", now}}
-                    .dump(-1, ' ', false, Json::error_handler_t::replace);
+                return SeatView{stored.event.id,
+                                stored.event.name,
+                                round.round,
+                                board.board,
+                                color,
+                                color == White ? board.white_name : board.black_name,
+                                color == White ? board.black_name : board.white_name,
+                                round.reveal_at,
+                                round.start_at,
+                                round.revealed(),
+                                round.started(),
+                                round.started() ? board.game_id : std::string(),
+                                now};
             }
     throw ApiError{403, "the token holds no seat in this event", 0, "wrong_token"};
 }

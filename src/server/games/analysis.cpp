@@ -1,37 +1,33 @@
 #include "games/analysis.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "chess960/fen.hpp"
-#include "chess960/san.hpp"
-#include "chess960/uci_move.hpp"
 #include "engine/search.hpp"
-#include "http/routes.hpp"
+#include "games/api_error.hpp"
 
 namespace chess960::server {
 
 namespace {
 
-using Json = nlohmann::json;
-
 // The score from white's side: the engine's is from the side to move's.
-Json white_score(int score, Color to_move) {
+AnalysisScore white_score(int score, Color to_move) {
     const int sign = to_move == White ? 1 : -1;
     if (score > engine::kMateBound || score < -engine::kMateBound) {
         // Mate in N moves (of the side that mates): plies to mate, rounded up to moves.
         const int plies = engine::kMate - (score > 0 ? score : -score);
         const int moves = (plies + 1) / 2;
-        return Json{{"mate", sign * (score > 0 ? moves : -moves)}};
+        return AnalysisScore{std::nullopt, sign * (score > 0 ? moves : -moves), std::nullopt};
     }
-    return Json{{"cp", sign * score}};
+    return AnalysisScore{sign * score, std::nullopt, std::nullopt};
 }
+
+// The moves of a line the answer shows at most.
+constexpr std::size_t kMaxLine = 12;
 
 }  // namespace
 
-AnalysisService::AnalysisService(AnalysisOptions options, GameService* limits)
+AnalysisService::AnalysisService(AnalysisOptions options, Cluster& limits)
     : options_(options),
       limits_(limits),
-      rate_(options.rate_per_second, options.burst),
       pool_(EnginePoolOptions{options.threads, options.hash_megabytes}) {}
 
 AnalysisService::~AnalysisService() { stop(); }
@@ -67,16 +63,13 @@ void AnalysisService::release(const std::string& client) {
         waiting_by_client_.erase(it);
 }
 
-std::optional<std::string> AnalysisService::analyse(const std::string& fen,
-                                                    const std::string& client, Reply reply) {
+void AnalysisService::analyse(const std::string& fen, const std::string& client,
+                              Later<Analysis> reply) {
     auto parsed = position_from_fen(fen);
     if (!parsed)
         throw ApiError{422, parsed.error().to_string(), 0, error_code_name(parsed.error().code)};
     const Position root = *parsed;
-    const Millis now = now_ms();
-    if (int wait = limits_ ? limits_->take_token("analysis", client, rate_,
-                                                 options_.rate_per_second, options_.burst)
-                           : rate_.take(client, now))
+    if (int wait = limits_.take_token("analysis", client, options_.rate_per_second, options_.burst))
         throw ApiError{429,
                        "too many positions analysed from your address: try again in " +
                            std::to_string(wait) + " s",
@@ -85,71 +78,49 @@ std::optional<std::string> AnalysisService::analyse(const std::string& fen,
                        {{"seconds", wait}}};
     if (root.legal_moves().size() == 0) {
         // Mate or stalemate: nothing to search.
-        Json out{{"fen", write_fen(root)},
-                 {"depth", 0},
-                 {"best", nullptr},
-                 {"pv", Json::array()},
-                 {"nodes", 0}};
-        out["score"] =
-            root.in_check()
-                ? Json{{"mate", 0}, {"winner", root.side_to_move() == White ? "black" : "white"}}
-                : Json{{"cp", 0}};
-        return out.dump();
+        Analysis done;
+        done.position = root;
+        if (root.in_check())
+            done.score = AnalysisScore{std::nullopt, 0, ~root.side_to_move()};
+        else
+            done.score = AnalysisScore{0, std::nullopt, std::nullopt};
+        reply(Completion<Analysis>::value(std::move(done)));
+        return;
     }
     admit(client);
-    pool_.submit(client, [this, root, client, reply = std::make_shared<Reply>(std::move(reply))](
-                             engine::Searcher& searcher, std::atomic<bool>& stop) mutable {
-        engine::Limits limits;
-        limits.movetime = options_.movetime_ms;
-        limits.depth = options_.max_depth;
-        searcher.set_weakness({});
-        engine::SearchInfo last;
-        Answer answer;
-        try {
-            const engine::SearchResult result =
-                searcher.search(root, {}, limits, stop, [&](const engine::SearchInfo& info) {
-                    if (info.multipv == 1 && !info.pv.empty()) last = info;
-                });
-            Json pv = Json::array();
-            Position pos = root;
-            for (Move m : last.pv) {
-                pv.push_back(
-                    Json{{"uci", to_uci(pos, m, CastlingMode::Chess960)}, {"san", to_san(pos, m)}});
-                pos.play(m);
-                if (pv.size() >= 12) break;
+    pool_.submit(
+        client, [this, root, client, reply = std::make_shared<Later<Analysis>>(std::move(reply))](
+                    engine::Searcher& searcher, std::atomic<bool>& stop) mutable {
+            engine::Limits limits;
+            limits.movetime = options_.movetime_ms;
+            limits.depth = options_.max_depth;
+            searcher.set_weakness({});
+            engine::SearchInfo last;
+            std::optional<Completion<Analysis>> answer;
+            try {
+                const engine::SearchResult result =
+                    searcher.search(root, {}, limits, stop, [&](const engine::SearchInfo& info) {
+                        if (info.multipv == 1 && !info.pv.empty()) last = info;
+                    });
+                Analysis done;
+                done.position = root;
+                done.depth = last.depth;
+                done.score =
+                    white_score(last.pv.empty() ? result.score : last.score, root.side_to_move());
+                if (result.best) done.best = result.best;
+                for (Move m : last.pv) {
+                    if (done.line.size() >= kMaxLine) break;
+                    done.line.push_back(m);
+                }
+                done.nodes = result.nodes;
+                answer = Completion<Analysis>::value(std::move(done));
+            } catch (const std::exception& e) {
+                answer = Completion<Analysis>::failure(std::make_exception_ptr(ApiError{
+                    500, std::string("the analysis failed: ") + e.what(), 0, "internal_error"}));
             }
-            Json out{{"fen", write_fen(root)},
-                     {"depth", last.depth},
-                     {"score", white_score(last.pv.empty() ? result.score : last.score,
-                                           root.side_to_move())},
-                     {"best", result.best ? Json(to_uci(root, result.best, CastlingMode::Chess960))
-                                          : Json(nullptr)},
-                     {"pv", pv},
-                     {"nodes", result.nodes}};
-            answer.text = out.dump();
-        } catch (const std::exception& e) {
-            answer.error =
-                ApiError{500, std::string("the analysis failed: ") + e.what(), 0, "internal_error"};
-        }
-        release(client);
-        (*reply)(std::move(answer));
-    });
-    return std::nullopt;
-}
-
-std::optional<HttpResponse> Routes::analysis_route(const HttpRequest& request, Respond& later) {
-    if (request.method != "POST")
-        throw ApiError{405, "the analysis is asked for with POST /api/analysis {\"fen\": ...}", 0,
-                       "method_not_allowed"};
-    if (auto invalid = check_body(request.body)) throw *invalid;
-    const std::string fen = parse_fen_check(request.body);
-    auto now = analysis_->analyse(
-        fen, request.client, [respond = std::move(later)](Answer answer) mutable {
-            respond(answer.error ? error_response(*answer.error)
-                                 : json_response(200, std::move(answer.text)));
+            release(client);
+            (*reply)(std::move(*answer));
         });
-    if (now) return json_response(200, std::move(*now));
-    return std::nullopt;
 }
 
 }  // namespace chess960::server

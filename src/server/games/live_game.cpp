@@ -1,7 +1,8 @@
 #include "games/live_game.hpp"
 
 #include "chess960/fen.hpp"
-#include "http/views.hpp"
+#include "chess960/san.hpp"
+#include "chess960/uci_move.hpp"
 #include "games/words.hpp"
 
 namespace chess960::server {
@@ -34,12 +35,68 @@ void LiveGame::sync_row(Millis now) {
     row.updated_at = now;
 }
 
-void LiveGame::push_move_text() {
+void LiveGame::push_move_info() {
     const int ply = play.ply() - 1;
     const Game& game = play.game();
-    const Position& before = game.position_at(ply);
-    const Move move = game.moves()[std::size_t(ply)];
-    move_texts.push_back(move_info_json(before, move, move_text(before, move), std::nullopt));
+    moves.push_back(move_info(game.position_at(ply), game.moves()[std::size_t(ply)]));
+}
+
+GameState LiveGame::state(Millis now) const {
+    GameState s;
+    s.id = row.id;
+    s.ply = play.ply();
+    s.position = play.position();
+    s.status = play.status();
+    s.outcome = play.outcome();
+    s.reason = describe(play);
+    if (s.ply > 0) s.last_move = play.game().moves().back();
+    if (const auto& clock = play.clock())
+        s.clock = ClockState{clock->remaining(White, now),
+                             clock->remaining(Black, now),
+                             clock->control().initial,
+                             clock->control().increment,
+                             clock->running(),
+                             now};
+    s.draw_offer = play.draw_offer();
+    s.takeback = play.takeback_request();
+    if (s.active() && play.game().claimable_draw()) {
+        s.threefold = play.game().repetition_count() >= 3;
+        s.fifty = s.position.halfmove_clock() >= 100;
+    }
+    s.thinking = thinking;
+    return s;
+}
+
+GameView LiveGame::view(std::optional<Color> you, Millis now) const {
+    GameView v;
+    v.state = state(now);
+    v.moves = moves;
+    v.created_at = row.created_at;
+    v.updated_at = row.updated_at;
+    v.opponent = row.opponent;
+    v.level = row.level;
+    v.engine_color = engine_color;
+    v.names = {player_name(White), player_name(Black)};
+    v.start_number = row.start_number;
+    v.start_black_number = row.start_black_number;
+    v.initial_fen = row.initial_fen;
+    v.you = you;
+    return v;
+}
+
+MoveInfo move_info(const Position& before, Move move) {
+    MoveInfo info;
+    info.move = move;
+    info.uci = to_uci(before, move, CastlingMode::Chess960);
+    info.san = to_san(before, move);
+    info.fen = write_fen(before.after(move));
+    if (move.is_castling()) {
+        const CastlingSide side = before.castling_side(move);
+        const Color us = before.side_to_move();
+        info.castling = MoveInfo::Castling{side, king_castling_destination(us, side),
+                                           rook_castling_destination(us, side)};
+    }
+    return info;
 }
 
 std::string player_name(const GameRow& row, Color c) {
@@ -67,7 +124,7 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
         if (auto played = game->play.replay(move.uci); !played)
             throw StoreError("game " + r.id + ": stored move " + std::to_string(move.ply) + " '" +
                              move.uci + "' does not replay (" + played.error().to_string() + ")");
-        game->push_move_text();
+        game->push_move_info();
         if (move.white_ms && move.black_ms)
             game->play.restore_times_after(game->play.ply(),
                                            TimesAfter{*move.white_ms, *move.black_ms});

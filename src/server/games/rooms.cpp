@@ -1,8 +1,8 @@
 #include "games/rooms.hpp"
 
-#include "http/json_writer.hpp"
+#include "games/api_error.hpp"
+#include "games/audience.hpp"
 #include "games/live_game.hpp"
-#include "http/requests.hpp"
 #include "games/words.hpp"
 #include "text/names.hpp"
 
@@ -83,42 +83,25 @@ void Rooms::set_rematch(const std::string& game, Rematch rematch) {
     room(game).rematch = std::move(rematch);
 }
 
-std::string Rooms::json(const std::string& game) {
+RoomView Rooms::view(const std::string& game) {
     std::lock_guard lock(mutex_);
     const Room& r = room(game);
-    std::string out;
-    JsonWriter w(out);
-    w.begin_object();
+    RoomView view;
     for (Color c : {White, Black}) {
         const Seat& s = r.seats[c];
-        w.key(color_name(c)).begin_object();
-        w.key("name");
-        if (s.name.empty())
-            w.null();
-        else
-            w.string(s.name);
-        w.key("joined").boolean(s.joined);
-        w.key("connected").boolean(s.connections > 0);
-        w.end_object();
+        if (!s.name.empty()) view.seats[c].name = s.name;
+        view.seats[c].joined = s.joined;
+        view.seats[c].connected = s.connections > 0;
     }
-    w.key("rematch").begin_object();
-    w.key("offeredBy")
-        .string_or_null(r.rematch.offered_by ? color_name(*r.rematch.offered_by) : nullptr);
-    w.key("newPosition").boolean(r.rematch.new_position);
-    w.key("gameId");
-    if (r.rematch.game_id.empty())
-        w.null();
-    else
-        w.string(r.rematch.game_id);
-    w.end_object();
-    w.end_object();
-    return out;
+    view.rematch = r.rematch;
+    return view;
 }
 
 void publish_room(LiveGame& game, Rooms& rooms, const std::string& id) {
-    const std::string room = rooms.json(id);
-    game.audience.broadcast(
-        make_event("room", "{\"type\":\"room\",\"id\":\"" + id + "\",\"room\":" + room + "}"));
+    auto change = std::make_shared<RoomChange>();
+    change->game_id = id;
+    change->room = rooms.view(id);
+    game.audience.broadcast(change);
 }
 
 Presence::Presence(Rooms& rooms, std::shared_ptr<LiveGame> game, std::optional<Color> seat)

@@ -7,7 +7,6 @@
 #include <algorithm>
 
 #include "games/service.hpp"
-#include "http/views.hpp"
 
 namespace chess960::server {
 
@@ -20,23 +19,11 @@ void check_takeback(const Result<void>& done) {
 
 }  // namespace
 
-int GameService::common_plies(const std::vector<Move>& a, const std::vector<Move>& b) {
-    const std::size_t size = std::min(a.size(), b.size());
-    std::size_t same = 0;
-    while (same < size && a[same] == b[same]) ++same;
-    return int(same);
-}
-
-std::shared_ptr<const LiveEvent> GameService::takeback_event(LiveGame& game, int ply, Millis now) {
-    return make_event("takeback",
-                      with_type("takeback", std::nullopt, takeback_update_json(game, ply, now)));
-}
-
 void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
-                           std::string_view action, Reply reply, const Subscriber* actor) {
+                           std::string_view action, Reply reply, const Watcher* actor) {
     const Millis now = now_ms();
     std::lock_guard lock(game->mutex);
-    apply_deadlines(game, now);
+    pipeline_.apply_deadlines(game, now);
     LiveGame& g = *game;
     OnlineGame& play = g.play;
     if (g.engine_color)
@@ -49,9 +36,8 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
                        0, "takeback_not_allowed"};
     // On a shared store a request made through another server may not have been heard of yet
     // (LISTEN/NOTIFY takes a moment): an answer to no request reads the game again.
-    if (store_.shared() && g.pending_writes == 0 && play.is_active() &&
-        action != "takeback/offer" && !play.takeback_request())
-        catch_up(game);
+    if (sync_.may_be_behind(g) && action != "takeback/offer" && !play.takeback_request())
+        sync_.catch_up(game);
     if (!play.is_active())
         throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
     std::optional<int> takeback_from;
@@ -61,7 +47,7 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
     } else if (action == "takeback/accept") {
         takeback_from = play.ply();
         check_takeback(play.accept_takeback(seat, now));
-        g.move_texts.resize(std::size_t(play.ply()));
+        g.moves.resize(std::size_t(play.ply()));
     } else if (action == "takeback/decline") {
         check_takeback(play.decline_takeback(seat, now));
     } else {
@@ -73,18 +59,17 @@ void GameService::takeback(const std::shared_ptr<LiveGame>& game, Color seat,
     }
     g.sync_row(now);
     GameChange change{g.row, std::nullopt, true, takeback_from};
+    // The view for an HTTP answer; a WebSocket's acknowledgement carries the update only.
+    std::optional<GameView> view;
+    if (!actor) view = g.view(seat, now);
     if (!takeback_from) {
-        const std::string body = "{\"state\":" + state_json(g, now) + "}";
-        std::string answer = actor ? body : view_json(g, seat, now);
-        persist(game, std::move(change), std::move(answer),
-                make_event("state", with_type("state", std::nullopt, body)), actor,
-                std::move(reply));
+        pipeline_.persist(game, std::move(change), state_update(g, now), actor, std::move(reply),
+                          std::move(view));
         return;
     }
     const int ply = play.ply();
-    std::string answer = actor ? takeback_update_json(g, ply, now) : view_json(g, seat, now);
-    persist(game, std::move(change), std::move(answer), takeback_event(g, ply, now), actor,
-            std::move(reply), ply, /*rewinds=*/true);
+    pipeline_.persist(game, std::move(change), takeback_update(g, ply, now), actor,
+                      std::move(reply), std::move(view), ply, /*rewinds=*/true);
 }
 
 }  // namespace chess960::server

@@ -1,9 +1,8 @@
-// The machine-readable side of the API's refusals: every error answer carries a stable `code`
-// (docs/openapi.yaml, Error) beside its English message, so that a client can say it in its
-// own language, and the values the message names as `args`.
+#include "http/error_codes.hpp"
+
 #include <nlohmann/json.hpp>
 
-#include "http/requests.hpp"
+#include "store/store.hpp"
 
 namespace chess960::server {
 
@@ -34,42 +33,6 @@ const char* default_error_code(int status) {
     }
 }
 
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-        case ErrorCode::InvalidFen:
-            return "invalid_fen";
-        case ErrorCode::InvalidPosition:
-            return "invalid_position";
-        case ErrorCode::InvalidCastling:
-            return "invalid_castling";
-        case ErrorCode::InvalidEnPassant:
-            return "invalid_en_passant";
-        case ErrorCode::NotStartPosition:
-            return "not_start_position";
-        case ErrorCode::InvalidNumber:
-            return "invalid_number";
-        case ErrorCode::InvalidMove:
-            return "invalid_move";
-        case ErrorCode::IllegalMove:
-            return "illegal_move";
-        case ErrorCode::GameOver:
-            return "game_over";
-        case ErrorCode::NotYourTurn:
-            return "not_your_turn";
-        case ErrorCode::NoDrawOffer:
-            return "no_draw_offer";
-        case ErrorCode::NoDrawToClaim:
-            return "no_draw_to_claim";
-        case ErrorCode::CannotAbort:
-            return "cannot_abort";
-        case ErrorCode::NoTakeback:
-            return "no_takeback";
-        case ErrorCode::TakebackPending:
-            return "takeback_pending";
-    }
-    return "unprocessable";
-}
-
 void add_error_fields(nlohmann::json& out, const ApiError& error) {
     out["error"] = error.message;
     out["code"] = error.code.empty() ? default_error_code(error.status) : error.code;
@@ -78,6 +41,21 @@ void add_error_fields(nlohmann::json& out, const ApiError& error) {
     for (const ErrorArg& arg : error.args)
         std::visit([&](const auto& value) { args[arg.name] = value; }, arg.value);
     out["args"] = std::move(args);
+}
+
+ApiError refusal_of(std::exception_ptr error) {
+    try {
+        std::rethrow_exception(std::move(error));
+    } catch (const ApiError& e) {
+        return e;
+    } catch (const StoreError& e) {
+        return ApiError{503, std::string("the game store is failing: ") + e.what(), 5,
+                        "store_failing"};
+    } catch (const std::exception& e) {
+        return ApiError{500, std::string("internal error: ") + e.what(), 0, "internal_error"};
+    } catch (...) {
+        return ApiError{500, "internal error", 0, "internal_error"};
+    }
 }
 
 }  // namespace chess960::server

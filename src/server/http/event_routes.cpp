@@ -1,7 +1,9 @@
 // The events' routes (docs/openapi.yaml, /api/events...): requests become calls on the event
 // service. The organiser's and the players' tokens come in the Authorization header only.
-#include "http/event_requests.hpp"
 #include "events/service.hpp"
+#include "http/event_requests.hpp"
+#include "http/event_views.hpp"
+#include "http/requests.hpp"
 #include "http/routes.hpp"
 
 namespace chess960::server {
@@ -32,23 +34,29 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
                        "tokens are not accepted in URLs (proxies log them): send "
                        "'Authorization: Bearer <token>'",
                        0, "token_in_url"};
-    if (method == "POST")
-        if (auto invalid = check_body(request.body)) throw *invalid;
+    if (method == "POST") check_body(request.body);
     if (path == "/api/events") {
         if (method == "POST")
-            return json_response(201,
-                                 events.create(parse_create_event(request.body), request.client));
+            return json_response(201, created_event_json(events.create(
+                                          parse_create_event(request.body), request.client)));
         throw ApiError{405, "use POST /api/events to create an event", 0, "method_not_allowed"};
     }
     const auto parts = segments(path.substr(kEventsPrefix.size()));
     const std::string_view id = parts[0];
-    if (method == "GET" && parts.size() == 1) return json_response(200, events.view(id));
+    if (method == "GET" && parts.size() == 1) {
+        // The public view, rendered once for everyone who asks for a while (an unknown id is
+        // refused before anything is kept for it).
+        if (!EventService::is_event_id(id)) events.view(id);
+        return json_response(
+            200, event_views_->get(std::string(id), [&] { return event_text(events.view(id)); }));
+    }
     if (method == "GET" && parts.size() == 2) {
         if (parts[1] == "organiser")
-            return json_response(200, events.organiser_view(id, request.bearer));
-        if (parts[1] == "seat") return json_response(200, events.seat(id, request.bearer));
+            return json_response(200, event_text(events.organiser_view(id, request.bearer)));
+        if (parts[1] == "seat")
+            return json_response(200, seat_json(events.seat(id, request.bearer)));
         if (parts[1] == "pgn") {
-            HttpResponse response{200, "application/x-chess-pgn", events.pgn(id), {}};
+            HttpResponse response{200, "application/x-chess-pgn", event_pgn(events.pgn(id)), {}};
             response.headers.emplace_back(
                 "Content-Disposition",
                 "attachment; filename=\"chess960-event-" + std::string(id) + ".pgn\"");
@@ -57,10 +65,11 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     }
     if (method == "POST" && parts.size() == 2) {
         if (parts[1] == "rounds")
-            return json_response(201,
-                                 events.add_round(id, request.bearer, parse_add_round(request.body),
-                                                  request.client));
-        if (parts[1] == "close") return json_response(200, events.close(id, request.bearer));
+            return json_response(
+                201, event_text(events.add_round(id, request.bearer, parse_add_round(request.body),
+                                                 request.client)));
+        if (parts[1] == "close")
+            return json_response(200, event_text(events.close(id, request.bearer)));
     }
     if (method == "POST" && parts.size() == 4 && parts[1] == "rounds" && parts[3] == "reveal") {
         auto round = parse_int(parts[2], 1, event::kMaxRounds);
@@ -70,7 +79,7 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
                            0,
                            "unknown_round",
                            {{"round", quote(parts[2], 8)}}};
-        return json_response(200, events.reveal_now(id, request.bearer, *round));
+        return json_response(200, event_text(events.reveal_now(id, request.bearer, *round)));
     }
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
                    "no_such_path"};

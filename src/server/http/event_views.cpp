@@ -2,6 +2,9 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "events/service.hpp"
+#include "games/words.hpp"
+#include "http/views.hpp"
 
 namespace chess960::server {
 
@@ -73,22 +76,11 @@ Json start_position_json(int white_number, int black_number) {
     return j;
 }
 
-std::vector<ScoredGame> scored_games(const StoredEvent& stored, const GameStates& games) {
-    std::vector<ScoredGame> scored;
-    for (const EventRoundRow& round : stored.rounds)
-        for (const EventBoardRow& board : round.boards) {
-            std::string result = "*";
-            if (round.started())
-                if (auto it = games.find(board.game_id); it != games.end())
-                    result = it->second.value("result", "*");
-            scored.push_back(ScoredGame{board.white_name, board.black_name, result});
-        }
-    return scored;
-}
-
-Json event_json(const StoredEvent& stored, const GameStates& games, Millis now,
-                const Verified* verified, const SeatTokens* seats) {
+Json event_json(const EventView& view_of) {
+    const StoredEvent& stored = view_of.stored;
     const EventRow& e = stored.event;
+    const auto& games = view_of.games;
+    const auto& token = view_of.organiser_token;
     Json rounds = Json::array();
     for (const EventRoundRow& round : stored.rounds) {
         Json boards = Json::array();
@@ -102,12 +94,13 @@ Json event_json(const StoredEvent& stored, const GameStates& games, Millis now,
             // round's start: before that the id would lead nowhere.
             if (round.started()) {
                 b["gameId"] = board.game_id;
-                if (auto it = games.find(board.game_id); it != games.end()) b["game"] = it->second;
+                if (auto it = games.find(board.game_id); it != games.end())
+                    b["game"] = Json::parse(state_json(it->second));
             }
-            if (seats) {
-                auto [white, black] = (*seats)(round.round, board.board);
-                b["seats"] = Json{{"white", white}, {"black", black}};
-            }
+            if (token)
+                b["seats"] = Json{
+                    {"white", event_seat_token(*token, e.id, round.round, board.board, White)},
+                    {"black", event_seat_token(*token, e.id, round.round, board.board, Black)}};
             boards.push_back(b);
         }
         // The position only from the reveal: before it, nothing here depends on the draw.
@@ -130,17 +123,53 @@ Json event_json(const StoredEvent& stored, const GameStates& games, Millis now,
               {"status", e.closed_at ? "closed" : "open"},
               {"createdAt", e.created_at},
               {"closedAt", e.closed_at ? Json(*e.closed_at) : Json(nullptr)},
-              {"now", now},
+              {"now", view_of.now},
               {"rounds", rounds},
-              {"standings", standings_json(standings(scored_games(stored, games)))},
+              {"standings", standings_json(view_of.standings)},
               {"secret", nullptr},
               {"verification", nullptr},
-              {"organiser", seats != nullptr}};
-    if (e.closed_at && verified) {
+              {"organiser", token.has_value()}};
+    if (e.closed_at && view_of.verified) {
         view["secret"] = e.secret;
-        view["verification"] = verification_json(*verified, stored);
+        view["verification"] = verification_json(*view_of.verified, stored);
     }
     return view;
+}
+
+std::string event_text(const EventView& view) {
+    return event_json(view).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string created_event_json(const CreatedEvent& created) {
+    std::string text = Json{{"id", created.id}, {"organiserToken", created.organiser_token}}.dump();
+    text.insert(1, "\"event\":" + event_text(created.view) + ",");
+    return text;
+}
+
+std::string seat_json(const SeatView& seat) {
+    return Json{{"eventId", seat.event_id},
+                {"name", seat.name},
+                {"round", seat.round},
+                {"board", seat.board},
+                {"color", color_name(seat.color)},
+                {"you", seat.you},
+                {"opponent", seat.opponent},
+                {"revealAt", seat.reveal_at},
+                {"startAt", seat.start_at},
+                {"revealed", seat.revealed},
+                {"started", seat.started},
+                {"gameId", seat.started ? Json(seat.game_id) : Json(nullptr)},
+                {"now", seat.now}}
+        .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string event_pgn(const std::vector<pgn::GameRecord>& records) {
+    std::string text;
+    for (const pgn::GameRecord& record : records) {
+        if (!text.empty()) text += "\n";
+        text += pgn::write_game(record);
+    }
+    return text;
 }
 
 }  // namespace chess960::server

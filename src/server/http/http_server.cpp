@@ -15,7 +15,6 @@
 #include "http/authorization.hpp"
 #include "http/client_address.hpp"
 #include "http/connection_limits.hpp"
-#include "live/sessions.hpp"
 
 namespace chess960::server {
 
@@ -86,7 +85,7 @@ namespace {
 // a move to a game with 100 watchers answered after their 100 writes).
 struct LaterAnswer {
     explicit LaterAnswer(const net::any_io_executor& executor) : channel(executor, 1) {}
-    net::experimental::concurrent_channel<void(boost::system::error_code, HttpResponse)> channel;
+    net::experimental::concurrent_channel<void(boost::system::error_code, MakeResponse)> channel;
 };
 
 }  // namespace
@@ -94,7 +93,7 @@ struct LaterAnswer {
 struct HttpServer::Impl {
     HttpServerOptions options;
     Routes& routes;
-    GameService& games;
+    LiveHandler live_handler;
     std::function<void(const std::string&)> log_line;
     net::io_context ioc;
     net::io_context live_ioc;
@@ -102,10 +101,10 @@ struct HttpServer::Impl {
     std::shared_ptr<ConnectionLimits> limits;
     std::atomic<bool> stopped{false};
 
-    Impl(HttpServerOptions o, Routes& r, GameService& g, std::function<void(const std::string&)> l)
+    Impl(HttpServerOptions o, Routes& r, LiveHandler h, std::function<void(const std::string&)> l)
         : options(std::move(o)),
           routes(r),
-          games(g),
+          live_handler(std::move(h)),
           log_line(std::move(l)),
           ioc(thread_count()),
           live_ioc(thread_count()),
@@ -129,8 +128,8 @@ struct HttpServer::Impl {
                                       LiveRoute route, std::string client, std::string query,
                                       std::string bearer, ConnectionSlot slot);
     net::awaitable<void> serve_live(beast::tcp_stream& stream,
-                                    http::request<http::string_body> request,
-                                    const LiveRoute& route, const LiveContext& context);
+                                    http::request<http::string_body> request, LiveRoute route,
+                                    LiveConnection connection);
 };
 
 // The live connections (event streams, WebSockets) run on threads of their own (live_ioc), so
@@ -166,22 +165,22 @@ net::awaitable<void> HttpServer::Impl::live_session(tcp::socket socket,
                                                     ConnectionSlot slot) {
     (void)slot;  // held for the connection's life
     beast::tcp_stream stream(std::move(socket));
-    co_await serve_live(stream, std::move(request), route,
-                        LiveContext{games, client, query, bearer, options.hello_timeout});
+    // A named connection, moved in: GCC 12 destroys a class prvalue handed to a coroutine twice
+    // when the coroutine's frame is destroyed unfinished (at the stop).
+    LiveConnection connection{std::move(client), std::move(query), std::move(bearer)};
+    co_await serve_live(stream, std::move(request), std::move(route), std::move(connection));
 }
 
 net::awaitable<void> HttpServer::Impl::serve_live(beast::tcp_stream& stream,
                                                   http::request<http::string_body> request,
-                                                  const LiveRoute& route,
-                                                  const LiveContext& context) {
-    if (route.kind == LiveRoute::Kind::Socket && websocket::is_upgrade(request)) {
-        co_await serve_websocket(std::move(stream), std::move(request), route.game_id, context);
-    } else if (route.kind == LiveRoute::Kind::Events) {
-        co_await serve_event_stream(stream, route.game_id, context);
-    } else {
+                                                  LiveRoute route, LiveConnection connection) {
+    if (route.kind == LiveRoute::Kind::Socket && !websocket::is_upgrade(request)) {
         co_await refuse_and_close(stream, 400, "this path is a WebSocket: send an upgrade request",
                                   "websocket_path");
+        co_return;
     }
+    co_await live_handler(std::move(stream), std::move(request), std::move(route),
+                          std::move(connection));
 }
 
 net::awaitable<void> HttpServer::Impl::accept_loop() {
@@ -280,9 +279,9 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                                    std::move(client), query, bearer, std::move(slot));
                     co_return;
                 }
-                co_await serve_live(
-                    stream, parser.release(), *live,
-                    LiveContext{games, client, query, bearer, options.hello_timeout});
+                LiveConnection connection{client, query, bearer};
+                co_await serve_live(stream, parser.release(), std::move(*live),
+                                    std::move(connection));
                 co_return;
             }
 
@@ -309,14 +308,14 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             const bool keep_alive = request.keep_alive();
             std::optional<HttpResponse> now = routes.handle(
                 HttpRequest{request.method_string(), path, query, request.body(), bearer, client},
-                [later](HttpResponse response) {
+                [later](MakeResponse make) {
                     // One answer per request: the channel (room for one) is never full here.
-                    later->channel.try_send(boost::system::error_code{}, std::move(response));
+                    later->channel.try_send(boost::system::error_code{}, std::move(make));
                 });
             if (!now) {
-                auto [answer_ec, answer] = co_await later->channel.async_receive(uncancelled());
+                auto [answer_ec, make] = co_await later->channel.async_receive(uncancelled());
                 if (answer_ec) co_return;
-                now = std::move(answer);
+                now = make();
             }
             HttpResponse& answer = *now;
             http::response<http::string_body> response{http::int_to_status(unsigned(answer.status)),
@@ -340,9 +339,9 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
     stream.socket().close(ignored);
 }
 
-HttpServer::HttpServer(HttpServerOptions options, Routes& routes, GameService& games,
+HttpServer::HttpServer(HttpServerOptions options, Routes& routes, LiveHandler live,
                        std::function<void(const std::string&)> log)
-    : impl_(std::make_unique<Impl>(std::move(options), routes, games, std::move(log))) {}
+    : impl_(std::make_unique<Impl>(std::move(options), routes, std::move(live), std::move(log))) {}
 
 HttpServer::~HttpServer() { stop(); }
 

@@ -127,34 +127,9 @@ MoveRequest move_from(const Json& object) {
     return MoveRequest{*text, int_field(object, "ply", 0, 1 << 20)};
 }
 
-constexpr std::array<std::string_view, 9> kActions = {
-    "resign",     "abort",          "draw/offer",      "draw/accept",     "draw/decline",
-    "draw/claim", "takeback/offer", "takeback/accept", "takeback/decline"};
-
 }  // namespace
 
-std::string quote(std::string_view text, std::size_t limit) {
-    if (text.size() <= limit) return std::string(text);
-    // Cut on a UTF-8 character boundary.
-    std::size_t cut = limit;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return std::string(text.substr(0, cut)) + "...";
-}
-
-bool is_game_action(std::string_view action) {
-    for (std::string_view a : kActions)
-        if (a == action) return true;
-    return false;
-}
-
-std::optional<ApiError> check_body(std::string_view body) {
-    try {
-        parse_object(body, "the body");
-    } catch (const ApiError& e) {
-        return e;
-    }
-    return std::nullopt;
-}
+void check_body(std::string_view body) { parse_object(body, "the body"); }
 
 CreateGameRequest parse_create_game(std::string_view body) {
     const Json json = parse_object(body, "the body");

@@ -3,8 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "games/live_game.hpp"
-#include "http/routes.hpp"
 #include "games/words.hpp"
+#include "http/requests.hpp"
+#include "http/routes.hpp"
+#include "http/views.hpp"
 
 namespace chess960::server {
 
@@ -48,7 +50,7 @@ std::string rematch_answer(Rooms& rooms, const std::string& id, Color seat) {
             {"id", rematch.game_id},
             {"token", rematch.tokens[seat].empty() ? Json(nullptr) : Json(rematch.tokens[seat])}};
     std::string text = Json{{"game", game}}.dump();
-    text.insert(1, "\"room\":" + rooms.json(id) + ",");
+    text.insert(1, "\"room\":" + room_json(rooms.view(id)) + ",");
     return text;
 }
 
@@ -64,7 +66,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         id = game->row.id;
     }
     const std::string_view method = request.method;
-    if (method == "GET" && rest == "room") return json_response(200, rooms.json(id));
+    if (method == "GET" && rest == "room") return json_response(200, room_json(rooms.view(id)));
     if (method == "GET" && rest == "rematch") {
         const Color seat = games_.require_seat(*game, request.bearer);
         return json_response(200, rematch_answer(rooms, id, seat));
@@ -79,7 +81,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         games_.limit_offers(id, seat);
         rooms.set_name(id, seat, *name);
         publish_room(*game, rooms, id);
-        return json_response(200, rooms.json(id));
+        return json_response(200, room_json(rooms.view(id)));
     }
     if (rest == "rematch" || rest == "rematch/decline") {
         const Color seat = games_.require_seat(*game, request.bearer);
@@ -122,14 +124,11 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
             } else {
                 // Accepted (the engine accepts at once): the offer's choice of position holds.
                 if (engine) rematch.new_position = new_position;
-                const Json created = Json::parse(
-                    games_.create(rematch_request(row, rematch.new_position), request.client));
-                rematch.game_id = created.at("id").get<std::string>();
-                const Json& tokens = created.at("tokens");
+                const CreatedGame created =
+                    games_.create(rematch_request(row, rematch.new_position), request.client);
+                rematch.game_id = created.id;
                 // The colours swap: the old white seat plays black in the new game.
-                for (Color c : {White, Black})
-                    if (auto it = tokens.find(color_name(~c)); it != tokens.end())
-                        rematch.tokens[c] = it->get<std::string>();
+                for (Color c : {White, Black}) rematch.tokens[c] = created.tokens[~c];
                 for (Color c : {White, Black})
                     if (auto name = rooms.name(id, c)) rooms.set_name(rematch.game_id, ~c, *name);
             }

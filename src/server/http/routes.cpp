@@ -5,6 +5,9 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "games/analysis.hpp"
+#include "http/error_codes.hpp"
+#include "http/requests.hpp"
 #include "http/views.hpp"
 
 namespace chess960::server {
@@ -36,12 +39,24 @@ std::pair<std::string_view, std::string_view> first_segment(std::string_view pat
 
 constexpr std::string_view kGamesPrefix = "/api/games/";
 
-// A stored change's answer as the HTTP response.
-Reply answer_later(Routes::Respond& later) {
-    return [respond = std::move(later)](Answer answer) mutable {
-        respond(answer.error ? error_response(*answer.error)
-                             : json_response(200, std::move(answer.text)));
+// A call's answer, made later on the connection's thread: `render` writes its value, or what
+// it threw becomes the refusal.
+template <typename T, typename Render>
+Later<T> answer_later(Routes::Respond& later, Render render) {
+    return [respond = std::move(later), render](Completion<T> done) mutable {
+        respond([done = std::move(done), render]() mutable {
+            return *answer([&]() -> std::optional<HttpResponse> {
+                return json_response(200, render(std::move(done).get()));
+            });
+        });
     };
+}
+
+// A stored change's answer: the game's view when asked for (an action), else its update.
+Reply change_answer(Routes::Respond& later) {
+    return answer_later<Answer>(later, [](const Answer& answer) {
+        return answer.view ? view_json(*answer.view) : texts(*answer.update).json;
+    });
 }
 
 }  // namespace
@@ -93,6 +108,14 @@ std::optional<LiveRoute> match_live_route(std::string_view method, std::string_v
     return std::nullopt;
 }
 
+std::optional<HttpResponse> answer(const std::function<std::optional<HttpResponse>()>& respond) {
+    try {
+        return respond();
+    } catch (...) {
+        return error_response(refusal_of(std::current_exception()));
+    }
+}
+
 HttpResponse error_response(const ApiError& error) {
     HttpResponse response = json_response(error.status, error_json(error));
     if (error.retry_after_seconds > 0)
@@ -101,7 +124,7 @@ HttpResponse error_response(const ApiError& error) {
 }
 
 std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond later) {
-    try {
+    return answer([&]() -> std::optional<HttpResponse> {
         if (request.path.starts_with("/api/") || request.path == "/api") return api(request, later);
         if (request.method != "GET" && request.method != "HEAD")
             throw ApiError{
@@ -111,15 +134,7 @@ std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond l
         HttpResponse response{file.status, std::move(file.content_type), std::move(file.body), {}};
         if (file.no_cache) response.headers.emplace_back("Cache-Control", "no-cache");
         return response;
-    } catch (const ApiError& e) {
-        return error_response(e);
-    } catch (const StoreError& e) {
-        return error_response(ApiError{503, std::string("the game store is failing: ") + e.what(),
-                                       5, "store_failing"});
-    } catch (const std::exception& e) {
-        return error_response(
-            ApiError{500, std::string("internal error: ") + e.what(), 0, "internal_error"});
-    }
+    });
 }
 
 std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& later) {
@@ -167,8 +182,8 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
     }
     if (path == "/api/games") {
         if (method == "POST")
-            return json_response(201,
-                                 games_.create(parse_create_game(request.body), request.client));
+            return json_response(
+                201, created_json(games_.create(parse_create_game(request.body), request.client)));
         if (method == "GET") {
             int limit = 20;
             if (auto text = query_param(request.query, "limit")) {
@@ -181,7 +196,7 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
                                    {{"field", "limit"}, {"min", 1}, {"max", 200}}};
                 limit = *value;
             }
-            return json_response(200, games_.recent(limit));
+            return json_response(200, recent_json(games_.recent(limit)));
         }
     }
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
@@ -197,43 +212,53 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
                        "'Authorization: Bearer <token>', or a ticket for the event stream",
                        0, "token_in_url"};
     auto game = games_.find(id);
-    if (method == "POST")
-        if (auto invalid = check_body(request.body)) throw *invalid;
+    if (method == "POST") check_body(request.body);
     if (auto room = room_route(request, game, rest)) return room;
     if (method == "GET") {
         if (rest.empty()) {
             std::optional<Color> you;
             if (!request.bearer.empty()) you = games_.seat_of(*game, request.bearer);
-            return json_response(200, games_.view(*game, you));
+            return json_response(200, view_json(games_.view(*game, you)));
         }
-        if (rest == "legal") return json_response(200, games_.legal(*game));
+        if (rest == "legal") return json_response(200, legal_moves_json(games_.state(*game)));
         if (rest == "pgn") {
-            HttpResponse response{200, "application/x-chess-pgn", games_.pgn(*game), {}};
+            HttpResponse response{
+                200, "application/x-chess-pgn", pgn::write_game(games_.pgn_record(*game)), {}};
             response.headers.emplace_back(
                 "Content-Disposition",
                 "attachment; filename=\"chess960-" + game->row.id + ".pgn\"");
             return response;
         }
     } else if (method == "POST") {
-        if (auto invalid = check_body(request.body)) throw *invalid;
+        check_body(request.body);
         if (rest == "moves") {
             const MoveRequest move = parse_move(request.body);
             const Color seat = games_.require_seat(*game, request.bearer);
-            games_.move(game, seat, move, request.client, answer_later(later));
+            games_.move(game, seat, move, request.client, change_answer(later));
             return std::nullopt;
         }
         if (rest == "ticket") {
             const Color seat = games_.require_seat(*game, request.bearer);
-            return json_response(200, games_.ticket(*game, seat));
+            return json_response(200, ticket_json(games_.ticket(*game, seat)));
         }
         if (is_game_action(rest)) {
             const Color seat = games_.require_seat(*game, request.bearer);
-            games_.action(game, seat, rest, answer_later(later));
+            games_.action(game, seat, rest, change_answer(later));
             return std::nullopt;
         }
     }
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(request.path), 0,
                    "no_such_path"};
+}
+
+std::optional<HttpResponse> Routes::analysis_route(const HttpRequest& request, Respond& later) {
+    if (request.method != "POST")
+        throw ApiError{405, "the analysis is asked for with POST /api/analysis {\"fen\": ...}", 0,
+                       "method_not_allowed"};
+    check_body(request.body);
+    const std::string fen = parse_fen_check(request.body);
+    analysis_->analyse(fen, request.client, answer_later<Analysis>(later, analysis_json));
+    return std::nullopt;
 }
 
 }  // namespace chess960::server

@@ -2,10 +2,11 @@
 
 #include <boost/asio/experimental/concurrent_channel.hpp>
 #include <nlohmann/json.hpp>
-#include <variant>
 
-#include "http/asio.hpp"
 #include "games/rooms.hpp"
+#include "http/asio.hpp"
+#include "http/error_codes.hpp"
+#include "http/requests.hpp"
 #include "http/routes.hpp"
 #include "http/views.hpp"
 #include "live/websocket_frame_guard.hpp"
@@ -16,6 +17,16 @@ namespace {
 
 using namespace net::experimental::awaitable_operators;
 
+// What a live connection's coroutines share: the game service, who the client is, and the
+// request's query (the event stream's ticket) and seat token (a WebSocket's upgrade request).
+struct LiveContext {
+    GameService& games;
+    const std::string& client;
+    std::string_view query;
+    std::string_view bearer;
+    std::chrono::milliseconds hello_timeout;
+};
+
 // Events a connection may have waiting before it counts as too far behind.
 constexpr std::size_t kQueueLength = 256;
 constexpr auto kPingInterval = std::chrono::seconds(15);
@@ -24,22 +35,29 @@ constexpr auto kWriteTimeout = std::chrono::seconds(30);
 // The client's frames pass the length check on their way to Beast (websocket_frame_guard.hpp).
 using LiveWebSocket = websocket::stream<WebSocketFrameGuard<beast::tcp_stream>>;
 
-using EventChannel = net::experimental::concurrent_channel<void(boost::system::error_code,
-                                                                std::shared_ptr<const LiveEvent>)>;
-
-// A live connection's queue of events.
-class QueuedSubscriber final : public Subscriber {
-  public:
-    explicit QueuedSubscriber(const net::any_io_executor& executor)
-        : channel(executor, kQueueLength) {}
-    bool deliver(const std::shared_ptr<const LiveEvent>& event) override {
-        if (channel.try_send(boost::system::error_code{}, event)) return true;
-        channel.close();  // closed already, or too far behind
-        return false;
-    }
-    void close() override { channel.close(); }
-    EventChannel channel;
+// The whole game for one connection (rendered for it alone).
+struct WholeGame {
+    GameView view;
+    std::optional<std::int64_t> resync;
 };
+// A stored change's answer to the WebSocket that made it (its acknowledgement, or its error).
+struct Acknowledgement {
+    Completion<Answer> done;
+    std::optional<std::int64_t> id;
+};
+// An SSE comment line, to keep an idle stream open.
+struct Ping {};
+
+// One message queued for a live connection, in the typed form it was given: its text is made
+// when the connection writes it (on the connection's thread, no game's lock held), and a
+// change's or a room's once for every connection (texts()).
+using Outgoing =
+    std::variant<std::shared_ptr<const GameUpdate>, std::shared_ptr<const RoomChange>,
+                 std::shared_ptr<const WholeGame>, std::shared_ptr<const Acknowledgement>,
+                 std::shared_ptr<const std::string>, Ping>;
+
+using OutgoingChannel =
+    net::experimental::concurrent_channel<void(boost::system::error_code, Outgoing)>;
 
 std::string error_message_json(std::optional<std::int64_t> id, const ApiError& error) {
     nlohmann::json j = {{"type", "error"},
@@ -49,6 +67,78 @@ std::string error_message_json(std::optional<std::int64_t> id, const ApiError& e
     if (error.retry_after_seconds > 0) j["retryAfter"] = error.retry_after_seconds;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+// The WebSocket message of `out`: the shared text of a change or a room, or made into
+// `scratch`.
+const std::string& socket_text(const Outgoing& out, std::string& scratch) {
+    struct Visit {
+        std::string& scratch;
+        const std::string& operator()(const std::shared_ptr<const GameUpdate>& u) const {
+            return texts(*u).message;
+        }
+        const std::string& operator()(const std::shared_ptr<const RoomChange>& r) const {
+            return texts(*r).message;
+        }
+        const std::string& operator()(const std::shared_ptr<const WholeGame>& g) const {
+            return scratch = game_texts(g->view, g->resync).message;
+        }
+        const std::string& operator()(const std::shared_ptr<const Acknowledgement>& a) const {
+            try {
+                const Answer answer = Completion<Answer>(a->done).get();
+                return scratch = with_type("ack", a->id, texts(*answer.update).json);
+            } catch (...) {
+                return scratch = error_message_json(a->id, refusal_of(std::current_exception()));
+            }
+        }
+        const std::string& operator()(const std::shared_ptr<const std::string>& text) const {
+            return *text;
+        }
+        const std::string& operator()(Ping) const { return scratch.erase(); }
+    };
+    return std::visit(Visit{scratch}, out);
+}
+
+// The event stream's chunk of `out` (nothing for what only a WebSocket gets).
+void append_event(const Outgoing& out, std::string& text) {
+    struct Visit {
+        std::string& text;
+        void operator()(const std::shared_ptr<const GameUpdate>& u) const { text += texts(*u).sse; }
+        void operator()(const std::shared_ptr<const RoomChange>& r) const { text += texts(*r).sse; }
+        void operator()(const std::shared_ptr<const WholeGame>& g) const {
+            text += game_texts(g->view, std::nullopt).sse;
+        }
+        void operator()(const std::shared_ptr<const Acknowledgement>&) const {}
+        void operator()(const std::shared_ptr<const std::string>&) const {}
+        void operator()(Ping) const {
+            static const std::string ping = http_chunk(": ping\n\n");
+            text += ping;
+        }
+    };
+    std::visit(Visit{text}, out);
+}
+
+// A live connection's queue.
+class QueuedSubscriber final : public Watcher {
+  public:
+    explicit QueuedSubscriber(const net::any_io_executor& executor)
+        : channel(executor, kQueueLength) {}
+    bool deliver(const std::shared_ptr<const GameUpdate>& update) override { return queue(update); }
+    bool deliver(const std::shared_ptr<const RoomChange>& room) override { return queue(room); }
+    bool deliver(GameView game, std::optional<std::int64_t> resync) override {
+        return queue(std::make_shared<const WholeGame>(WholeGame{std::move(game), resync}));
+    }
+    // A message only this WebSocket gets (an error, a pong).
+    bool send(std::string json) {
+        return queue(std::make_shared<const std::string>(std::move(json)));
+    }
+    bool queue(Outgoing out) {
+        if (channel.try_send(boost::system::error_code{}, std::move(out))) return true;
+        channel.close();  // closed already, or too far behind
+        return false;
+    }
+    void close() override { channel.close(); }
+    OutgoingChannel channel;
+};
 
 // Reads one WebSocket message into `buffer` (emptied first). A message longer than
 // kMaxClientMessage is read to its end and dropped as it comes, so that it costs no memory
@@ -75,9 +165,9 @@ net::awaitable<boost::system::error_code> read_message(LiveWebSocket& ws,
 // what the others get as the change's event), or its error.
 Reply acknowledge(const std::shared_ptr<QueuedSubscriber>& subscriber,
                   std::optional<std::int64_t> id) {
-    return [subscriber, id](Answer answer) {
-        subscriber->deliver(answer.error ? socket_message(error_message_json(id, *answer.error))
-                                         : socket_message(with_type("ack", id, answer.text)));
+    return [subscriber, id](Completion<Answer> done) {
+        subscriber->queue(
+            std::make_shared<const Acknowledgement>(Acknowledgement{std::move(done), id}));
     };
 }
 
@@ -115,16 +205,11 @@ net::awaitable<void> until_hang_up(tcp::socket& socket, QueuedSubscriber& subscr
 // A comment line every kPingInterval, through the connection's queue, so that proxies keep an
 // idle stream open and a peer that is gone is noticed by the failing write.
 net::awaitable<void> ping_events(QueuedSubscriber& subscriber) {
-    static const auto ping = [] {
-        auto event = std::make_shared<LiveEvent>();
-        event->sse = http_chunk(": ping\n\n");
-        return std::shared_ptr<const LiveEvent>(std::move(event));
-    }();
     net::steady_timer timer(co_await net::this_coro::executor);
     for (;;) {
         timer.expires_after(kPingInterval);
         auto [ec] = co_await timer.async_wait(use_nothrow);
-        if (ec || !subscriber.deliver(ping)) co_return;
+        if (ec || !subscriber.queue(Ping{})) co_return;
     }
 }
 
@@ -133,16 +218,18 @@ net::awaitable<void> ping_events(QueuedSubscriber& subscriber) {
 net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& subscriber) {
     std::string text;
     for (;;) {
-        auto [ec, event] = co_await subscriber.channel.async_receive(uncancelled());
-        if (ec || !event) break;
-        text = event->sse;
+        auto [ec, out] = co_await subscriber.channel.async_receive(uncancelled());
+        if (ec) break;
+        text.clear();
+        append_event(out, text);
         while (subscriber.channel.ready()) {
-            bool more = subscriber.channel.try_receive(
-                [&](boost::system::error_code e, std::shared_ptr<const LiveEvent> queued) {
-                    if (!e && queued) text += queued->sse;
+            bool more =
+                subscriber.channel.try_receive([&](boost::system::error_code e, Outgoing queued) {
+                    if (!e) append_event(queued, text);
                 });
             if (!more) break;
         }
+        if (text.empty()) continue;
         stream.expires_after(kWriteTimeout);
         auto [write_ec, n] = co_await net::async_write(stream, net::buffer(text), uncancelled());
         (void)n;
@@ -152,45 +239,36 @@ net::awaitable<void> write_events(beast::tcp_stream& stream, QueuedSubscriber& s
     stream.socket().close(ignored);
 }
 
-// The game a live connection asks for, or why it is refused: an unknown game, or a seat
-// token in the URL (`instead` says where it goes).
-std::variant<std::shared_ptr<LiveGame>, ApiError> live_game(const LiveContext& context,
-                                                            const std::string& game_id,
-                                                            const char* instead) {
+// The game a live connection asks for; ApiError for an unknown game, or for a seat token in the
+// URL (`instead` says where it goes).
+std::shared_ptr<LiveGame> live_game(const LiveContext& context, const std::string& game_id,
+                                    const char* instead) {
     if (query_param(context.query, "token"))
-        return ApiError{400,
-                        std::string("seat tokens are not accepted in URLs (proxies log "
-                                    "them): ") +
-                            instead,
-                        0, "token_in_url"};
-    try {
-        return context.games.find(game_id);
-    } catch (const ApiError& error) {
-        return error;
-    }
+        throw ApiError{400,
+                       std::string("seat tokens are not accepted in URLs (proxies log "
+                                   "them): ") +
+                           instead,
+                       0, "token_in_url"};
+    return context.games.find(game_id);
 }
-
-}  // namespace
 
 net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::string& game_id,
                                         const LiveContext& context) {
-    auto found = live_game(context, game_id,
-                           "ask for a ticket with POST /api/games/{id}/ticket and pass ?ticket=");
-    std::optional<ApiError> refusal;
+    std::exception_ptr refused;
     std::shared_ptr<LiveGame> game;
     std::optional<Color> you;
     try {
-        if (auto* error = std::get_if<ApiError>(&found)) throw *error;
-        game = std::get<0>(found);
+        game = live_game(context, game_id,
+                         "ask for a ticket with POST /api/games/{id}/ticket and pass ?ticket=");
         if (auto ticket = query_param(context.query, "ticket"))
             you = context.games.redeem_ticket(*ticket, game->row.id);
         else if (!context.bearer.empty())
             you = context.games.seat_of(*game, context.bearer);
-    } catch (const ApiError& error) {
-        refusal = error;
+    } catch (...) {
+        refused = std::current_exception();
     }
-    if (refusal) {
-        co_await refuse(stream, *refusal);
+    if (refused) {
+        co_await refuse(stream, refusal_of(refused));
         co_return;
     }
     const std::string head =
@@ -215,12 +293,17 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
 net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                                      http::request<http::string_body> upgrade,
                                      const std::string& game_id, const LiveContext& context) {
-    auto found = live_game(context, game_id, "send it in the hello message");
-    if (auto* error = std::get_if<ApiError>(&found)) {
-        co_await refuse(stream, *error);
+    std::exception_ptr refused;
+    std::shared_ptr<LiveGame> game;
+    try {
+        game = live_game(context, game_id, "send it in the hello message");
+    } catch (...) {
+        refused = std::current_exception();
+    }
+    if (refused) {
+        co_await refuse(stream, refusal_of(refused));
         co_return;
     }
-    std::shared_ptr<LiveGame> game = std::get<0>(found);
     std::optional<Color> seat;
     LiveWebSocket ws(std::move(stream));
     beast::get_lowest_layer(ws).expires_never();
@@ -237,7 +320,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
 
     auto subscriber = std::make_shared<QueuedSubscriber>(ws.get_executor());
     auto send_error = [&](std::optional<std::int64_t> id, const ApiError& error) {
-        subscriber->deliver(socket_message(error_message_json(id, error)));
+        subscriber->send(error_message_json(id, error));
     };
 
     // The hello: within the hello deadline, the first message names the seat (or none).
@@ -257,7 +340,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         if (first.index() != 0 || std::get<0>(first)) co_return;
         std::optional<std::int64_t> id;
         std::string token(context.bearer);
-        std::optional<ApiError> hello_refusal;
+        std::exception_ptr hello_refused;
         try {
             if (too_large) throw message_too_large();
             const std::string_view text(static_cast<const char*>(buffer.data().data()),
@@ -273,11 +356,11 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                 if (!seat)
                     throw ApiError{403, "the token holds no seat in this game", 0, "wrong_token"};
             }
-        } catch (const ApiError& error) {
-            hello_refusal = error;
+        } catch (...) {
+            hello_refused = std::current_exception();
         }
-        if (hello_refusal) {
-            const std::string text = error_message_json(id, *hello_refusal);
+        if (hello_refused) {
+            const std::string text = error_message_json(id, refusal_of(hello_refused));
             ws.text(true);
             co_await ws.async_write(net::buffer(text), use_nothrow);
             co_await ws.async_close(websocket::close_code::policy_error, use_nothrow);
@@ -323,20 +406,12 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                         context.games.resync(*game, subscriber, seat, id);
                         break;
                     case ClientMessage::Type::Ping:
-                        subscriber->deliver(
-                            socket_message("{\"type\":\"pong\",\"id\":" +
-                                           (id ? std::to_string(*id) : std::string("null")) + "}"));
+                        subscriber->send("{\"type\":\"pong\",\"id\":" +
+                                         (id ? std::to_string(*id) : std::string("null")) + "}");
                         break;
                 }
-            } catch (const ApiError& error) {
-                send_error(id, error);
-            } catch (const StoreError& error) {
-                send_error(
-                    id, ApiError{503, std::string("the game store is failing: ") + error.what(), 5,
-                                 "store_failing"});
-            } catch (const std::exception& error) {
-                send_error(id, ApiError{500, std::string("internal error: ") + error.what(), 0,
-                                        "internal_error"});
+            } catch (...) {
+                send_error(id, refusal_of(std::current_exception()));
             }
         }
         reader_done = true;
@@ -344,11 +419,14 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     };
     auto writer = [&]() -> net::awaitable<void> {
         boost::system::error_code ignored;
+        std::string scratch;
         for (;;) {
-            auto [ec, event] = co_await subscriber->channel.async_receive(uncancelled());
-            if (ec || !event) break;
+            auto [ec, out] = co_await subscriber->channel.async_receive(uncancelled());
+            if (ec) break;
+            const std::string& text = socket_text(out, scratch);
+            if (text.empty()) continue;
             ws.text(true);
-            auto [write_ec, n] = co_await ws.async_write(net::buffer(event->json), uncancelled());
+            auto [write_ec, n] = co_await ws.async_write(net::buffer(text), uncancelled());
             (void)n;
             if (write_ec) {
                 beast::get_lowest_layer(ws).socket().close(ignored);
@@ -367,6 +445,19 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     subscriber->channel.close();
     presence.leave();
     if (ws.is_open()) co_await ws.async_close(websocket::close_code::going_away, use_nothrow);
+}
+
+}  // namespace
+
+net::awaitable<void> serve_live(GameService& games, LiveOptions options, beast::tcp_stream stream,
+                                http::request<http::string_body> request, LiveRoute route,
+                                LiveConnection connection) {
+    const LiveContext context{games, connection.client, connection.query, connection.bearer,
+                              options.hello_timeout};
+    if (route.kind == LiveRoute::Kind::Socket)
+        co_await serve_websocket(std::move(stream), std::move(request), route.game_id, context);
+    else
+        co_await serve_event_stream(stream, route.game_id, context);
 }
 
 }  // namespace chess960::server

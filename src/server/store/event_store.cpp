@@ -1,19 +1,6 @@
 #include "store/event_store.hpp"
 
-#include "postgres_event_store.hpp"
-#include "sqlite_event_store.hpp"
-#include "store/store.hpp"
-
 namespace chess960::server {
-
-EventStore::EventStore(const std::string& db) {
-    if (is_postgres_uri(db))
-        backend_ = std::make_unique<PostgresEventStore>(db);
-    else
-        backend_ = std::make_unique<SqliteEventStore>(db);
-}
-
-EventStore::~EventStore() = default;
 
 std::string excluded_to_text(const std::vector<int>& numbers) {
     std::string text;

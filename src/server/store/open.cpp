@@ -1,6 +1,9 @@
-#include "store/store.hpp"
+#include "store/open.hpp"
 
+#include "postgres_cluster.hpp"
+#include "postgres_event_store.hpp"
 #include "postgres_store.hpp"
+#include "sqlite_event_store.hpp"
 #include "sqlite_store.hpp"
 
 namespace chess960::server {
@@ -9,15 +12,21 @@ bool is_postgres_uri(const std::string& db) {
     return db.starts_with("postgresql://") || db.starts_with("postgres://");
 }
 
-std::unique_ptr<StoreBackend> open_store(const std::string& db,
-                                         std::function<void(const std::string&)> log) {
+std::unique_ptr<Store> open_store(const std::string& db,
+                                  std::function<void(const std::string&)> log) {
     if (is_postgres_uri(db)) return std::make_unique<PostgresStore>(db);
     return std::make_unique<SqliteStore>(db, std::move(log));
 }
 
-Store::Store(const std::string& db, std::function<void(const std::string&)> log)
-    : backend_(open_store(db, std::move(log))) {}
+std::unique_ptr<EventStore> open_event_store(const std::string& db) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresEventStore>(db);
+    return std::make_unique<SqliteEventStore>(db);
+}
 
-Store::~Store() = default;
+std::unique_ptr<Cluster> open_cluster(Store& store) {
+    if (auto* postgres = dynamic_cast<PostgresStore*>(&store))
+        return std::make_unique<PostgresCluster>(*postgres);
+    return nullptr;
+}
 
 }  // namespace chess960::server

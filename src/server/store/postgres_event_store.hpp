@@ -10,7 +10,7 @@
 
 namespace chess960::server {
 
-class PostgresEventStore final : public EventStoreBackend {
+class PostgresEventStore final : public EventStore {
   public:
     // Connects to the database the game store has already connected to and migrated. Throws
     // StoreError.

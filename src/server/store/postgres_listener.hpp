@@ -10,8 +10,8 @@
 #include <string>
 #include <thread>
 
+#include "store/cluster.hpp"
 #include "store/postgres_connection.hpp"
-#include "store/store.hpp"
 
 namespace chess960::server {
 

@@ -1,22 +1,22 @@
 // The PostgreSQL back ends' SQL (postgres_store.cpp, postgres_event_store.cpp): the same tables
-// and columns as SQLite's (store_schema.hpp), with the same meaning, in PostgreSQL's types.
+// and columns as SQLite's (sqlite_schema.hpp), with the same meaning, in PostgreSQL's types.
 // Integers that may pass 2^31 (milliseconds, epoch times) are BIGINT; ids compare byte by byte
 // (COLLATE "C"), as SQLite's do, so that "newest first, then by id" is the same order on both.
 #pragma once
 
 namespace chess960::server::pg_schema {
 
-// PostgreSQL support starts at schema version 4 (store_schema.hpp): kCreate makes that version
+// PostgreSQL support starts at schema version 4 (sqlite_schema.hpp): kCreate makes that version
 // whole. A later version adds its step to both back ends (here: upgrades from kFirstVersion on).
 // The version is the one row of chess960_schema (PostgreSQL has no user_version).
 inline constexpr int kFirstVersion = 4;
 
 // kUpgrades[i] takes the schema from version kFirstVersion + i to the next, as SQLite's
-// kMigrations do (store_schema.hpp); a new database runs them after kCreate.
+// kMigrations do (sqlite_schema.hpp); a new database runs them after kCreate.
 inline constexpr const char* kUpgrades[] = {
-    // Version 5: a standing takeback request (store_schema.hpp).
+    // Version 5: a standing takeback request (sqlite_schema.hpp).
     "ALTER TABLE games ADD COLUMN takeback TEXT",
-    // Version 6: the event a game is a board of (store_schema.hpp).
+    // Version 6: the event a game is a board of (sqlite_schema.hpp).
     "ALTER TABLE games ADD COLUMN event_id TEXT COLLATE \"C\"; "
     "UPDATE games SET event_id = "
     "(SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id)",
@@ -101,8 +101,8 @@ CREATE TABLE chess960_schema (version INTEGER NOT NULL);
 INSERT INTO chess960_schema VALUES (4);
 )";
 
-// The per-client limits that several servers enforce together (Store::take_token,
-// Store::insert_engine_game). PostgreSQL only (on SQLite one server keeps them in memory), and
+// The per-client limits that several servers enforce together (Cluster::take_token,
+// Cluster::insert_engine_game). PostgreSQL only (on SQLite one server keeps them in memory), and
 // made on every start if missing, so that they need no schema version: a database of an
 // earlier chess960 gets them as it is; one that ignores them still works. Clients are SHA-256
 // hashes of their addresses, not the addresses.

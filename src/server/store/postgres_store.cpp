@@ -2,50 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 #include <stdexcept>
 
 #include "postgres_listener.hpp"
 #include "postgres_schema.hpp"
+#include "postgres_statements.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {
 
-namespace {
+using namespace pg_statements;
 
-// The statements, prepared once per connection.
-constexpr const char* kInsertGame = "insert_game";
-constexpr const char* kUpdateGame = "update_game";
-constexpr const char* kUpdateGameAtPly = "update_game_at_ply";
-constexpr const char* kInsertMove = "insert_move";
-constexpr const char* kInsertMoveAfter = "insert_move_after";
-constexpr const char* kSelectLastMove = "select_last_move";
-constexpr const char* kSelectGame = "select_game";
-constexpr const char* kSelectMoves = "select_moves";
-constexpr const char* kSelectRecent = "select_recent";
-constexpr const char* kCountEventGamesInPlay = "count_event_games_in_play";
-constexpr const char* kDeleteMovesAfter = "delete_moves_after";
-constexpr const char* kSelectInPlay = "select_in_play";
-constexpr const char* kNotify = "notify";
-constexpr const char* kClaimEngine = "claim_engine";
-constexpr const char* kReleaseEngine = "release_engine";
-constexpr const char* kLockGames = "lock_games";
-constexpr const char* kTakeToken = "take_token";
-constexpr const char* kForgetFullBuckets = "forget_full_buckets";
-constexpr const char* kAddTokenBuckets = "add_token_buckets";
-constexpr const char* kTakeTokens = "take_tokens";
-constexpr const char* kLockClient = "lock_client";
-constexpr const char* kForgetFinishedEngineGames = "forget_finished_engine_games";
-constexpr const char* kCountEngineGames = "count_engine_games";
-constexpr const char* kInsertEngineGameClient = "insert_engine_game_client";
-// Forget the refilled buckets after this many tokens taken through one store.
-constexpr unsigned kForgetBucketsEvery = 1024;
-// The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
-constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
-
-// The parameters of kInsertGame and kUpdateGame ($1 .. $23), in store_schema.hpp's column order.
-PgParams game_params(const GameRow& game) {
+PgParams pg_statements::game_params(const GameRow& game) {
     PgParams p;
     p.text(game.id)
         .text(game.white_token_hash)
@@ -72,7 +41,8 @@ PgParams game_params(const GameRow& game) {
         .optional_text(game.event_id);
     return p;
 }
-constexpr int kPliesParameter = 19;
+
+namespace {
 
 // A move without its clock (imports, add_move: the game's row has it), or with the clock of the
 // game's row after it (write).
@@ -155,12 +125,6 @@ PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random
                              "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game");
 }
 
-std::unique_ptr<StoreListener> PostgresStore::listen(
-    std::function<void(const std::string&)> on_change,
-    std::function<void(const std::string&)> log) {
-    return std::make_unique<PostgresListener>(uri_, origin_, std::move(on_change), std::move(log));
-}
-
 void PostgresStore::migrate() {
     PgTransaction transaction(db_);
     db_.exec(pg_schema::kLockSchema, "locking the schema");
@@ -234,82 +198,6 @@ void PostgresStore::add_move(const GameRow& game, const MoveRow& move) {
         throw StoreError(db_.name() + ": cannot add a move to game '" + game.id +
                          "': there is no such game");
     transaction.commit();
-}
-
-bool PostgresStore::claim_engine(const std::string& game_id) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    return db_.run(kClaimEngine, PgParams().text(game_id), "claiming an engine move").text(0, 0) ==
-           "t";
-}
-
-void PostgresStore::release_engine(const std::string& game_id) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    db_.run(kReleaseEngine, PgParams().text(game_id), "releasing an engine move");
-}
-
-namespace {
-// A text[] literal, each element quoted.
-std::string text_array(const std::vector<std::string>& values) {
-    std::string array = "{";
-    for (const std::string& value : values) {
-        array += array.size() > 1 ? ",\"" : "\"";
-        for (char c : value) {
-            if (c == '"' || c == '\\') array += '\\';
-            array += c;
-        }
-        array += '"';
-    }
-    return array + "}";
-}
-
-// A double as SQL text, without losing digits.
-std::string real_text(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.17g", value);
-    return text;
-}
-}  // namespace
-
-int PostgresStore::take_token(const std::string& kind, const std::string& client,
-                              double rate_per_second, double burst) {
-    if (rate_per_second <= 0) return 0;
-    burst = std::max(1.0, burst);
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    if (++tokens_taken_ % kForgetBucketsEvery == 0)
-        db_.run(kForgetFullBuckets,
-                PgParams().text(kind).text(real_text(rate_per_second)).text(real_text(burst)),
-                "forgetting full buckets");
-    PgResult r = db_.run(
-        kTakeToken,
-        PgParams().text(kind).text(client).text(real_text(rate_per_second)).text(real_text(burst)),
-        "taking a token");
-    if (r.text(0, 1) == "t") return 0;
-    const double tokens = std::stod(r.text(0, 0));
-    return std::max(1, int(std::ceil((1.0 - tokens) / rate_per_second)));
-}
-
-std::optional<int> PostgresStore::insert_engine_game(const GameRow& game, const std::string& client,
-                                                     int limit) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    PgTransaction transaction(db_);
-    db_.run(kLockClient, PgParams().text(client), "locking a client's engine games");
-    if (limit > 0) {
-        db_.run(kForgetFinishedEngineGames, PgParams().text(client),
-                "forgetting a client's finished engine games");
-        const int in_play = int(
-            db_.run(kCountEngineGames, PgParams().text(client), "counting a client's engine games")
-                .number(0, 0));
-        if (in_play >= limit) return in_play;  // rolled back
-    }
-    db_.run(kInsertGame, game_params(game), "inserting a game");
-    db_.run(kInsertEngineGameClient, PgParams().text(game.id).text(client),
-            "inserting an engine game's client");
-    transaction.commit();
-    return std::nullopt;
 }
 
 std::map<std::pair<std::string, std::string>, PostgresStore::Grant>

@@ -5,10 +5,10 @@
 //
 // Several servers may write the same game: Store::write's ply checks run inside the
 // transaction, and a move's primary key (game, ply) lets exactly one of two servers storing the
-// same ply at once store it (postgres_schema.hpp).
+// same ply at once store it (postgres_schema.hpp); each write notifies the other servers of the
+// games it changed (postgres_listener.hpp).
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,7 +20,7 @@
 
 namespace chess960::server {
 
-class PostgresStore final : public StoreBackend {
+class PostgresStore final : public Store {
   public:
     // Connects to the database `uri` names, creates its tables if it has none (one server at a
     // time: an advisory lock) and checks the schema version. Throws StoreError (cannot connect,
@@ -36,23 +36,13 @@ class PostgresStore final : public StoreBackend {
     std::optional<StoredGame> load_game(const std::string& id) override;
     std::vector<GameRow> recent_games(int limit) override;
     int event_games_in_play(const std::string& event_id) override;
-    // LISTEN on a connection of its own (postgres_listener.hpp); write() notifies each change.
-    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
-                                          std::function<void(const std::string&)> log) override;
-    bool shared() const override { return true; }
-    // A session-level advisory lock on the game (its key a hash of the id): PostgreSQL releases
-    // it when the connection ends, so that a server that dies lets another take the game over.
-    bool claim_engine(const std::string& game_id) override;
-    void release_engine(const std::string& game_id) override;
-    // The client_tokens table: one row per client and kind, updated by one upsert.
-    int take_token(const std::string& kind, const std::string& client, double rate_per_second,
-                   double burst) override;
-    // The engine_game_clients table: an engine game's client until the game ends, counted under
-    // a transaction-level advisory lock on the client.
-    std::optional<int> insert_engine_game(const GameRow& game, const std::string& client,
-                                          int limit) override;
 
   private:
+    // What only a cluster of servers does (postgres_cluster.hpp) runs on this store's connection:
+    // an engine move's claim is the connection's, and PostgreSQL lets it go when the connection
+    // ends.
+    friend class PostgresCluster;
+
     // The tokens a write's changes claim (TokenClaim), taken from the client_tokens table in the
     // write's transaction: per kind and client, how many of its claims are given and the
     // tokens left after them.

@@ -11,7 +11,7 @@ struct sqlite3;
 
 namespace chess960::server {
 
-class SqliteEventStore final : public EventStoreBackend {
+class SqliteEventStore final : public EventStore {
   public:
     // Opens the file the game store has already opened and migrated. Throws StoreError.
     explicit SqliteEventStore(const std::string& path);

@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "store/secrets.hpp"
 #include "sqlite_statements.hpp"
 #include "store/checkpointer.hpp"
+#include "store/secrets.hpp"
 #include "store/sqlite_schema.hpp"
 
 namespace chess960::server {
@@ -80,7 +80,7 @@ std::string directory_of(const std::string& path) {
 void check_file(const std::string& path) {
     if (path.empty()) throw StoreError("the database path is empty: give the path of a file");
     const std::string dir = directory_of(path);
-    struct stat info {};
+    struct stat info{};
     if (stat(path.c_str(), &info) == 0) {
         if (!S_ISREG(info.st_mode))
             throw StoreError(path +

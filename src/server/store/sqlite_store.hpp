@@ -22,7 +22,7 @@ namespace chess960::server {
 
 class StoreCheckpointer;
 
-class SqliteStore final : public StoreBackend {
+class SqliteStore final : public Store {
   public:
     // Opens (creating it 0600 if needed) and migrates the database. Throws StoreError when the
     // file fails PRAGMA quick_check, is read-only (or its directory is), has a newer schema,

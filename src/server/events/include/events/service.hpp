@@ -22,11 +22,10 @@
 #include <unordered_map>
 
 #include "event/verify.hpp"
-#include "http/event_requests.hpp"
-#include "store/event_store.hpp"
+#include "events/event_view.hpp"
+#include "events/requests.hpp"
 #include "games/service.hpp"
-#include "games/rate_limit.hpp"
-#include "http/render_cache.hpp"
+#include "store/event_store.hpp"
 
 namespace chess960::server {
 
@@ -38,14 +37,14 @@ struct EventServiceOptions {
     double creations_per_hour = 20;  // <= 0: no limit
     double creations_burst = 5;
     std::function<void(const std::string&)> log;  // error lines; may be empty
+    // Told the id of an event whose view changed (a round entered, revealed or started, a game's
+    // end, the close), so that a rendered view of it is rendered again (http's RenderCache).
+    std::function<void(const std::string&)> on_changed;
 };
 
 // The most players (distinct names) an event may have: its rounds have at most half as many
 // boards.
 inline constexpr std::size_t kMaxEventPlayers = 2 * kMaxBoards;
-// How long the public view of an event is served as rendered (a round's reveal, a new round and
-// a game's end show at once: they render it again).
-inline constexpr Millis kEventViewTtl = 1000;
 // While a round waits for the games of the round before it to end, how often its start is
 // tried again.
 inline constexpr Millis kDeferredStartRetry = 2000;
@@ -73,23 +72,27 @@ class EventService {
     EventService& operator=(const EventService&) = delete;
     void stop();
 
-    // POST /api/events: 201 {"id", "organiserToken", "event": EventView}.
-    std::string create(const CreateEventRequest& request, const std::string& client);
-    // GET /api/events/{id}: the EventView (secret and verification once closed).
-    std::string view(std::string_view id);
-    // GET /api/events/{id}/organiser: the EventView with each board's seat tokens.
-    std::string organiser_view(std::string_view id, std::string_view token);
-    // POST /api/events/{id}/rounds: 201, the organiser's EventView.
-    std::string add_round(std::string_view id, std::string_view token,
-                          const AddRoundRequest& request, const std::string& client);
+    // Whether `id` could name an event (16 hex digits): anything else is none, and no query.
+    static bool is_event_id(std::string_view id);
+
+    // POST /api/events: the new event and its organiser's token.
+    CreatedEvent create(const CreateEventRequest& request, const std::string& client);
+    // GET /api/events/{id}: the public view (the secret and verification once closed).
+    EventView view(std::string_view id);
+    // GET /api/events/{id}/organiser: the view with each board's seat tokens.
+    EventView organiser_view(std::string_view id, std::string_view token);
+    // POST /api/events/{id}/rounds: the organiser's view.
+    EventView add_round(std::string_view id, std::string_view token, const AddRoundRequest& request,
+                        const std::string& client);
     // POST /api/events/{id}/rounds/{k}/reveal: the round revealed now; the organiser's view.
-    std::string reveal_now(std::string_view id, std::string_view token, int round);
-    // POST /api/events/{id}/close: the EventView with the secret and the verification.
-    std::string close(std::string_view id, std::string_view token);
-    // GET /api/events/{id}/pgn: every finished game, by round and board.
-    std::string pgn(std::string_view id);
+    EventView reveal_now(std::string_view id, std::string_view token, int round);
+    // POST /api/events/{id}/close: the view with the secret and the verification.
+    EventView close(std::string_view id, std::string_view token);
+    // GET /api/events/{id}/pgn: every finished game's record, by round and board, its tags the
+    // event's.
+    std::vector<pgn::GameRecord> pgn(std::string_view id);
     // GET /api/events/{id}/seat: the board a seat token holds, and its game once started.
-    std::string seat(std::string_view id, std::string_view token);
+    SeatView seat(std::string_view id, std::string_view token);
 
   private:
     void log(const std::string& line);
@@ -101,17 +104,17 @@ class EventService {
     StoredEvent load(std::string_view id);
     void require_organiser(const StoredEvent& event, std::string_view token);
     void start_round(const StoredEvent& event, const EventRoundRow& round);
-    std::string render(const StoredEvent& event, Millis now, std::optional<std::string> token);
+    // The event as it stands for its reader (`token`: the organiser's).
+    EventView snapshot(const StoredEvent& event, Millis now, std::optional<std::string> token);
+    // Its rendered view is out of date (EventServiceOptions::on_changed).
+    void changed(const std::string& id);
     void schedule(const StoredEvent& event);
     void timer_loop();
 
     EventStore& store_;
     GameService& games_;
     EventServiceOptions options_;
-    RateLimiter rate_;
-    RateLimiter creation_rate_;
-    RenderCache views_;  // the public views
-    std::mutex mutex_;   // one change to the events at a time
+    std::mutex mutex_;  // one change to the events at a time
     // Events whose next round's games wait for the round before it, until when (under mutex_).
     std::unordered_map<std::string, Millis> deferred_until_;
 

@@ -13,9 +13,10 @@
 #include <string>
 #include <unordered_map>
 
+#include "chess960/position.hpp"
+#include "games/completion.hpp"
 #include "games/engine_pool.hpp"
-#include "games/service.hpp"
-#include "games/rate_limit.hpp"
+#include "store/cluster.hpp"
 
 namespace chess960::server {
 
@@ -31,23 +32,38 @@ struct AnalysisOptions {
     double burst = 30;
 };
 
+// A score from white's side: centipawns, or mate in `mate` moves (negative: black mates; 0:
+// the side to move is mated, `winner` the other).
+struct AnalysisScore {
+    std::optional<int> cp;
+    std::optional<int> mate;
+    std::optional<Color> winner;
+};
+
+// A position's evaluation and best line.
+struct Analysis {
+    Position position;
+    int depth = 0;
+    AnalysisScore score;
+    std::optional<Move> best;
+    std::vector<Move> line;  // from `position`, at most 12 moves
+    std::uint64_t nodes = 0;
+};
+
 class AnalysisService {
   public:
-    // With `limits`, the per-client rate is taken through GameService::take_token (the
-    // database's bucket on a shared store, so that it holds in total across the servers);
-    // without, from this service's own bucket.
-    explicit AnalysisService(AnalysisOptions options = {}, GameService* limits = nullptr);
+    // The per-client rate is taken from `limits` (Cluster::take_token: the database's bucket
+    // where servers share one, so that it holds in total across them).
+    AnalysisService(AnalysisOptions options, Cluster& limits);
     ~AnalysisService();
     AnalysisService(const AnalysisService&) = delete;
     AnalysisService& operator=(const AnalysisService&) = delete;
     void stop();
 
     // Analyses the position of `fen` for `client`: a refusal (400, 422, 429, 503) is thrown at
-    // once; the answer {"fen","depth","score":{"cp":n}|{"mate":n} (white's view),"best",
-    // "pv":[{"uci","san"}...],"nodes"} comes through `reply`, from a search thread, or is
-    // returned at once when there is nothing to search (mate, stalemate).
-    std::optional<std::string> analyse(const std::string& fen, const std::string& client,
-                                       Reply reply);
+    // once; the analysis comes through `reply`, from a search thread, or at once on this thread
+    // when there is nothing to search (mate, stalemate).
+    void analyse(const std::string& fen, const std::string& client, Later<Analysis> reply);
 
     // The share of the waiting positions a client may hold when `holding` clients (it not
     // among them) hold some: max_waiting / (holding + 2), at least 1.
@@ -55,8 +71,7 @@ class AnalysisService {
 
   private:
     AnalysisOptions options_;
-    GameService* limits_;
-    RateLimiter rate_;
+    Cluster& limits_;
     // Admits a position of `client` (its share and the total), or throws 503.
     void admit(const std::string& client);
     void release(const std::string& client);

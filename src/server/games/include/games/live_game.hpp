@@ -1,5 +1,5 @@
 // A game the server holds in memory: its stored row, the online-game rules (OnlineGame), the
-// text of its moves for whole-game views, the engine's state, and its live audience.
+// texts of its moves for whole-game views, the engine's state, and its live audience.
 #pragma once
 
 #include <atomic>
@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "chess960/online_game.hpp"
-#include "live/audience.hpp"
+#include "games/audience.hpp"
+#include "games/snapshot.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -28,8 +29,8 @@ struct LiveGame {
     OnlineGame play;
     std::optional<Color> engine_color;
     std::string owner;  // the creator's client address (limits and engine fairness)
-    // Each ply's MoveInfo as JSON text, built once per move.
-    std::vector<std::string> move_texts;
+    // Each ply's MoveInfo, worked out once per move.
+    std::vector<MoveInfo> moves;
     bool thinking = false;
     bool engine_queued = false;
     Millis engine_retry_at = 0;  // a shared store: when to try to claim the engine's move again
@@ -38,12 +39,12 @@ struct LiveGame {
     // Changes made in memory so far; each event is the change to one version (Audience).
     std::uint64_t version = 0;
     // The last ply whose `move` event this server's watchers were given (or whose whole game
-    // they were sent to fetch again): where a change another server made (GameService's
-    // changed_elsewhere) starts their catching up. Written on the store writer's thread (or at
+    // they were sent to fetch again): where a change another server made (GameSync) starts
+    // their catching up. Written on the store writer's thread (or at
     // once, under the lock, for an event that stores nothing).
     std::atomic<int> published_ply{0};
-    // A shared store: this server's changes not yet stored, and whether another server's change
-    // is to be read once they are (GameService::changed_elsewhere).
+    // With other servers: this server's changes not yet stored, and whether another server's
+    // change is to be read once they are (GameSync::changed_elsewhere).
     int pending_writes = 0;
     bool catch_up_due = false;
     Audience audience;
@@ -53,9 +54,13 @@ struct LiveGame {
     }
     // Copies the online game's state (clock, offer, result, plies) into the row.
     void sync_row(Millis now);
-    // Appends the MoveInfo of the last ply to move_texts (worked out from the game).
-    void push_move_text();
+    // Appends the MoveInfo of the last ply to `moves` (worked out from the game).
+    void push_move_info();
     std::string player_name(Color c) const { return server::player_name(row, c); }
+    // The game as it stands at `now`: its state, or the whole of it for `you` (none: a
+    // spectator). The caller holds the mutex.
+    GameState state(Millis now) const;
+    GameView view(std::optional<Color> you, Millis now) const;
 };
 
 // A stored game back in memory under the server's `rules` (its abort time): moves replayed;

@@ -28,6 +28,18 @@ struct Rematch {
     std::array<std::string, 2> tokens;  // by the OLD game's seat: tokens[White] plays black
 };
 
+// A room as it stands (docs/live.md, "room"): each seat's name, whether it has joined and is
+// connected now, and the rematch.
+struct RoomView {
+    struct Seat {
+        std::optional<std::string> name;
+        bool joined = false;
+        bool connected = false;
+    };
+    std::array<Seat, 2> seats;  // by colour
+    Rematch rematch;
+};
+
 class Rooms {
   public:
     // A live connection holding `seat` opened or closed.
@@ -42,9 +54,7 @@ class Rooms {
     Rematch rematch(const std::string& game);
     void set_rematch(const std::string& game, Rematch rematch);
 
-    // {"white":{"name":..|null,"joined":b,"connected":b},"black":{...},
-    //  "rematch":{"offeredBy":..|null,"newPosition":b,"gameId":..|null}}
-    std::string json(const std::string& game);
+    RoomView view(const std::string& game);
 
     // Held while a rematch is accepted, so that two answers make one game.
     std::mutex accepting;

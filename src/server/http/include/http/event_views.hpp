@@ -3,39 +3,29 @@
 // board's game state, the standings, and once closed the secret and the verification.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <utility>
+#include <vector>
 
 #include "chess960/clock.hpp"
-#include "event/verify.hpp"
-#include "events/standings.hpp"
-#include "store/event_store.hpp"
+#include "chess960/pgn.hpp"
+#include "events/event_view.hpp"
 
 namespace chess960::server {
 
-// Each started board's GameState (views.hpp), by game id.
-using GameStates = std::map<std::string, nlohmann::json>;
-// The organiser's view adds each board's seat tokens (white, black).
-using SeatTokens = std::function<std::pair<std::string, std::string>(int round, int board)>;
-
-// The games of the started rounds with their results, for the standings.
-std::vector<ScoredGame> scored_games(const StoredEvent& event, const GameStates& games);
-
-// What a closed event shows besides its secret: the verdict of `chess960 event verify` and the
-// command line that gives it.
-struct Verified {
-    event::Verification verification;
-    std::string command;
-};
-
-// The EventView. A round's position appears only once it is revealed; `verified` (given for a
-// closed event) brings the secret with it.
-nlohmann::json event_json(const StoredEvent& event, const GameStates& games, Millis now,
-                          const Verified* verified, const SeatTokens* seats);
+// The EventView (docs/openapi.yaml). A round's position appears only once it is revealed; a
+// closed event's verification brings the secret with it; the organiser's view has each board's
+// seat tokens.
+nlohmann::json event_json(const EventView& view);
+// The EventView as text.
+std::string event_text(const EventView& view);
+// POST /api/events: {"event": EventView, "id", "organiserToken"}.
+std::string created_event_json(const CreatedEvent& created);
+// GET /api/events/{id}/seat: the SeatView.
+std::string seat_json(const SeatView& seat);
+// GET /api/events/{id}/pgn: the games one after another.
+std::string event_pgn(const std::vector<pgn::GameRecord>& records);
 
 // {"number", "fen", "backRank"} (and "blackNumber", "blackBackRank" when the sides differ).
 nlohmann::json start_position_json(int white_number, int black_number);

@@ -14,7 +14,11 @@
 #include <memory>
 #include <string>
 
-#include "games/service.hpp"
+#include <boost/asio/awaitable.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
 #include "http/routes.hpp"
 
 namespace chess960::server {
@@ -27,13 +31,25 @@ struct HttpServerOptions {
     std::size_t max_connections_per_address = 1'000;
     std::chrono::milliseconds header_timeout{10'000};
     std::chrono::milliseconds idle_timeout{60'000};
-    std::chrono::milliseconds hello_timeout{10'000};  // a WebSocket's hello
     std::size_t max_body = 64 * 1024;
 };
 
+// Who asks for a live connection, as its request said.
+struct LiveConnection {
+    std::string client;  // client_key's
+    std::string query;   // the request's query (an event stream's ticket)
+    std::string bearer;  // the Authorization: Bearer token, or empty
+};
+// Serves a live connection (match_live_route's; a socket's request is an upgrade) until it ends:
+// the live connections are not the HTTP server's (live/sessions.hpp).
+using LiveHandler = std::function<boost::asio::awaitable<void>(
+    boost::beast::tcp_stream stream,
+    boost::beast::http::request<boost::beast::http::string_body> request, LiveRoute route,
+    LiveConnection connection)>;
+
 class HttpServer {
   public:
-    HttpServer(HttpServerOptions options, Routes& routes, GameService& games,
+    HttpServer(HttpServerOptions options, Routes& routes, LiveHandler live,
                std::function<void(const std::string&)> log);
     ~HttpServer();
     HttpServer(const HttpServer&) = delete;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/service.hpp"
+#include "http/render_cache.hpp"
 #include "http/static_files.hpp"
 
 namespace chess960::server {
@@ -49,16 +50,31 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
 
 // The response for an error, with Retry-After for 429 and 503.
 HttpResponse error_response(const ApiError& error);
+// What `respond` answers, or, whatever it throws, the refusal that is (refusal_of): the one
+// place where an HTTP request's failures become answers, now or later.
+std::optional<HttpResponse> answer(const std::function<std::optional<HttpResponse>()>& respond);
+
+// A response made later, on the connection's thread, from what a call finished on another
+// thread returned (a stored change, an analysis): rendering stays off the thread that finished.
+using MakeResponse = std::function<HttpResponse()>;
+
+// How long the public view of an event is served as rendered (a round's reveal, a new round and
+// a game's end show at once: they render it again, EventServiceOptions::on_changed).
+inline constexpr Millis kEventViewTtl = 1000;
 
 class Routes {
   public:
-    Routes(GameService& games, StaticFiles files) : games_(games), files_(std::move(files)) {}
-    // With the events' API (/api/events..., event_routes.cpp).
-    Routes(GameService& games, StaticFiles files, EventService& events)
-        : games_(games), files_(std::move(files)), events_(&events) {}
-    // With the analysis board's engine (POST /api/analysis); without it that path is 404.
-    void set_analysis(AnalysisService& analysis) { analysis_ = &analysis; }
-    using Respond = std::move_only_function<void(HttpResponse)>;
+    // With the events' API (/api/events..., event_routes.cpp; `event_views` keeps their rendered
+    // public views) and the analysis board's engine (POST /api/analysis) when given; without
+    // them those paths are 404.
+    Routes(GameService& games, StaticFiles files, EventService* events = nullptr,
+           RenderCache* event_views = nullptr, AnalysisService* analysis = nullptr)
+        : games_(games),
+          files_(std::move(files)),
+          events_(events),
+          event_views_(event_views),
+          analysis_(analysis) {}
+    using Respond = std::move_only_function<void(MakeResponse)>;
     // The response, or nullopt when it comes later through `later`: a move or a game action
     // is answered once it is stored, from the store writer's thread. Every failure becomes a
     // JSON error response; nothing is thrown.
@@ -78,8 +94,9 @@ class Routes {
 
     GameService& games_;
     StaticFiles files_;
-    EventService* events_ = nullptr;
-    AnalysisService* analysis_ = nullptr;
+    EventService* events_;
+    RenderCache* event_views_;
+    AnalysisService* analysis_;
 };
 
 // Helpers the route files share.

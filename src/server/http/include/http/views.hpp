@@ -1,50 +1,64 @@
-// The JSON the API answers with (docs/live.md, docs/openapi.yaml): MoveInfo, GameState,
-// GameView, MoveUpdate, the legal moves. Every function that takes a LiveGame expects the
-// caller to hold its mutex.
+// The JSON the API answers with (docs/live.md, docs/openapi.yaml), written from what the game
+// service returns: MoveInfo, GameState, GameView, MoveUpdate, TakebackUpdate, the legal moves,
+// a new game, the recent games, a ticket, a room, an analysis. And a live message framed once
+// for every transport (LiveTexts): the JSON object, the WebSocket message with its "type", and
+// the event stream's chunk.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
-#include "chess960/clock.hpp"
-#include "chess960/position.hpp"
+#include "games/analysis.hpp"
+#include "games/api_error.hpp"
+#include "games/audience.hpp"
+#include "games/rooms.hpp"
+#include "games/snapshot.hpp"
+#include "store/store.hpp"
 
 namespace chess960::server {
 
-struct LiveGame;
-struct ApiError;
-
-// A move's texts, worked out once: what its MoveInfo, its stored row and its event share.
-struct MoveText {
-    std::string uci;  // king takes rook for castling
-    std::string san;
-    std::string fen;  // after the move
-};
-MoveText move_text(const Position& before, Move move);
-// One move: UCI (king takes rook), squares, castling's king and rook squares, SAN, the FEN
-// after. With `ply` (1 = the game's first move) it adds "ply" and "promotion", as move updates
-// carry them; the whole-game view's moves go without.
-std::string move_info_json(const Position& before, Move move, const MoveText& text,
-                           std::optional<int> ply);
 // Everything about the game but its moves and the reader's seat.
-std::string state_json(const LiveGame& game, Millis now);
-// The whole game, for `you` (nullopt: a spectator).
-std::string view_json(const LiveGame& game, std::optional<Color> you, Millis now);
-// The MoveUpdate of the last ply, whose MoveInfo (with its ply) is `move_info`:
-// {"move": MoveInfo, "state": GameState, "legal": [UCI...]}.
-std::string move_update_json(const LiveGame& game, Millis now, const std::string& move_info);
+std::string state_json(const GameState& state);
+// The whole game for its reader.
+std::string view_json(const GameView& view);
+// An update's object: a move's MoveUpdate {"move": MoveInfo, "state", "legal"}, a takeback's
+// TakebackUpdate {"ply", "state", "legal"}, or {"state"}.
+std::string update_json(const GameUpdate& update);
+// The update framed for the live connections, rendered once and shared (GameUpdate::texts).
+const LiveTexts& texts(const GameUpdate& update);
+// The room's `room` message, rendered once and shared.
+const LiveTexts& texts(const RoomChange& room);
+// The whole game: {"type":"game",("id":n,)"game":<view>} on a WebSocket, and the view itself as
+// the data of an event stream's `game` event.
+LiveTexts game_texts(const GameView& view, std::optional<std::int64_t> id);
 // {"moves": [...]} with SAN and castling squares, for GET /legal.
-std::string legal_moves_json(const LiveGame& game);
-// A takeback's TakebackUpdate {"ply", "state", "legal"}: the moves after `ply` are gone; the
-// state and legal moves are the game's now (`move` events may follow, when another server's
-// moves came after the takeback).
-std::string takeback_update_json(const LiveGame& game, int ply, Millis now);
+std::string legal_moves_json(const GameState& state);
+// POST /api/games: {"game": GameView, "id", "tokens"}.
+std::string created_json(const CreatedGame& created);
+// GET /api/games: {"games": [...]}.
+std::string recent_json(const std::vector<GameRow>& rows);
+// {"ticket", "expiresIn"} (seconds).
+std::string ticket_json(const Ticket& ticket);
+// {"white":{"name":..|null,"joined":b,"connected":b},"black":{...},
+//  "rematch":{"offeredBy":..|null,"newPosition":b,"gameId":..|null}}
+std::string room_json(const RoomView& room);
+// {"fen","depth","score":{"cp":n}|{"mate":n} (white's view),"best","pv":[{"uci","san"}...],
+// "nodes"}
+std::string analysis_json(const Analysis& analysis);
+
 // A live message: `{"type":"<type>",("id":<id>,)` + the members of the object `body`.
 std::string with_type(const char* type, std::optional<std::int64_t> id, const std::string& body);
 // {"error": message}
 std::string error_json(const std::string& message);
-// {"error": message, "code": code, "args": {...}} (error_codes.cpp)
+// {"error": message, "code": code, "args": {...}} (error_codes.hpp)
 std::string error_json(const ApiError& error);
+
+// `data` as one chunk of a chunked HTTP body.
+std::string http_chunk(std::string_view data);
+// "event: <name>\ndata: <data>\n\n" as one chunk of an event stream's chunked body.
+std::string sse_chunk(std::string_view name, std::string_view data);
 
 }  // namespace chess960::server

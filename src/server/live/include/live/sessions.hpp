@@ -1,7 +1,8 @@
 // A game's live connections: the Server-Sent Events stream and the WebSocket (docs/live.md).
-// Each is a subscriber of the game's audience with a bounded queue of events, written at the
-// client's pace; a client too far behind is disconnected (it resyncs when it reconnects). A
-// hang-up is noticed at once: the connection is read while events are written.
+// Each is a watcher of the game's audience (games/audience.hpp) with a bounded queue of what it
+// is to be told, written at the client's pace and rendered as it is written; a client too far
+// behind is disconnected (it resyncs when it reconnects). A hang-up is noticed at once: the
+// connection is read while its messages are written.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
@@ -9,30 +10,23 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <chrono>
-#include <string>
-#include <string_view>
 
 #include "games/service.hpp"
+#include "http/http_server.hpp"
+#include "http/routes.hpp"
 
 namespace chess960::server {
 
-struct LiveContext {
-    GameService& games;
-    const std::string& client;
-    std::string_view query;   // the request's query (the event stream's ticket)
-    std::string_view bearer;  // the upgrade request's seat token, if any
+struct LiveOptions {
     std::chrono::milliseconds hello_timeout{10'000};  // a WebSocket's first message
 };
 
-// GET /api/games/{id}/events[?ticket=T]: answers, then streams until either side closes.
-boost::asio::awaitable<void> serve_event_stream(boost::beast::tcp_stream& stream,
-                                                const std::string& game_id,
-                                                const LiveContext& context);
-
-// GET /api/games/{id}/socket with an upgrade: the whole game over one WebSocket.
-boost::asio::awaitable<void> serve_websocket(
-    boost::beast::tcp_stream stream,
-    boost::beast::http::request<boost::beast::http::string_body> upgrade,
-    const std::string& game_id, const LiveContext& context);
+// A live connection the HTTP server hands over (HttpServer's LiveHandler): GET
+// /api/games/{id}/events[?ticket=T] answers, then streams until either side closes; GET
+// /api/games/{id}/socket with an upgrade is the whole game over one WebSocket.
+boost::asio::awaitable<void> serve_live(
+    GameService& games, LiveOptions options, boost::beast::tcp_stream stream,
+    boost::beast::http::request<boost::beast::http::string_body> request, LiveRoute route,
+    LiveConnection connection);
 
 }  // namespace chess960::server

@@ -1,12 +1,10 @@
-// The events' store: the tables of schema version 3 (store_schema.hpp) in the game store's
-// database, on a connection of its own, SQLite's (sqlite_event_store.cpp) or PostgreSQL's
-// (postgres_event_store.cpp) as the game store's. The game store (store.hpp) opens, checks and
-// migrates the database first; this store only reads and writes the event tables, each write
-// one committed transaction, as the game store does.
+// The events' store: the tables of schema version 3 (sqlite_schema.hpp) in the game store's
+// database, on a connection of its own, SQLite's or PostgreSQL's as the game store's. The game
+// store (store.hpp) opens, checks and migrates the database first; this store only reads and writes
+// the event tables, each write one committed transaction, as the game store does.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,64 +75,29 @@ struct PendingRound {
     bool revealed = false;
 };
 
-// What a back end does; EventStore's comments say what each call means.
-class EventStoreBackend {
+// The events' store's interface; its implementations are SQLite's (sqlite_event_store.hpp) and
+// PostgreSQL's (postgres_event_store.hpp), which open_event_store (store/open.hpp) chooses
+// between. Each write is one committed transaction; every call throws StoreError on failure.
+class EventStore {
   public:
-    virtual ~EventStoreBackend() = default;
+    virtual ~EventStore() = default;
+
     virtual void insert_event(const EventRow& event) = 0;
+    // The round with its boards.
     virtual void insert_round(const std::string& event_id, const EventRoundRow& round) = 0;
+    // A round is revealed once: a second reveal throws.
     virtual void set_revealed(const std::string& event_id, int round, int white_number,
                               int black_number, std::int64_t at) = 0;
     virtual void set_started(const std::string& event_id, int round, std::int64_t at) = 0;
+    // Moves a round's reveal (and its start, when it was earlier) to `at`.
     virtual void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
                              std::int64_t start_at) = 0;
     virtual void set_closed(const std::string& event_id, std::int64_t at) = 0;
-    virtual std::optional<StoredEvent> load_event(const std::string& id) = 0;
-    virtual std::vector<PendingRound> pending_rounds() = 0;
-};
-
-class EventStore {
-  public:
-    // Opens the database the game store has already opened and migrated (so it exists, is
-    // writable and has the event tables): an SQLite path or a PostgreSQL URI, as Store's.
-    // Throws StoreError.
-    explicit EventStore(const std::string& db);
-    ~EventStore();
-    EventStore(const EventStore&) = delete;
-    EventStore& operator=(const EventStore&) = delete;
-
-    // Each call is one committed transaction; they throw StoreError on failure.
-    void insert_event(const EventRow& event) { backend_->insert_event(event); }
-    // The round with its boards.
-    void insert_round(const std::string& event_id, const EventRoundRow& round) {
-        backend_->insert_round(event_id, round);
-    }
-    // A round is revealed once: a second reveal throws.
-    void set_revealed(const std::string& event_id, int round, int white_number, int black_number,
-                      std::int64_t at) {
-        backend_->set_revealed(event_id, round, white_number, black_number, at);
-    }
-    void set_started(const std::string& event_id, int round, std::int64_t at) {
-        backend_->set_started(event_id, round, at);
-    }
-    // Moves a round's reveal (and its start, when it was earlier) to `at`.
-    void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
-                     std::int64_t start_at) {
-        backend_->move_reveal(event_id, round, reveal_at, start_at);
-    }
-    void set_closed(const std::string& event_id, std::int64_t at) {
-        backend_->set_closed(event_id, at);
-    }
 
     // The event with its rounds and boards, from one snapshot; nullopt if there is none.
-    std::optional<StoredEvent> load_event(const std::string& id) {
-        return backend_->load_event(id);
-    }
+    virtual std::optional<StoredEvent> load_event(const std::string& id) = 0;
     // Every round whose games have not started, soonest first (from event_rounds_pending).
-    std::vector<PendingRound> pending_rounds() { return backend_->pending_rounds(); }
-
-  private:
-    std::unique_ptr<EventStoreBackend> backend_;
+    virtual std::vector<PendingRound> pending_rounds() = 0;
 };
 
 }  // namespace chess960::server

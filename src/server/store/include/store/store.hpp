@@ -1,6 +1,6 @@
-// The game store: one interface, two back ends. A path is an SQLite file (sqlite_store.hpp, the
-// embedded default); a libpq connection URI (postgresql://... or postgres://...) is a PostgreSQL
-// database (postgres_store.hpp), which several servers can share. Both keep the same tables with
+// The game store: one interface, two back ends (store/open.hpp opens one). A path is an SQLite
+// file (the embedded default); a libpq connection URI (postgresql://... or postgres://...) is a
+// PostgreSQL database, which several servers can share. Both keep the same tables with
 // the same meaning, and Store::write checks each change's ply inside the transaction that stores
 // it on both, so that a change is stored exactly once whichever server made it.
 //
@@ -11,8 +11,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -73,13 +71,14 @@ struct MoveRow {
     std::optional<std::int64_t> black_ms = std::nullopt;
 };
 
-// A token taken from `client`'s bucket of `kind` (Store::take_token's buckets) inside the
+// A token taken from `client`'s bucket of `kind` (Cluster::take_token's buckets) inside the
 // transaction that stores a change (Store::write), so that a limit several servers share costs
-// no round trip of its own: the per-client move limit on a shared database. Every claim of one
-// kind in a write has the same rate and burst (they come from one server's options).
+// no round trip of its own: the per-client move limit on a shared database (Cluster::token_claim).
+// Every claim of one kind in a write has the same rate and burst (they come from one server's
+// options).
 struct TokenClaim {
     std::string kind;
-    std::string client;  // as Store::take_token's: a hash of the address
+    std::string client;  // as the buckets name it: a hash of the address
     double rate_per_second = 0;
     double burst = 0;
 };
@@ -120,134 +119,41 @@ struct StoredGame {
     std::vector<MoveRow> moves;
 };
 
-// Hears of the changes other servers make to a shared database (Store::listen) until destroyed.
-class StoreListener {
-  public:
-    virtual ~StoreListener() = default;
-};
-
-// What a back end does; Store's comments say what each call means.
-class StoreBackend {
-  public:
-    virtual ~StoreBackend() = default;
-    virtual void insert_game(const GameRow& game) = 0;
-    virtual void update_game(const GameRow& game) = 0;
-    virtual void add_move(const GameRow& game, const MoveRow& move) = 0;
-    virtual std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) = 0;
-    virtual void import_games(const std::vector<StoredGame>& games) = 0;
-    virtual std::vector<StoredGame> load_in_play() = 0;
-    virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
-    virtual std::vector<GameRow> recent_games(int limit) = 0;
-    virtual int event_games_in_play(const std::string& event_id) = 0;
-    virtual std::unique_ptr<StoreListener> listen(
-        std::function<void(const std::string&)> /*on_change*/,
-        std::function<void(const std::string&)> /*log*/) {
-        return nullptr;
-    }
-    virtual bool shared() const { return false; }
-    virtual bool claim_engine(const std::string& /*game_id*/) { return true; }
-    virtual void release_engine(const std::string& /*game_id*/) {}
-    virtual int take_token(const std::string& /*kind*/, const std::string& /*client*/,
-                           double /*rate_per_second*/, double /*burst*/) {
-        return 0;
-    }
-    virtual std::optional<int> insert_engine_game(const GameRow& game,
-                                                  const std::string& /*client*/, int /*limit*/) {
-        insert_game(game);
-        return std::nullopt;
-    }
-};
-
-// True when `db` names a PostgreSQL database (a libpq URI: postgresql:// or postgres://).
-bool is_postgres_uri(const std::string& db);
-
-// The back end `db` names: a PostgreSQL URI, else the path of an SQLite file. `log` gets a line
-// when something in the background fails (standard error when not given).
-std::unique_ptr<StoreBackend> open_store(const std::string& db,
-                                         std::function<void(const std::string&)> log = {});
-
+// The game store's interface; its implementations are SQLite's (sqlite_store.hpp) and
+// PostgreSQL's (postgres_store.hpp), which open_store (store/open.hpp) chooses between. Each
+// call is one committed transaction; they throw StoreError on failure. What only several servers
+// sharing a database need is not here but in a Cluster (store/cluster.hpp).
 class Store {
   public:
-    // Opens (creating it if needed) and migrates the database `db` names (open_store). SQLite:
-    // the file is created 0600; throws StoreError when it fails PRAGMA quick_check, is read-only
-    // (or its directory is), has a newer schema, or cannot be read. PostgreSQL: throws
-    // StoreError when the server cannot be reached or refuses the user, or the database has a
-    // newer schema. Messages name the database (never its password) and say what to do.
-    explicit Store(const std::string& db, std::function<void(const std::string&)> log = {});
-    ~Store();
-    Store(const Store&) = delete;
-    Store& operator=(const Store&) = delete;
+    virtual ~Store() = default;
 
     static constexpr int kSchemaVersion = 6;
 
-    // Each call is one committed transaction; they throw StoreError on failure.
-    void insert_game(const GameRow& game) { backend_->insert_game(game); }
-    void update_game(const GameRow& game) { backend_->update_game(game); }
+    virtual void insert_game(const GameRow& game) = 0;
+    virtual void update_game(const GameRow& game) = 0;
     // The move and the game's new state (clock, result, ...) together; sets plies to move.ply.
-    void add_move(const GameRow& game, const MoveRow& move) { backend_->add_move(game, move); }
+    virtual void add_move(const GameRow& game, const MoveRow& move) = 0;
     // Many changes of games in play in one transaction (group commit): each change is saved
     // only if it follows the stored game (its game is at the ply before it), so that a change
     // made after a lost one is never saved on its own, and a move is saved once however many
     // servers send it. A change with a TokenClaim is saved only if its bucket gives the token
-    // (PostgreSQL; on SQLite, one server per file, the server limits in memory and claims are
-    // not looked at). The answer says, for each change, why it was not saved (nullopt: saved).
-    // Throws StoreError when the transaction fails (then nothing is saved).
-    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) {
-        return backend_->write(changes);
-    }
+    // (PostgreSQL, where Cluster::token_claim makes them; on SQLite, one server per file, the
+    // server limits in memory and claims are not looked at). The answer says, for each change,
+    // why it was not saved (nullopt: saved). Throws StoreError when the transaction fails (then
+    // nothing is saved).
+    virtual std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) = 0;
     // Many games with their moves in one transaction (imports, tests, migrations).
-    void import_games(const std::vector<StoredGame>& games) { backend_->import_games(games); }
+    virtual void import_games(const std::vector<StoredGame>& games) = 0;
 
     // The games still in play, with their moves. Any read error throws.
-    std::vector<StoredGame> load_in_play() { return backend_->load_in_play(); }
+    virtual std::vector<StoredGame> load_in_play() = 0;
     // One game with its moves, or nullopt if there is no such id.
-    std::optional<StoredGame> load_game(const std::string& id) { return backend_->load_game(id); }
+    virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     // The `limit` most recently updated games (no moves), newest first, from the index.
     // Throws std::invalid_argument for a negative limit.
-    std::vector<GameRow> recent_games(int limit) { return backend_->recent_games(limit); }
+    virtual std::vector<GameRow> recent_games(int limit) = 0;
     // How many of an event's games are in play (whichever server plays them).
-    int event_games_in_play(const std::string& event_id) {
-        return backend_->event_games_in_play(event_id);
-    }
-
-    // Other servers' changes to a database several share (PostgreSQL): `on_change` gets the id
-    // of each game another server changed, once its change is committed, or "" when some may
-    // have been missed; on a thread of the listener's, until the listener is destroyed. Null
-    // where no other server writes (SQLite: one server per file).
-    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
-                                          std::function<void(const std::string&)> log = {}) {
-        return backend_->listen(std::move(on_change), std::move(log));
-    }
-    // Whether other servers may write the same database (PostgreSQL).
-    bool shared() const { return backend_->shared(); }
-    // The right to compute the engine's next move in a game, for one server among those sharing
-    // the database, until released or until that server's connection ends (it died): false when
-    // another server holds it. Always true where one server has the database.
-    bool claim_engine(const std::string& game_id) { return backend_->claim_engine(game_id); }
-    void release_engine(const std::string& game_id) { backend_->release_engine(game_id); }
-
-    // The per-client limits of a database several servers share (PostgreSQL), so that they hold
-    // in total, whichever servers a client goes through. Where one server has the database
-    // (SQLite) the server keeps them in memory (rate_limit.hpp): take_token allows all, and
-    // insert_engine_game is insert_game.
-    //
-    // A token from `client`'s bucket of `kind` (a token bucket: `rate_per_second` tokens a
-    // second up to `burst`, timed by the database's clock, so the servers' clocks do not
-    // matter): 0 when allowed, else the seconds to wait (>= 1). One statement.
-    int take_token(const std::string& kind, const std::string& client, double rate_per_second,
-                   double burst) {
-        return backend_->take_token(kind, client, rate_per_second, burst);
-    }
-    // Inserts an engine game created by `client` if the client has fewer than `limit` engine
-    // games in play (counted from the stored games, whichever server created or finished them;
-    // one client's creations take turns): nullopt when inserted, else the number in play.
-    std::optional<int> insert_engine_game(const GameRow& game, const std::string& client,
-                                          int limit) {
-        return backend_->insert_engine_game(game, client, limit);
-    }
-
-  private:
-    std::unique_ptr<StoreBackend> backend_;
+    virtual int event_games_in_play(const std::string& event_id) = 0;
 };
 
 }  // namespace chess960::server

@@ -1,0 +1,59 @@
+// What the events' service answers with, typed (http/event_views.hpp writes the JSON): an
+// event as it stands, with each started board's game state and the standings, and once closed
+// the verdict of its verification; a new event; a player's seat.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess960/clock.hpp"
+#include "event/verify.hpp"
+#include "events/standings.hpp"
+#include "games/snapshot.hpp"
+#include "store/event_store.hpp"
+
+namespace chess960::server {
+
+// What a closed event shows besides its secret: the verdict of `chess960 event verify` and the
+// command line that gives it.
+struct Verified {
+    event::Verification verification;
+    std::string command;
+};
+
+struct EventView {
+    StoredEvent stored;
+    std::map<std::string, GameState> games;  // each started board's game, by id
+    std::vector<Standing> standings;
+    Millis now = 0;
+    std::optional<Verified> verified;  // a closed event's; the secret shows with it
+    // The organiser's view shows each board's seat tokens (derived from this token).
+    std::optional<std::string> organiser_token;
+};
+
+struct CreatedEvent {
+    std::string id;
+    std::string organiser_token;
+    EventView view;
+};
+
+// The board a player's seat token holds.
+struct SeatView {
+    std::string event_id;
+    std::string name;
+    int round = 0;
+    int board = 0;
+    Color color = White;
+    std::string you;
+    std::string opponent;
+    Millis reveal_at = 0;
+    Millis start_at = 0;
+    bool revealed = false;
+    bool started = false;
+    std::string game_id;  // once started
+    Millis now = 0;
+};
+
+}  // namespace chess960::server

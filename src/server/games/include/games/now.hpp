@@ -1,0 +1,17 @@
+// The time the server's games run on: the system clock in milliseconds since 1970, as the store
+// keeps times and the clocks of games count.
+#pragma once
+
+#include <chrono>
+
+#include "chess960/clock.hpp"
+
+namespace chess960::server {
+
+inline Millis now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace chess960::server

@@ -1,0 +1,71 @@
+// The PostgreSQL game store's prepared statements (their names; the SQL is postgres_schema.hpp's)
+// and the parameters and values they share, for the store (postgres_store.cpp) and what only a
+// cluster of servers does on its connection (postgres_cluster.cpp).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "store/postgres_connection.hpp"
+#include "store/store.hpp"
+
+namespace chess960::server::pg_statements {
+
+// The statements, prepared once per connection.
+inline constexpr const char* kInsertGame = "insert_game";
+inline constexpr const char* kUpdateGame = "update_game";
+inline constexpr const char* kUpdateGameAtPly = "update_game_at_ply";
+inline constexpr const char* kInsertMove = "insert_move";
+inline constexpr const char* kInsertMoveAfter = "insert_move_after";
+inline constexpr const char* kSelectLastMove = "select_last_move";
+inline constexpr const char* kSelectGame = "select_game";
+inline constexpr const char* kSelectMoves = "select_moves";
+inline constexpr const char* kSelectRecent = "select_recent";
+inline constexpr const char* kCountEventGamesInPlay = "count_event_games_in_play";
+inline constexpr const char* kDeleteMovesAfter = "delete_moves_after";
+inline constexpr const char* kSelectInPlay = "select_in_play";
+inline constexpr const char* kNotify = "notify";
+inline constexpr const char* kClaimEngine = "claim_engine";
+inline constexpr const char* kReleaseEngine = "release_engine";
+inline constexpr const char* kLockGames = "lock_games";
+inline constexpr const char* kTakeToken = "take_token";
+inline constexpr const char* kForgetFullBuckets = "forget_full_buckets";
+inline constexpr const char* kAddTokenBuckets = "add_token_buckets";
+inline constexpr const char* kTakeTokens = "take_tokens";
+inline constexpr const char* kLockClient = "lock_client";
+inline constexpr const char* kForgetFinishedEngineGames = "forget_finished_engine_games";
+inline constexpr const char* kCountEngineGames = "count_engine_games";
+inline constexpr const char* kInsertEngineGameClient = "insert_engine_game_client";
+// Forget the refilled buckets after this many tokens taken through one store.
+inline constexpr unsigned kForgetBucketsEvery = 1024;
+// The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
+inline constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
+
+// The parameters of kInsertGame and kUpdateGame ($1 .. $23), in sqlite_schema.hpp's column
+// order.
+PgParams game_params(const GameRow& game);
+inline constexpr int kPliesParameter = 19;
+
+// A text[] literal, each element quoted.
+inline std::string text_array(const std::vector<std::string>& values) {
+    std::string array = "{";
+    for (const std::string& value : values) {
+        array += array.size() > 1 ? ",\"" : "\"";
+        for (char c : value) {
+            if (c == '"' || c == '\\') array += '\\';
+            array += c;
+        }
+        array += '"';
+    }
+    return array + "}";
+}
+
+// A double as SQL text, without losing digits.
+inline std::string real_text(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+}
+
+}  // namespace chess960::server::pg_statements

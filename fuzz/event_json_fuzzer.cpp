@@ -1,5 +1,5 @@
 // libFuzzer target for the events' JSON request bodies of `chess960 serve`
-// (src/server/event_requests.hpp): POST /api/events and POST /api/events/{id}/rounds.
+// (http/event_requests.hpp): POST /api/events and POST /api/events/{id}/rounds.
 //
 // The same bytes go, as a request body, to parse_create_event and parse_add_round, and, as a
 // player's name, to player_name. Each parser must return or throw ApiError; anything

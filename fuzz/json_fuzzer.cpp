@@ -1,4 +1,4 @@
-// libFuzzer target for the JSON request bodies of `chess960 serve` (src/server/requests.hpp).
+// libFuzzer target for the JSON request bodies of `chess960 serve` (http/requests.hpp).
 //
 // The same bytes go, as a request body, to check_body, parse_create_game, parse_move and
 // parse_fen_check. Each must return or throw ApiError; anything else thrown is a bug. Moreover:

@@ -1,4 +1,4 @@
-// libFuzzer target for the UCI command loop (src/uci/uci.hpp): the input, split at '\n' as
+// libFuzzer target for the UCI command loop (uci/uci.hpp): the input, split at '\n' as
 // std::getline does, is the engine's stdin, read by Session::run as `chess960 uci` reads it
 // (the search runs on its own thread; "quit" or the end of input ends the loop).
 //

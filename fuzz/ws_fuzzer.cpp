@@ -1,5 +1,5 @@
 // libFuzzer target for the WebSocket messages of `chess960 serve`: parse_client_message
-// (src/server/requests.hpp, docs/live.md).
+// (http/requests.hpp, docs/live.md).
 //
 // Any bytes are a text frame from a client. parse_client_message must return a message or throw
 // ApiError; anything else thrown is a bug. Moreover:

@@ -1,4 +1,4 @@
-// The chunked PGN work of `pgn ... --threads N` (src/cli/pgn_parallel.hpp) on its own: results
+// The chunked PGN work of `pgn ... --threads N` (pgn_chunks/pgn_parallel.hpp) on its own: results
 // reach `emit` in input order with the right count of games before them, whoever reads (a
 // separate reader, or the threads taking turns), for every thread count; `emit` runs on one
 // thread at a time; stopping early, a failing chunk and a failing input end the run with the
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/pgn_parallel.hpp"
+#include "pgn_chunks/pgn_parallel.hpp"
 
 namespace chess960::cli {
 namespace {

@@ -1,4 +1,4 @@
-// `chess960 dice`: a start position from throws of an ordinary die (src/event/dice.hpp), given as
+// `chess960 dice`: a start position from throws of an ordinary die (event/dice.hpp), given as
 // arguments or typed one by one (with a prompt when stdin is a terminal).
 #include <unistd.h>
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 // The `chess960` command: start positions, perft, PGN tools, matches, the web server, the UCI
 // engine, verifiable event draws and dice. Each subcommand lives in its own file (command.hpp);
-// the command line is parsed by CLI11 (src/args/arguments.hpp), with --help for every command.
+// the command line is parsed by CLI11 (args/arguments.hpp), with --help for every command.
 // Exit status: 0 success, 1 bad input (a FEN, a file) or a failure, 2 bad arguments.
 #include <CLI/CLI.hpp>
 

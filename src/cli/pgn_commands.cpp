@@ -20,9 +20,9 @@
 #include "chess960/pgn.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/command.hpp"
-#include "cli/pgn_chunks.hpp"
+#include "pgn_chunks/pgn_chunks.hpp"
 #include "cli/pgn_input.hpp"
-#include "cli/pgn_parallel.hpp"
+#include "pgn_chunks/pgn_parallel.hpp"
 
 namespace chess960::cli {
 

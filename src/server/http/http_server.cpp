@@ -34,7 +34,7 @@ const char* reason_phrase(int status) {
     return http::obsolete_reason(http::int_to_status(unsigned(status))).data();
 }
 
-// `code` as in the API's refusals (error_codes.cpp, docs/openapi.yaml).
+// `code` as in the API's refusals (error_codes.hpp, docs/openapi.yaml).
 std::string simple_response(int status, const std::string& message, int retry_after,
                             const std::string& code) {
     const std::string body = "{\"error\":\"" + message + "\",\"code\":\"" + code + "\"}";

@@ -128,9 +128,9 @@ inline constexpr const char* kMigrations[] = {
     // see it to let the opponent answer it.
     R"(ALTER TABLE games ADD COLUMN takeback TEXT;)",
 
-    // Version 6: the event a game is a board of (events.cpp), or NULL: an event's game has its
-    // own rules (OnlineRules::no_show_after, no takebacks) from the moment it is loaded. The
-    // boards stored before are found in event_boards.
+    // Version 6: the event a game is a board of (the events' service), or NULL: an event's game
+    // has its own rules (OnlineRules::no_show_after, no takebacks) from the moment it is loaded.
+    // The boards stored before are found in event_boards.
     R"(ALTER TABLE games ADD COLUMN event_id TEXT;
        UPDATE games SET event_id =
          (SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id);)",

@@ -1,7 +1,7 @@
 // Checking an event's draw once its secret is public (docs/event-draw.md, 1.7): the secret's
 // SHA-256 against the commitment published before the event, and every round recomputed from the
 // secret, the parameters and the rounds' entropies against the positions played. `chess960 event
-// verify` and the server's closed events (src/server/events.cpp) both give their verdict from here.
+// verify` and the server's closed events (src/server/events/) both give their verdict from here.
 #pragma once
 
 #include <map>

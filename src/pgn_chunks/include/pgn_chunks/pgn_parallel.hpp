@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-#include "cli/pgn_chunks.hpp"
+#include "pgn_chunks/pgn_chunks.hpp"
 
 namespace chess960::cli {
 

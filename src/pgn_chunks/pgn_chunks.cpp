@@ -1,4 +1,4 @@
-#include "cli/pgn_chunks.hpp"
+#include "pgn_chunks/pgn_chunks.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -82,7 +82,7 @@ deps-e2e: deps-web
 	$(call install_packages,$(E2E_PACKAGES))
 
 # The browser page (web/): npm ci when the lock file changed, esbuild when a source changed.
-WEB_SOURCES := $(wildcard web/src/*) web/index.html web/build.mjs web/package.json
+WEB_SOURCES := $(shell find web/src -type f) web/index.html web/build.mjs web/package.json
 web: deps-web web/dist/index.html
 
 web/node_modules/.package-lock.json: web/package-lock.json | deps-web

@@ -3,15 +3,15 @@
 // `/event/<id>` is an event's page; any other path is a "not found" page (the server answers
 // it with 404).
 
-import { eventPage } from './event';
-import { newEventPage } from './event-new';
-import { gamePage } from './game';
-import { helpPage } from './help';
-import { homePage } from './home';
-import { chooseLanguage, LANGUAGES, type Lang, language, t } from './i18n';
-import { loadPrefs, savePrefs } from './prefs';
-import { setUpTheme } from './theme';
-import { el } from './ui';
+import { chooseLanguage, LANGUAGES, type Lang, language, t } from './common/i18n';
+import { loadPrefs, savePrefs } from './common/prefs';
+import { setUpTheme } from './common/theme';
+import { el } from './common/ui';
+import { newEventPage } from './event/new';
+import { eventPage } from './event/page';
+import { helpPage } from './help/page';
+import { homePage } from './home/page';
+import { gamePage } from './round/page';
 
 chooseLanguage(loadPrefs().lang);
 setUpTopBar();

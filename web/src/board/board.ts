@@ -7,7 +7,7 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
-import type { Color, PlayedMove } from './api';
+import type { Color, PlayedMove } from '../common/api';
 import { askCastle, askPromotion } from './dialogs';
 import { interaction, premoveStands } from './interaction';
 import { type BoardMove, castlesFrom, castlingSteps, readBoard, resolve, writeBoard } from './moves';

@@ -6,7 +6,7 @@
 // as the board has caught up with the game and its legal moves are known: a move made during an
 // animation is queued, not dropped. A premove that the new position does not allow is dropped.
 
-import type { Color } from './api';
+import type { Color } from '../common/api';
 import { type BoardMove, type Dests, destsOf } from './moves';
 
 export interface InteractionInput {

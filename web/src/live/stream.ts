@@ -13,7 +13,7 @@ import {
   type MoveUpdate,
   type Room,
   type TakebackUpdate,
-} from './api';
+} from '../common/api';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState, takebackUpdateProblem } from './messages';
 

@@ -75,7 +75,7 @@ export interface GameState {
   lastMove: { from: string; to: string } | null;
   clock: Clock | null;
   drawOffer: Color | null;
-  // The seat whose takeback request stands (src/takeback.ts); absent from older servers.
+  // The seat whose takeback request stands (round/takeback.ts); absent from older servers.
   takeback?: Color | null;
   claimable: { threefold: boolean; fifty: boolean };
   thinking: boolean;

@@ -2,7 +2,7 @@
 // (docs/live.md: `ack`, `error`, `game`, `pong`). Each pending request is a promise settled by
 // its answer, by a timeout, or by the loss of the connection.
 
-import { t } from './i18n';
+import { t } from '../common/i18n';
 
 export class RequestTimeout extends Error {
   constructor(readonly ms: number) {

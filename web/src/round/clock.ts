@@ -1,7 +1,7 @@
 // The game clock as the page shows it (view.ts draws it): the time left, its text, and when to
 // warn a player that their time runs short. Pure functions, tested with `node --test`.
 
-import type { Color } from './api';
+import type { Color } from '../common/api';
 
 export interface ClockState {
   white: number; // ms left when the state was read

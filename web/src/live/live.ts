@@ -5,9 +5,9 @@
 // connection is reopened with backoff, WebSocket first, and the whole game it brings resyncs
 // the page.
 
-import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room, type TakebackUpdate } from './api';
-import { SocketChannel } from './live-socket';
-import { StreamChannel } from './live-stream';
+import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room, type TakebackUpdate } from '../common/api';
+import { SocketChannel } from './socket';
+import { StreamChannel } from './stream';
 
 export type Transport = 'websocket' | 'sse';
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -15,13 +15,13 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'of
 // The seat tokens this browser holds for the game.
 export type SeatTokens = Partial<Record<Color, string>>;
 
-// What the channel delivers. Messages may come twice or late (see model.ts): the page applies
-// them by ply. A request's answer is delivered here too, before its promise settles.
+// What the channel delivers. Messages may come twice or late (see round/model.ts): the page
+// applies them by ply. A request's answer is delivered here too, before its promise settles.
 export interface LiveHandlers {
   game(view: GameView): void;
   move(update: MoveUpdate): void;
   state(state: GameState): void;
-  // An accepted takeback (src/takeback.ts).
+  // An accepted takeback (round/takeback.ts).
   takeback?(update: TakebackUpdate): void;
   // The connection is up over `transport`, or down (null) and being reopened.
   connection?(transport: Transport | null): void;

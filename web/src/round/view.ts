@@ -1,19 +1,19 @@
-// The game page's view: the page's HTML, and the controller's state (round.ts) drawn into it:
-// players and clocks, the status line, the move list, the actions, the invite and rematch
+// The game page's view: the page's HTML, and the controller's state (controller.ts) drawn into
+// it: players and clocks, the status line, the move list, the actions, the invite and rematch
 // boxes, the text view, the analysis panel and the live region a screen reader hears. It
 // changes nothing but the DOM; the buttons it creates call the controller's actions.
 
-import type { Analysis, Color, GameAction } from './api';
+import { boardRows, piecesText } from '../board/notation';
+import type { Analysis, Color, GameAction } from '../common/api';
+import { t } from '../common/i18n';
+import { copyText, el } from '../common/ui';
+import type { ConnectionStatus } from '../live/live';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { dueWarning, formatClock, remainingMs } from './clock';
-import { t } from './i18n';
-import type { ConnectionStatus } from './live';
+import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';
 import { moveRows } from './move-list';
-import { boardRows, piecesText } from './notation';
-import type { RematchAnswerKind, RoundModel, RoundUi } from './round';
-import { colorWord, opposite, plyLabel, spokenClock, statusLine } from './round-text';
 import { mountTakeback } from './takeback';
-import { copyText, el } from './ui';
+import { colorWord, opposite, plyLabel, spokenClock, statusLine } from './text';
 
 // The actions of the elements the view creates itself (the move list, the rematch box).
 export interface ViewActions {

@@ -4,7 +4,7 @@
 // holds both seats) or late (an HTTP answer overtaken by the event stream), so applying is
 // idempotent and ordered by ply; a gap means something was missed and the whole game is due.
 
-import type { GameState, GameView, MoveInfo, MoveUpdate, PlayedMove } from './api';
+import type { GameState, GameView, MoveInfo, MoveUpdate, PlayedMove } from '../common/api';
 
 export type Applied = { kind: 'applied'; game: GameView } | { kind: 'stale' } | { kind: 'gap' };
 

@@ -7,7 +7,7 @@
 // both put the king on g1); FIDE's guidelines say a player must announce castling, so then we
 // ask instead of guessing (PITFALLS E.31).
 
-import type { CastleSide } from './api';
+import type { CastleSide } from '../common/api';
 
 // A legal move as the board needs it: where the piece goes, and for castling where king and
 // rook end up (`to` is the rook's square: king takes own rook).

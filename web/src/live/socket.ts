@@ -5,7 +5,6 @@
 // device) opens one socket per seat: the first one's events drive the page, and each socket
 // carries its own seat's requests.
 
-import { t } from './i18n';
 import {
   api,
   ApiError,
@@ -17,7 +16,8 @@ import {
   type MoveUpdate,
   type Room,
   type TakebackUpdate,
-} from './api';
+} from '../common/api';
+import { t } from '../common/i18n';
 import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, takebackUpdateProblem } from './messages';
 import { Requests } from './requests';

@@ -4,10 +4,10 @@
 // mounted part owns the buttons, the question to the opponent and what is announced. The
 // computer's seat cannot answer, so the page offers no takeback in a game against it.
 
-import type { Color, GameState, GameView, TakebackUpdate } from './api';
-import { t } from './i18n';
+import type { Color, GameState, GameView, TakebackUpdate } from '../common/api';
+import { t } from '../common/i18n';
+import { el } from '../common/ui';
 import { type Applied, withState } from './model';
-import { el } from './ui';
 
 const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 

@@ -2,9 +2,9 @@
 // evaluation bar, the evaluation in words and the best line with move numbers. Pure
 // functions, tested with `node --test`.
 
-import type { Analysis } from './api';
-import { t } from './i18n';
-import { colorWord } from './round-text';
+import type { Analysis } from '../common/api';
+import { t } from '../common/i18n';
+import { colorWord } from './text';
 
 // White's share of the evaluation bar, 0..1: a mate fills it, centipawns follow a logistic
 // curve (±250 cp is about 73/27).

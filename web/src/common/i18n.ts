@@ -3,12 +3,12 @@
 // `{name}` in a text is filled in by t(). The language is the one chosen with the switch in the
 // top bar (remembered, prefs.ts), else the browser's first language we have, else English.
 
+import { pickLanguage, fill, LANGUAGES, type Lang } from './i18n-core';
 import de from './i18n/de.json';
 import en from './i18n/en.json';
 import fr from './i18n/fr.json';
 import hu from './i18n/hu.json';
 import ru from './i18n/ru.json';
-import { pickLanguage, fill, LANGUAGES, type Lang } from './i18n-core';
 
 export { LANGUAGES, type Lang };
 export type TextKey = keyof typeof en;

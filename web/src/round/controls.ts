@@ -1,13 +1,13 @@
 // The game page's controls: its buttons, keys and the typed move, each turned into one of the
-// controller's actions (round.ts). The elements are the view's (view.ts pageHtml).
+// controller's actions (controller.ts). The elements are the view's (view.ts pageHtml).
 
-import { api } from './api';
-import { questionOpen } from './dialogs';
-import { t } from './i18n';
-import { loadPrefs, savePrefs } from './prefs';
-import type { Round } from './round';
+import { questionOpen } from '../board/dialogs';
+import { api } from '../common/api';
+import { t } from '../common/i18n';
+import { loadPrefs, savePrefs } from '../common/prefs';
+import { copyText } from '../common/ui';
+import type { Round } from './controller';
 import type { View } from './view';
-import { copyText } from './ui';
 
 export function bindControls(root: HTMLElement, round: Round, view: View): void {
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;

@@ -2,11 +2,11 @@
 
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
-import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from './api';
-import { moveCount } from './notation';
-import { t, tMaybe } from './i18n';
-import { loadPrefs, savePrefs } from './prefs';
-import { el, toast } from './ui';
+import { moveCount } from '../board/notation';
+import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from '../common/api';
+import { t, tMaybe } from '../common/i18n';
+import { loadPrefs, savePrefs } from '../common/prefs';
+import { el, toast } from '../common/ui';
 
 type StartChoice =
   | { type: 'number'; number: number; fen: string; label: string }

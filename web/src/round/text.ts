@@ -1,13 +1,13 @@
 // What the game page says, in the page's language: players' names, the status line, the
 // browsing label, clock times read aloud, and the sentences a screen reader hears when the
-// game or the room changes (round.ts decides when, view.ts shows them). Pure functions of the
-// game, tested with `node --test`.
+// game or the room changes (controller.ts decides when, view.ts shows them). Pure functions of
+// the game, tested with `node --test`.
 
-import type { Color, GameView, Room } from './api';
-import { t, tMaybe } from './i18n';
+import { plyPosition, spokenSan } from '../board/notation';
+import type { Color, GameView, Room } from '../common/api';
+import { t, tMaybe } from '../common/i18n';
+import type { SoundKind } from '../common/sound';
 import { turnAt } from './model';
-import { plyPosition, spokenSan } from './notation';
-import type { SoundKind } from './sound';
 import { takebackStatus } from './takeback';
 
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');

@@ -2,7 +2,7 @@
 // typed views and calls. The organiser's and the players' tokens go in the Authorization
 // header, never in a URL; pages carry them in the fragment (#organiser=..., #seat=...).
 
-import { apiErrorOf, type GameState } from './api';
+import { apiErrorOf, type GameState } from '../common/api';
 
 export interface EventClock {
   initial: number; // seconds

@@ -1,14 +1,15 @@
 // The game page (/game/<id>, and /analysis/<id>): loads the game and wires its parts together,
-// as lichess's round UI is split: the controller (round.ts: the game's state, the live
-// channel, requests), the board (board.ts), the view (view.ts) and the controls (controls.ts).
+// as lichess's round UI is split: the controller (controller.ts: the game's state, the live
+// channel, requests), the board (board/board.ts), the view (view.ts) and the controls
+// (controls.ts).
 
-import { api, ApiError, type GameView, loadSeats, saveSeats, type Seats } from './api';
-import { createBoard } from './board';
+import { createBoard } from '../board/board';
+import { api, ApiError, type GameView, loadSeats, saveSeats, type Seats } from '../common/api';
+import { t } from '../common/i18n';
+import { toast } from '../common/ui';
+import type { ConnectionStatus, Transport } from '../live/live';
+import { Round } from './controller';
 import { bindControls } from './controls';
-import { t } from './i18n';
-import type { ConnectionStatus, Transport } from './live';
-import { Round } from './round';
-import { toast } from './ui';
 import { createView, pageHtml } from './view';
 
 export interface GamePageOptions {

@@ -1,11 +1,11 @@
-// The organiser's panel of the event page (event.ts): the organiser's link, the next round's
+// The organiser's panel of the event page (page.ts): the organiser's link, the next round's
 // pairings, entropy, reveal time and start delay, the players' links, "reveal now" and closing
 // the event. Names come from people: they go into the page as text, never as HTML.
 
-import { eventApi, type EventView } from './event-api';
-import { localDateTime, nextRound, organiserLink, readPairings, seatLink } from './event-model';
-import { t } from './i18n';
-import { copyText, el, toast } from './ui';
+import { t } from '../common/i18n';
+import { copyText, el, toast } from '../common/ui';
+import { eventApi, type EventView } from './api';
+import { localDateTime, nextRound, organiserLink, readPairings, seatLink } from './model';
 
 // What the panel needs from its page.
 export interface OrganiserHost {

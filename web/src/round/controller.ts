@@ -1,9 +1,13 @@
 // The game page's controller: the game as this browser knows it and every change to it. The
-// live channel (live.ts) brings the whole game, moves, states and the room; they are applied by
-// ply (model.ts), a gap asking for the whole game again. It holds what is legal now, sends
-// moves and actions, decides what is said aloud (round-text.ts), and asks the board (board.ts)
-// and the view (view.ts) to draw what changed; they read the state back from it (RoundModel).
+// live channel (live/live.ts) brings the whole game, moves, states and the room; they are
+// applied by ply (model.ts), a gap asking for the whole game again. It holds what is legal now,
+// sends moves and actions, decides what is said aloud (text.ts), and asks the board
+// (board/board.ts) and the view (view.ts) to draw what changed; they read the state back from
+// it (RoundModel).
 
+import type { GameBoard } from '../board/board';
+import { type BoardMove, boardMoves } from '../board/moves';
+import { parseTypedMove } from '../board/notation';
 import {
   type Analysis,
   api,
@@ -17,18 +21,15 @@ import {
   saveSeats,
   type Seats,
   type TakebackUpdate,
-} from './api';
-import type { GameBoard } from './board';
-import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from './live';
+} from '../common/api';
+import { t } from '../common/i18n';
+import { loadPrefs } from '../common/prefs';
+import { playSound } from '../common/sound';
+import { toast } from '../common/ui';
+import { type ConnectionStatus, connectLive, type LiveChannel, type Transport } from '../live/live';
 import { type Applied, applyMove, applyState, applyView, fenAt, inCheckAt, turnAt } from './model';
-import { type BoardMove, boardMoves } from './moves';
-import { parseTypedMove } from './notation';
-import { loadPrefs } from './prefs';
-import { gameChangeSaid, opposite, playerName, plyLabel, roomChangeSaid, type Seating } from './round-text';
-import { playSound } from './sound';
 import { applyTakeback, isViewAfterTakeback, takebackAnnouncement } from './takeback';
-import { t } from './i18n';
-import { toast } from './ui';
+import { gameChangeSaid, opposite, playerName, plyLabel, roomChangeSaid, type Seating } from './text';
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 
@@ -169,7 +170,7 @@ export class Round implements RoundModel {
     this.board.syncLater();
   }
 
-  // --- Live updates (live.ts): applied by ply (model.ts); a gap asks for the whole game -------
+  // --- Live updates (live/live.ts): applied by ply (model.ts); a gap asks for the whole game ---
 
   private adopt(applied: Applied): boolean {
     if (applied.kind === 'gap') void this.resync();

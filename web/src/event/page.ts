@@ -10,7 +10,9 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
-import { ApiError } from './api';
+import { ApiError } from '../common/api';
+import { t } from '../common/i18n';
+import { copyText, el, toast } from '../common/ui';
 import {
   eventApi,
   type EventRound,
@@ -18,11 +20,9 @@ import {
   loadOrganiserToken,
   saveOrganiserToken,
   type SeatView,
-} from './event-api';
-import { boardStatus, formatCountdown, formatPoints, nextDue } from './event-model';
-import { OrganiserPanel } from './event-organiser';
-import { t } from './i18n';
-import { copyText, el, toast } from './ui';
+} from './api';
+import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
+import { OrganiserPanel } from './organiser';
 
 const POLL_MS = 2000;
 const QUIET_POLL_MS = 15000;

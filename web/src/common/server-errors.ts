@@ -1,6 +1,6 @@
 // The server's refusals in the page's language. Every error answer carries a stable `code`
 // and, where its message names values, `args` (docs/openapi.yaml, Error); the page words each
-// code itself (`error.<code>` in src/i18n/*.json, filled from `args`). In English the server's
+// code itself (`error.<code>` in i18n/*.json, filled from `args`). In English the server's
 // own message is shown (it is English, and names more than the page's sentence), and so it is
 // for a code this page does not know (a newer server).
 

@@ -1,8 +1,8 @@
 // Pure helpers of the event pages (no DOM): reading the organiser's inputs, the times and
 // countdowns, and what a board or a round shows. Tested with `node --test` (test/event-model.test.mjs).
 
-import type { EventBoard, EventView } from './event-api';
-import { t } from './i18n';
+import { t } from '../common/i18n';
+import type { EventBoard, EventView } from './api';
 
 // "518, 534" (commas or spaces) -> [518, 534]; an empty text excludes nothing.
 export function parseExclusions(text: string): { numbers: number[] } | { error: string } {

@@ -2,8 +2,8 @@
 // FIDE's Chess960 castling rules (Guidelines II, articles II.3.1 to II.3.2.7) in our own
 // words, with the way this site takes a castling move. Reachable from every game page.
 
-import { t, type TextKey } from './i18n';
-import { el } from './ui';
+import { t, type TextKey } from '../common/i18n';
+import { el } from '../common/ui';
 
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 'example'] as const;
 

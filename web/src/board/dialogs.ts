@@ -3,10 +3,10 @@
 // RULES.md), and the piece a pawn promotes to. Each answers with the chosen move, or null
 // when the player closes the dialog (Escape) or cancels.
 
-import type { Color } from './api';
-import { t, tMaybe } from './i18n';
+import type { Color } from '../common/api';
+import { t, tMaybe } from '../common/i18n';
+import { el } from '../common/ui';
 import type { BoardMove } from './moves';
-import { el } from './ui';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

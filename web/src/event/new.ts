@@ -1,9 +1,9 @@
 // The page that creates an event (/event/new): its published parameters, then the event's page
 // with the organiser's token kept in this browser.
 
-import { eventApi, saveOrganiserToken } from './event-api';
-import { parseExclusions } from './event-model';
-import { t } from './i18n';
+import { t } from '../common/i18n';
+import { eventApi, saveOrganiserToken } from './api';
+import { parseExclusions } from './model';
 
 export function newEventPage(root: HTMLElement): void {
   const clocks = ['180+2', '600+5', '900+10', '1800+20', '5400+30'];

@@ -6,7 +6,7 @@
 // taking its own rook, "b1a1", or as the king's square, "b1c1", when that is no other move).
 // When nothing matches, the answer says why in words.
 
-import { t, tMaybe } from './i18n';
+import { t, tMaybe } from '../common/i18n';
 import type { BoardMove } from './moves';
 import { readBoard } from './moves';
 

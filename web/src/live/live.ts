@@ -5,42 +5,10 @@
 // connection is reopened with backoff, WebSocket first, and the whole game it brings resyncs
 // the page.
 
-import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate, type Room, type TakebackUpdate } from '../common/api';
+import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from '../common/api';
 import { SocketChannel } from './socket';
 import { StreamChannel } from './stream';
-
-export type Transport = 'websocket' | 'sse';
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
-
-// The seat tokens this browser holds for the game.
-export type SeatTokens = Partial<Record<Color, string>>;
-
-// What the channel delivers. Messages may come twice or late (see round/model.ts): the page
-// applies them by ply. A request's answer is delivered here too, before its promise settles.
-export interface LiveHandlers {
-  game(view: GameView): void;
-  move(update: MoveUpdate): void;
-  state(state: GameState): void;
-  // An accepted takeback (round/takeback.ts).
-  takeback?(update: TakebackUpdate): void;
-  // The connection is up over `transport`, or down (null) and being reopened.
-  connection?(transport: Transport | null): void;
-  // What the connection is doing, for the player to see: 'offline' once a reconnection
-  // has failed (or the browser says it has no network), 'reconnecting' while one is tried.
-  status?(status: ConnectionStatus): void;
-  // The players' names, presence and rematch.
-  room?(room: Room): void;
-}
-
-export interface LiveChannel {
-  readonly transport: Transport | null;
-  // Plays `uci` for `seat` at `ply` (refused as stale if the game is elsewhere).
-  move(seat: Color, uci: string, ply: number): Promise<MoveUpdate>;
-  act(seat: Color, action: GameAction): Promise<GameState>;
-  // Asks for the whole game again (delivered to LiveHandlers.game too).
-  resync(): Promise<GameView>;
-  close(): void;
-}
+import type { LiveChannel, LiveHandlers, SeatTokens, Transport } from './types';
 
 // A player waits for the game to come back: the longest wait between two attempts is short.
 const MAX_RECONNECT_MS = 4000;

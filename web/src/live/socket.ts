@@ -18,7 +18,7 @@ import {
   type TakebackUpdate,
 } from '../common/api';
 import { t } from '../common/i18n';
-import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
+import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, takebackUpdateProblem } from './messages';
 import { Requests } from './requests';
 

@@ -14,7 +14,7 @@ import {
   type Room,
   type TakebackUpdate,
 } from '../common/api';
-import type { LiveChannel, LiveHandlers, SeatTokens } from './live';
+import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState, takebackUpdateProblem } from './messages';
 
 const GAME_WITHIN_MS = 10000;

@@ -7,7 +7,7 @@ import { createBoard } from '../board/board';
 import { api, ApiError, type GameView, loadSeats, saveSeats, type Seats } from '../common/api';
 import { t } from '../common/i18n';
 import { toast } from '../common/ui';
-import type { ConnectionStatus, Transport } from '../live/live';
+import type { ConnectionStatus, Transport } from '../live/types';
 import { Round } from './controller';
 import { bindControls } from './controls';
 import { createView, pageHtml } from './view';

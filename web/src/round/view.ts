@@ -7,7 +7,7 @@ import { boardRows, piecesText } from '../board/notation';
 import type { Analysis, Color, GameAction } from '../common/api';
 import { t } from '../common/i18n';
 import { copyText, el } from '../common/ui';
-import type { ConnectionStatus } from '../live/live';
+import type { ConnectionStatus } from '../live/types';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { dueWarning, formatClock, remainingMs } from './clock';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';

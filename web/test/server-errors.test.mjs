@@ -53,7 +53,7 @@ for (const lang of Object.keys(LANGUAGES)) {
 test('an error is shown by its code in the page language; English and unknown codes show the server message', async () => {
   const { setLanguage } = await import('../src/common/i18n.ts');
   const { serverErrorText } = await import('../src/common/server-errors.ts');
-  const { ApiError, apiErrorOf } = await import('../src/common/api.ts');
+  const { ApiError, apiErrorOf } = await import('../src/common/errors.ts');
   const hu = load('hu');
   try {
     setLanguage('hu');

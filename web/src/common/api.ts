@@ -1,6 +1,7 @@
-// The JSON API of `chess960 serve` (docs/openapi.yaml, docs/live.md): typed views and fetch helpers.
+// The games' JSON API of `chess960 serve` (docs/openapi.yaml, docs/live.md): typed views and
+// calls (through fetch.ts).
 
-import { type ErrorArgs, errorFields, serverErrorText } from './server-errors';
+import { request, requestText } from './fetch';
 
 export type Color = 'white' | 'black';
 export type CastleSide = 'g' | 'c';
@@ -176,49 +177,6 @@ export interface Created {
   game: GameView;
 }
 
-// An API error: the HTTP status, the server's message (English; for 422, the library's own
-// words), its code and values (docs/openapi.yaml, Error). `message` is what the page shows: the
-// code in the page's language (server-errors.ts), else the server's message.
-export class ApiError extends Error {
-  readonly serverMessage: string;
-  constructor(
-    readonly status: number,
-    serverMessage: string,
-    readonly code?: string,
-    readonly args: ErrorArgs = {},
-  ) {
-    super(serverErrorText(code, args, serverMessage));
-    this.serverMessage = serverMessage;
-  }
-}
-
-// The ApiError of a refused request, from its status and body (JSON or not).
-export function apiErrorOf(response: Response, text: string, json: unknown): ApiError {
-  const fields = errorFields(json);
-  const message = fields.message ?? text;
-  return new ApiError(response.status, message || `${response.status} ${response.statusText}`, fields.code, fields.args);
-}
-
-async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers['Authorization'] = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: unknown = undefined;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: keep the text for the error message.
-  }
-  if (!response.ok) throw apiErrorOf(response, text, json);
-  return json as T;
-}
-
 export const api = {
   randomStart: () => request<StartPos>('GET', '/api/startpos/random'),
   randomDouble: () => request<DoubleStartPos>('GET', '/api/startpos/random?double960=true'),
@@ -227,58 +185,33 @@ export const api = {
     request<{ fen: string; number?: number | null; numbers?: { white: number; black: number } | null }>(
       'POST',
       '/api/fen/check',
-      { fen },
+      { body: { fen } },
     ),
-  createGame: (spec: CreateGame) => request<Created>('POST', '/api/games', spec),
+  createGame: (spec: CreateGame) => request<Created>('POST', '/api/games', { body: spec }),
   listGames: (limit = 20) => request<{ games: GameSummary[] }>('GET', `/api/games?limit=${limit}`),
-  game: (id: string, token?: string) => request<GameView>('GET', `/api/games/${id}`, undefined, token),
-  legal: (id: string, token?: string) =>
-    request<{ moves: LegalMove[] }>('GET', `/api/games/${id}/legal`, undefined, token),
+  game: (id: string, token?: string) => request<GameView>('GET', `/api/games/${id}`, { token }),
+  legal: (id: string, token?: string) => request<{ moves: LegalMove[] }>('GET', `/api/games/${id}/legal`, { token }),
   move: (id: string, move: string, ply: number, token?: string) =>
-    request<MoveUpdate>('POST', `/api/games/${id}/moves`, { move, ply }, token),
+    request<MoveUpdate>('POST', `/api/games/${id}/moves`, { body: { move, ply }, token }),
   act: (id: string, action: GameAction, token?: string) =>
-    request<GameView>('POST', `/api/games/${id}/${action}`, {}, token),
+    request<GameView>('POST', `/api/games/${id}/${action}`, { body: {}, token }),
   // A single-use ticket for the event stream (EventSource cannot send the token as a header,
   // and tokens never go in URLs).
   ticket: (id: string, token: string) =>
-    request<{ ticket: string; expiresIn: number }>('POST', `/api/games/${id}/ticket`, {}, token),
+    request<{ ticket: string; expiresIn: number }>('POST', `/api/games/${id}/ticket`, { body: {}, token }),
   room: (id: string) => request<Room>('GET', `/api/games/${id}/room`),
-  setName: (id: string, name: string, token: string) => request<Room>('POST', `/api/games/${id}/name`, { name }, token),
+  setName: (id: string, name: string, token: string) =>
+    request<Room>('POST', `/api/games/${id}/name`, { body: { name }, token }),
   rematch: (id: string, newPosition: boolean, token: string) =>
-    request<RematchAnswer>('POST', `/api/games/${id}/rematch`, { newPosition }, token),
+    request<RematchAnswer>('POST', `/api/games/${id}/rematch`, { body: { newPosition }, token }),
   declineRematch: (id: string, token: string) =>
-    request<RematchAnswer>('POST', `/api/games/${id}/rematch/decline`, {}, token),
-  rematchGame: (id: string, token: string) => request<RematchAnswer>('GET', `/api/games/${id}/rematch`, undefined, token),
-  analyse: (fen: string) => request<Analysis>('POST', '/api/analysis', { fen }),
+    request<RematchAnswer>('POST', `/api/games/${id}/rematch/decline`, { body: {}, token }),
+  rematchGame: (id: string, token: string) => request<RematchAnswer>('GET', `/api/games/${id}/rematch`, { token }),
+  analyse: (fen: string) => request<Analysis>('POST', '/api/analysis', { body: { fen } }),
   pgnUrl: (id: string) => `/api/games/${id}/pgn`,
-  pgn: async (id: string) => {
-    const response = await fetch(`/api/games/${id}/pgn`);
-    if (!response.ok) throw new ApiError(response.status, await response.text());
-    return response.text();
-  },
+  pgn: (id: string) => requestText('GET', `/api/games/${id}/pgn`),
   eventsUrl: (id: string, ticket?: string) =>
     `/api/games/${id}/events?room=1${ticket ? `&ticket=${encodeURIComponent(ticket)}` : ''}`,
   socketUrl: (id: string) =>
     `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/socket`,
 };
-
-// Seat secrets this browser holds, per game (an invite link `#seat=<token>` adds one).
-export interface Seats {
-  white?: string;
-  black?: string;
-  invite?: { color: Color; token: string };
-}
-
-const seatKey = (id: string) => `chess960.seats.${id}`;
-
-export function loadSeats(id: string): Seats {
-  try {
-    return JSON.parse(localStorage.getItem(seatKey(id)) ?? '{}') as Seats;
-  } catch {
-    return {};
-  }
-}
-
-export function saveSeats(id: string, seats: Seats): void {
-  localStorage.setItem(seatKey(id), JSON.stringify(seats));
-}

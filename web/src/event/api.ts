@@ -1,8 +1,10 @@
 // The events' JSON API (docs/openapi.yaml, /api/events...; docs/event-draw.md section 3):
-// typed views and calls. The organiser's and the players' tokens go in the Authorization
-// header, never in a URL; pages carry them in the fragment (#organiser=..., #seat=...).
+// typed views and calls (through common/fetch.ts). The organiser's and the players' tokens go
+// in the Authorization header, never in a URL; pages carry them in the fragment
+// (#organiser=..., #seat=...) and this browser keeps them (tokens.ts).
 
-import { apiErrorOf, type GameState } from '../common/api';
+import type { GameState } from '../common/api';
+import { request } from '../common/fetch';
 
 export interface EventClock {
   initial: number; // seconds
@@ -97,14 +99,8 @@ export interface SeatView {
   now: number;
 }
 
-export interface CreateEvent {
-  name: string;
-  rounds: number;
-  exclude: number[];
-  allowRepeats: boolean;
-  double960: boolean;
-  clock: EventClock | null;
-}
+// A new event: its published parameters.
+export type CreateEvent = EventParameters;
 
 export interface AddRound {
   round?: number;
@@ -114,41 +110,16 @@ export interface AddRound {
   startAt?: number;
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers['Authorization'] = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: the text is the message
-  }
-  if (!response.ok) throw apiErrorOf(response, text, json);
-  return json as T;
-}
-
 export const eventApi = {
   create: (spec: CreateEvent) =>
-    call<{ id: string; organiserToken: string; event: EventView }>('POST', '/api/events', spec),
-  view: (id: string) => call<EventView>('GET', `/api/events/${id}`),
-  organiser: (id: string, token: string) => call<EventView>('GET', `/api/events/${id}/organiser`, undefined, token),
+    request<{ id: string; organiserToken: string; event: EventView }>('POST', '/api/events', { body: spec }),
+  view: (id: string) => request<EventView>('GET', `/api/events/${id}`),
+  organiser: (id: string, token: string) => request<EventView>('GET', `/api/events/${id}/organiser`, { token }),
   addRound: (id: string, token: string, round: AddRound) =>
-    call<EventView>('POST', `/api/events/${id}/rounds`, round, token),
+    request<EventView>('POST', `/api/events/${id}/rounds`, { body: round, token }),
   revealNow: (id: string, token: string, round: number) =>
-    call<EventView>('POST', `/api/events/${id}/rounds/${round}/reveal`, {}, token),
-  close: (id: string, token: string) => call<EventView>('POST', `/api/events/${id}/close`, {}, token),
-  seat: (id: string, token: string) => call<SeatView>('GET', `/api/events/${id}/seat`, undefined, token),
+    request<EventView>('POST', `/api/events/${id}/rounds/${round}/reveal`, { body: {}, token }),
+  close: (id: string, token: string) => request<EventView>('POST', `/api/events/${id}/close`, { body: {}, token }),
+  seat: (id: string, token: string) => request<SeatView>('GET', `/api/events/${id}/seat`, { token }),
   pgnUrl: (id: string) => `/api/events/${id}/pgn`,
 };
-
-// The organiser's token of an event this browser created (or was given by its link).
-const organiserKey = (id: string) => `chess960.event.${id}.organiser`;
-export function loadOrganiserToken(id: string): string | null {
-  return localStorage.getItem(organiserKey(id));
-}
-export function saveOrganiserToken(id: string, token: string): void {
-  localStorage.setItem(organiserKey(id), token);
-}

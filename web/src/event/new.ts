@@ -2,8 +2,9 @@
 // with the organiser's token kept in this browser.
 
 import { t } from '../common/i18n';
-import { eventApi, saveOrganiserToken } from './api';
+import { eventApi } from './api';
 import { parseExclusions } from './model';
+import { saveOrganiserToken } from './tokens';
 
 export function newEventPage(root: HTMLElement): void {
   const clocks = ['180+2', '600+5', '900+10', '1800+20', '5400+30'];

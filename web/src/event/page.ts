@@ -10,19 +10,13 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
-import { ApiError } from '../common/api';
+import { ApiError } from '../common/errors';
 import { t } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
-import {
-  eventApi,
-  type EventRound,
-  type EventView,
-  loadOrganiserToken,
-  saveOrganiserToken,
-  type SeatView,
-} from './api';
+import { eventApi, type EventRound, type EventView, type SeatView } from './api';
 import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
 import { OrganiserPanel } from './organiser';
+import { loadOrganiserToken, loadSeatToken, saveOrganiserToken, saveSeatToken } from './tokens';
 
 const POLL_MS = 2000;
 const QUIET_POLL_MS = 15000;
@@ -31,7 +25,6 @@ const QUIET_POLL_MS = 15000;
 function quiet(view: EventView | null): boolean {
   return !!view && view.status === 'closed' && view.rounds.every(r => r.started && r.boards.every(b => b.game?.status !== 'active'));
 }
-const seatKey = (id: string) => `chess960.event.${id}.seat`;
 
 export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   // Tokens come in the fragment, which the browser never sends: keep them, then hide them.
@@ -39,10 +32,10 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const organiserFromLink = fragment.get('organiser');
   const seatFromLink = fragment.get('seat');
   if (organiserFromLink) saveOrganiserToken(id, organiserFromLink);
-  if (seatFromLink) sessionStorage.setItem(seatKey(id), seatFromLink);
+  if (seatFromLink) saveSeatToken(id, seatFromLink);
   if (organiserFromLink || seatFromLink) history.replaceState(null, '', location.pathname);
   let organiserToken = loadOrganiserToken(id);
-  const seatToken = sessionStorage.getItem(seatKey(id));
+  const seatToken = loadSeatToken(id);
 
   root.innerHTML = `
     <main class="event-page">

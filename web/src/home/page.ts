@@ -3,9 +3,10 @@
 import { Chessground } from '@lichess-org/chessground';
 import type { Api as Board } from '@lichess-org/chessground/api';
 import { moveCount } from '../board/notation';
-import { api, type Color, type CreateGame, type GameSummary, loadSeats, saveSeats } from '../common/api';
+import { api, type Color, type CreateGame, type GameSummary } from '../common/api';
 import { t, tMaybe } from '../common/i18n';
 import { loadPrefs, savePrefs } from '../common/prefs';
+import { loadSeats, saveSeats } from '../common/seats';
 import { el, toast } from '../common/ui';
 
 type StartChoice =

@@ -5,7 +5,8 @@
 // connection is reopened with backoff, WebSocket first, and the whole game it brings resyncs
 // the page.
 
-import { ApiError, type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from '../common/api';
+import { type Color, type GameAction, type GameState, type GameView, type MoveUpdate } from '../common/api';
+import { ApiError } from '../common/errors';
 import { SocketChannel } from './socket';
 import { StreamChannel } from './stream';
 import type { LiveChannel, LiveHandlers, SeatTokens, Transport } from './types';

@@ -2,13 +2,7 @@
 // (docs/live.md: `ack`, `error`, `game`, `pong`). Each pending request is a promise settled by
 // its answer, by a timeout, or by the loss of the connection.
 
-import { t } from '../common/i18n';
-
-export class RequestTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(t('request.timeout', { seconds: Math.round(ms / 1000) }));
-  }
-}
+import { RequestTimeout } from '../common/errors';
 
 interface Pending<T> {
   resolve: (value: T) => void;

@@ -7,7 +7,6 @@
 
 import {
   api,
-  ApiError,
   type Color,
   type GameAction,
   type GameState,
@@ -17,15 +16,16 @@ import {
   type Room,
   type TakebackUpdate,
 } from '../common/api';
+import { ApiError } from '../common/errors';
+import { ANSWER_WITHIN_MS } from '../common/fetch';
 import { t } from '../common/i18n';
-import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, takebackUpdateProblem } from './messages';
 import { Requests } from './requests';
+import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
 
 // Without the whole game this soon after opening, the WebSocket counts as unusable (a proxy
 // may accept the upgrade and pass nothing).
 const GAME_WITHIN_MS = 3000;
-const ANSWER_WITHIN_MS = 10000;
 // A ping now and then finds a connection that died without a close (a laptop asleep, a
 // network switch); its answer is due within ANSWER_WITHIN_MS.
 const PING_EVERY_MS = 25000;

@@ -5,7 +5,6 @@
 
 import {
   api,
-  ApiError,
   type Color,
   type GameAction,
   type GameState,
@@ -14,8 +13,9 @@ import {
   type Room,
   type TakebackUpdate,
 } from '../common/api';
-import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
+import { ApiError } from '../common/errors';
 import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState, takebackUpdateProblem } from './messages';
+import type { LiveChannel, LiveHandlers, SeatTokens } from './types';
 
 const GAME_WITHIN_MS = 10000;
 

@@ -15,15 +15,13 @@ import {
   type GameAction,
   type GameState,
   type GameView,
-  loadSeats,
   type MoveUpdate,
   type Room,
-  saveSeats,
-  type Seats,
   type TakebackUpdate,
 } from '../common/api';
 import { t } from '../common/i18n';
 import { loadPrefs } from '../common/prefs';
+import { loadSeats, saveSeats, type Seats } from '../common/seats';
 import { playSound } from '../common/sound';
 import { toast } from '../common/ui';
 import { connectLive } from '../live/live';

@@ -4,8 +4,10 @@
 // (controls.ts).
 
 import { createBoard } from '../board/board';
-import { api, ApiError, type GameView, loadSeats, saveSeats, type Seats } from '../common/api';
+import { api, type GameView } from '../common/api';
+import { ApiError } from '../common/errors';
 import { t } from '../common/i18n';
+import { loadSeats, saveSeats, type Seats } from '../common/seats';
 import { toast } from '../common/ui';
 import type { ConnectionStatus, Transport } from '../live/types';
 import { Round } from './controller';

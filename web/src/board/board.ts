@@ -1,8 +1,9 @@
-// The game page's board (chessground, configured here and nowhere else): squares and pieces,
-// moves by drag and click, the two questions (castle or king move, the promotion piece),
-// premoves, FIDE's castling animation and the queue that keeps an animation whole. It knows
-// nothing of the server: it reads what to show from `source` and says what the player did
-// through `events`.
+// The page's boards (chessground, configured here and nowhere else). The game page's board
+// (createBoard): squares and pieces, moves by drag and click, the two questions (castle or king
+// move, the promotion piece), premoves, FIDE's castling animation and the queue that keeps an
+// animation whole. It knows nothing of the server: it reads what to show from `source` and
+// says what the player did through `events`. The small boards that only show a position
+// (previewBoard): the start page's chosen start, an event's round position and live games.
 
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
@@ -46,7 +47,6 @@ export interface BoardOptions {
 }
 
 export interface GameBoard {
-  cg: Api;
   schedule(job: Job): Promise<void>;
   draw(): Promise<void>; // the position of source.viewPly(), animated when it is the next one
   sync(): void; // who may move, now (and a premove played when its moment has come)
@@ -245,7 +245,6 @@ export function createBoard(
   }
 
   return {
-    cg,
     schedule,
     draw,
     sync,
@@ -257,5 +256,27 @@ export function createBoard(
       cg.set({
         drawable: { autoShapes: best ? [{ orig: best.slice(0, 2) as Key, dest: best.slice(2, 4) as Key, brush: 'paleGreen' }] : [] },
       }),
+  };
+}
+
+// A small board that shows a position and takes no input: no coordinates (it is too small for
+// them), and moves animated only where `animate` asks (a live game followed; a preview
+// changes all at once).
+export interface PreviewBoard {
+  show(fen: string, lastMove?: { from: string; to: string } | null): void;
+  destroy(): void;
+}
+
+export function previewBoard(
+  boardEl: HTMLElement,
+  fen: string | undefined,
+  options: { animate?: boolean } = {},
+): PreviewBoard {
+  const animation = { enabled: options.animate ?? false };
+  const cg = Chessground(boardEl, { fen, viewOnly: true, coordinates: false, animation });
+  return {
+    show: (position, lastMove) =>
+      cg.set({ fen: position, lastMove: lastMove ? ([lastMove.from, lastMove.to] as Key[]) : undefined }),
+    destroy: () => cg.destroy(),
   };
 }

@@ -7,9 +7,7 @@
 //
 // Names come from people: they go into the page as text (textContent), never as HTML.
 
-import { Chessground } from '@lichess-org/chessground';
-import type { Api as Board } from '@lichess-org/chessground/api';
-import type { Key } from '@lichess-org/chessground/types';
+import { type PreviewBoard, previewBoard } from '../board/board';
 import { ApiError } from '../common/errors';
 import { t } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
@@ -96,7 +94,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   let seatProblem: string | null = null;
   let offset = 0; // server time - local time
   const serverNow = () => Date.now() + offset;
-  const boards = new Map<string, Board>(); // the live boards, by game id
+  const boards = new Map<string, PreviewBoard>(); // the live boards, by game id
   let roundsKey = '';
   let organiserPanel: OrganiserPanel | null = null;
 
@@ -268,7 +266,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       );
       box.append(mini, text);
       article.append(box);
-      window.setTimeout(() => Chessground(inner, { fen: pos.fen, viewOnly: true, coordinates: false, animation: { enabled: false } }));
+      window.setTimeout(() => previewBoard(inner, pos.fen));
     } else {
       article.append(el('p', { class: 'position-hidden muted' }, t('event.positionHidden')));
     }
@@ -304,7 +302,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         grid.append(figure);
         const gameId = board.gameId;
         window.setTimeout(() => {
-          boards.set(gameId, Chessground(inner, { fen: board.game?.fen ?? round.position?.fen, viewOnly: true, coordinates: false }));
+          boards.set(gameId, previewBoard(inner, board.game?.fen ?? round.position?.fen, { animate: true }));
           updateRound(round);
         });
       }
@@ -323,12 +321,9 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
       if (!board.gameId) continue;
       const live = article.querySelector(`figure[data-game="${board.gameId}"] .live-status`);
       if (live) live.textContent = status;
-      const cg = boards.get(board.gameId);
+      const preview = boards.get(board.gameId);
       const game = board.game;
-      if (cg && game) {
-        const last = game.lastMove ? ([game.lastMove.from, game.lastMove.to] as Key[]) : undefined;
-        cg.set({ fen: game.fen, lastMove: last });
-      }
+      if (preview && game) preview.show(game.fen, game.lastMove);
     }
   }
 

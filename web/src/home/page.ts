@@ -1,13 +1,15 @@
 // The start page: a new game (opponent, colour, start position, clock) and the recent games.
 
-import { Chessground } from '@lichess-org/chessground';
-import type { Api as Board } from '@lichess-org/chessground/api';
+import { previewBoard } from '../board/board';
 import { moveCount } from '../board/notation';
 import { api, type Color, type CreateGame, type GameSummary } from '../common/api';
 import { t, tMaybe } from '../common/i18n';
 import { loadPrefs, savePrefs } from '../common/prefs';
 import { loadSeats, saveSeats } from '../common/seats';
 import { el, toast } from '../common/ui';
+
+// The preview before a start position is known.
+const EMPTY = '8/8/8/8/8/8/8/8';
 
 type StartChoice =
   | { type: 'number'; number: number; fen: string; label: string }
@@ -96,12 +98,7 @@ export function homePage(root: HTMLElement): void {
   if ([...$<HTMLSelectElement>('#clock').options].some(o => o.value === prefs.clock))
     $<HTMLSelectElement>('#clock').value = prefs.clock;
 
-  const preview: Board = Chessground($('#preview-board'), {
-    viewOnly: true,
-    coordinates: false,
-    fen: '8/8/8/8/8/8/8/8',
-    animation: { enabled: false },
-  });
+  const preview = previewBoard($('#preview-board'), EMPTY);
   let choice: StartChoice | null = null;
   let previewSeq = 0;
 
@@ -112,7 +109,7 @@ export function homePage(root: HTMLElement): void {
     $('#preview-label').textContent = next?.label ?? '';
     const rank = next ? backRanks(next.fen) : '';
     $('#preview-rank').textContent = rank;
-    preview.set({ fen: next?.fen ?? '8/8/8/8/8/8/8/8' });
+    preview.show(next?.fen ?? EMPTY);
     $<HTMLButtonElement>('#create').disabled = !next;
   }
 

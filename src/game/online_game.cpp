@@ -19,8 +19,6 @@ void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color
     takeback_request.reset();
 }
 
-const char* color_title(Color c) { return c == White ? "White" : "Black"; }
-
 }  // namespace
 
 std::string describe(const OnlineGame& game) {

@@ -55,8 +55,6 @@ std::string move_comment(const SearchReply& reply) {
     return text + fixed(seconds(reply.elapsed), 2) + "s";
 }
 
-const char* color_name(Color c) { return c == White ? "White" : "Black"; }
-
 // PGN's Termination tag values (PGN standard 9.8.1).
 const char* kNormal = "normal";
 const char* kRulesInfraction = "rules infraction";
@@ -100,7 +98,7 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
     auto fault = [&](Color loser, std::string reason, std::string detail, const char* tag) {
         result = loser == White ? GameResult::BlackWins : GameResult::WhiteWins;
         summary.reason = std::move(reason);
-        summary.detail = std::string(color_name(loser)) + ": " + detail;
+        summary.detail = std::string(color_title(loser)) + ": " + detail;
         summary.faulty = engine_of[loser];
         termination = tag;
     };
@@ -215,7 +213,7 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
             game.flag_fell(us);
             result = game.outcome().result;
             summary.reason = "time forfeit";
-            summary.detail = std::string(color_name(us)) + ": time forfeit (the move took " +
+            summary.detail = std::string(color_title(us)) + ": time forfeit (the move took " +
                              fixed(double(used) / 1000, 3) + " s, " +
                              fixed(double(clock[us]) / 1000, 3) + " s were left)";
             summary.faulty = engine_of[us];
@@ -271,7 +269,7 @@ GameSummary play_game(const MatchConfig& config, const GameSetup& setup,
                     (!rule.two_sided || all(other, [&](int s) { return s >= rule.score; }))) {
                     result = loser == White ? GameResult::BlackWins : GameResult::WhiteWins;
                     summary.reason = "adjudication: resign";
-                    summary.detail = std::string("adjudication: resign (") + color_name(loser) +
+                    summary.detail = std::string("adjudication: resign (") + color_title(loser) +
                                      " scored -" + fixed(rule.score / 100.0, 2) + " or less for " +
                                      std::to_string(rule.move_count) + " moves)";
                     termination = kAdjudication;

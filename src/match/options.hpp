@@ -7,7 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "match/match.hpp"
+#include <vector>
+
+#include "match/config.hpp"
 
 namespace CLI {
 class App;
@@ -25,5 +27,8 @@ class MatchOptions {
     struct Values;
     std::shared_ptr<Values> values_;  // CLI11's callbacks write into it while parsing
 };
+
+// Parses the arguments after `chess960 match`; the message says what is wrong.
+std::expected<MatchConfig, std::string> parse_match_arguments(const std::vector<std::string>& args);
 
 }  // namespace chess960::match

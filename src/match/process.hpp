@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "match/engine_error.hpp"
+
 namespace chess960::match {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 
 class Process {
   public:
@@ -22,10 +24,10 @@ class Process {
     Process& operator=(const Process&) = delete;
 
     // Starts `command` (a path, or a name looked up in PATH) with `args`, in `directory` when
-    // not empty. Its stderr goes to /dev/null. An empty string on success, else what failed
-    // ("cannot run 'x': No such file or directory").
-    std::string start(const std::string& command, const std::vector<std::string>& args,
-                      const std::string& directory = {});
+    // not empty. Its stderr goes to /dev/null. The error (of kind CannotRun) says what failed:
+    // "cannot run 'x': No such file or directory".
+    EngineStatus start(const std::string& command, const std::vector<std::string>& args,
+                       const std::string& directory = {});
     bool running() const { return pid_ > 0; }
 
     // Writes one line (a newline is added); false if the process no longer reads its input.
@@ -34,7 +36,7 @@ class Process {
     enum class ReadStatus { Line, Timeout, Closed, Interrupted };
     // Reads the next line (without its end of line) until `deadline`. Closed: the process
     // closed its output (exited or crashed). Interrupted: `*abort` became true while waiting.
-    ReadStatus read_line(std::string& line, Clock::time_point deadline,
+    ReadStatus read_line(std::string& line, SteadyClock::time_point deadline,
                          const std::atomic<bool>* abort = nullptr);
 
     // Closes the pipes and waits up to `grace` for the process to exit, then kills it.

@@ -49,7 +49,7 @@ class ProtocolLog {
   private:
     std::mutex mutex_;
     std::ofstream out_;
-    Clock::time_point start_ = Clock::now();
+    SteadyClock::time_point start_ = SteadyClock::now();
 };
 
 struct SearchReply {
@@ -63,8 +63,8 @@ struct SearchReply {
     std::string move;  // the text after "bestmove" ("" when there was none)
     std::optional<Score> score;
     int depth = 0;
-    Clock::duration elapsed{};  // from writing "go" to reading "bestmove"
-    bool late = false;          // the bestmove came after the deadline (we had sent "stop")
+    SteadyClock::duration elapsed{};  // from writing "go" to reading "bestmove"
+    bool late = false;                // the bestmove came after the deadline (we had sent "stop")
 };
 
 class UciEngine {
@@ -78,21 +78,23 @@ class UciEngine {
     UciEngine& operator=(const UciEngine&) = delete;
 
     // Starts the process: "uci" (waits for "uciok"), the configured options, UCI_Chess960,
-    // "isready". Empty on success, else what went wrong.
-    std::string start(const std::atomic<bool>* abort = nullptr);
+    // "isready". The error says what went wrong.
+    EngineStatus start(const std::atomic<bool>* abort = nullptr);
     bool running() const { return process_.running(); }
     // Ends the process: "quit", then a kill if it is still there after `grace`.
     void quit(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
     // Kills the process at once (after a hang).
     void kill() { process_.stop(); }
 
-    // "ucinewgame" and "isready"; empty on success.
-    std::string new_game(const std::atomic<bool>* abort = nullptr);
+    // "ucinewgame" and "isready". The error: the engine exited (Exited) or did not answer
+    // (NoAnswer).
+    EngineStatus new_game(const std::atomic<bool>* abort = nullptr);
 
     // Sends `position` and `go` and waits for bestmove until `limit` after the "go"; then sends
     // "stop" and waits `grace` more.
-    SearchReply search(const std::string& position, const std::string& go, Clock::duration limit,
-                       Clock::duration grace, const std::atomic<bool>* abort = nullptr);
+    SearchReply search(const std::string& position, const std::string& go,
+                       SteadyClock::duration limit, SteadyClock::duration grace,
+                       const std::atomic<bool>* abort = nullptr);
 
     // How the process ended, after a crash ("exit status 1", "killed by signal 11 ...").
     std::string exit_description() {
@@ -109,11 +111,11 @@ class UciEngine {
 
   private:
     bool send(const std::string& line);
-    Process::ReadStatus read(std::string& line, Clock::time_point deadline,
+    Process::ReadStatus read(std::string& line, SteadyClock::time_point deadline,
                              const std::atomic<bool>* abort);
-    // Reads until a line equal to `expected` (or starting with it plus a blank); empty on success.
-    std::string wait_for(const std::string& expected, Clock::duration timeout,
-                         const std::atomic<bool>* abort);
+    // Reads until a line equal to `expected` (or starting with it plus a blank).
+    EngineStatus wait_for(const std::string& expected, SteadyClock::duration timeout,
+                          const std::atomic<bool>* abort);
 
     EngineConfig config_;
     ProtocolLog* log_;

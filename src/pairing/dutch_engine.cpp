@@ -627,11 +627,18 @@ Result<std::vector<IdPair>> pair_round(const State& s) {
     }
     r.size_bits = bits_for(largest);
     const unsigned needed = r.width() + 8;
+    // The narrowest integers that hold the weights (each width is its own instantiation).
     if (needed <= 64) return run_with<1>(r);
     if (needed <= 128) return run_with<2>(r);
+    if (needed <= 192) return run_with<3>(r);
     if (needed <= 256) return run_with<4>(r);
+    if (needed <= 384) return run_with<6>(r);
     if (needed <= 512) return run_with<8>(r);
+    if (needed <= 640) return run_with<10>(r);
+    if (needed <= 768) return run_with<12>(r);
+    if (needed <= 896) return run_with<14>(r);
     if (needed <= 1024) return run_with<16>(r);
+    if (needed <= 1536) return run_with<24>(r);
     if (needed <= 2048) return run_with<32>(r);
     if (needed <= 4096) return run_with<64>(r);
     return make_error(ErrorCode::TooLarge,

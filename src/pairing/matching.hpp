@@ -168,10 +168,8 @@ private:
     }
 
     Weight slack(int u, int v) const {
-        Weight s = dual_[static_cast<std::size_t>(u)];
-        s += dual_[static_cast<std::size_t>(v)];
-        s -= at(u, v);
-        return s;
+        return Weight::sum_less(dual_[static_cast<std::size_t>(u)], dual_[static_cast<std::size_t>(v)],
+                                at(u, v));
     }
 
     template <typename F>
@@ -532,6 +530,10 @@ private:
                         const int bv = inblossom_[static_cast<std::size_t>(v)];
                         const int bw = inblossom_[static_cast<std::size_t>(w)];
                         if (bv == bw) continue;
+                        // Nothing to learn from a labelled vertex of a T-blossom.
+                        if (label_[static_cast<std::size_t>(bw)] == 2 &&
+                            label_[static_cast<std::size_t>(w)] != 0)
+                            continue;
                         const Weight s = slack(v, w);
                         const bool tight = !(Weight{} < s);
                         if (tight) {

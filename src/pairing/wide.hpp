@@ -5,6 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace chess960::pairing::detail {
 
@@ -28,25 +31,52 @@ struct Wide {
 
     Wide& operator+=(const Wide& o) {
         unsigned char carry = 0;
-        for (int i = 0; i < K; ++i) {
-            const std::uint64_t a = limb[i];
-            const std::uint64_t s = a + o.limb[i];
-            const std::uint64_t t = s + carry;
-            carry = static_cast<unsigned char>((s < a) | (t < s));
-            limb[i] = t;
-        }
+        for (int i = 0; i < K; ++i) carry = add_carry(carry, limb[i], o.limb[i], limb[i]);
         return *this;
     }
     Wide& operator-=(const Wide& o) {
         unsigned char borrow = 0;
-        for (int i = 0; i < K; ++i) {
-            const std::uint64_t a = limb[i];
-            const std::uint64_t d = a - o.limb[i];
-            const std::uint64_t t = d - borrow;
-            borrow = static_cast<unsigned char>((a < o.limb[i]) | (d < static_cast<std::uint64_t>(borrow)));
-            limb[i] = t;
-        }
+        for (int i = 0; i < K; ++i) borrow = sub_borrow(borrow, limb[i], o.limb[i], limb[i]);
         return *this;
+    }
+    // a + b - c in one pass (an edge's slack: two duals less the weight).
+    static Wide sum_less(const Wide& a, const Wide& b, const Wide& c) {
+        Wide r;
+        unsigned char carry = 0, borrow = 0;
+        for (int i = 0; i < K; ++i) {
+            std::uint64_t t;
+            carry = add_carry(carry, a.limb[i], b.limb[i], t);
+            borrow = sub_borrow(borrow, t, c.limb[i], r.limb[i]);
+        }
+        return r;
+    }
+
+    static unsigned char add_carry(unsigned char carry, std::uint64_t a, std::uint64_t b,
+                                   std::uint64_t& out) {
+#if defined(__x86_64__)
+        unsigned long long r;
+        carry = _addcarry_u64(carry, a, b, &r);
+        out = r;
+        return carry;
+#else
+        const std::uint64_t s = a + b;
+        const std::uint64_t t = s + carry;
+        out = t;
+        return static_cast<unsigned char>((s < a) | (t < s));
+#endif
+    }
+    static unsigned char sub_borrow(unsigned char borrow, std::uint64_t a, std::uint64_t b,
+                                    std::uint64_t& out) {
+#if defined(__x86_64__)
+        unsigned long long r;
+        borrow = _subborrow_u64(borrow, a, b, &r);
+        out = r;
+        return borrow;
+#else
+        const std::uint64_t d = a - b;
+        out = d - borrow;
+        return static_cast<unsigned char>((a < b) | (d < static_cast<std::uint64_t>(borrow)));
+#endif
     }
     friend Wide operator+(Wide a, const Wide& b) { return a += b; }
     friend Wide operator-(Wide a, const Wide& b) { return a -= b; }

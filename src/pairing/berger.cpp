@@ -58,7 +58,8 @@ std::string format_berger(const BergerSchedule& s) {
     for (const RoundPairing& r : s.rounds) {
         out += "Round " + std::to_string(r.round) + ":";
         for (const Pair& p : r.pairs)
-            out += " " + std::to_string(p.white) + "-" + (p.black ? std::to_string(p.black) : "bye");
+            out +=
+                " " + std::to_string(p.white) + "-" + (p.black ? std::to_string(p.black) : "bye");
         out += "\n";
     }
     return out;

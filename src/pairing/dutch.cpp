@@ -46,7 +46,8 @@ Result<std::vector<RoundCheck>> check_tournament(const Tournament& tournament) {
     for (int r = 0; r < original->played_rounds; ++r) {
         s.played_rounds = r;
         for (int id : s.by_rank) {
-            const detail::Match& m = original->players[static_cast<std::size_t>(id)].matches[static_cast<std::size_t>(r)];
+            const detail::Match& m = original->players[static_cast<std::size_t>(id)]
+                                         .matches[static_cast<std::size_t>(r)];
             if (!m.paired) s.players[static_cast<std::size_t>(id)].matches.push_back(m);
         }
         s.update_ranks();
@@ -64,8 +65,8 @@ Result<std::vector<RoundCheck>> check_tournament(const Tournament& tournament) {
             check.no_valid_pairing = true;
         } else {
             for (const detail::IdPair& p : *pairs) {
-                const detail::Match& m =
-                    original->players[static_cast<std::size_t>(p.white)].matches[static_cast<std::size_t>(r)];
+                const detail::Match& m = original->players[static_cast<std::size_t>(p.white)]
+                                             .matches[static_cast<std::size_t>(r)];
                 if (!(m.opponent == p.black && m.colour != Colour::Black)) check.same = false;
             }
             detail::sort_pairs(*pairs, s);
@@ -73,7 +74,8 @@ Result<std::vector<RoundCheck>> check_tournament(const Tournament& tournament) {
         }
         // The round as recorded.
         for (int id : s.by_rank) {
-            const detail::Match& m = original->players[static_cast<std::size_t>(id)].matches[static_cast<std::size_t>(r)];
+            const detail::Match& m = original->players[static_cast<std::size_t>(id)]
+                                         .matches[static_cast<std::size_t>(r)];
             if (!m.paired) continue;
             if (m.opponent == id) {
                 check.recorded.push_back({id + 1, 0});
@@ -84,7 +86,8 @@ Result<std::vector<RoundCheck>> check_tournament(const Tournament& tournament) {
         out.push_back(std::move(check));
         for (int id : s.by_rank) {
             detail::PlayerState& p = s.players[static_cast<std::size_t>(id)];
-            const detail::Match& m = original->players[static_cast<std::size_t>(id)].matches[static_cast<std::size_t>(r)];
+            const detail::Match& m = original->players[static_cast<std::size_t>(id)]
+                                         .matches[static_cast<std::size_t>(r)];
             if (m.paired) p.matches.push_back(m);
             p.score += s.points_for(p, m);
         }

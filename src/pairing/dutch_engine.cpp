@@ -40,13 +40,15 @@ unsigned bits_for(std::size_t value) {
     return bits;
 }
 
-bool compatible_colours(Colour a, Colour b) { return a != b || a == Colour::None || b == Colour::None; }
+bool compatible_colours(Colour a, Colour b) {
+    return a != b || a == Colour::None || b == Colour::None;
+}
 
 // The fixed facts of one round's pairing, shared by every weight computation.
 struct Round {
     const State& s;
-    std::vector<const PlayerState*> sorted;  // by pairing score, then pairing number
-    std::vector<Points> score;               // pairing score by vertex
+    std::vector<const PlayerState*> sorted;    // by pairing score, then pairing number
+    std::vector<Points> score;                 // pairing score by vertex
     std::vector<std::vector<bool>> forbidden;  // by id
     std::map<Points, unsigned> group_shift;
     unsigned groups_bits = 0;  // the width of a field with one bit per score group
@@ -59,7 +61,8 @@ struct Round {
         const Match& m = p.matches[static_cast<std::size_t>(s.played_rounds - back)];
         if (!m.played) return s.points_for(p, m) > s.points.loss ? Float::Down : Float::None;
         const Points mine = s.pairing_score(p, back);
-        const Points theirs = s.pairing_score(s.players[static_cast<std::size_t>(m.opponent)], back);
+        const Points theirs =
+            s.pairing_score(s.players[static_cast<std::size_t>(m.opponent)], back);
         return mine > theirs ? Float::Down : mine < theirs ? Float::Up : Float::None;
     }
 
@@ -80,8 +83,8 @@ struct Round {
 
     // The total width of a weight (for choosing the integer size).
     unsigned width() const {
-        unsigned w = 2 + size_bits + groups_bits + size_bits + groups_bits + 2 * size_bits +
-                     4 * size_bits;
+        unsigned w =
+            2 + size_bits + groups_bits + size_bits + groups_bits + 2 * size_bits + 4 * size_bits;
         if (s.played_rounds > 0) w += 2 * size_bits + 2 * groups_bits;
         if (s.played_rounds > 1) w += 2 * size_bits + 2 * groups_bits;
         return w + 3 * size_bits + 1;
@@ -90,14 +93,14 @@ struct Round {
 
 template <int K>
 class DutchPairing {
-public:
+  public:
     using W = Wide<K>;
 
     explicit DutchPairing(Round& r) : r_(r), m_(static_cast<int>(r.sorted.size())) {}
 
     Result<std::vector<IdPair>> run();
 
-private:
+  private:
     Round& r_;
     Matcher<K> m_;
 
@@ -498,8 +501,7 @@ Result<std::vector<IdPair>> DutchPairing<K>::run() {
         // The next bracket: the unpaired players of this one (moved down) and the next group.
         std::vector<int> following;
         movers = 0;
-        r_.single_downfloater_is_bye =
-            odd && group_start < n && r_.bye_score >= sc(group_start);
+        r_.single_downfloater_is_bye = odd && group_start < n && r_.bye_score >= sc(group_start);
         for (int i = 0; i < size; ++i) {
             const int v = cv(i);
             if (i < group_end && matched[static_cast<std::size_t>(v)]) {
@@ -589,7 +591,9 @@ Result<std::vector<IdPair>> run_with(Round& round) {
 }  // namespace
 
 void sort_pairs(std::vector<IdPair>& pairs, const State& s) {
-    auto player = [&](int id) -> const PlayerState& { return s.players[static_cast<std::size_t>(id)]; };
+    auto player = [&](int id) -> const PlayerState& {
+        return s.players[static_cast<std::size_t>(id)];
+    };
     auto higher_lower = [&](const IdPair& pr) {
         const PlayerState& w = player(pr.white);
         const PlayerState& bl = player(pr.black);
@@ -607,7 +611,8 @@ void sort_pairs(std::vector<IdPair>& pairs, const State& s) {
 Result<std::vector<IdPair>> pair_round(const State& s) {
     Round r{s, {}, {}, s.cannot_meet(), {}, 0, 0, 0, false, {}};
     for (const PlayerState& p : s.players)
-        if (p.valid && static_cast<int>(p.matches.size()) <= s.played_rounds) r.sorted.push_back(&p);
+        if (p.valid && static_cast<int>(p.matches.size()) <= s.played_rounds)
+            r.sorted.push_back(&p);
     std::sort(r.sorted.begin(), r.sorted.end(), [&](const PlayerState* a, const PlayerState* b) {
         const Points sa = s.pairing_score(*a), sb = s.pairing_score(*b);
         return std::tie(sb, a->rank) < std::tie(sa, b->rank);

@@ -69,7 +69,8 @@ Result<GeneratorConfig> parse_generator_config(std::string_view text, GeneratorC
         };
         auto points = [&]() -> std::optional<Points> {
             const double tenths = v * 10;
-            if (v < 0 || v > 99.9 || std::fabs(tenths - std::round(tenths)) > 1e-9) return std::nullopt;
+            if (v < 0 || v > 99.9 || std::fabs(tenths - std::round(tenths)) > 1e-9)
+                return std::nullopt;
             return static_cast<Points>(std::lround(tenths));
         };
         std::optional<int> i;
@@ -82,7 +83,8 @@ Result<GeneratorConfig> parse_generator_config(std::string_view text, GeneratorC
             c.draw_percentage = *i;
         } else if (key == "ForfeitRate" && (v == 0 || v >= 1)) {
             c.forfeit_rate = v;
-        } else if ((key == "HalfPointByeRate" || key == "HalfPointByteRate") && (v == 0 || v >= 1)) {
+        } else if ((key == "HalfPointByeRate" || key == "HalfPointByteRate") &&
+                   (v == 0 || v >= 1)) {
             c.half_point_bye_rate = v;
         } else if (key == "RetiredRate" && (v == 0 || v >= 2)) {
             c.retired_rate = v;
@@ -147,7 +149,8 @@ Result<GeneratorConfig> config_from_model(const Tournament& model) {
     c.highest_rating = std::max(highest, lowest);
     c.draw_percentage = games ? 100 * draws / games : 0;
     c.forfeit_rate = forfeits ? std::max(1.0, static_cast<double>(games + forfeits) / forfeits) : 0;
-    c.half_point_bye_rate = with_half ? std::max(1.0, static_cast<double>(c.players) / with_half) : 0;
+    c.half_point_bye_rate =
+        with_half ? std::max(1.0, static_cast<double>(c.players) / with_half) : 0;
     c.retired_rate = with_zero ? std::max(2.0, static_cast<double>(c.players) / with_zero) : 0;
     return c;
 }
@@ -162,7 +165,8 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
     t.points = c.points;
     t.initial_colour = rng() & 1 ? Colour::Black : Colour::White;
     std::vector<int> ratings;
-    for (int i = 0; i < c.players; ++i) ratings.push_back(uniform(rng, c.lowest_rating, c.highest_rating));
+    for (int i = 0; i < c.players; ++i)
+        ratings.push_back(uniform(rng, c.lowest_rating, c.highest_rating));
     std::sort(ratings.rbegin(), ratings.rend());
     for (int i = 0; i < c.players; ++i) {
         Player p;
@@ -180,7 +184,8 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
         std::vector<int> order(static_cast<std::size_t>(c.players));
         for (int i = 0; i < c.players; ++i) order[static_cast<std::size_t>(i)] = i;
         std::shuffle(order.begin(), order.end(), rng);
-        for (int k = 0; k < count; ++k) mark[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = 1;
+        for (int k = 0; k < count; ++k)
+            mark[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = 1;
         return mark;
     };
     const std::vector<char> takes_byes = chosen(c.half_point_bye_rate);
@@ -199,7 +204,8 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
         auto pairing = pair_next_round(t);
         if (!pairing) {
             Error e = pairing.error();
-            e.message = "round " + std::to_string(round) + " of the generated tournament: " + e.message;
+            e.message =
+                "round " + std::to_string(round) + " of the generated tournament: " + e.message;
             return std::unexpected(e);
         }
         for (const Pair& pair : pairing->pairs) {
@@ -243,7 +249,8 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
     std::vector<int> order(t.players.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return t.players[static_cast<std::size_t>(a)].points > t.players[static_cast<std::size_t>(b)].points;
+        return t.players[static_cast<std::size_t>(a)].points >
+               t.players[static_cast<std::size_t>(b)].points;
     });
     for (std::size_t k = 0; k < order.size(); ++k)
         t.players[static_cast<std::size_t>(order[k])].rank = static_cast<int>(k + 1);

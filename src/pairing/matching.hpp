@@ -25,7 +25,7 @@ namespace chess960::pairing::detail {
 
 template <int K>
 class Matcher {
-public:
+  public:
     using Weight = Wide<K>;
 
     explicit Matcher(int n) : real_(n), n_(n + (n & 1)) {
@@ -142,7 +142,7 @@ public:
         return m;
     }
 
-private:
+  private:
     int real_;
     int n_;
     std::vector<Weight> weight_;
@@ -168,8 +168,8 @@ private:
     }
 
     Weight slack(int u, int v) const {
-        return Weight::sum_less(dual_[static_cast<std::size_t>(u)], dual_[static_cast<std::size_t>(v)],
-                                at(u, v));
+        return Weight::sum_less(dual_[static_cast<std::size_t>(u)],
+                                dual_[static_cast<std::size_t>(v)], at(u, v));
     }
 
     template <typename F>
@@ -191,7 +191,8 @@ private:
     // vertices (an edge inside keeps its slack, an edge leaving gains), and its base's outside
     // partner, whose edge is no longer tight, is unmatched.
     void release(int v) {
-        while (inblossom_[static_cast<std::size_t>(v)] != v) dissolve(inblossom_[static_cast<std::size_t>(v)]);
+        while (inblossom_[static_cast<std::size_t>(v)] != v)
+            dissolve(inblossom_[static_cast<std::size_t>(v)]);
     }
 
     void dissolve(int b) {
@@ -230,7 +231,8 @@ private:
                 if (b == v) {
                     dual_[static_cast<std::size_t>(v)] += Weight::of(1);
                 } else if (!dual_[static_cast<std::size_t>(b)].is_zero()) {
-                    for_leaves(b, [&](int x) { dual_[static_cast<std::size_t>(x)] += Weight::of(1); });
+                    for_leaves(b,
+                               [&](int x) { dual_[static_cast<std::size_t>(x)] += Weight::of(1); });
                     dual_[static_cast<std::size_t>(b)] -= Weight::of(1);
                 } else {
                     dissolve(b);
@@ -392,10 +394,12 @@ private:
         }
         if (!endstage && label_[static_cast<std::size_t>(b)] == 2) {
             // Relabel the children on the even path from the entry child to the base.
-            const int entry = inblossom_[static_cast<std::size_t>(labeledge_[static_cast<std::size_t>(b)].second)];
+            const int entry = inblossom_[static_cast<std::size_t>(
+                labeledge_[static_cast<std::size_t>(b)].second)];
             const auto& childs = children_[static_cast<std::size_t>(b)];
             const int len = static_cast<int>(childs.size());
-            int j = static_cast<int>(std::find(childs.begin(), childs.end(), entry) - childs.begin());
+            int j =
+                static_cast<int>(std::find(childs.begin(), childs.end(), entry) - childs.begin());
             int step;
             if (j & 1) {
                 j -= len;
@@ -424,7 +428,8 @@ private:
             }
             const int bw = child_at(b, j);
             label_[static_cast<std::size_t>(w)] = label_[static_cast<std::size_t>(bw)] = 2;
-            labeledge_[static_cast<std::size_t>(w)] = labeledge_[static_cast<std::size_t>(bw)] = {v, w};
+            labeledge_[static_cast<std::size_t>(w)] =
+                labeledge_[static_cast<std::size_t>(bw)] = {v, w};
             bestedge_[static_cast<std::size_t>(bw)] = {-1, -1};
             j += step;
             while (child_at(b, j) != entry) {
@@ -439,7 +444,8 @@ private:
                 });
                 if (found >= 0) {
                     label_[static_cast<std::size_t>(found)] = 0;
-                    label_[static_cast<std::size_t>(mate_[static_cast<std::size_t>(base_[static_cast<std::size_t>(bv)])])] = 0;
+                    label_[static_cast<std::size_t>(
+                        mate_[static_cast<std::size_t>(base_[static_cast<std::size_t>(bv)])])] = 0;
                     assign_label(found, 2, labeledge_[static_cast<std::size_t>(found)].first);
                 }
                 j += step;
@@ -517,7 +523,8 @@ private:
             }
             queue_.clear();
             for (int v = 0; v < n_; ++v)
-                if (exposed(v) && label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0)
+                if (exposed(v) &&
+                    label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0)
                     assign_label(v, 1, -1);
             bool augmented = false;
             while (true) {
@@ -570,7 +577,8 @@ private:
                 for (int v = 0; v < n_; ++v) {
                     if (!active_[static_cast<std::size_t>(v)]) continue;
                     const auto& best = bestedge_[static_cast<std::size_t>(v)];
-                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0 &&
+                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] ==
+                            0 &&
                         best.first >= 0) {
                         const Weight d = slack(best.first, best.second);
                         if (type == -1 || d < delta) {
@@ -597,7 +605,8 @@ private:
                     }
                 }
                 for (int b = n_; b < 2 * n_; ++b) {
-                    if (base_[static_cast<std::size_t>(b)] >= 0 && parent_[static_cast<std::size_t>(b)] == -1 &&
+                    if (base_[static_cast<std::size_t>(b)] >= 0 &&
+                        parent_[static_cast<std::size_t>(b)] == -1 &&
                         label_[static_cast<std::size_t>(b)] == 2 &&
                         (type == -1 || dual_[static_cast<std::size_t>(b)] < delta)) {
                         delta = dual_[static_cast<std::size_t>(b)];
@@ -609,18 +618,25 @@ private:
                 if (type == -1) return;  // cannot happen on a complete graph of even order
                 for (int v = 0; v < n_; ++v) {
                     if (!active_[static_cast<std::size_t>(v)]) continue;
-                    const int l = label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])];
+                    const int l =
+                        label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])];
                     if (l == 1) dual_[static_cast<std::size_t>(v)] -= delta;
                     if (l == 2) dual_[static_cast<std::size_t>(v)] += delta;
                 }
                 for (int b = n_; b < 2 * n_; ++b) {
-                    if (base_[static_cast<std::size_t>(b)] < 0 || parent_[static_cast<std::size_t>(b)] != -1) continue;
-                    if (label_[static_cast<std::size_t>(b)] == 1) dual_[static_cast<std::size_t>(b)] += delta;
-                    if (label_[static_cast<std::size_t>(b)] == 2) dual_[static_cast<std::size_t>(b)] -= delta;
+                    if (base_[static_cast<std::size_t>(b)] < 0 ||
+                        parent_[static_cast<std::size_t>(b)] != -1)
+                        continue;
+                    if (label_[static_cast<std::size_t>(b)] == 1)
+                        dual_[static_cast<std::size_t>(b)] += delta;
+                    if (label_[static_cast<std::size_t>(b)] == 2)
+                        dual_[static_cast<std::size_t>(b)] -= delta;
                 }
                 if (type == 2) {
                     auto [i, j] = delta_edge;
-                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(i)])] == 0) std::swap(i, j);
+                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(i)])] ==
+                        0)
+                        std::swap(i, j);
                     queue_.push_back(i);
                 } else if (type == 3) {
                     queue_.push_back(delta_edge.first);
@@ -630,8 +646,10 @@ private:
             }
             // End of stage: S-blossoms whose dual fell to zero are expanded.
             for (int b = n_; b < 2 * n_; ++b)
-                if (base_[static_cast<std::size_t>(b)] >= 0 && parent_[static_cast<std::size_t>(b)] == -1 &&
-                    label_[static_cast<std::size_t>(b)] == 1 && dual_[static_cast<std::size_t>(b)].is_zero())
+                if (base_[static_cast<std::size_t>(b)] >= 0 &&
+                    parent_[static_cast<std::size_t>(b)] == -1 &&
+                    label_[static_cast<std::size_t>(b)] == 1 &&
+                    dual_[static_cast<std::size_t>(b)].is_zero())
                     expand_blossom(b, true);
         }
     }

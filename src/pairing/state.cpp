@@ -133,11 +133,13 @@ std::vector<std::vector<bool>> State::cannot_meet() const {
     std::vector<std::vector<bool>> out(n, std::vector<bool>(n, false));
     for (const auto& group : forbidden)
         for (int a : group)
-            for (int b : group) out[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = true;
+            for (int b : group)
+                out[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = true;
     for (const PlayerState& p : players) {
         if (!p.valid) continue;
         for (const Match& m : p.matches)
-            if (m.played) out[static_cast<std::size_t>(p.id)][static_cast<std::size_t>(m.opponent)] = true;
+            if (m.played)
+                out[static_cast<std::size_t>(p.id)][static_cast<std::size_t>(m.opponent)] = true;
     }
     return out;
 }
@@ -174,11 +176,11 @@ void State::compute_player_data() {
         p.played_games = games;
         const Colour lower = white > black ? Colour::Black : Colour::White;
         p.imbalance = white > black ? white - black : black - white;
-        p.preference = p.imbalance > 1  ? lower
-                       : run > 1        ? opposite(p.repeated)
+        p.preference = p.imbalance > 1   ? lower
+                       : run > 1         ? opposite(p.repeated)
                        : p.imbalance > 0 ? lower
-                       : run > 0        ? opposite(p.repeated)
-                                        : Colour::None;
+                       : run > 0         ? opposite(p.repeated)
+                                         : Colour::None;
         if (run <= 1) p.repeated = Colour::None;
         p.strong = !p.absolute() && p.imbalance > 0;
     }
@@ -212,7 +214,8 @@ Result<State> build_state(const Tournament& t, bool next_round) {
         for (const std::string& line : t.lines)
             if (line.starts_with("001 ")) s.by_rank.push_back(std::stoi(line.substr(4)) - 1);
         for (const Player& p : t.players)
-            if (std::find(s.by_rank.begin(), s.by_rank.end(), p.start_number - 1) == s.by_rank.end())
+            if (std::find(s.by_rank.begin(), s.by_rank.end(), p.start_number - 1) ==
+                s.by_rank.end())
                 s.by_rank.push_back(p.start_number - 1);
     } else {
         for (const Player& p : t.players) s.by_rank.push_back(p.start_number - 1);
@@ -227,7 +230,8 @@ Result<State> build_state(const Tournament& t, bool next_round) {
     if (any && forward) ++played;
     s.played_rounds = played;
     for (PlayerState& p : s.players)
-        if (static_cast<int>(p.matches.size()) < played) p.matches.resize(static_cast<std::size_t>(played), Match{p.id});
+        if (static_cast<int>(p.matches.size()) < played)
+            p.matches.resize(static_cast<std::size_t>(played), Match{p.id});
     s.expected_rounds = t.total_rounds;
     if (s.expected_rounds && played > s.expected_rounds - (next_round ? 1 : 0))
         return inconsistent(next_round ? "all " + std::to_string(s.expected_rounds) +
@@ -257,7 +261,8 @@ Result<State> build_state(const Tournament& t, bool next_round) {
         for (int n : group) ids.push_back(n - 1);
         s.forbidden.push_back(std::move(ids));
     }
-    s.initial_colour = t.initial_colour != Colour::None ? t.initial_colour : infer_initial_colour(s);
+    s.initial_colour =
+        t.initial_colour != Colour::None ? t.initial_colour : infer_initial_colour(s);
     // Scores: what the results give, as bbpPairings accepts them (with or without the
     // acceleration, with or without a result already entered for the next round).
     for (PlayerState& p : s.players) {
@@ -266,7 +271,8 @@ Result<State> build_state(const Tournament& t, bool next_round) {
                                 " has more acceleration entries (XXA) than the tournament has "
                                 "rounds");
         Points total = 0;
-        for (int r = 0; r < played; ++r) total += s.points_for(p, p.matches[static_cast<std::size_t>(r)]);
+        for (int r = 0; r < played; ++r)
+            total += s.points_for(p, p.matches[static_cast<std::size_t>(r)]);
         const Points accel = played < static_cast<int>(p.acceleration.size())
                                  ? p.acceleration[static_cast<std::size_t>(played)]
                                  : 0;

@@ -40,8 +40,7 @@ struct Line {
 };
 
 std::unexpected<Error> fail(const Line& line, std::size_t column0, std::string message) {
-    Error e{ErrorCode::InvalidTrf, std::move(message), static_cast<int>(column0) + 1,
-            line.number};
+    Error e{ErrorCode::InvalidTrf, std::move(message), static_cast<int>(column0) + 1, line.number};
     return std::unexpected<Error>(std::move(e));
 }
 
@@ -52,11 +51,11 @@ Result<Line> cut(std::string_view text, int number) {
     while (i < text.size()) {
         line.starts.push_back(i);
         const auto byte = static_cast<unsigned char>(text[i]);
-        std::size_t length = byte < 0x80            ? 1
-                             : (byte >> 5) == 0x6   ? 2
-                             : (byte >> 4) == 0xE   ? 3
-                             : (byte >> 3) == 0x1E  ? 4
-                                                    : 0;
+        std::size_t length = byte < 0x80           ? 1
+                             : (byte >> 5) == 0x6  ? 2
+                             : (byte >> 4) == 0xE  ? 3
+                             : (byte >> 3) == 0x1E ? 4
+                                                   : 0;
         bool valid = length != 0 && i + length <= text.size();
         for (std::size_t k = 1; valid && k < length; ++k)
             valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
@@ -95,9 +94,8 @@ std::optional<Points> points_in(std::string_view field) {
     if (field.empty() || field.size() > 6) return std::nullopt;
     const std::size_t dot = field.find('.');
     auto digits = [](std::string_view d) {
-        return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) {
-            return c >= '0' && c <= '9';
-        });
+        return !d.empty() &&
+               std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     const std::string_view whole = field.substr(0, dot);
     if (!digits(whole)) return std::nullopt;
@@ -123,8 +121,7 @@ Result<int> start_number_at(const Line& line, std::size_t from, std::size_t widt
     return static_cast<int>(*value);
 }
 
-Result<Points> points_at(const Line& line, std::size_t from, std::size_t width,
-                         const char* what) {
+Result<Points> points_at(const Line& line, std::size_t from, std::size_t width, const char* what) {
     const auto value = points_in(line.chars(from, width));
     if (!value)
         return fail(line, from,
@@ -133,7 +130,9 @@ Result<Points> points_at(const Line& line, std::size_t from, std::size_t width,
     return *value;
 }
 
-bool is_result_code(char c) { return std::string_view("10=WDL+-HFUZ ").find(c) != std::string_view::npos; }
+bool is_result_code(char c) {
+    return std::string_view("10=WDL+-HFUZ ").find(c) != std::string_view::npos;
+}
 
 Result<Player> read_player(const Line& line) {
     if (line.size() < 84)
@@ -206,8 +205,7 @@ Result<Player> read_player(const Line& line) {
         if (bye && e.opponent != 0)
             return fail(line, from + 7,
                         std::string("result '") + result + "' is a bye: it has no opponent");
-        if (bye && e.colour != Colour::None)
-            return fail(line, from + 5, "a bye has no colour");
+        if (bye && e.colour != Colour::None) return fail(line, from + 5, "a bye has no colour");
         const bool game = !bye && result != '+' && result != '-';
         if (game && e.colour == Colour::None && !(result == '=' && e.opponent == 0))
             return fail(line, from + 5, "a played game needs a colour (w or b)");
@@ -216,8 +214,7 @@ Result<Player> read_player(const Line& line) {
         p.rounds.push_back(e);
     }
     for (std::size_t i = from; i < line.size(); ++i)
-        if (line.at(i) != ' ')
-            return fail(line, i, "unexpected text after the last round");
+        if (line.at(i) != ' ') return fail(line, i, "unexpected text after the last round");
     while (!p.rounds.empty() && p.rounds.back().empty()) p.rounds.pop_back();
     return p;
 }
@@ -370,7 +367,8 @@ Result<Tournament> read_trf(std::string_view text) {
         if (end == std::string_view::npos) end = text.size();
         const std::string_view raw = text.substr(at, end - at);
         at = end;
-        if (at < text.size()) at += (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ? 2 : 1;
+        if (at < text.size())
+            at += (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ? 2 : 1;
         ++number;
         auto cut_line = cut(raw, number);
         if (!cut_line) return std::unexpected(cut_line.error());
@@ -496,21 +494,19 @@ Result<Tournament> read_trf(std::string_view text) {
             const std::string where_text =
                 "round " + std::to_string(r + 1) + " of player " + std::to_string(p.start_number);
             if (o == nullptr)
-                return inconsistent(where_text + ": opponent " + std::to_string(e.opponent) +
-                                        " has no player line",
-                                    where);
+                return inconsistent(
+                    where_text + ": opponent " + std::to_string(e.opponent) + " has no player line",
+                    where);
             const RoundEntry other = o->entry(static_cast<int>(r + 1));
             if (other.opponent != p.start_number)
-                return inconsistent(where_text + " names " + std::to_string(e.opponent) +
-                                        ", whose line names " +
-                                        (other.opponent ? std::to_string(other.opponent)
-                                                        : std::string("nobody")),
-                                    where);
-            if (e.played() != other.played() ||
-                (e.played() && e.colour == other.colour))
-                return inconsistent(where_text + " contradicts the entry of player " +
-                                        std::to_string(e.opponent),
-                                    where);
+                return inconsistent(
+                    where_text + " names " + std::to_string(e.opponent) + ", whose line names " +
+                        (other.opponent ? std::to_string(other.opponent) : std::string("nobody")),
+                    where);
+            if (e.played() != other.played() || (e.played() && e.colour == other.colour))
+                return inconsistent(
+                    where_text + " contradicts the entry of player " + std::to_string(e.opponent),
+                    where);
         }
     }
     return t;
@@ -536,7 +532,8 @@ void left(std::string& out, std::string_view field, std::size_t width) {
     std::size_t n = 0, i = 0;
     while (i < field.size() && n < width) {
         std::size_t len = 1;
-        while (i + len < field.size() && (static_cast<unsigned char>(field[i + len]) & 0xC0) == 0x80)
+        while (i + len < field.size() &&
+               (static_cast<unsigned char>(field[i + len]) & 0xC0) == 0x80)
             ++len;
         out.append(field.substr(i, len));
         i += len;
@@ -614,8 +611,8 @@ std::string write_trf(const Tournament& t) {
         if (t.total_rounds) out += "XXR " + std::to_string(t.total_rounds) + "\n";
         write_unwritten();
         if (t.initial_colour != Colour::None)
-            out += std::string("XXC ") +
-                   (t.initial_colour == Colour::White ? "white1" : "black1") + "\n";
+            out += std::string("XXC ") + (t.initial_colour == Colour::White ? "white1" : "black1") +
+                   "\n";
         return out;
     }
     std::size_t last_player_line = 0;

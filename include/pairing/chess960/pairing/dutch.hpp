@@ -33,10 +33,10 @@ Result<RoundPairing> pair_next_round(const Tournament& tournament);
 /// How one recorded round compares with what the engine pairs from the rounds before it.
 struct RoundCheck {
     int round = 0;
-    bool same = true;          ///< the same boards with the same colours
+    bool same = true;               ///< the same boards with the same colours
     bool no_valid_pairing = false;  ///< the engine finds no pairing (the round differs)
-    std::vector<Pair> engine;  ///< what the engine pairs
-    std::vector<Pair> recorded;  ///< what the tournament has
+    std::vector<Pair> engine;       ///< what the engine pairs
+    std::vector<Pair> recorded;     ///< what the tournament has
 };
 
 /// Replays the tournament: each recorded round is paired from the ones before it (byes and

@@ -13,15 +13,15 @@ namespace chess960::pairing {
 
 /// The generator's settings, under the names of bbpPairings' configuration file.
 struct GeneratorConfig {
-    int players = 20;              ///< PlayersNumber
-    int rounds = 9;                ///< RoundsNumber
-    int draw_percentage = 30;      ///< DrawPercentage: of the games between equal players
-    double forfeit_rate = 0;       ///< ForfeitRate: one game in X is forfeited (0: none)
+    int players = 20;                ///< PlayersNumber
+    int rounds = 9;                  ///< RoundsNumber
+    int draw_percentage = 30;        ///< DrawPercentage: of the games between equal players
+    double forfeit_rate = 0;         ///< ForfeitRate: one game in X is forfeited (0: none)
     double half_point_bye_rate = 0;  ///< HalfPointByeRate: one player in X takes byes (0: none)
-    double retired_rate = 0;       ///< RetiredRate: one player in X misses rounds (0: none)
-    int highest_rating = 2800;     ///< HighestRating
-    int lowest_rating = 1400;      ///< LowestRating
-    PointSystem points;            ///< PointsForWin, PointsForDraw, ..., PointsForPAB
+    double retired_rate = 0;         ///< RetiredRate: one player in X misses rounds (0: none)
+    int highest_rating = 2800;       ///< HighestRating
+    int lowest_rating = 1400;        ///< LowestRating
+    PointSystem points;              ///< PointsForWin, PointsForDraw, ..., PointsForPAB
 };
 
 /// Reads "Key=Value" lines ('#' starts a comment) over `defaults`; an unknown key or a bad

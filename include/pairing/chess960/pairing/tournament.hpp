@@ -72,10 +72,10 @@ struct Player {
     int rating = 0;  ///< 0 for unrated
     std::string federation;
     std::string fide_id;
-    std::string birth_date;     ///< as written (YYYY/MM/DD or YYYY)
-    Points points = 0;          ///< the score the file states (read), or computed (written)
-    int rank = 0;               ///< the rank the file states
-    std::vector<RoundEntry> rounds;  ///< index 0 is round 1
+    std::string birth_date;            ///< as written (YYYY/MM/DD or YYYY)
+    Points points = 0;                 ///< the score the file states (read), or computed (written)
+    int rank = 0;                      ///< the rank the file states
+    std::vector<RoundEntry> rounds;    ///< index 0 is round 1
     std::vector<Points> acceleration;  ///< XXA: points added for pairing, per round
 
     /// The entry for round `round` (1-based); an empty entry past the end.

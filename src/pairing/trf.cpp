@@ -613,6 +613,21 @@ std::string write_trf(const Tournament& t) {
         if (t.initial_colour != Colour::None)
             out += std::string("XXC ") + (t.initial_colour == Colour::White ? "white1" : "black1") +
                    "\n";
+        // A point system other than 1-0.5-0 in bbpPairings' codes (TRF-2026's record 162
+        // cannot give forfeits and zero-point byes different values).
+        const PointSystem standard;
+        auto code = [&](const char* name, Points value, Points usual) {
+            if (value == usual) return;
+            out += std::string(name) + " ";  // the points right-aligned in columns 5-8
+            right(out, format_points(value), 4);
+            out += "\n";
+        };
+        code("BBW", t.points.win, standard.win);
+        code("BBD", t.points.draw, standard.draw);
+        code("BBL", t.points.loss, standard.loss);
+        code("BBZ", t.points.zero_point_bye, standard.zero_point_bye);
+        code("BBF", t.points.forfeit_loss, standard.forfeit_loss);
+        code("BBU", t.points.pairing_bye, t.points.win);
         return out;
     }
     std::size_t last_player_line = 0;

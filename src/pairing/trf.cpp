@@ -213,7 +213,8 @@ Result<Player> read_player(const Line& line) {
             return fail(line, from, "a played game needs an opponent");
         p.rounds.push_back(e);
     }
-    for (std::size_t i = from; i < line.size(); ++i)
+    // After the last whole block (its two separating blanks included) only blanks.
+    for (std::size_t i = from - 2; i < line.size(); ++i)
         if (line.at(i) != ' ') return fail(line, i, "unexpected text after the last round");
     while (!p.rounds.empty() && p.rounds.back().empty()) p.rounds.pop_back();
     return p;

@@ -53,6 +53,15 @@ TEST_F(PairingsCli, PairsTheNextRoundAsBbpPairings) {
     EXPECT_EQ(slurp(file("out.txt")), slurp(data("cli/next_round.bbp.txt")));
 }
 
+// The same file with record 260 (players 1 and 5 may not meet in round 4) and record 250 (one
+// point added to players 1 to 10 for pairing round 4): bbpPairings' pairing of it.
+TEST_F(PairingsCli, ForbiddenPairsAndAccelerationAsBbpPairings) {
+    auto r = run_chess960({"pairings", "--dutch", data("cli/records_250_260.trf"), "-p"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, slurp(data("cli/records_250_260.bbp.txt")));
+    EXPECT_NE(r.out, slurp(data("cli/next_round.bbp.txt")));
+}
+
 TEST_F(PairingsCli, ChecksEveryRoundAndListsThoseThatDiffer) {
     auto same = run_chess960({"pairings", "--dutch", data("ours/gen3.trf"), "-c"});
     EXPECT_EQ(same.status, 0) << same.out << same.err;

@@ -600,7 +600,8 @@ void sort_pairs(std::vector<IdPair>& pairs, const State& s) {
         const bool white_lower = std::tie(w.score, bl.rank) < std::tie(bl.score, w.rank);
         return white_lower ? std::pair{&bl, &w} : std::pair{&w, &bl};
     };
-    std::stable_sort(pairs.begin(), pairs.end(), [&](const IdPair& a, const IdPair& b) {
+    // The higher player's pairing number makes every key distinct: no ties to keep in order.
+    std::sort(pairs.begin(), pairs.end(), [&](const IdPair& a, const IdPair& b) {
         const auto [ha, la] = higher_lower(a);
         const auto [hb, lb] = higher_lower(b);
         return std::make_tuple(a.white == a.black, hb->score, lb->score, ha->rank) <

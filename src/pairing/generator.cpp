@@ -158,6 +158,11 @@ Result<GeneratorConfig> config_from_model(const Tournament& model) {
 Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t seed) {
     if (c.players < 1 || c.rounds < 1)
         return make_error(ErrorCode::InvalidNumber, "a tournament needs players and rounds");
+    const Points most = std::max({c.points.win, c.points.draw, c.points.loss, c.points.pairing_bye,
+                                  c.points.zero_point_bye, c.points.forfeit_loss});
+    if (static_cast<long>(most) * c.rounds > 999)
+        return make_error(ErrorCode::InvalidNumber,
+                          "a score could pass 99.9, which the TRF's points field cannot hold");
     std::mt19937_64 rng(seed);
     Tournament t;
     t.name = "Random tournament " + std::to_string(seed);
@@ -248,9 +253,10 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
     // Ranks by score, then start number.
     std::vector<int> order(t.players.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return t.players[static_cast<std::size_t>(a)].points >
-               t.players[static_cast<std::size_t>(b)].points;
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const Points pa = t.players[static_cast<std::size_t>(a)].points;
+        const Points pb = t.players[static_cast<std::size_t>(b)].points;
+        return pa != pb ? pa > pb : a < b;
     });
     for (std::size_t k = 0; k < order.size(); ++k)
         t.players[static_cast<std::size_t>(order[k])].rank = static_cast<int>(k + 1);

@@ -131,10 +131,15 @@ bool State::bye_eligible(const PlayerState& p) const {
 std::vector<std::vector<bool>> State::cannot_meet() const {
     const std::size_t n = players.size();
     std::vector<std::vector<bool>> out(n, std::vector<bool>(n, false));
-    for (const auto& group : forbidden)
+    auto forbid = [&](const std::vector<int>& group) {
         for (int a : group)
             for (int b : group)
                 out[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = true;
+    };
+    for (const auto& group : forbidden) forbid(group);
+    // Record 260: only while pairing a round index in [first, end).
+    for (const auto& group : forbidden_in_rounds)
+        if (played_rounds >= group.first && played_rounds < group.end) forbid(group.players);
     for (const PlayerState& p : players) {
         if (!p.valid) continue;
         for (const Match& m : p.matches)
@@ -260,6 +265,11 @@ Result<State> build_state(const Tournament& t, bool next_round) {
         std::vector<int> ids;
         for (int n : group) ids.push_back(n - 1);
         s.forbidden.push_back(std::move(ids));
+    }
+    for (const auto& group : t.forbidden_in_rounds) {
+        std::vector<int> ids;
+        for (int n : group.players) ids.push_back(n - 1);
+        s.forbidden_in_rounds.push_back({group.first_round - 1, group.last_round, std::move(ids)});
     }
     s.initial_colour =
         t.initial_colour != Colour::None ? t.initial_colour : infer_initial_colour(s);

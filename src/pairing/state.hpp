@@ -49,6 +49,12 @@ struct State {
     PointSystem points;
     Colour initial_colour = Colour::None;
     std::vector<std::vector<int>> forbidden;  // ids
+    struct ForbiddenInRounds {
+        int first;  // round index (0-based) from which...
+        int end;    // ...up to (not including) which the players may not meet
+        std::vector<int> players;
+    };
+    std::vector<ForbiddenInRounds> forbidden_in_rounds;
 
     Points points_for(const PlayerState& p, const Match& m) const;
     // The score used for pairing: the score `back` rounds ago plus that round's acceleration.

@@ -115,7 +115,7 @@ Result<std::vector<Standing>> standings(const Tournament& t, const std::vector<T
         std::vector<RoundValue> list = values[i];
         // C.07 14.6: with low cuts, the player's voluntarily unplayed rounds go first, then the
         // least values.
-        std::stable_sort(list.begin(), list.end(), [](const RoundValue& a, const RoundValue& b) {
+        std::sort(list.begin(), list.end(), [](const RoundValue& a, const RoundValue& b) {
             if (a.unplayed_voluntary != b.unplayed_voluntary) return a.unplayed_voluntary;
             return a.buchholz < b.buchholz;
         });
@@ -255,8 +255,10 @@ Result<std::vector<Standing>> standings(const Tournament& t, const std::vector<T
         k.insert(k.end(), table[i].values.begin(), table[i].values.end());
         return k;
     };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto ka = key(a), kb = key(b);
+        return ka != kb ? ka > kb : a < b;  // then by start number
+    });
     std::vector<Standing> out;
     for (std::size_t k = 0; k < order.size(); ++k) {
         Standing s = table[order[k]];

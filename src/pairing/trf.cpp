@@ -158,6 +158,8 @@ Result<Player> read_player(const Line& line) {
     p.birth_date = std::string(trim(line.chars(69, 10)));
     auto points = points_at(line, 80, 4, "points");
     if (!points) return std::unexpected(points.error());
+    // The field holds four characters: 99.9 at most ("100.0" could not be written back).
+    if (*points > 999) return fail(line, 80, "points above 99.9 do not fit the points field");
     p.points = *points;
     const std::string_view rank = line.chars(85, 4);
     if (!blank(rank)) {
@@ -361,6 +363,11 @@ Result<Tournament> read_trf(std::string_view text) {
     bool pab_given = false;
     std::vector<int> player_line_of(kMaxPlayers + 1, 0);
     std::vector<std::pair<int, std::vector<Points>>> accelerations;
+    struct Range {
+        Points points;
+        int first_round, last_round, first_player, last_player;
+    };
+    std::vector<Range> ranged_accelerations;
     int number = 0;
     std::size_t at = 0;
     while (at < text.size()) {
@@ -444,6 +451,38 @@ Result<Tournament> read_trf(std::string_view text) {
             auto numbers = read_numbers(line, 3);
             if (!numbers) return std::unexpected(numbers.error());
             t.forbidden.push_back(std::move(*numbers));
+        } else if (code == "260") {
+            // "260 RRR RRR NNNN NNNN ...": no two of these players meet in these rounds.
+            const auto first = number_in(line.chars(4, 3));
+            const auto last = number_in(line.chars(8, 3));
+            if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
+                return fail(line, 4, "invalid first round in record 260");
+            if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
+                return fail(line, 8, "invalid last round in record 260");
+            auto numbers = read_numbers(line, 12);
+            if (!numbers) return std::unexpected(numbers.error());
+            t.forbidden_in_rounds.push_back(
+                {static_cast<int>(*first), static_cast<int>(*last), std::move(*numbers)});
+        } else if (code == "250") {
+            // "250 MMMM GGGG RRR RRR PPPP PPPP": GGGG points added for pairing in rounds
+            // RRR to RRR to the players PPPP to PPPP (match points are for teams).
+            if (!blank(line.chars(4, 4)))
+                return fail(line, 4, "record 250's match points must be blank");
+            auto points = points_at(line, 9, 4, "acceleration");
+            if (!points) return std::unexpected(points.error());
+            const auto first = number_in(line.chars(14, 3));
+            const auto last = number_in(line.chars(18, 3));
+            if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
+                return fail(line, 14, "invalid first round in record 250");
+            if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
+                return fail(line, 18, "invalid last round in record 250");
+            auto low = start_number_at(line, 22, 4, "start number");
+            if (!low) return std::unexpected(low.error());
+            auto high = start_number_at(line, 27, 4, "start number");
+            if (!high) return std::unexpected(high.error());
+            if (*high < *low) return fail(line, 27, "the last player comes before the first");
+            ranged_accelerations.push_back(
+                {*points, static_cast<int>(*first), static_cast<int>(*last), *low, *high});
         } else if (code == "240") {
             // "240 F RRR NNNN NNNN ...": byes asked for round RRR.
             const auto round = number_in(line.chars(6, 3));
@@ -480,6 +519,28 @@ Result<Tournament> read_trf(std::string_view text) {
                                 ", which has no player");
         p->acceleration = std::move(values);
     }
+    for (const Range& r : ranged_accelerations) {
+        for (int n = r.first_player; n <= r.last_player; ++n) {
+            Player* p = t.player(n);
+            if (p == nullptr)
+                return inconsistent("record 250 names start number " + std::to_string(n) +
+                                    ", which has no player");
+            auto& a = p->acceleration;
+            if (static_cast<int>(a.size()) < r.last_round)
+                a.resize(static_cast<std::size_t>(r.last_round), 0);
+            for (int round = r.first_round; round <= r.last_round; ++round)
+                a[static_cast<std::size_t>(round - 1)] = r.points;
+        }
+    }
+    for (const auto& group : t.forbidden_in_rounds)
+        for (int n : group.players)
+            if (t.player(n) == nullptr)
+                return inconsistent("record 260 names start number " + std::to_string(n) +
+                                    ", which has no player");
+    for (const auto& [round, n] : t.requested_byes)
+        if (t.player(n) == nullptr)
+            return inconsistent("record 240 names start number " + std::to_string(n) +
+                                ", which has no player");
     for (const auto& group : t.forbidden)
         for (int n : group)
             if (t.player(n) == nullptr)

@@ -93,6 +93,25 @@ TEST(Trf, JavafoAndBbpCodes) {
     EXPECT_EQ(write_trf(*t), text);
 }
 
+TEST(Trf, Records250And260) {
+    const std::string text = "XXR 5\n" + line001(1, "A", 0, "0.0", "") + "\n" +
+                             line001(2, "B", 0, "0.0", "") + "\n" + line001(3, "C", 0, "0.0", "") +
+                             "\n" + "250       1.0   2   3    1    2\n260   1   4    2    3\n";
+    auto t = read_trf(text);
+    ASSERT_TRUE(t) << t.error().to_string();
+    EXPECT_EQ(t->players[0].acceleration, (std::vector<Points>{0, 10, 10}));
+    EXPECT_EQ(t->players[1].acceleration, (std::vector<Points>{0, 10, 10}));
+    EXPECT_TRUE(t->players[2].acceleration.empty());
+    ASSERT_EQ(t->forbidden_in_rounds.size(), 1u);
+    EXPECT_EQ(t->forbidden_in_rounds[0].first_round, 1);
+    EXPECT_EQ(t->forbidden_in_rounds[0].last_round, 4);
+    EXPECT_EQ(t->forbidden_in_rounds[0].players, (std::vector<int>{2, 3}));
+    EXPECT_EQ(write_trf(*t), text);
+    auto bad = read_trf("XXR 5\n260   3   2    1    2\n");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().column, 9);
+}
+
 TEST(Trf, Trf2026PointSystemAndInitialColour) {
     auto t = read_trf("142 9\n152 W\n162  W 3.0    D 1.0    P 3.0\n");
     ASSERT_TRUE(t) << t.error().to_string();

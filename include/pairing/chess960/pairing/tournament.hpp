@@ -94,8 +94,15 @@ struct Tournament {
     Colour initial_colour = Colour::None;
     bool baku_acceleration = false;  ///< 192 FIDE_DUTCH_BAKU: C.04.5 (Baku) acceleration
     bool use_rank = false;           ///< XXC rank: pair by the rank field, not start number
-    /// Pairs that must not meet (XXP, 260 for all rounds): start numbers.
+    /// Players of whom no two may meet (XXP): start numbers.
     std::vector<std::vector<int>> forbidden;
+    /// The same for some rounds only (record 260).
+    struct ForbiddenInRounds {
+        int first_round = 1;
+        int last_round = 1;
+        std::vector<int> players;
+    };
+    std::vector<ForbiddenInRounds> forbidden_in_rounds;
     /// Requested byes for rounds not yet paired: (round, start number) from record 240.
     std::vector<std::pair<int, int>> requested_byes;
 

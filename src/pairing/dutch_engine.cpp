@@ -209,6 +209,27 @@ class DutchPairing {
                             (a.absolute() && b.absolute()) || differ));
     }
 
+    // Pairs v with the best opponent the criteria allow and fixes the pair: each option (the
+    // lowest first) gets a larger addend than the one before, so that among matchings equal on
+    // every criterion the highest opponent wins (C.04.3 B: S1 players meet the first S2 player
+    // possible). `step_on_missing`: the addend grows past options without an edge too.
+    int fix_highest(int v, const std::vector<std::pair<int, W>>& lowest_first, std::uint64_t addend,
+                    bool step_on_missing) {
+        for (const auto& [ov, base] : lowest_first) {
+            if (!base.is_zero()) {
+                W w = base;
+                w += W::of(addend);
+                m_.set_weight(v, ov, w);
+                if (!step_on_missing) ++addend;
+            }
+            if (step_on_missing) ++addend;
+        }
+        compute();
+        const int mv = mate(v);
+        m_.fix_pair(v, mv);
+        return mv;
+    }
+
     // The weight of the pair in the remainder, with the exchanges' order folded in (C.04.3
     // B.3, B.4: fewer exchanges first, then the smallest difference of the exchanged
     // numbers).
@@ -365,21 +386,11 @@ Result<std::vector<IdPair>> DutchPairing<K>::run() {
         for (int i = 0; i < movers; ++i) {
             const int v = cv(i);
             if (!matched[static_cast<std::size_t>(v)]) continue;
-            std::uint64_t addend = static_cast<std::uint64_t>(size);
-            for (int o = group_end - 1; o >= movers; --o) {
-                const int ov = cv(o);
-                if (matched[static_cast<std::size_t>(ov)]) continue;
-                W w = b(o, i);
-                if (!w.is_zero()) {
-                    w += W::of(addend);
-                    m_.set_weight(v, ov, w);
-                    ++addend;
-                }
-            }
-            compute();
-            const int mv = m_at(v);
+            std::vector<std::pair<int, W>> options;  // the lowest resident first
+            for (int o = group_end - 1; o >= movers; --o)
+                if (!matched[static_cast<std::size_t>(cv(o))]) options.emplace_back(cv(o), b(o, i));
+            const int mv = fix_highest(v, options, static_cast<std::uint64_t>(size), false);
             matched[static_cast<std::size_t>(mv)] = 1;
-            m_.fix_pair(v, mv);
         }
 
         // The remainder: residents not paired with a moved-down player.
@@ -479,23 +490,15 @@ Result<std::vector<IdPair>> DutchPairing<K>::run() {
             const int s = ri(k);
             const int v = cv(s);
             if (!paired_down(v)) continue;
-            std::uint64_t addend = 0;
+            std::vector<std::pair<int, W>> options;  // the lowest of the bracket first
             for (int ok = rem_size - 1; ok >= 0; --ok) {
                 const int o = ri(ok);
-                const int ov = cv(o);
-                if (o <= s || matched[static_cast<std::size_t>(ov)]) continue;
-                W w = b(o, s);
-                if (!w.is_zero()) {
-                    w += W::of(addend);
-                    m_.set_weight(v, ov, w);
-                }
-                ++addend;
+                if (o > s && !matched[static_cast<std::size_t>(cv(o))])
+                    options.emplace_back(cv(o), b(o, s));
             }
-            compute();
-            const int mv = m_at(v);
+            const int mv = fix_highest(v, options, 0, true);
             matched[static_cast<std::size_t>(v)] = 1;
             matched[static_cast<std::size_t>(mv)] = 1;
-            m_.fix_pair(v, mv);
         }
 
         // The next bracket: the unpaired players of this one (moved down) and the next group.

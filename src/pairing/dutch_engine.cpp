@@ -16,6 +16,11 @@
 // bbpPairings (the FIDE-endorsed reference this engine is checked against) decides the open
 // choices in this same order; the bit layout below follows its weighting so that equal
 // criteria compare equal in both.
+//
+// Citations: the criteria by their names C1-C21, which the 2025 text keeps; the articles on
+// colour preferences (A.6), topscorers (A.7), the bracket procedure (B) and colour allocation
+// (E) by their letters in the 2017 text, whose content the 2025 text keeps under new numbers;
+// the 2025 text's 1.4.3 for the float of a player who scores without playing.
 #include "dutch_engine.hpp"
 
 #include <algorithm>
@@ -57,6 +62,8 @@ struct Round {
     bool single_downfloater_is_bye = false;
     std::map<int, unsigned> unplayed_rank;  // C9: by played games
 
+    // C.04.3 (2025) 1.4.2 and 1.4.3: the higher of two players with different scores floats
+    // down, the lower up; scoring more than a loss without playing is a downfloat.
     Float float_of(const PlayerState& p, int back) const {
         const Match& m = p.matches[static_cast<std::size_t>(s.played_rounds - back)];
         if (!m.played) return s.points_for(p, m) > s.points.loss ? Float::Down : Float::None;

@@ -91,11 +91,11 @@ TEST_F(PairingsCli, MalformedFileNamesLineAndColumn) {
     std::string text = slurp(data("ours/gen1.trf"));
     const std::size_t third = text.find("\n001    2 ");
     ASSERT_NE(third, std::string::npos);
-    text[third + 1 + 98] = '?';  // player 2's round-1 result (column 99, line 4)
+    text[third + 1 + 98] = '?';  // player 2's round-1 result (column 99, line 5)
     auto r = run_chess960({"pairings", "--dutch", write("bad.trf", text), "-p"});
     EXPECT_EQ(r.status, 3);
     EXPECT_TRUE(contains(r.err, "invalid result '?'")) << r.err;
-    EXPECT_TRUE(contains(r.err, "(line 4, column 99)")) << r.err;
+    EXPECT_TRUE(contains(r.err, "(line 5, column 99)")) << r.err;
 }
 
 TEST_F(PairingsCli, ExitCodes) {

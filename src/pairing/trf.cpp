@@ -669,27 +669,79 @@ std::string write_trf(const Tournament& t) {
             if (!written[i]) write_player(static_cast<int>(i + 1));
     };
     if (t.lines.empty()) {
+        // A tournament built in memory: TRF-2026's records (142 rounds, 152 the first player's
+        // colour, 162 the points), its players, then what JaVaFo's and bbpPairings' codes say
+        // and TRF-2026 has no record for.
         if (!t.name.empty()) out += "012 " + t.name + "\n";
-        if (t.total_rounds) out += "XXR " + std::to_string(t.total_rounds) + "\n";
-        write_unwritten();
+        if (t.total_rounds) out += "142 " + std::to_string(t.total_rounds) + "\n";
         if (t.initial_colour != Colour::None)
-            out += std::string("XXC ") + (t.initial_colour == Colour::White ? "white1" : "black1") +
-                   "\n";
-        // A point system other than 1-0.5-0 in bbpPairings' codes (TRF-2026's record 162
-        // cannot give forfeits and zero-point byes different values).
+            out += std::string("152 ") + (t.initial_colour == Colour::White ? "W" : "B") + "\n";
         const PointSystem standard;
-        auto code = [&](const char* name, Points value, Points usual) {
-            if (value == usual) return;
-            out += std::string(name) + " ";  // the points right-aligned in columns 5-8
-            right(out, format_points(value), 4);
+        const PointSystem& points = t.points;
+        if (points.zero_point_bye == points.forfeit_loss) {
+            // 162: a code and its points every 9 columns from column 6.
+            std::string record = "162 ";
+            auto code = [&](char name, Points value, Points usual) {
+                if (value == usual) return;
+                record += record.size() == 4 ? " " : "    ";
+                record += name;
+                right(record, format_points(value), 4);
+            };
+            code('W', points.win, standard.win);
+            code('D', points.draw, standard.draw);
+            code('L', points.loss, standard.loss);
+            code('Z', points.zero_point_bye, standard.zero_point_bye);
+            code('P', points.pairing_bye, points.win);
+            if (record.size() > 4) out += record + "\n";
+        } else {
+            // 162 cannot give forfeits and zero-point byes different values: bbpPairings' codes.
+            auto code = [&](const char* name, Points value, Points usual) {
+                if (value == usual) return;
+                out += std::string(name) + " ";  // the points right-aligned in columns 5-8
+                right(out, format_points(value), 4);
+                out += "\n";
+            };
+            code("BBW", points.win, standard.win);
+            code("BBD", points.draw, standard.draw);
+            code("BBL", points.loss, standard.loss);
+            code("BBZ", points.zero_point_bye, standard.zero_point_bye);
+            code("BBF", points.forfeit_loss, standard.forfeit_loss);
+            code("BBU", points.pairing_bye, points.win);
+        }
+        write_unwritten();
+        for (const Player& p : t.players) {
+            if (p.acceleration.empty()) continue;
+            out += "XXA ";
+            right(out, std::to_string(p.start_number), 4);
+            for (Points a : p.acceleration) {
+                out += ' ';
+                right(out, format_points(a), 4);
+            }
             out += "\n";
-        };
-        code("BBW", t.points.win, standard.win);
-        code("BBD", t.points.draw, standard.draw);
-        code("BBL", t.points.loss, standard.loss);
-        code("BBZ", t.points.zero_point_bye, standard.zero_point_bye);
-        code("BBF", t.points.forfeit_loss, standard.forfeit_loss);
-        code("BBU", t.points.pairing_bye, t.points.win);
+        }
+        for (const auto& group : t.forbidden) {
+            out += "XXP";
+            for (int n : group) out += " " + std::to_string(n);
+            out += "\n";
+        }
+        for (const auto& group : t.forbidden_in_rounds) {
+            out += "260 ";
+            right(out, std::to_string(group.first_round), 3);
+            out += ' ';
+            right(out, std::to_string(group.last_round), 3);
+            for (int n : group.players) {
+                out += ' ';
+                right(out, std::to_string(n), 4);
+            }
+            out += "\n";
+        }
+        for (const auto& [round, n] : t.requested_byes) {
+            out += "240 F ";
+            right(out, std::to_string(round), 3);
+            out += ' ';
+            right(out, std::to_string(n), 4);
+            out += "\n";
+        }
         return out;
     }
     std::size_t last_player_line = 0;

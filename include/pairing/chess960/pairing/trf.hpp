@@ -24,7 +24,8 @@ Result<Tournament> read_trf(std::istream& in);
 
 /// The report: the tournament's own lines in their order with each player's line written
 /// from the model (TRF-2026 columns), "\n" at the end of every line. A tournament built in
-/// memory (no lines) gets 012, 142 (or XXR), its players and XXC.
+/// memory (no lines) gets 012, 142, 152, 162 (bbpPairings' BB* codes when forfeits and
+/// zero-point byes differ), its players, then XXA, XXP, 260 and 240.
 std::string write_trf(const Tournament& tournament);
 
 /// One player's 001 line.

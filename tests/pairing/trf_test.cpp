@@ -112,6 +112,51 @@ TEST(Trf, Records250And260) {
     EXPECT_EQ(bad.error().column, 9);
 }
 
+// A tournament built in memory (a server's) writes TRF-2026's records and reads back the same.
+TEST(Trf, InMemoryTournamentWritesTrf2026) {
+    Tournament t;
+    t.name = "Club Swiss";
+    t.total_rounds = 7;
+    t.initial_colour = Colour::Black;
+    t.points.win = 30;
+    t.points.draw = 10;
+    t.points.pairing_bye = 30;
+    for (int n = 1; n <= 3; ++n) {
+        Player p;
+        p.start_number = n;
+        p.name = "Player " + std::to_string(n);
+        p.title = n == 1 ? "GM" : "";
+        p.federation = "NOR";
+        p.fide_id = "1503014";
+        p.birth_date = "1990/11/30";
+        p.sex = 'm';
+        p.rating = 2000 + n;
+        t.players.push_back(p);
+    }
+    t.players[0].acceleration = {10, 5};
+    t.forbidden = {{1, 2}};
+    t.forbidden_in_rounds = {{2, 3, {2, 3}}};
+    t.requested_byes = {{1, 3}};
+    const std::string text = write_trf(t);
+    EXPECT_NE(text.find("142 7\n152 B\n162  W 3.0    D 1.0\n"), std::string::npos) << text;
+    auto back = read_trf(text);
+    ASSERT_TRUE(back) << back.error().to_string() << "\n" << text;
+    EXPECT_EQ(back->total_rounds, 7);
+    EXPECT_EQ(back->initial_colour, Colour::Black);
+    EXPECT_EQ(back->points, t.points);
+    EXPECT_EQ(back->players[0].title, "GM");
+    EXPECT_EQ(back->players[0].sex, 'm');
+    EXPECT_EQ(back->players[2].fide_id, "1503014");
+    EXPECT_EQ(back->players[2].birth_date, "1990/11/30");
+    EXPECT_EQ(back->players[2].federation, "NOR");
+    EXPECT_EQ(back->players[0].acceleration, (std::vector<Points>{10, 5}));
+    EXPECT_EQ(back->forbidden, t.forbidden);
+    ASSERT_EQ(back->forbidden_in_rounds.size(), 1u);
+    EXPECT_EQ(back->forbidden_in_rounds[0].players, (std::vector<int>{2, 3}));
+    EXPECT_EQ(back->requested_byes, t.requested_byes);
+    EXPECT_EQ(write_trf(*back), text);
+}
+
 TEST(Trf, Trf2026PointSystemAndInitialColour) {
     auto t = read_trf("142 9\n152 W\n162  W 3.0    D 1.0    P 3.0\n");
     ASSERT_TRUE(t) << t.error().to_string();

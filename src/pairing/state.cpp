@@ -60,8 +60,11 @@ Colour infer_initial_colour(const State& s) {
         for (std::size_t r = 0; r < p.matches.size() && static_cast<int>(r) <= first; ++r)
             if (p.matches[r].paired) took_part = true;
         if (!took_part) continue;
+        // A player without a colour in that round (a bye) passes the question to the next,
+        // whose pairing number has the other parity.
         const Colour c = p.matches[static_cast<std::size_t>(first)].colour;
-        return number & 1 ? opposite(c) : c;
+        if (c != Colour::None) return number & 1 ? opposite(c) : c;
+        ++number;
     }
     return Colour::None;
 }

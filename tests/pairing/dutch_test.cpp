@@ -118,6 +118,26 @@ TEST(Dutch, RoundOneByRatingOrderAndInitialColour) {
     EXPECT_EQ(boards(round->pairs), "1-3 4-2 5-0 ");
 }
 
+// Without XXC the initial colour is inferred from round 1 (bbpPairings' README): player 1 had
+// a bye there, so player 2 (the second pairing number) had the other colour: 2 had black, so
+// the first player's colour was white, and round 2 pairs accordingly.
+TEST(Dutch, InitialColourInferredPastAByeInRoundOne) {
+    Tournament t;
+    t.total_rounds = 3;
+    const Colour w = Colour::White, b = Colour::Black, none = Colour::None;
+    t.players = {make_player(1, 10, {{0, none, 'U'}}), make_player(2, 0, {{3, b, '0'}}),
+                 make_player(3, 10, {{2, w, '1'}})};
+    auto round = pair_next_round(t);
+    ASSERT_TRUE(round) << round.error().to_string();
+    // 1 and 3 (one point each) meet; 3 had white, so 3 gets black (C.04.3 E); 2 gets the bye.
+    EXPECT_EQ(boards(round->pairs), "1-3 2-0 ");
+    t.players[1].rounds[0].colour = w;
+    t.players[2].rounds[0].colour = b;
+    auto flipped = pair_next_round(t);
+    ASSERT_TRUE(flipped) << flipped.error().to_string();
+    EXPECT_EQ(boards(flipped->pairs), "3-1 2-0 ");
+}
+
 TEST(Dutch, ErrorsSayWhy) {
     Tournament t;
     t.initial_colour = Colour::White;

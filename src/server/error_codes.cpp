@@ -66,6 +66,14 @@ const char* error_code_name(ErrorCode code) {
             return "no_takeback";
         case ErrorCode::TakebackPending:
             return "takeback_pending";
+        case ErrorCode::InvalidTrf:
+            return "invalid_trf";
+        case ErrorCode::InvalidTournament:
+            return "invalid_tournament";
+        case ErrorCode::NoValidPairing:
+            return "no_valid_pairing";
+        case ErrorCode::TooLarge:
+            return "too_large";
     }
     return "unprocessable";
 }

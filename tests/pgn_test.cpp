@@ -608,6 +608,85 @@ TEST(PgnReader, ResultProblems) {
     EXPECT_TRUE(contains(invalid.problems[0].message, "invalid Result tag"));
 }
 
+// Fivefold repetition and the 75-move rule end the game at once (FIDE Laws 9.6.1, 9.6.2): a
+// move played after that is reported, and so is a result other than the draw, as a result that
+// contradicts a mate is. The library's Game (an independent reading of the rules) confirms
+// where each game ends.
+TEST(PgnReader, MovesAndResultsAfterAnAutomaticDrawAreReported) {
+    // The start position stands for the fifth time after 8... Ng8 (ply 16).
+    const std::string shuffle =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+        "7. Nf3 Nf6 8. Ng1 Ng8";
+    Game game;
+    for (const char* san : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
+                            "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}) {
+        ASSERT_TRUE(game.play_san(san).has_value()) << san;
+        EXPECT_FALSE(game.outcome().is_over()) << san;
+    }
+    ASSERT_TRUE(game.play_san("Ng8").has_value());
+    EXPECT_EQ(game.outcome().termination, Termination::FivefoldRepetition);
+
+    // Drawn there: no problem.
+    pgn::Replayer drawn = read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle + " 1/2-1/2\n");
+    EXPECT_TRUE(drawn.problems.empty()) << describe_problems(drawn);
+    EXPECT_EQ(drawn.games.size(), 1u);
+    // A decisive result, or none given ('*'), contradicts the draw, as with a mate.
+    for (const char* result : {"1-0", "0-1", "*"}) {
+        pgn::Replayer r =
+            read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle + " " + result + "\n");
+        ASSERT_EQ(r.problems.size(), 1u) << describe_problems(r);
+        EXPECT_EQ(r.problems[0].message,
+                  "result "s + result +
+                      " contradicts the draw by fivefold repetition at ply 16 (FIDE Laws 9.6.1)");
+        EXPECT_EQ(r.problems[0].ply, 16);
+        EXPECT_EQ(r.games.size(), 1u);  // kept, as a game whose result contradicts a mate is
+    }
+    // A move after the end: reported at its ply, and the replay stops there as at an illegal
+    // move (the game is not kept; what follows is not part of it).
+    pgn::Replayer after = read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle +
+                                    " 9. e4 e5 10. Ke2 1-0\n\n[White \"C\"]\n\n1. d4 *\n");
+    ASSERT_EQ(after.problems.size(), 1u) << describe_problems(after);
+    EXPECT_EQ(after.problems[0].describe(),
+              "game 1 (A - B), ply 17 (9. e4): played after the game was drawn by fivefold "
+              "repetition at ply 16 (FIDE Laws 9.6.1)");
+    EXPECT_EQ(after.problems[0].where.line, 4);
+    ASSERT_EQ(after.games.size(), 1u);
+    EXPECT_EQ(after.games[0].tag("White"), "C");
+    // Four times is not five: the game goes on.
+    pgn::Replayer four = read_text(shuffle.substr(0, shuffle.find(" 7. ")) + " 7. e4 1-0\n");
+    EXPECT_TRUE(four.problems.empty()) << describe_problems(four);
+    // A variation is an alternative, not a move after the end.
+    pgn::Replayer variation = read_text(shuffle + " (8... Nc6) 1/2-1/2\n");
+    EXPECT_TRUE(variation.problems.empty()) << describe_problems(variation);
+
+    // The 75-move rule: 150 plies without a capture or pawn move. From a halfmove clock of 148,
+    // 100. Rb1 Kg8 makes 150.
+    const std::string rook = "[FEN \"7k/8/8/8/8/8/8/K5R1 w - - 148 100\"]\n\n100. Rb1 Kg8";
+    Game seventy_five(chess960::testing::parse("7k/8/8/8/8/8/8/K5R1 w - - 148 100"));
+    ASSERT_TRUE(seventy_five.play_san("Rb1").has_value());
+    EXPECT_FALSE(seventy_five.outcome().is_over());
+    ASSERT_TRUE(seventy_five.play_san("Kg8").has_value());
+    EXPECT_EQ(seventy_five.outcome().termination, Termination::SeventyFiveMoves);
+    EXPECT_TRUE(read_text(rook + " 1/2-1/2\n").problems.empty());
+    pgn::Replayer won = read_text(rook + " 1-0\n");
+    ASSERT_EQ(won.problems.size(), 1u) << describe_problems(won);
+    EXPECT_EQ(won.problems[0].message,
+              "result 1-0 contradicts the draw by the 75-move rule at ply 2 (FIDE Laws 9.6.2)");
+    pgn::Replayer played_on = read_text(rook + " 101. Rb8+ 1-0\n");
+    ASSERT_EQ(played_on.problems.size(), 1u) << describe_problems(played_on);
+    EXPECT_EQ(played_on.problems[0].describe(),
+              "game 1 (? - ?), ply 3 (101. Rb8+): played after the game was drawn by the "
+              "75-move rule at ply 2 (FIDE Laws 9.6.2)");
+    // A mate on the 150th ply takes precedence (Laws 9.6.2): 1-0 stands.
+    pgn::Replayer mate =
+        read_text("[FEN \"k7/8/1K6/8/8/8/8/7R w - - 149 100\"]\n\n100. Rh8# 1-0\n");
+    EXPECT_TRUE(mate.problems.empty()) << describe_problems(mate);
+    // A capture resets the count: 101 plies later the game is still on.
+    pgn::Replayer reset = read_text(
+        "[FEN \"6k1/8/8/8/8/8/8/K5rR w - - 148 100\"]\n\n100. Rxg1+ Kh7 101. Rg2 Kh8 1-0\n");
+    EXPECT_TRUE(reset.problems.empty()) << describe_problems(reset);
+}
+
 TEST(PgnReader, CrlfAndByteOrderMark) {
     const std::string text =
         "\xEF\xBB\xBF[Event \"x\"]\r\n[Site \"y\"]\r\n\r\n1. e4 {a\r\nb} e5\r\n2. Nf3 1-0\r\n";

@@ -199,6 +199,9 @@ void Replayer::begin_movetext(Location where) {
         main_line_.chess960 = start->chess960;
     }
     stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, 0, false});
+    main_keys_.clear();
+    main_end_ = Termination::None;
+    note_main_line_position(stack_.front());
     for (const auto& [n, v] : tags_)
         if (n == "Result" && v != "1-0" && v != "0-1" && v != "1/2-1/2" && v != "*")
             problem("invalid Result tag '" + v + "'", where);
@@ -211,12 +214,59 @@ std::string move_number_text(const Position& before, const std::string& san) {
            (before.side_to_move() == White ? ". " : "... ") + san;
 }
 
+// An automatic draw as problems name it: "fivefold repetition at ply 16 (FIDE Laws 9.6.1)".
+std::string automatic_draw_text(Termination end, int ply) {
+    return std::string(end == Termination::FivefoldRepetition ? "fivefold repetition"
+                                                              : "the 75-move rule") +
+           " at ply " + std::to_string(ply) + " (FIDE Laws " +
+           (end == Termination::FivefoldRepetition ? "9.6.1" : "9.6.2") + ")";
+}
+
 }  // namespace
+
+// After each move of the main line (and at its start): whether the game has just ended by
+// itself, drawn, under FIDE Laws 9.6. 9.6.1: the same position (9.2.2: same player to move,
+// pieces, castling rights and en passant captures, which is what the zobrist key holds) for the
+// fifth time; only positions since the last capture or pawn move can repeat, and the key is
+// compared alone (a 64-bit key: a false match is not to be expected in any file). 9.6.2: 75
+// moves of each player without a capture or pawn move, unless the last move mated.
+void Replayer::note_main_line_position(const Level& main) {
+    const Position& pos = main.current;
+    const int clock = pos.halfmove_clock();
+    if (clock == 0) main_keys_.clear();
+    main_keys_.push_back(pos.key());
+    if (main_end_ != Termination::None) return;
+    // Five occurrences lie at least four plies apart: 17 positions at the least.
+    if (main_keys_.size() >= 17) {
+        int seen = 1;
+        for (std::size_t i = main_keys_.size() - 1; i >= 2;) {
+            i -= 2;
+            if (main_keys_[i] == pos.key() && ++seen == 5) {
+                main_end_ = Termination::FivefoldRepetition;
+                main_end_ply_ = main.ply;
+                return;
+            }
+        }
+    }
+    if (clock >= 150 && !(pos.in_check() && pos.legal_moves().empty())) {
+        main_end_ = Termination::SeventyFiveMoves;
+        main_end_ply_ = main.ply;
+    }
+}
 
 void Replayer::move(std::string_view san, Location where) {
     ensure_movetext(where);
     if (skip_ || stack_.empty()) return;
     Level& level = stack_.back();
+    const bool main_line = stack_.size() == 1;
+    if (main_line && main_end_ != Termination::None) [[unlikely]] {
+        // The game was over (Laws 9.6): this move and those after it are not part of it.
+        problem(
+            "played after the game was drawn by " + automatic_draw_text(main_end_, main_end_ply_),
+            where, level.ply + 1, move_number_text(level.current, std::string(san)));
+        skip_ = true;
+        return;
+    }
     auto m = parse_san(level.current, san);
     if (!m) {
         // Strip the "illegal move 'x': " prefix the SAN reader adds; the report names the move.
@@ -235,7 +285,10 @@ void Replayer::move(std::string_view san, Location where) {
     ++level.ply;
     ++moves_read;
     if (level.line) level.line->nodes.push_back(Node{*m, {}, {}, {}});
-    if (keep_main_line_ && stack_.size() == 1) main_line_.moves.push_back(*m);
+    if (main_line) {
+        note_main_line_position(level);
+        if (keep_main_line_) main_line_.moves.push_back(*m);
+    }
 }
 
 void Replayer::comment(std::string_view text, Location where) {
@@ -322,6 +375,12 @@ void Replayer::end_game(Location where) {
                         (mate ? "checkmate" : "stalemate") + " on the board (" +
                         result_string(expected) + ")",
                     where, main.ply);
+    } else if (main_end_ != Termination::None && !result_token_.empty() &&
+               result != GameResult::Draw) {
+        // Drawn by Laws 9.6 at main_end_ply_, the last ply (a move after it stopped the replay).
+        problem(std::string("result ") + result_string(result) + " contradicts the draw by " +
+                    automatic_draw_text(main_end_, main_end_ply_),
+                where, main.ply);
     }
     if (keep_records_) {
         record_.result = result;

@@ -3,6 +3,7 @@
 /// record with variations, and a writer.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <istream>
 #include <memory>
@@ -153,7 +154,10 @@ std::string write_game(const GameRecord& game);
 
 /// Replays games as the reader delivers them: sets up each start position from the tags,
 /// checks every move (variations too), the tags and the result, and (with keep_records) builds
-/// GameRecords. Problems name the game, the players, the ply and the move.
+/// GameRecords. Problems name the game, the players, the ply and the move. A result that
+/// contradicts the board is a problem: a mate or stalemate, or the draw by fivefold repetition
+/// or the 75-move rule on the main line (FIDE Laws 9.6, which end the game at once: a move
+/// after them is a problem too, and stops the replay as an illegal move does).
 class Replayer : public Visitor {
   public:
     /// Something wrong in a game: where, which game and move, and what.
@@ -222,6 +226,7 @@ class Replayer : public Visitor {
     };
     void problem(const std::string& message, Location where, int ply = 0, std::string move = {});
     void ensure_movetext(Location where);
+    void note_main_line_position(const Level& main);
     // tags_ holds the current game's tags, then stale ones of earlier games kept for their
     // memory (tag() overwrites them in place); settle_tags drops the stale ones before use.
     void settle_tags() {
@@ -239,6 +244,12 @@ class Replayer : public Visitor {
     bool in_movetext_ = false;
     bool skip_ = false;  ///< the rest of the game, after a problem that stops the replay
     std::string result_token_;
+    // The end of the main line by fivefold repetition or the 75-move rule (FIDE Laws 9.6): the
+    // keys of its positions since the last capture or pawn move, and the rule and ply that
+    // ended the game, if one did.
+    std::vector<std::uint64_t> main_keys_;
+    Termination main_end_ = Termination::None;
+    int main_end_ply_ = 0;
 };
 
 /// The result a PGN termination marker stands for (PGN standard 8.2.6): "1-0", "0-1",

@@ -103,6 +103,24 @@ Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::
     return StartInfo{*pos, chess960};
 }
 
+Line::~Line() {
+    // Every nested variation is moved out into one list, and released once its own variations
+    // are moved out in turn: each goes with nothing nested left in it, so no call runs deeper
+    // than one level whatever the nesting.
+    std::vector<Line> nested;
+    auto take_variations = [&](Line& line) {
+        for (Node& node : line.nodes)
+            for (Line& variation : node.variations)
+                if (!variation.nodes.empty()) nested.push_back(std::move(variation));
+    };
+    take_variations(*this);
+    while (!nested.empty()) {
+        Line line = std::move(nested.back());
+        nested.pop_back();
+        take_variations(line);
+    }
+}
+
 std::optional<std::string> GameRecord::tag(std::string_view name) const {
     for (const auto& [n, v] : tags)
         if (n == name) return v;
@@ -127,6 +145,8 @@ Position GameRecord::final_position() const {
 // --- Replayer --------------------------------------------------------------------------------
 
 std::string Replayer::Problem::describe() const {
+    // Game 0: text before any game (binary data or long lines in a file without a game).
+    if (game == 0) return message;
     std::string out = "game " + std::to_string(game);
     if (!players.empty()) out += " (" + players + ")";
     if (ply > 0) {
@@ -153,6 +173,7 @@ void Replayer::begin_game(long game_number, Location) {
     stack_.clear();
     in_movetext_ = false;
     skip_ = false;
+    incomplete_ = false;
     result_token_.clear();
     if (keep_records_) record_ = GameRecord{};
     if (keep_main_line_) {
@@ -350,7 +371,7 @@ void Replayer::end_game(Location where) {
             for (const auto& [n, v] : tags_)
                 if (n == "Result") result_text = v;
         main_line_.result = parse_result(result_text);
-        main_line_.complete = !skip_ && !stack_.empty();
+        main_line_.complete = !skip_ && !incomplete_ && !stack_.empty();
     }
     if (skip_ || stack_.empty()) return;
     const Level& main = stack_.front();
@@ -384,12 +405,18 @@ void Replayer::end_game(Location where) {
     }
     if (keep_records_) {
         record_.result = result;
-        games.push_back(std::move(record_));
+        if (!incomplete_) games.push_back(std::move(record_));
         record_ = GameRecord{};
     }
 }
 
 void Replayer::syntax_error(const std::string& message, Location where) { problem(message, where); }
+
+void Replayer::limit_reached(const std::string& message, Location where, Skipped what) {
+    problem(message, where);
+    // Not the game as written: checked as far as it was read, but not kept.
+    if (what != Skipped::Lines) incomplete_ = true;
+}
 
 // --- Writer ----------------------------------------------------------------------------------
 
@@ -468,30 +495,65 @@ void write_comment(Wrapper& w, const std::string& comment) {
     for (std::size_t i = 0; i < words.size(); ++i) emit(words[i], i + 1 == words.size());
 }
 
-void write_line(Wrapper& w, const Line& line, Position pos) {
-    for (const std::string& c : line.comments) write_comment(w, c);
-    bool need_number = true;
-    for (const Node& node : line.nodes) {
-        std::string san = to_san(pos, node.move);
-        if (pos.side_to_move() == White)
-            w.token(std::to_string(pos.fullmove_number()) + ". " + san);
-        else if (need_number)
-            w.token(std::to_string(pos.fullmove_number()) + "... " + san);
-        else
-            w.token(san);
-        need_number = false;
-        for (int nag : node.nags) w.token("$" + std::to_string(nag));
-        for (const std::string& c : node.comments) {
-            write_comment(w, c);
-            need_number = true;
+// Writes a line and its variations, depth first. The lines open at once are kept on a stack of
+// their own, not one call each: a record nested a million deep is written in memory, not
+// with the call stack (which it would overflow).
+void write_line(Wrapper& w, const Line& main, const Position& start) {
+    // A line being written: its next move, the position before it, whether that move has been
+    // written (with its NAGs and comments) and which of its variations comes next.
+    struct Open {
+        const Line* line;
+        Position pos;
+        std::size_t node = 0;
+        bool move_written = false;
+        std::size_t variation = 0;
+        bool need_number = true;  // the next black move needs its number ("12... Nf6")
+    };
+    std::vector<Open> open;
+    auto begin_line = [&](const Line& line, const Position& pos) {
+        for (const std::string& c : line.comments) write_comment(w, c);
+        open.push_back({&line, pos});
+    };
+    begin_line(main, start);
+    while (!open.empty()) {
+        Open& top = open.back();
+        if (top.node == top.line->nodes.size()) {
+            open.pop_back();
+            if (!open.empty()) {
+                w.token(")");
+                open.back().need_number = true;
+            }
+            continue;
         }
-        for (const Line& variation : node.variations) {
+        const Node& node = top.line->nodes[top.node];
+        if (!top.move_written) {
+            std::string san = to_san(top.pos, node.move);
+            if (top.pos.side_to_move() == White)
+                w.token(std::to_string(top.pos.fullmove_number()) + ". " + san);
+            else if (top.need_number)
+                w.token(std::to_string(top.pos.fullmove_number()) + "... " + san);
+            else
+                w.token(san);
+            top.need_number = false;
+            for (int nag : node.nags) w.token("$" + std::to_string(nag));
+            for (const std::string& c : node.comments) {
+                write_comment(w, c);
+                top.need_number = true;
+            }
+            top.move_written = true;
+        }
+        if (top.variation < node.variations.size()) {
+            // An alternative to this move: from the same position.
+            const Line& variation = node.variations[top.variation++];
+            const Position before = top.pos;  // `top` goes stale when the stack grows
             w.token("(");
-            write_line(w, variation, pos);
-            w.token(")");
-            need_number = true;
+            begin_line(variation, before);
+            continue;
         }
-        pos.play(node.move);
+        top.pos.play(node.move);
+        ++top.node;
+        top.move_written = false;
+        top.variation = 0;
     }
 }
 

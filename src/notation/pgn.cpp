@@ -220,7 +220,7 @@ void Replayer::begin_movetext(Location where) {
         main_line_.chess960 = start->chess960;
     }
     stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, 0, false});
-    main_keys_.clear();
+    forget_positions();
     main_end_ = Termination::None;
     note_main_line_position(stack_.front());
     for (const auto& [n, v] : tags_)
@@ -245,34 +245,83 @@ std::string automatic_draw_text(Termination end, int ply) {
 
 }  // namespace
 
+namespace {
+
+// Five occurrences of a position lie at least four plies apart: 17 positions at the least.
+constexpr std::size_t kPositionsForFivefold = 17;
+constexpr std::size_t kOccurrenceSlots = 512;  // a power of two, well above 151
+
+}  // namespace
+
+void Replayer::forget_positions() {
+    if (occurrences_.empty()) occurrences_.resize(kOccurrenceSlots);
+    if (recent_count_ >= kPositionsForFivefold && ++generation_ == 0) {
+        // Wrapped: entries of an old generation 0 would count again.
+        std::fill(occurrences_.begin(), occurrences_.end(), Occurrences{});
+        generation_ = 1;
+    }
+    recent_count_ = 0;
+}
+
+// Counts one more occurrence of the position `key`; whether that makes five.
+bool Replayer::count_occurrence(std::uint64_t key) {
+    std::size_t slot = std::size_t(key) & (kOccurrenceSlots - 1);
+    while (occurrences_[slot].generation == generation_ && occurrences_[slot].key != key)
+        slot = (slot + 1) & (kOccurrenceSlots - 1);
+    Occurrences& seen = occurrences_[slot];
+    if (seen.generation != generation_) seen = {key, generation_, 0};
+    return ++seen.count == 5;
+}
+
 // After each move of the main line (and at its start): whether the game has just ended by
 // itself, drawn, under FIDE Laws 9.6. 9.6.1: the same position (9.2.2: same player to move,
 // pieces, castling rights and en passant captures, which is what the zobrist key holds) for the
 // fifth time; only positions since the last capture or pawn move can repeat, and the key is
 // compared alone (a 64-bit key: a false match is not to be expected in any file). 9.6.2: 75
 // moves of each player without a capture or pawn move, unless the last move mated.
-void Replayer::note_main_line_position(const Level& main) {
+//
+// Most stretches without a capture or pawn move end before a fifth occurrence could happen:
+// their keys are only noted, here, and counted (note_long_stretch) when one goes on long
+// enough, from then on as they come.
+inline void Replayer::note_main_line_position(const Level& main) {
     const Position& pos = main.current;
-    const int clock = pos.halfmove_clock();
-    if (clock == 0) main_keys_.clear();
-    main_keys_.push_back(pos.key());
-    if (main_end_ != Termination::None) return;
-    // Five occurrences lie at least four plies apart: 17 positions at the least.
-    if (main_keys_.size() >= 17) {
-        int seen = 1;
-        for (std::size_t i = main_keys_.size() - 1; i >= 2;) {
-            i -= 2;
-            if (main_keys_[i] == pos.key() && ++seen == 5) {
-                main_end_ = Termination::FivefoldRepetition;
-                main_end_ply_ = main.ply;
-                return;
-            }
-        }
+    if (pos.halfmove_clock() == 0) forget_positions();
+    if (recent_count_ + 1 < kPositionsForFivefold && pos.halfmove_clock() < 150) [[likely]] {
+        recent_keys_[recent_count_++] = pos.key();
+        return;
     }
-    if (clock >= 150 && !(pos.in_check() && pos.legal_moves().empty())) {
+    note_long_stretch(main);
+}
+
+[[gnu::noinline]] void Replayer::note_long_stretch(const Level& main) {
+    const Position& pos = main.current;
+    // Only the position now can be a fifth occurrence when the counting starts: the others
+    // are less than 16 plies after the first.
+    bool fifth = false;
+    if (recent_count_ < kPositionsForFivefold) {
+        recent_keys_[recent_count_++] = pos.key();
+        if (recent_count_ == kPositionsForFivefold)
+            for (std::uint64_t key : recent_keys_) fifth = count_occurrence(key);
+    } else {
+        ++recent_count_;
+        fifth = count_occurrence(pos.key());
+    }
+    if (fifth) {
+        main_end_ = Termination::FivefoldRepetition;
+        main_end_ply_ = main.ply;
+    } else if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.legal_moves().empty())) {
         main_end_ = Termination::SeventyFiveMoves;
         main_end_ply_ = main.ply;
     }
+}
+
+// A move of the main line after the game was over (Laws 9.6): it and those after it are not
+// part of the game. Out of move(), which runs for every move.
+[[gnu::noinline]] void Replayer::move_after_the_end(std::string_view san, Location where) {
+    const Level& level = stack_.back();
+    problem("played after the game was drawn by " + automatic_draw_text(main_end_, main_end_ply_),
+            where, level.ply + 1, move_number_text(level.current, std::string(san)));
+    skip_ = true;
 }
 
 void Replayer::move(std::string_view san, Location where) {
@@ -281,11 +330,7 @@ void Replayer::move(std::string_view san, Location where) {
     Level& level = stack_.back();
     const bool main_line = stack_.size() == 1;
     if (main_line && main_end_ != Termination::None) [[unlikely]] {
-        // The game was over (Laws 9.6): this move and those after it are not part of it.
-        problem(
-            "played after the game was drawn by " + automatic_draw_text(main_end_, main_end_ply_),
-            where, level.ply + 1, move_number_text(level.current, std::string(san)));
-        skip_ = true;
+        move_after_the_end(san, where);
         return;
     }
     auto m = parse_san(level.current, san);

@@ -97,6 +97,9 @@ struct Reader::Impl {
     std::string_view line;  // the current line, without its end of line
     std::size_t col = 0;    // position in `line`
     bool have_line = false;
+    // The current line's end of line follows it in memory ('\r' or '\n', which end a symbol):
+    // a scan for the end of a symbol needs no bound (not so for a last line without one).
+    bool line_end_follows = false;
     // The current line is longer than kMaxLineBytes: `line` is empty, the line was dropped.
     bool too_long = false;
     // Bytes of input up to the start and to the end of the current line.
@@ -163,8 +166,34 @@ struct Reader::Impl {
         }
     }
 
-    // Makes the next line current; false at the end of the input.
+    // Makes the line of `length` bytes at `start` current, without its end of line.
+    void set_line(const char* start, std::size_t length) {
+        line = std::string_view(start, length);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        // A UTF-8 byte order mark: at the start of the input, or of a file appended to it.
+        if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+    }
+
+    // Makes the next line current; false at the end of the input. The usual case, a whole line
+    // in the buffer, is here; the others in next_line_slowly.
     bool next_line() {
+        const char* start = base + begin;
+        const std::size_t available = end - begin;
+        const void* nl = available ? std::memchr(start, '\n', available) : nullptr;
+        if (!nl) [[unlikely]]
+            return next_line_slowly();
+        const std::size_t length = std::size_t(static_cast<const char*>(nl) - start);
+        begin += length + 1;
+        start_line(length + 1, length > kMaxLineBytes);
+        if (!too_long) [[likely]]
+            set_line(start, length);
+        line_end_follows = true;
+        return true;
+    }
+
+    // next_line when the buffer holds no line end: the last line of the input, a line too long
+    // to keep, or a read to make.
+    [[gnu::noinline]] bool next_line_slowly() {
         for (;;) {
             const char* start = base + begin;
             const std::size_t available = end - begin;
@@ -174,11 +203,8 @@ struct Reader::Impl {
                     nl ? std::size_t(static_cast<const char*>(nl) - start) : available;
                 begin += length + (nl ? 1 : 0);
                 start_line(length + (nl ? 1 : 0), length > kMaxLineBytes);
-                if (too_long) return true;
-                line = std::string_view(start, length);
-                if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-                // A UTF-8 byte order mark: at the start of the input, or of a file appended to it.
-                if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+                if (!too_long) set_line(start, length);
+                line_end_follows = nl != nullptr;
                 return true;
             }
             if (eof) {
@@ -204,12 +230,16 @@ struct Reader::Impl {
         }
     }
 
-    // Skips white space, moving to following lines; false at the end of the input. Stops at a
-    // line too long to keep (too_long) for the caller to see.
+    // Skips white space, moving to following lines; false at the end of the input, and in a game
+    // that reached a limit (cut: the caller ends it). Between games, stops at a line too long
+    // to keep (too_long) for the caller to see. Limits are looked at only when a line is read.
     bool skip_space() {
         for (;;) {
-            if (!have_line && !next_line()) return false;
-            if (too_long) return true;
+            if (!have_line) [[unlikely]] {
+                if (cut != Cut::None || !next_line() || cut != Cut::None) return false;
+                if (too_long) [[unlikely]]
+                    return true;
+            }
             while (col < line.size() && is_space(line[col])) ++col;
             if (col < line.size()) return true;
             have_line = false;
@@ -218,10 +248,14 @@ struct Reader::Impl {
 
     Location here() const { return {line_number, int(col) + 1}; }
 
-    // A syntax problem of the game; past kMaxGameProblems the game is cut.
+    // A syntax problem after which the game goes on; past kMaxGameProblems the game is cut, the
+    // rest of the line unread (so that one line cannot add more).
     void report(Visitor& v, const std::string& message, Location at) {
         v.syntax_error(message, at);
-        if (++game_problems > kMaxGameProblems && cut == Cut::None) cut = Cut::Problems;
+        if (++game_problems > kMaxGameProblems && cut == Cut::None) {
+            cut = Cut::Problems;
+            have_line = false;
+        }
     }
 
     void start_game(Visitor& v) {
@@ -348,13 +382,13 @@ struct Reader::Impl {
             "unterminated comment (opened at line " + std::to_string(at.line) + ")";
         for (;;) {
             if (!next_line()) {
-                report(v, unterminated, at);
+                v.syntax_error(unterminated, at);
                 return CommentEnd::EndOfInput;
             }
             if (!too_long && is_tag_line(line)) {
-                report(v,
-                       unterminated + ": a new game starts at line " + std::to_string(line_number),
-                       at);
+                v.syntax_error(
+                    unterminated + ": a new game starts at line " + std::to_string(line_number),
+                    at);
                 return CommentEnd::NewGame;
             }
             if (cut != Cut::None) return CommentEnd::Cut;
@@ -430,20 +464,16 @@ struct Reader::Impl {
         bool line_error = false;  // one "unexpected character" report per line
         long error_line = -1;
         for (;;) {
-            // A limit reached on the line read last (too many problems), or by the line just
-            // read (too long, or the game too long): checked before a line is read, so that a
-            // cut never drops the line after the one that reached the limit.
-            if (cut != Cut::None) [[unlikely]] {
-                cut_game(v);
-                return true;
-            }
             if (!skip_space()) {
-                report(v, "no result (end of input)", here());
+                // A limit reached: by the line just read (too long, or the game too long), or on
+                // the line before (too many problems), which skip_space sees before it reads
+                // another: a cut never drops the line after the one that reached the limit.
+                if (cut != Cut::None) {
+                    cut_game(v);
+                    return true;
+                }
+                v.syntax_error("no result (end of input)", here());
                 end_game(v);
-                return true;
-            }
-            if (cut != Cut::None) [[unlikely]] {
-                cut_game(v);
                 return true;
             }
             if (line_number != error_line) line_error = false;
@@ -455,8 +485,7 @@ struct Reader::Impl {
             if (c == '[') {
                 if (in_movetext) {
                     // A new game starts: this one had no result.
-                    report(
-                        v,
+                    v.syntax_error(
                         "no result (a new game starts at line " + std::to_string(line_number) + ")",
                         here());
                     end_game(v);
@@ -527,7 +556,10 @@ struct Reader::Impl {
             }
             // A symbol: move number, move, result or annotation.
             std::size_t i = col;
-            while (i < line.size() && !ends_symbol(line[i])) ++i;
+            if (line_end_follows) [[likely]]
+                while (!ends_symbol(line.data()[i])) ++i;
+            else
+                while (i < line.size() && !ends_symbol(line[i])) ++i;
             if (i == col) {  // a lone '}' or ']'
                 if (!deep) report(v, std::string("unexpected '") + c + "'", at);
                 ++col;
@@ -537,7 +569,7 @@ struct Reader::Impl {
             col = i;
             if ((token[0] == '1' || token[0] == '0' || token[0] == '*') && is_result(token)) {
                 if (depth > 0) {
-                    report(v, "result " + std::string(token) + " inside a variation", at);
+                    v.syntax_error("result " + std::string(token) + " inside a variation", at);
                     for (; depth > 0; --depth)
                         if (depth <= kMaxVariationDepth) v.end_variation(at);
                 }

@@ -3,6 +3,7 @@
 /// record with variations, and a writer.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -292,10 +293,25 @@ class Replayer : public Visitor {
     bool skip_ = false;        ///< the rest of the game, after a problem that stops the replay
     bool incomplete_ = false;  ///< the reader skipped part of the game (a limit)
     std::string result_token_;
-    // The end of the main line by fivefold repetition or the 75-move rule (FIDE Laws 9.6): the
-    // keys of its positions since the last capture or pawn move, and the rule and ply that
-    // ended the game, if one did.
-    std::vector<std::uint64_t> main_keys_;
+    // The end of the main line by fivefold repetition or the 75-move rule (FIDE Laws 9.6), and
+    // the rule and ply that ended the game, if one did. The positions since the last capture
+    // or pawn move are noted by zobrist key in `recent_keys_` until there are enough for a
+    // fifth occurrence; then how often each has stood is counted in a small open-addressed
+    // table (they are at most 151: the 75-move rule ends the game at the 150th ply), emptied at
+    // once by starting a new generation.
+    struct Occurrences {
+        std::uint64_t key = 0;
+        std::uint32_t generation = 0;  // the entry counts only in the current generation
+        std::uint32_t count = 0;
+    };
+    void forget_positions();
+    bool count_occurrence(std::uint64_t key);
+    void note_long_stretch(const Level& main);
+    void move_after_the_end(std::string_view san, Location where);
+    std::array<std::uint64_t, 17> recent_keys_{};  // 17: the fewest for a fifth occurrence
+    std::size_t recent_count_ = 0;
+    std::vector<Occurrences> occurrences_;
+    std::uint32_t generation_ = 1;  // entries of generation 0 are empty
     Termination main_end_ = Termination::None;
     int main_end_ply_ = 0;
 };

@@ -85,14 +85,7 @@ CommandRun run_fed(const std::vector<std::string>& args, const std::function<boo
         if (!std::freopen(out_path.c_str(), "wb", stdout) ||
             !std::freopen(err_path.c_str(), "wb", stderr))
             ::_exit(127);
-        std::vector<char*> argv;
-        std::string binary = CHESS960_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(binary.c_str(), argv.data());
-        ::_exit(127);
+        chess960::testing::exec_chess960(args);
     }
     EXPECT_GT(pid, 0);
     ::close(pipe_fds[0]);
@@ -180,6 +173,15 @@ void expect_clean(const CommandRun& run, const std::string& command, int status,
 
 const std::string kCut = ": the rest of the game is skipped up to the next tag pair line";
 
+// Runs `pgn <command> --threads <threads> -` on what `feed` writes; expects a clean end.
+CommandRun run_cleanly(const std::string& command, const char* threads,
+                       const std::function<bool(int)>& feed, int status,
+                       const std::string& message) {
+    CommandRun run = run_fed({"pgn", command, "--threads", threads, "-"}, feed);
+    expect_clean(run, command, status, message, command + " --threads " + threads);
+    return run;
+}
+
 // The games column of the last line of `pgn stats` ("all ... start positions N ...").
 std::string games_counted(const std::string& stats) {
     const std::size_t all = stats.rfind("\nall ");
@@ -247,9 +249,8 @@ TEST_F(PgnLimits, A200MegabyteLineEndsInACleanError) {
     const auto feed = repeated("[Event \"long\"]\n\n1. e4 ", "e5 Nf3 ", 200'000'000 / kScale, "");
     for (const auto& command : kCommands)
         for (const char* threads : {"1", "2"})
-            expect_clean(run_fed({"pgn", command[0], "--threads", threads, "-"}, feed), command[0],
-                         1, "<stdin>:3: game 1 (? - ?): line longer than 1 MiB" + kCut,
-                         command[0] + " --threads " + threads);
+            run_cleanly(command[0], threads, feed, 1,
+                        "<stdin>:3: game 1 (? - ?): line longer than 1 MiB" + kCut);
 }
 
 // A comment of 100 MB over lines of 100 bytes, then another game, which is read (before: 218 MB,
@@ -260,20 +261,15 @@ TEST_F(PgnLimits, A100MegabyteCommentEndsInACleanErrorAndTheNextGameIsRead) {
     const std::string message =
         "<stdin>:3: game 1 (? - ?): comment longer than 1 MiB (opened at line 3)" + kCut;
     for (const char* threads : {"1", "2"}) {
-        const std::string what = std::string("--threads ") + threads;
-        const CommandRun check = run_fed({"pgn", "check", "--threads", threads, "-"}, feed);
-        expect_clean(check, "check", 1, message, "check " + what);
+        const CommandRun check = run_cleanly("check", threads, feed, 1, message);
         EXPECT_TRUE(contains(check.out, "\n2 games, 2 moves, 1 errors\n")) << check.out;
-        const CommandRun stats = run_fed({"pgn", "stats", "--threads", threads, "-"}, feed);
-        expect_clean(stats, "stats", 1, message, "stats " + what);
+        const CommandRun stats = run_cleanly("stats", threads, feed, 1, message);
         EXPECT_EQ(games_counted(stats.out), "2") << stats.out;
         // The cut game is left out; the next one is written.
-        const CommandRun normalize = run_fed({"pgn", "normalize", "--threads", threads, "-"}, feed);
-        expect_clean(normalize, "normalize", 1, message, "normalize " + what);
+        const CommandRun normalize = run_cleanly("normalize", threads, feed, 1, message);
         EXPECT_FALSE(contains(normalize.out, "[Event \"comment\"]")) << normalize.out;
         EXPECT_TRUE(contains(normalize.out, "[Event \"next\"]")) << normalize.out;
-        const CommandRun fen = run_fed({"pgn", "fen", "--threads", threads, "-"}, feed);
-        expect_clean(fen, "fen", 1, message, "fen " + what);
+        const CommandRun fen = run_cleanly("fen", threads, feed, 1, message);
         EXPECT_EQ(fen.out, "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n");
     }
 }
@@ -293,23 +289,14 @@ TEST_F(PgnLimits, VariationsNested30000DeepFailCleanly) {
         "<stdin>:3: game 1 (? - ?): variations nested deeper than 1000: the deeper ones are "
         "skipped";
     for (const char* threads : {"1", "2"}) {
-        const std::string what = std::string("--threads ") + threads;
-        const CommandRun check = run_fed({"pgn", "check", "--threads", threads, "-"}, feed);
-        expect_clean(check, "check", 1, message, "check " + what);
+        const CommandRun check = run_cleanly("check", threads, feed, 1, message);
         EXPECT_TRUE(contains(check.out, "\n1 games, 1002 moves, 1 errors\n")) << check.out;
-        const CommandRun normalize = run_fed({"pgn", "normalize", "--threads", threads, "-"}, feed);
-        expect_clean(normalize, "normalize", 1, message, "normalize " + what);
-        EXPECT_EQ(normalize.out, "");
-        expect_clean(run_fed({"pgn", "fen", "--threads", threads, "-"}, feed), "fen", 1, message,
-                     "fen " + what);
-        const CommandRun stats = run_fed({"pgn", "stats", "--threads", threads, "-"}, feed);
-        expect_clean(stats, "stats", 0, "", "stats " + what);
-        EXPECT_EQ(stats.err, "");
+        EXPECT_EQ(run_cleanly("normalize", threads, feed, 1, message).out, "");
+        EXPECT_EQ(run_cleanly("fen", threads, feed, 1, message).out, "");
+        EXPECT_EQ(run_cleanly("stats", threads, feed, 0, "").err, "");
     }
 }
 
-// A million levels (8 MB) in lines of 77 bytes (one line would be too long): more than a game
-// may hold (pgn::kMaxGameBytes), so the game is cut as well; every command ends cleanly.
 TEST_F(PgnLimits, AMillionNestedVariationsFailCleanly) {
     const std::size_t levels = 1'000'000 / kScale;
     const auto feed = [&](int fd) {
@@ -335,8 +322,7 @@ TEST_F(PgnLimits, AMillionNestedVariationsFailCleanly) {
     };
     for (const auto& command : kCommands)
         for (const char* threads : {"1", "2"}) {
-            const CommandRun run = run_fed({"pgn", command[0], "--threads", threads, "-"}, feed);
-            expect_clean(run, command[0], 1, "", command[0] + " --threads " + threads);
+            const CommandRun run = run_cleanly(command[0], threads, feed, 1, "");
             const std::string problems = where_problems_go(command[0], run);
             EXPECT_TRUE(contains(problems, ": game 1 (? - ?): game longer than 4 MiB" + kCut))
                 << problems;

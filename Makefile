@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-pairings, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -33,7 +33,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings diffperft fuzz \
         format clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -82,7 +82,7 @@ deps-e2e: deps-web
 	$(call install_packages,$(E2E_PACKAGES))
 
 # The browser page (web/): npm ci when the lock file changed, esbuild when a source changed.
-WEB_SOURCES := $(wildcard web/src/*) web/index.html web/build.mjs web/package.json
+WEB_SOURCES := $(shell find web/src -type f) web/index.html web/build.mjs web/package.json
 web: deps-web web/dist/index.html
 
 web/node_modules/.package-lock.json: web/package-lock.json | deps-web
@@ -138,7 +138,7 @@ test-fast: build web deps-e2e deps-postgres
 # build; the browser, install, docs and layer tests, which run no C++ of ours, run once, below.
 # server_tests_postgres runs in the other pass only (here it took a minute and a half alone at
 # the end); store_tests_postgres runs in both, so the PostgreSQL store is under the sanitizers.
-ASAN_TARGETS := unit_tests store_tests perft_suite generic_consumer_tests rating_tests
+ASAN_TARGETS := unit_tests store_tests perft_suite generic_consumer_tests rating_tests pairing_tests
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
@@ -191,14 +191,29 @@ bench-cluster: deps-bench-serve deps-postgres build
 	PGPORT=$${PGPORT:-25600} pg_virtualenv -t -v 15 bench/cluster_bench.sh $(BUILD) \
 	  /tmp/cluster-bench-$$(date +%F).md
 
+# The Dutch pairing engine against bbpPairings (../shared/peers/bbpPairings, built outside the
+# tree by ../shared/tools/build_bbpPairings.sh): 5,000 tournaments of 20 players and 9 rounds,
+# 5,000 of 10 and 5, 1,000 of odd and varied sizes with draws, forfeits, byes and withdrawals and
+# 20 of 570 players made by its generator and checked round by round by ours, then 1,000 made by
+# ours checked by its checker (about two hours on one core, niced); then the speed of round 9
+# of a 570-player Swiss, both programs in the same run. Reports in
+# bench/results/pairings-<date>.md and pairings-speed-<date>.md; PAIRINGS_SCALE=0.01 for a
+# quick look (1% of every count).
+PAIRINGS_SCALE ?= 1
+bench-pairings: deps-bench build
+	nice -n 19 bench/pairings_agreement.sh --scale $(PAIRINGS_SCALE) \
+	  --out bench/results/pairings-$$(date +%F).md
+	bench/pairings_bench.sh --out bench/results/pairings-speed-$$(date +%F).md
+
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4
 
 # Builds the libFuzzer targets (clang 19: clang 14 cannot compile GCC 12's <expected>) and runs
 # each for FUZZ_SECONDS, one after the other (see fuzz/README.md): FEN, PGN and SAN readers, the
-# server's JSON bodies (games and events) and WebSocket messages, the UCI loop.
+# server's JSON bodies (games and events) and WebSocket messages, the UCI loop, the tournament
+# report (TRF) reader with the Dutch engine.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fen pgn san json event_json ws uci
+FUZZ_TARGETS := fen pgn san json event_json ws uci trf
 fuzz: deps-fuzz
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null

@@ -12,6 +12,8 @@
 //  - writing the game read back gives byte-identical text (the writer's output is canonical).
 // Moreover the Replayer's counters must agree with what it produced: every problem names a game
 // that was read (or game 0, before any), and the records' plies never exceed the moves replayed.
+// And the text read in place (pgn::Reader over a std::string_view, as `pgn --threads` reads its
+// chunks) must give what the stream gave: the same problems at the same lines, games and moves.
 // A broken invariant prints what broke, with the texts involved, then aborts (__builtin_trap),
 // which libFuzzer reports as a crash.
 #include <cstddef>
@@ -129,11 +131,32 @@ void check_round_trip(const pgn::GameRecord& game) {
         broken("writing the game read back gives other text", written, rewritten);
 }
 
+// The problems of a replay, one a line with its line number.
+std::string problems_of(const pgn::Replayer& replayer) {
+    std::string out;
+    for (const auto& p : replayer.problems)
+        out += std::to_string(p.where.line) + ":" + std::to_string(p.where.column) + ": " +
+               p.describe() + "\n";
+    return out;
+}
+
+void check_in_place(const std::string& text, const pgn::Replayer& streamed) {
+    pgn::Replayer in_place(true);
+    pgn::Reader(std::string_view(text)).read_all(in_place);
+    if (problems_of(in_place) != problems_of(streamed))
+        broken("read in place, other problems:\n" + problems_of(in_place) + "read as a stream:\n" +
+               problems_of(streamed));
+    if (in_place.games_read != streamed.games_read || in_place.moves_read != streamed.moves_read ||
+        in_place.games.size() != streamed.games.size())
+        broken("read in place, other games or moves");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
     pgn::Replayer replayer = read_pgn(text);
+    check_in_place(text, replayer);
     long plies = 0;
     for (const pgn::GameRecord& game : replayer.games) plies += count_plies(game.main);
     if (plies > replayer.moves_read)

@@ -522,3 +522,50 @@ TEST(Cli, PgnCheckReportsJunkAfterTheLastGame) {
     EXPECT_EQ(bad.status, 1) << bad.out << bad.err;
     EXPECT_TRUE(contains(bad.out, "1 errors")) << bad.out;
 }
+
+// A game drawn by fivefold repetition (FIDE Laws 9.6.1) and played on: `check` reports the move
+// after the end as it reports an illegal one, `normalize` reports it too and leaves the game out,
+// `fen` prints no position for it; a decisive result after the draw is reported by both as a
+// result that contradicts a mate is, and that game is still written. `stats` counts results
+// from the tags and markers without replaying, as it does for a result that contradicts a mate.
+TEST(Cli, PgnCommandsAgreeOnMovesAndResultsAfterAnAutomaticDraw) {
+    std::string shuffle;
+    for (int i = 0; i < 4; ++i)
+        shuffle +=
+            std::to_string(2 * i + 1) + ". Nf3 Nf6 " + std::to_string(2 * i + 2) + ". Ng1 Ng8 ";
+    const std::string played_on = "[White \"A\"]\n[Black \"B\"]\n\n" + shuffle + "9. e4 1-0\n\n";
+    const std::string decisive = "[White \"C\"]\n[Black \"D\"]\n\n" + shuffle + "0-1\n\n";
+    const std::string fine = "[White \"E\"]\n[Black \"F\"]\n\n1. e4 e5 *\n";
+    const std::string games = played_on + decisive + fine;
+    const std::string after =
+        "<stdin>:4: game 1 (A - B), ply 17 (9. e4): played after the game was drawn by fivefold "
+        "repetition at ply 16 (FIDE Laws 9.6.1)";
+    const std::string contradicts =
+        "<stdin>:9: game 2 (C - D), ply 16: result 0-1 contradicts the draw by fivefold "
+        "repetition at ply 16 (FIDE Laws 9.6.1)";
+    for (const char* threads : {"1", "2"}) {
+        SCOPED_TRACE(threads);
+        auto check = run({"pgn", "check", "--threads", threads, "-"}, games);
+        EXPECT_EQ(check.status, 1) << check.err;
+        EXPECT_TRUE(has_line(check.out, after)) << check.out;
+        EXPECT_TRUE(has_line(check.out, contradicts)) << check.out;
+        EXPECT_TRUE(has_line(check.out, "3 games, 34 moves, 2 errors")) << check.out;
+        auto normalize = run({"pgn", "normalize", "--threads", threads, "-"}, games);
+        EXPECT_EQ(normalize.status, 1);
+        EXPECT_TRUE(has_line(normalize.err, after)) << normalize.err;
+        EXPECT_TRUE(has_line(normalize.err, contradicts)) << normalize.err;
+        EXPECT_FALSE(contains(normalize.out, "[White \"A\"]")) << normalize.out;
+        EXPECT_TRUE(contains(normalize.out, "[White \"C\"]")) << normalize.out;
+        EXPECT_TRUE(contains(normalize.out, "[White \"E\"]")) << normalize.out;
+        auto fen = run({"pgn", "fen", "--threads", threads, "-"}, games);
+        EXPECT_EQ(fen.status, 1);
+        EXPECT_EQ(split_lines(fen.out),
+                  (std::vector<std::string>{
+                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9",
+                      "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}))
+            << fen.out;
+        auto stats = run({"pgn", "stats", "--threads", threads, "-"}, games);
+        EXPECT_EQ(stats.status, 0) << stats.err;
+        EXPECT_TRUE(contains(stats.out, "518 ")) << stats.out;
+    }
+}

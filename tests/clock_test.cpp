@@ -1,5 +1,6 @@
 // chess960::Clock: free first moves, Fischer increment only on one's own running time, flag fall
-// at zero (Laws 6.9), stopping, resuming after a restart, and restoring a saved clock. Times are
+// at zero (Laws 6.9), stopping, resuming after a restart, and restoring a saved clock; for engine
+// matches every move timed, moves per period (Laws 6.3) and a time per move. Times are
 // milliseconds against a "now" the test chooses.
 #include <gtest/gtest.h>
 
@@ -225,6 +226,94 @@ TEST(Clock, RestoreRoundTripsEveryStateOfAGame) {
     EXPECT_EQ(clock.stored(Black), 180'000 - 6'500 + 2'000 - 1'000 + 2'000);
     EXPECT_EQ(clock.running(), White);
     EXPECT_EQ(clock.turn_started_at(), 41'000);
+}
+
+// --- Every move timed, moves per period, a time per move (an engine match) -------------------
+
+TEST(Clock, StartTimesEveryMoveFromTheFirst) {
+    Clock clock(kThreePlusTwo);
+    clock.start(White, 0);
+    ASSERT_EQ(clock.running(), White);
+    EXPECT_EQ(clock.remaining(White, 10'000), 170'000);
+    // The first move is charged and earns the increment; Black's clock runs at once.
+    clock.on_move(White, 1, 10'000);
+    EXPECT_EQ(clock.stored(White), 180'000 - 10'000 + 2'000);
+    ASSERT_EQ(clock.running(), Black);
+    EXPECT_EQ(clock.turn_started_at(), 10'000);
+    // Black's first move too, and its flag can fall on it.
+    EXPECT_EQ(clock.flagged(10'000 + 180'000), Black);
+    clock.on_move(Black, 2, 15'000);
+    EXPECT_EQ(clock.stored(Black), 180'000 - 5'000 + 2'000);
+    EXPECT_EQ(clock.running(), White);
+}
+
+TEST(Clock, StartWithBlackToMove) {
+    Clock clock(kThreePlusTwo);
+    clock.start(Black, 1'000);
+    EXPECT_EQ(clock.running(), Black);
+    EXPECT_EQ(clock.remaining(Black, 4'000), 177'000);
+    EXPECT_EQ(clock.remaining(White, 4'000), 180'000);
+}
+
+TEST(Clock, EachPeriodBringsItsTimeAndTheTimeSavedCarriesOver) {
+    // 2 moves in 60 s (Laws 6.3.1); what a period leaves is kept (Laws 6.3.2).
+    Clock clock(TimeControl{.initial = 60'000, .moves = 2});
+    clock.start(White, 0);
+    EXPECT_EQ(clock.moves_to_go(White), 2);
+    EXPECT_EQ(clock.moves_to_go(Black), 2);
+    clock.on_move(White, 1, 10'000);  // 10 s
+    EXPECT_EQ(clock.stored(White), 50'000);
+    EXPECT_EQ(clock.moves_to_go(White), 1);
+    EXPECT_EQ(clock.moves_to_go(Black), 2);
+    clock.on_move(Black, 2, 11'000);
+    clock.on_move(White, 3, 16'000);  // 5 s: the period ends with 45 s saved
+    EXPECT_EQ(clock.stored(White), 45'000 + 60'000);
+    EXPECT_EQ(clock.moves_to_go(White), 2);
+    clock.on_move(Black, 4, 17'000);
+    EXPECT_EQ(clock.stored(Black), 58'000 + 60'000);
+}
+
+TEST(Clock, FortyMovesInAMinuteWithIncrement) {
+    // "40/60+0.6": forty moves of one second each.
+    Clock clock(TimeControl{.initial = 60'000, .increment = 600, .moves = 40});
+    clock.start(White, 0);
+    Millis now = 0;
+    for (int ply = 1; ply <= 80; ++ply) {
+        const Color mover = ply % 2 ? White : Black;
+        if (mover == White) {
+            EXPECT_EQ(clock.moves_to_go(White), 40 - (ply - 1) / 2);
+        }
+        now += 1'000;
+        clock.on_move(mover, ply, now);
+    }
+    for (Color side : {White, Black}) {
+        EXPECT_EQ(clock.stored(side), 60'000 - 40 * 1'000 + 40 * 600 + 60'000);
+        EXPECT_EQ(clock.moves_to_go(side), 40);
+    }
+}
+
+TEST(Clock, OnePeriodHasNoMovesToGo) {
+    Clock clock(kThreePlusTwo);
+    EXPECT_EQ(clock.moves_to_go(White), std::nullopt);
+    clock.start(White, 0);
+    clock.on_move(White, 1, 1'000);
+    EXPECT_EQ(clock.moves_to_go(White), std::nullopt);
+}
+
+TEST(Clock, ATimePerMoveIsNotCarriedOver) {
+    Clock clock(TimeControl{.per_move = 5'000});
+    EXPECT_EQ(clock.remaining(White, 0), 5'000);
+    clock.start(White, 0);
+    EXPECT_EQ(clock.remaining(White, 3'000), 2'000);
+    EXPECT_EQ(clock.flagged(4'999), std::nullopt);
+    EXPECT_EQ(clock.flagged(5'000), White);
+    clock.on_move(White, 1, 1'000);  // 4 s saved, and lost
+    EXPECT_EQ(clock.stored(White), 5'000);
+    ASSERT_EQ(clock.running(), Black);
+    EXPECT_EQ(clock.remaining(Black, 3'500), 2'500);
+    clock.on_move(Black, 2, 6'000);  // 5 s: at the limit
+    EXPECT_EQ(clock.stored(Black), 5'000);
+    EXPECT_EQ(clock.moves_to_go(White), std::nullopt);
 }
 
 }  // namespace

@@ -17,7 +17,9 @@
 #include "chess960/pgn.hpp"
 #include "match/match.hpp"
 #include "match/move_comment.hpp"
+#include "match/options.hpp"
 #include "match/stats.hpp"
+#include "match/time_control.hpp"
 
 using namespace chess960;
 using namespace chess960::match;
@@ -173,8 +175,8 @@ TEST(MatchArguments, FullCommandLine) {
     EXPECT_EQ(config->games, 10);
     EXPECT_EQ(config->limit.kind, Limit::Kind::Time);
     EXPECT_EQ(config->limit.time.moves, 40);
-    EXPECT_EQ(config->limit.time.base_ms, 60000);
-    EXPECT_EQ(config->limit.time.increment_ms, 500);
+    EXPECT_EQ(config->limit.time.initial, 60000);
+    EXPECT_EQ(config->limit.time.increment, 500);
     EXPECT_EQ(config->concurrency, 3);
     EXPECT_EQ(config->pgn_path, "out.pgn");
     EXPECT_EQ(config->positions.kind, PositionSpec::Kind::List);
@@ -223,8 +225,8 @@ TEST(MatchArguments, TimeControl) {
     auto tc = parse_time_control("10+0.1");
     ASSERT_TRUE(tc);
     EXPECT_EQ(tc->moves, 0);
-    EXPECT_EQ(tc->base_ms, 10000);
-    EXPECT_EQ(tc->increment_ms, 100);
+    EXPECT_EQ(tc->initial, 10000);
+    EXPECT_EQ(tc->increment, 100);
     EXPECT_EQ(time_control_tag(*tc), "10+0.1");
     EXPECT_EQ(time_control_tag(*parse_time_control("40/60")), "40/60");
     EXPECT_EQ(time_control_tag(*parse_time_control("0.5")), "0.5");

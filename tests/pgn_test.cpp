@@ -181,6 +181,9 @@ class Recorder : public pgn::Visitor {
     void syntax_error(const std::string& message, pgn::Location at) override {
         add("error: " + message, at);
     }
+    void limit_reached(const std::string& message, pgn::Location at, pgn::Skipped) override {
+        add("limit: " + message, at);
+    }
 
   private:
     void add(std::string e, pgn::Location at) {
@@ -608,6 +611,85 @@ TEST(PgnReader, ResultProblems) {
     EXPECT_TRUE(contains(invalid.problems[0].message, "invalid Result tag"));
 }
 
+// Fivefold repetition and the 75-move rule end the game at once (FIDE Laws 9.6.1, 9.6.2): a
+// move played after that is reported, and so is a result other than the draw, as a result that
+// contradicts a mate is. The library's Game (an independent reading of the rules) confirms
+// where each game ends.
+TEST(PgnReader, MovesAndResultsAfterAnAutomaticDrawAreReported) {
+    // The start position stands for the fifth time after 8... Ng8 (ply 16).
+    const std::string shuffle =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+        "7. Nf3 Nf6 8. Ng1 Ng8";
+    Game game;
+    for (const char* san : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
+                            "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}) {
+        ASSERT_TRUE(game.play_san(san).has_value()) << san;
+        EXPECT_FALSE(game.outcome().is_over()) << san;
+    }
+    ASSERT_TRUE(game.play_san("Ng8").has_value());
+    EXPECT_EQ(game.outcome().termination, Termination::FivefoldRepetition);
+
+    // Drawn there: no problem.
+    pgn::Replayer drawn = read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle + " 1/2-1/2\n");
+    EXPECT_TRUE(drawn.problems.empty()) << describe_problems(drawn);
+    EXPECT_EQ(drawn.games.size(), 1u);
+    // A decisive result, or none given ('*'), contradicts the draw, as with a mate.
+    for (const char* result : {"1-0", "0-1", "*"}) {
+        pgn::Replayer r =
+            read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle + " " + result + "\n");
+        ASSERT_EQ(r.problems.size(), 1u) << describe_problems(r);
+        EXPECT_EQ(r.problems[0].message,
+                  "result "s + result +
+                      " contradicts the draw by fivefold repetition at ply 16 (FIDE Laws 9.6.1)");
+        EXPECT_EQ(r.problems[0].ply, 16);
+        EXPECT_EQ(r.games.size(), 1u);  // kept, as a game whose result contradicts a mate is
+    }
+    // A move after the end: reported at its ply, and the replay stops there as at an illegal
+    // move (the game is not kept; what follows is not part of it).
+    pgn::Replayer after = read_text("[White \"A\"]\n[Black \"B\"]\n\n" + shuffle +
+                                    " 9. e4 e5 10. Ke2 1-0\n\n[White \"C\"]\n\n1. d4 *\n");
+    ASSERT_EQ(after.problems.size(), 1u) << describe_problems(after);
+    EXPECT_EQ(after.problems[0].describe(),
+              "game 1 (A - B), ply 17 (9. e4): played after the game was drawn by fivefold "
+              "repetition at ply 16 (FIDE Laws 9.6.1)");
+    EXPECT_EQ(after.problems[0].where.line, 4);
+    ASSERT_EQ(after.games.size(), 1u);
+    EXPECT_EQ(after.games[0].tag("White"), "C");
+    // Four times is not five: the game goes on.
+    pgn::Replayer four = read_text(shuffle.substr(0, shuffle.find(" 7. ")) + " 7. e4 1-0\n");
+    EXPECT_TRUE(four.problems.empty()) << describe_problems(four);
+    // A variation is an alternative, not a move after the end.
+    pgn::Replayer variation = read_text(shuffle + " (8... Nc6) 1/2-1/2\n");
+    EXPECT_TRUE(variation.problems.empty()) << describe_problems(variation);
+
+    // The 75-move rule: 150 plies without a capture or pawn move. From a halfmove clock of 148,
+    // 100. Rb1 Kg8 makes 150.
+    const std::string rook = "[FEN \"7k/8/8/8/8/8/8/K5R1 w - - 148 100\"]\n\n100. Rb1 Kg8";
+    Game seventy_five(chess960::testing::parse("7k/8/8/8/8/8/8/K5R1 w - - 148 100"));
+    ASSERT_TRUE(seventy_five.play_san("Rb1").has_value());
+    EXPECT_FALSE(seventy_five.outcome().is_over());
+    ASSERT_TRUE(seventy_five.play_san("Kg8").has_value());
+    EXPECT_EQ(seventy_five.outcome().termination, Termination::SeventyFiveMoves);
+    EXPECT_TRUE(read_text(rook + " 1/2-1/2\n").problems.empty());
+    pgn::Replayer won = read_text(rook + " 1-0\n");
+    ASSERT_EQ(won.problems.size(), 1u) << describe_problems(won);
+    EXPECT_EQ(won.problems[0].message,
+              "result 1-0 contradicts the draw by the 75-move rule at ply 2 (FIDE Laws 9.6.2)");
+    pgn::Replayer played_on = read_text(rook + " 101. Rb8+ 1-0\n");
+    ASSERT_EQ(played_on.problems.size(), 1u) << describe_problems(played_on);
+    EXPECT_EQ(played_on.problems[0].describe(),
+              "game 1 (? - ?), ply 3 (101. Rb8+): played after the game was drawn by the "
+              "75-move rule at ply 2 (FIDE Laws 9.6.2)");
+    // A mate on the 150th ply takes precedence (Laws 9.6.2): 1-0 stands.
+    pgn::Replayer mate =
+        read_text("[FEN \"k7/8/1K6/8/8/8/8/7R w - - 149 100\"]\n\n100. Rh8# 1-0\n");
+    EXPECT_TRUE(mate.problems.empty()) << describe_problems(mate);
+    // A capture resets the count: 101 plies later the game is still on.
+    pgn::Replayer reset = read_text(
+        "[FEN \"6k1/8/8/8/8/8/8/K5rR w - - 148 100\"]\n\n100. Rxg1+ Kh7 101. Rg2 Kh8 1-0\n");
+    EXPECT_TRUE(reset.problems.empty()) << describe_problems(reset);
+}
+
 TEST(PgnReader, CrlfAndByteOrderMark) {
     const std::string text =
         "\xEF\xBB\xBF[Event \"x\"]\r\n[Site \"y\"]\r\n\r\n1. e4 {a\r\nb} e5\r\n2. Nf3 1-0\r\n";
@@ -643,8 +725,9 @@ TEST(PgnReader, ReadsFromAFileStream) {
 }
 
 TEST(PgnReader, ALineLongerThanTheReadBuffer) {
-    // One comment of 3 MB on one line (the reader reads 1 MB chunks), then a move.
-    std::string big(3 << 20, 'x');
+    // One comment on a line as long as a line may be (pgn::kMaxLineBytes; the reader reads 64
+    // KiB at a time), then a move.
+    std::string big(pgn::kMaxLineBytes - std::string("1. e4 {} e5 *").size(), 'x');
     for (std::size_t i = 100; i < big.size(); i += 100) big[i] = ' ';
     const std::string text =
         "[Event \"big\"]\n\n1. e4 {" + big + "} e5 *\n[Event \"next\"]\n\n1. d4 *\n";
@@ -740,6 +823,258 @@ TEST(PgnReader, UnexpectedTextAndBracketsAreReported) {
     for (const auto& p : r.problems) EXPECT_EQ(p.game, 1);
     ASSERT_EQ(r.games.size(), 2u);
     EXPECT_EQ(r.games[0].main.nodes.size(), 3u);
+}
+
+// === (b2) The reader's limits =================================================================
+
+namespace {
+
+// The reader's calls for `text` read from a stream, from memory in place and from a file: the
+// same whichever way (the stream and the file through a bounded buffer, the memory whole).
+Recorder record_every_way(const std::string& text) {
+    Recorder from_stream = record_events(text);
+    Recorder in_place;
+    pgn::Reader(std::string_view(text)).read_all(in_place);
+    Recorder from_file;
+    std::FILE* file = std::tmpfile();
+    EXPECT_NE(file, nullptr);
+    if (file) {
+        std::fwrite(text.data(), 1, text.size(), file);
+        std::rewind(file);
+        pgn::Reader(file).read_all(from_file);
+        std::fclose(file);
+    }
+    EXPECT_EQ(in_place.events, from_stream.events);
+    EXPECT_EQ(from_file.events, from_stream.events);
+    for (const Recorder* other : {&in_place, &from_file}) {
+        EXPECT_EQ(other->where.size(), from_stream.where.size());
+        for (std::size_t i = 0; i < std::min(other->where.size(), from_stream.where.size()); ++i)
+            EXPECT_EQ(other->where[i].line, from_stream.where[i].line) << from_stream.events[i];
+    }
+    return from_stream;
+}
+
+// The events of a recording, with any longer than 200 characters shortened (for messages).
+std::vector<std::string> short_events(const Recorder& r) {
+    std::vector<std::string> out;
+    for (const std::string& e : r.events)
+        out.push_back(e.size() > 200 ? e.substr(0, 40) + "...(" + std::to_string(e.size()) + ")"
+                                     : e);
+    return out;
+}
+
+const std::string kRestSkipped = ": the rest of the game is skipped up to the next tag pair line";
+
+}  // namespace
+
+TEST(PgnReaderLimits, ALineOfTheLimitIsReadAndALongerOneCutsItsGame) {
+    // The line "1. e4 {xx...x} e5 *" at kMaxLineBytes, then one byte longer.
+    const auto game_with_line = [](std::size_t length) {
+        const std::string frame = "1. e4 {} e5 *";
+        return "[Event \"a\"]\n\n1. e4 {" + std::string(length - frame.size(), 'x') +
+               "} e5 *\n2. Nf3 Nf6 *\n [Event \"not a tag line\"]\n\n[Event \"b\"]\n\n1. d4 *\n";
+    };
+    const std::string fits = game_with_line(pgn::kMaxLineBytes);
+    Recorder whole = record_every_way(fits);
+    EXPECT_EQ(whole.events.at(4).size(), pgn::kMaxLineBytes - 11) << "the comment";
+    const std::string cut = game_with_line(pgn::kMaxLineBytes + 1);
+    Recorder r = record_every_way(cut);
+    EXPECT_EQ(short_events(r),
+              (std::vector<std::string>{
+                  "game 1", "[Event=a]", "limit: line longer than 1 MiB" + kRestSkipped, "end",
+                  "game 2", "[Event=b]", "movetext", "d4", "result *", "end"}));
+    EXPECT_EQ(r.where.at(2).line, 3);
+    EXPECT_EQ(r.where.at(4).line, 7);
+    // The game cut short is reported and not kept; the next one is.
+    pgn::Replayer replayed = read_text(cut);
+    ASSERT_EQ(replayed.problems.size(), 1u) << describe_problems(replayed);
+    EXPECT_EQ(replayed.problems[0].describe(),
+              "game 1 (? - ?): line longer than 1 MiB" + kRestSkipped);
+    ASSERT_EQ(replayed.games.size(), 1u);
+    EXPECT_EQ(replayed.games[0].tag("Event"), "b");
+}
+
+TEST(PgnReaderLimits, LongLinesBetweenGamesAreSkippedAndReported) {
+    const std::string text = std::string(pgn::kMaxLineBytes + 1, 'x') + "\n" +
+                             "[Event \"a\"]\n\n1. e4 *\n" +
+                             std::string(3 * pgn::kMaxLineBytes, '\0');  // no line end
+    Recorder r = record_every_way(text);
+    EXPECT_EQ(short_events(r),
+              (std::vector<std::string>{"game 1",
+                                        "limit: 1 line longer than 1 MiB skipped before the game",
+                                        "[Event=a]", "movetext", "e4", "result *", "end",
+                                        "limit: 1 line longer than 1 MiB skipped at the end"}));
+    EXPECT_EQ(r.where.at(1).line, 1);
+    EXPECT_EQ(r.where.at(7).line, 5);
+    pgn::Replayer replayed = read_text(text);
+    EXPECT_EQ(replayed.problems.size(), 2u) << describe_problems(replayed);
+    EXPECT_EQ(replayed.games.size(), 1u);  // lines between games do not touch the game
+    // A file that is nothing but a long line: reported, with no game to name.
+    pgn::Replayer nothing = read_text(std::string(2 * pgn::kMaxLineBytes, '\0'));
+    EXPECT_EQ(nothing.games_read, 0);
+    ASSERT_EQ(nothing.problems.size(), 1u);
+    EXPECT_EQ(nothing.problems[0].describe(), "1 line longer than 1 MiB skipped at the end");
+}
+
+TEST(PgnReaderLimits, ACommentOverTheLimitCutsItsGame) {
+    // A comment opened at the end of line 3 whose text (its line ends included) is `size` bytes.
+    const auto game_with_comment = [](std::size_t size) {
+        std::string text = "[Event \"a\"]\n\n1. e4 {";
+        std::size_t comment = 0;
+        while (comment < size) {
+            const std::size_t line = std::min<std::size_t>(1023, size - comment - 1);
+            text += "\n" + std::string(line, 'y');
+            comment += 1 + line;
+        }
+        return text + "} e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    };
+    Recorder whole = record_every_way(game_with_comment(pgn::kMaxCommentBytes));
+    ASSERT_GT(whole.events.size(), 4u);
+    EXPECT_EQ(whole.events[4].size(), pgn::kMaxCommentBytes + 2) << "{comment}";
+    Recorder r = record_every_way(game_with_comment(pgn::kMaxCommentBytes + 1));
+    EXPECT_EQ(short_events(r),
+              (std::vector<std::string>{
+                  "game 1", "[Event=a]", "movetext", "e4",
+                  "limit: comment longer than 1 MiB (opened at line 3)" + kRestSkipped, "end",
+                  "game 2", "[Event=b]", "movetext", "d4", "result *", "end"}));
+    EXPECT_EQ(r.where.at(4).line, 3);
+    EXPECT_EQ(r.where.at(4).column, 7);
+}
+
+TEST(PgnReaderLimits, AGameOverTheLimitIsCutAtTheLineThatPassesIt) {
+    // Lines of `; comment` after the first moves, `total` bytes of game text in all, then `next`.
+    const std::string start = "[Event \"a\"]\n\n1. e4 e5\n";  // 22 bytes
+    const auto game_of = [&](std::size_t total, const std::string& next) {
+        std::string text = start;
+        while (text.size() < total) {
+            const std::size_t line = std::min<std::size_t>(1023, total - text.size() - 1);
+            text += (line > 0 ? ";" + std::string(line - 1, 'z') : "") + "\n";
+        }
+        return text + next;
+    };
+    const std::string next = "[Event \"b\"]\n\n1. d4 *\n";
+    // The comment line that passes the limit cuts the game there (its line number), and the
+    // lines up to the next tag pair line are skipped.
+    const std::string over = game_of(pgn::kMaxGameBytes + 1000, "2. Nf3 *\n\n" + next);
+    const long passing_line =
+        1 + long(std::count(over.begin(), over.begin() + long(pgn::kMaxGameBytes), '\n'));
+    Recorder r = record_every_way(over);
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(),
+                         "limit: game longer than 4 MiB" + kRestSkipped),
+              1);
+    const auto cut =
+        std::find(r.events.begin(), r.events.end(), "limit: game longer than 4 MiB" + kRestSkipped);
+    ASSERT_NE(cut, r.events.end());
+    EXPECT_EQ(r.where[std::size_t(cut - r.events.begin())].line, passing_line);
+    EXPECT_EQ(std::vector<std::string>(cut + 1, r.events.end()),
+              (std::vector<std::string>{"end", "game 2", "[Event=b]", "movetext", "d4", "result *",
+                                        "end"}));
+    // When the line that passes the limit is the next game's tag pair, that game starts there
+    // (as it does when the text is cut into parts at that line for several threads).
+    const std::string at_tag = game_of(pgn::kMaxGameBytes - 5, next);
+    Recorder t = record_every_way(at_tag);
+    const auto tag_cut =
+        std::find(t.events.begin(), t.events.end(), "limit: game longer than 4 MiB" + kRestSkipped);
+    ASSERT_NE(tag_cut, t.events.end()) << "the tag line passes the limit";
+    EXPECT_EQ(std::vector<std::string>(tag_cut + 1, t.events.end()),
+              (std::vector<std::string>{"end", "game 2", "[Event=b]", "movetext", "d4", "result *",
+                                        "end"}));
+    // A game of the limit is read whole.
+    pgn::Replayer whole = read_text(game_of(pgn::kMaxGameBytes - 2, "*\n"));
+    EXPECT_TRUE(whole.problems.empty()) << describe_problems(whole);
+    EXPECT_EQ(whole.games.size(), 1u);
+}
+
+TEST(PgnReaderLimits, PastAHundredProblemsTheRestOfTheGameIsSkipped) {
+    const auto game_with_problems = [](int problems) {
+        std::string parens;
+        for (int i = 0; i < problems; ++i) parens += ") ";
+        return "[Event \"a\"]\n\n1. e4 " + parens + "\n1... e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    };
+    pgn::Replayer hundred = read_text(game_with_problems(pgn::kMaxGameProblems));
+    EXPECT_EQ(hundred.problems.size(), std::size_t(pgn::kMaxGameProblems));
+    ASSERT_EQ(hundred.games.size(), 2u);
+    EXPECT_EQ(hundred.games[0].main.nodes.size(), 2u);  // 1... e5 read
+    Recorder r = record_every_way(game_with_problems(pgn::kMaxGameProblems + 1));
+    const std::string limit = "limit: more than 100 problems in the game" + kRestSkipped;
+    const auto cut = std::find(r.events.begin(), r.events.end(), limit);
+    ASSERT_NE(cut, r.events.end()) << ::testing::PrintToString(r.events);
+    EXPECT_EQ(std::count(r.events.begin(), cut, "error: unbalanced ')'"), 101);
+    EXPECT_EQ(r.where[std::size_t(cut - r.events.begin())].line, 3);
+    EXPECT_EQ(std::vector<std::string>(cut + 1, r.events.end()),
+              (std::vector<std::string>{"end", "game 2", "[Event=b]", "movetext", "d4", "result *",
+                                        "end"}));
+    pgn::Replayer replayed = read_text(game_with_problems(pgn::kMaxGameProblems + 1));
+    ASSERT_EQ(replayed.games.size(), 1u);
+    EXPECT_EQ(replayed.games[0].tag("Event"), "b");
+}
+
+TEST(PgnReaderLimits, VariationsDeeperThanTheLimitAreSkippedAndTheGameGoesOn) {
+    const auto nested = [](int levels, const std::string& deepest) {
+        std::string text = "[Event \"deep\"]\n\n1. e4 ";
+        for (int i = 0; i < levels; ++i) text += "(1. d4 ";
+        return text + deepest + std::string(std::size_t(levels), ')') + " 1... e5 *\n";
+    };
+    // 1,000 levels are kept, written and read back the same.
+    pgn::GameRecord kept = read_one(nested(pgn::kMaxVariationDepth, ""));
+    int depth = 0;
+    for (const pgn::Line* line = &kept.main; !line->nodes.front().variations.empty(); ++depth)
+        line = &line->nodes.front().variations.front();
+    EXPECT_EQ(depth, pgn::kMaxVariationDepth);
+    const std::string written = pgn::write_game(kept);
+    pgn::GameRecord again = read_one(written);
+    expect_same_line(again.main, kept.main, "written");
+    // One more level, holding what must not upset the reader: a comment with ')', a '$' alone,
+    // junk, a variation deeper still. All of it is read over and dropped; the levels up to
+    // the limit close as they opened, and the game goes on.
+    const std::string text =
+        nested(pgn::kMaxVariationDepth, "(1. Nf3 {a ) in a comment} $ x! (1. c4) 1... d5) ");
+    Recorder r = record_every_way(text);
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(), "("), pgn::kMaxVariationDepth);
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(), ")"), pgn::kMaxVariationDepth);
+    for (const char* dropped : {"Nf3", "c4", "d5", "{a ) in a comment}"})
+        EXPECT_EQ(std::find(r.events.begin(), r.events.end(), dropped), r.events.end()) << dropped;
+    EXPECT_EQ(std::count_if(r.events.begin(), r.events.end(),
+                            [](const std::string& e) { return e.starts_with("error"); }),
+              0);
+    const std::string limit =
+        "limit: variations nested deeper than 1000: the deeper ones are skipped";
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(), limit), 1);
+    EXPECT_EQ(std::vector<std::string>(r.events.end() - 4, r.events.end()),
+              (std::vector<std::string>{")", "e5", "result *", "end"}));
+    // Checked on (the main line and the variations kept), reported, not kept.
+    pgn::Replayer replayed = read_text(text);
+    ASSERT_EQ(replayed.problems.size(), 1u) << describe_problems(replayed);
+    EXPECT_EQ(replayed.problems[0].where.column, 7 + 7 * pgn::kMaxVariationDepth);
+    EXPECT_EQ(replayed.moves_read, 1 + pgn::kMaxVariationDepth + 1);
+    EXPECT_TRUE(replayed.games.empty());
+}
+
+// A record built with variations nested 100,000 deep (more than the reader makes): written and
+// released without a call per level (either overflowed the stack before).
+TEST(PgnWriter, VariationsNestedAHundredThousandDeep) {
+    const int levels = 100'000;
+    const Position start;
+    const Move e4 = *parse_san(start, "e4"), d4 = *parse_san(start, "d4");
+    std::string written;
+    {
+        pgn::GameRecord game;
+        game.start = start;
+        game.main.nodes.push_back(pgn::Node{e4, {}, {}, {}});
+        pgn::Line* line = &game.main;
+        for (int i = 0; i < levels; ++i) {
+            line = &line->nodes.back().variations.emplace_back();
+            line->nodes.push_back(pgn::Node{d4, {}, {}, {}});
+        }
+        written = pgn::write_game(game);
+    }
+    std::size_t moves = 0;
+    for (std::size_t at = 0; (at = written.find("1. d4", at)) != std::string::npos; ++at) ++moves;
+    EXPECT_EQ(moves, std::size_t(levels));
+    EXPECT_TRUE(contains(written, "\n\n1. e4 ( 1. d4 ( 1. d4 ")) << written.substr(0, 400);
+    EXPECT_TRUE(written.ends_with(") ) *\n")) << written.substr(written.size() - 100);
+    EXPECT_EQ(std::count(written.begin(), written.end(), '('), levels);
+    EXPECT_EQ(std::count(written.begin(), written.end(), ')'), levels);
 }
 
 // === (c) PITFALLS.md section D =================================================================

@@ -44,6 +44,19 @@ inline std::string slurp(const std::string& path) {
     return s.str();
 }
 
+// In a child process: runs the built binary with `args` in its place (no shell involved); exits
+// 127 if it cannot.
+[[noreturn]] inline void exec_chess960(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string binary = CHESS960_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+}
+
 // Runs the built binary with `args` (no shell involved), feeding `input` on stdin.
 inline CommandResult run_chess960(const std::vector<std::string>& args,
                                   const std::string& input = "") {
@@ -64,14 +77,7 @@ inline CommandResult run_chess960(const std::vector<std::string>& args,
         if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
             !freopen(err_path.c_str(), "wb", stderr))
             _exit(127);
-        std::vector<char*> argv;
-        std::string binary = CHESS960_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
+        exec_chess960(args);
     }
     EXPECT_GT(pid, 0);
     int wstatus = 0;

@@ -91,6 +91,22 @@ def test_problems_are_reported_with_the_library_message():
     assert len(read.mainline_moves()) == 2 and "Ke3" in read.errors[0]
 
 
+def test_moves_and_results_after_an_automatic_draw_are_problems():
+    """Fivefold repetition ends the game at once (FIDE Laws 9.6.1): the start position for the
+    fifth time after 8... Ng8, so 9. e4 is not part of the game, and 1-0 contradicts the draw."""
+    shuffle = " ".join(f"{2 * i + 1}. Nf3 Nf6 {2 * i + 2}. Ng1 Ng8" for i in range(4))
+    (after,) = list(chess960.pgn.games(io.StringIO(shuffle + " 9. e4 1-0\n")))
+    assert after.ply_count == 16
+    assert "played after the game was drawn by fivefold repetition at ply 16" in after.error
+    read = chess960.pgn.read_game(io.StringIO(shuffle + " 1-0\n"))
+    assert len(read.mainline_moves()) == 16
+    assert read.errors == [
+        "game 1 (? - ?), ply 16: result 1-0 contradicts the draw by fivefold repetition at ply 16 "
+        "(FIDE Laws 9.6.1)"
+    ]
+    assert chess960.pgn.read_game(io.StringIO(shuffle + " 1/2-1/2\n")).errors == []
+
+
 def test_missing_file_is_an_os_error():
     with pytest.raises(OSError):
         chess960.pgn.games("/nonexistent/games.pgn")

@@ -73,6 +73,13 @@ commands:
                                   (docs/event-draw.md has the derivation)
   dice [THROW...] [--explain]     a start position from throws of a six-sided die (typed one
                                   by one when not given); --explain prints the procedure
+  pairings --dutch FILE -p [OUT]  pair the next round of a Swiss (TRF-2026 or TRF(x)) by FIDE's
+                                  Dutch system; -c checks every round, -g [CONFIG] -o OUT
+                                  [-s SEED] generates a random tournament (the command line
+                                  and exit codes of JaVaFo and bbpPairings)
+  pairings --berger N [--double]  FIDE's Berger tables for a round robin of N players
+  pairings --standings FILE [--tiebreaks BH-C1,SB,...]
+                                  standings with FIDE tie-breaks (C.07)
   uci                             speak UCI on stdin/stdout
   help [COMMAND]                  this text, or a command's options
 )";
@@ -97,6 +104,8 @@ int main(int argc, char** argv) {
     }
     std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string_view first = arguments.front();
+    if (first == "pairings")
+        return cli::run_pairings_command({arguments.begin() + 1, arguments.end()});
     if (first == "help" || first == "--help" || first == "-h") {
         if (arguments.size() == 1) {
             std::cout << kUsage;

@@ -35,19 +35,27 @@ void print_problems(const std::string& file, const Problems& problems, std::ostr
         out << file << ':' << p.where.line << ": " << p.describe() << '\n';
 }
 
-// Replays every game of `input` on this thread: after each read, prints its problems to
-// `problems_out` and calls `after_read()`, which returns false to stop early. The last read,
-// which finds no game, can still report junk after the last game, so its problems are printed
-// too. Returns the number of problems.
+// A chunk's problems numbered as in the whole input: its games come after `games_before`.
+void renumber(Problems& problems, long games_before) {
+    for (auto& p : problems) p.game += games_before;
+}
+
+// Replays every game of `in` (the text of file `name` from line `first_line`, after
+// `games_before` games) on this thread: after each read, prints its problems to `problems_out`
+// and calls `after_read()`, which returns false to stop early. The last read, which finds no
+// game, can still report junk after the last game, so its problems are printed too. Returns
+// the number of problems.
 template <typename AfterRead>
-long replay_games(PgnInput& input, pgn::Replayer& replayer, std::ostream& problems_out,
-                  AfterRead after_read) {
-    pgn::Reader reader(input.stream());
+long replay_games(std::istream& in, const std::string& name, long first_line, long games_before,
+                  pgn::Replayer& replayer, std::ostream& problems_out, AfterRead after_read) {
+    pgn::Reader reader(in);
+    reader.start_at_line(first_line);
     long errors = 0;
     for (bool more = true; more;) {
         more = reader.read_game(replayer);
         errors += long(replayer.problems.size());
-        print_problems(input.name(), replayer.problems, problems_out);
+        renumber(replayer.problems, games_before);
+        print_problems(name, replayer.problems, problems_out);
         replayer.problems.clear();
         if (!after_read()) break;
     }
@@ -60,11 +68,6 @@ long replay_games(PgnInput& input, pgn::Replayer& replayer, std::ostream& proble
 // time, bench/results/pgn-threads-2026-11-28.md) costs no wall time.
 bool on_this_thread(const PgnInput& input, int threads) {
     return threads <= 1 && input.compression().empty();
-}
-
-// A chunk's problems numbered as in the whole input: its games come after `games_before`.
-void renumber(Problems& problems, long games_before) {
-    for (auto& p : problems) p.game += games_before;
 }
 
 int open_failed(const std::string& path) {
@@ -135,11 +138,16 @@ int pgn_check(const std::vector<std::string>& files, int threads) {
         PgnInput input(path);
         if (!input.ok()) return open_failed(path);
         const int status = reporting_input_errors([&] {
-            if (on_this_thread(input, threads)) {
+            // The whole input, or what follows the chunks (for_each_chunk's read_rest).
+            auto replay = [&](std::istream& in, long first_line, long games_before) {
                 pgn::Replayer replayer(false);
-                errors += replay_games(input, replayer, std::cout, [] { return true; });
+                errors += replay_games(in, input.name(), first_line, games_before, replayer,
+                                       std::cout, [] { return true; });
                 games += replayer.games_read;
                 moves += replayer.moves_read;
+            };
+            if (on_this_thread(input, threads)) {
+                replay(input.stream(), 1, 0);
                 return 0;
             }
             for_each_chunk<CheckBatch>(
@@ -157,7 +165,8 @@ int pgn_check(const std::vector<std::string>& files, int threads) {
                     games += batch.games;
                     moves += batch.moves;
                     return true;
-                });
+                },
+                replay);
             return 0;
         });
         if (status) return status;
@@ -181,14 +190,19 @@ int pgn_normalize(const std::string& path, int threads) {
         std::cout << text;
         first = false;
     };
-    const int status = reporting_input_errors([&] {
-        if (on_this_thread(input, threads)) {
-            pgn::Replayer replayer(true);
-            errors = replay_games(input, replayer, std::cerr, [&] {
+    // The whole input, or what follows the chunks (for_each_chunk's read_rest).
+    auto replay = [&](std::istream& in, long first_line, long games_before) {
+        pgn::Replayer replayer(true);
+        errors +=
+            replay_games(in, input.name(), first_line, games_before, replayer, std::cerr, [&] {
                 for (const pgn::GameRecord& game : replayer.games) write(pgn::write_game(game));
                 replayer.games.clear();
                 return true;
             });
+    };
+    const int status = reporting_input_errors([&] {
+        if (on_this_thread(input, threads)) {
+            replay(input.stream(), 1, 0);
             return 0;
         }
         for_each_chunk<NormalizeBatch>(
@@ -208,7 +222,8 @@ int pgn_normalize(const std::string& path, int threads) {
                 errors += long(batch.problems.size());
                 for (const std::string& text : batch.texts) write(text);
                 return true;
-            });
+            },
+            replay);
         return 0;
     });
     if (status) return status;
@@ -220,7 +235,9 @@ int pgn_normalize(const std::string& path, int threads) {
 
 namespace {
 
-// Counts games and results per start position, reading only tags and results.
+// Counts games and results per start position, reading only tags and results. Syntax
+// problems are not its business, but text the reader skipped unread (a limit reached) may hold
+// games it did not count: those are kept in `problems`.
 class StatsVisitor : public pgn::Visitor {
   public:
     struct Score {
@@ -254,9 +271,21 @@ class StatsVisitor : public pgn::Visitor {
         unreadable.merge(other.unreadable);
     }
 
-    void begin_game(long, pgn::Location) override {
+    Problems problems;  // the limits reached, in input order
+
+    void begin_game(long number, pgn::Location) override {
+        game_ = number;
         tags_.clear();
         result_.clear();
+    }
+    void limit_reached(const std::string& message, pgn::Location at, pgn::Skipped what) override {
+        if (what == pgn::Skipped::Variations) return;  // the game is counted all the same
+        std::string white = "?", black = "?";
+        for (const auto& [n, v] : tags_) {
+            if (n == "White") white = v;
+            if (n == "Black") black = v;
+        }
+        problems.push_back({game_, at, white + " - " + black, 0, {}, message});
     }
     void tag(std::string_view name, std::string_view value, pgn::Location) override {
         tags_.emplace_back(std::string(name), std::string(value));
@@ -282,6 +311,7 @@ class StatsVisitor : public pgn::Visitor {
     }
 
   private:
+    long game_ = 0;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::string result_;
 };
@@ -303,10 +333,25 @@ int pgn_stats(const std::string& path, int threads) {
     PgnInput input(path);
     if (!input.ok()) return open_failed(path);
     StatsVisitor stats;
+    long problems = 0;
+    auto print = [&](Problems& some, long games_before) {
+        renumber(some, games_before);
+        print_problems(input.name(), some, std::cerr);
+        problems += long(some.size());
+        some.clear();
+    };
+    // The whole input, or what follows the chunks (for_each_chunk's read_rest).
+    auto count = [&](std::istream& in, long first_line, long games_before) {
+        pgn::Reader reader(in);
+        reader.start_at_line(first_line);
+        for (bool more = true; more;) {
+            more = reader.read_game(stats);
+            print(stats.problems, games_before);
+        }
+    };
     const int status = reporting_input_errors([&] {
         if (on_this_thread(input, threads)) {
-            pgn::Reader reader(input.stream());
-            reader.read_all(stats);
+            count(input.stream(), 1, 0);
             return 0;
         }
         // The counts do not depend on the order: each chunk counts, this thread adds up.
@@ -321,10 +366,12 @@ int pgn_stats(const std::string& path, int threads) {
                 counted.games = read_chunk(chunk, counted.stats);
                 return counted;
             },
-            [&](Counted& counted, long) {
+            [&](Counted& counted, long games_before) {
                 stats.add(counted.stats);
+                print(counted.stats.problems, games_before);
                 return true;
-            });
+            },
+            count);
         return 0;
     });
     if (status) return status;
@@ -350,7 +397,7 @@ int pgn_stats(const std::string& path, int threads) {
         print_score_row("other", "(not a start position)", stats.other_starts);
     if (stats.unreadable.games) print_score_row("bad", "(unreadable tags)", stats.unreadable);
     print_score_row("all", std::to_string(stats.by_start.size()) + " start positions", total);
-    return 0;
+    return problems ? 1 : 0;
 }
 
 int pgn_fen(const std::string& path, long only_game, long ply, int threads) {
@@ -376,20 +423,28 @@ int pgn_fen(const std::string& path, long only_game, long ply, int threads) {
         return true;
     };
     long errors = 0;
-    const int status = reporting_input_errors([&] {
-        // One game asked for: read up to it on this thread.
-        if (on_this_thread(input, threads) || only_game > 0) {
-            NumberedReplayer replayer;
-            errors = replay_games(input, replayer, std::cerr, [&] {
+    // The whole input, or what follows the chunks (for_each_chunk's read_rest, never with
+    // --game: that reads on this thread).
+    auto replay = [&](std::istream& in, long first_line, long games_before) {
+        NumberedReplayer replayer;
+        errors +=
+            replay_games(in, input.name(), first_line, games_before, replayer, std::cerr, [&] {
                 bool go_on = true;
-                for (std::size_t i = 0; i < replayer.games.size() && go_on; ++i)
-                    go_on = print_game(replayer.numbers[i], replayer.games[i]) &&
-                            !(only_game > 0 && replayer.numbers[i] >= only_game);
+                for (std::size_t i = 0; i < replayer.games.size() && go_on; ++i) {
+                    const long number = replayer.numbers[i] + games_before;
+                    go_on = print_game(number, replayer.games[i]) &&
+                            !(only_game > 0 && number >= only_game);
+                }
                 const bool passed = only_game > 0 && replayer.games_read >= only_game;
                 replayer.games.clear();
                 replayer.numbers.clear();
                 return go_on && !passed;
             });
+    };
+    const int status = reporting_input_errors([&] {
+        // One game asked for: read up to it on this thread.
+        if (on_this_thread(input, threads) || only_game > 0) {
+            replay(input.stream(), 1, 0);
             return 0;
         }
         for_each_chunk<FenBatch>(
@@ -424,7 +479,8 @@ int pgn_fen(const std::string& path, long only_game, long ply, int threads) {
                 print_problems(input.name(), rest, std::cerr);
                 errors += long(rest.size());
                 return true;
-            });
+            },
+            replay);
         return 0;
     });
     if (status) return status;

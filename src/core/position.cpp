@@ -562,12 +562,6 @@ std::string Position::diagram() const {
 
 // --- From a setup ----------------------------------------------------------------------------
 
-namespace {
-
-const char* color_name(Color c) { return c == White ? "white" : "black"; }
-
-}  // namespace
-
 Result<Position> Position::from_setup(const Setup& setup, SetupOptions options) {
     Position pos;
     pos.by_type_.fill(0);

@@ -136,7 +136,7 @@ Result<Numbers> numbers_of(const Position& pos) {
     };
     int number[2];
     for (Color c : {White, Black}) {
-        const char* name = c == White ? "white" : "black";
+        const char* name = color_name(c);
         int pawn_rank = c == White ? 1 : 6;
         if (pos.pieces(c, Pawn) != rank_bb(pawn_rank))
             return not_start(std::string(name) + " pawns are not all on rank " +

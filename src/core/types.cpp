@@ -2,6 +2,10 @@
 
 namespace chess960 {
 
+const char* color_name(Color c) { return c == White ? "white" : "black"; }
+
+const char* color_title(Color c) { return c == White ? "White" : "Black"; }
+
 std::string square_name(Square s) {
     if (s >= NoSquare) return "-";
     return {char('a' + file_of(s)), char('1' + rank_of(s))};

@@ -19,8 +19,6 @@ void close_if_over(bool active, std::optional<Clock>& clock, std::optional<Color
     takeback_request.reset();
 }
 
-const char* color_title(Color c) { return c == White ? "White" : "Black"; }
-
 }  // namespace
 
 std::string describe(const OnlineGame& game) {
@@ -28,8 +26,8 @@ std::string describe(const OnlineGame& game) {
     const Outcome o = game.outcome();
     // The side to move in the final position: the side whose flag fell, for a time forfeit.
     const Color to_move = game.side_to_move();
-    const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
-    const std::string loser = o.result == GameResult::WhiteWins ? "Black" : "White";
+    const Color winning = o.result == GameResult::WhiteWins ? White : Black;
+    const std::string winner = color_title(winning), loser = color_title(~winning);
     switch (o.termination) {
         case Termination::None:
             return std::string(color_title(to_move)) + " to move";

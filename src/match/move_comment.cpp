@@ -1,8 +1,24 @@
 #include "match/move_comment.hpp"
 
 #include <charconv>
+#include <cstdlib>
+
+#include "match/numbers.hpp"
 
 namespace chess960::match {
+
+std::string move_comment(const SearchReply& reply) {
+    std::string text;
+    if (reply.score) {
+        const Score& s = *reply.score;
+        if (s.kind == Score::Kind::Mate)
+            text = (s.value > 0 ? "+M" : "-M") + std::to_string(std::abs(s.value));
+        else
+            text = signed_fixed(s.value / 100.0, 2);
+        text += "/" + std::to_string(reply.depth) + " ";
+    }
+    return text + fixed(std::chrono::duration<double>(reply.elapsed).count(), 2) + "s";
+}
 
 std::optional<int> comment_centipawns(std::string_view comment) {
     while (!comment.empty() && comment.front() == ' ') comment.remove_prefix(1);

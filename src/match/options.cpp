@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "args/arguments.hpp"
-#include "match/match.hpp"
+#include "match/time_control.hpp"
 
 namespace chess960::match {
 
@@ -61,52 +61,6 @@ std::expected<PositionSpec, std::string> parse_positions(const std::string& text
     spec.file = text;
     return spec;
 }
-
-}  // namespace
-
-std::expected<TimeControl, std::string> parse_time_control(std::string_view text) {
-    TimeControl tc;
-    std::string_view rest = text;
-    if (std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
-        auto moves = to_int(rest.substr(0, slash), 1, 1000);
-        if (!moves) return Error("--tc: bad number of moves in '" + std::string(text) + "'");
-        tc.moves = int(*moves);
-        rest = rest.substr(slash + 1);
-    }
-    std::string_view base = rest;
-    std::optional<double> inc_s = 0;
-    if (std::size_t plus = rest.find('+'); plus != std::string_view::npos) {
-        base = rest.substr(0, plus);
-        inc_s = to_double(rest.substr(plus + 1), 0, 1e5);
-    }
-    auto base_s = to_double(base, 0.001, 1e6);
-    if (!base_s || !inc_s)
-        return Error("--tc must be [MOVES/]SECONDS[+INCREMENT], like 10+0.1 or 40/60, not '" +
-                     std::string(text) + "'");
-    tc.base_ms = std::llround(*base_s * 1000);
-    tc.increment_ms = std::llround(*inc_s * 1000);
-    return tc;
-}
-
-std::string time_control_tag(const TimeControl& tc) {
-    auto seconds = [](std::int64_t ms) {
-        std::string s = std::to_string(ms / 1000);
-        if (ms % 1000) {
-            char frac[8];
-            std::snprintf(frac, sizeof frac, ".%03d", int(ms % 1000));
-            std::string f = frac;
-            while (f.back() == '0') f.pop_back();
-            s += f;
-        }
-        return s;
-    };
-    std::string tag =
-        tc.moves ? std::to_string(tc.moves) + "/" + seconds(tc.base_ms) : seconds(tc.base_ms);
-    if (tc.increment_ms) tag += "+" + seconds(tc.increment_ms);
-    return tag;
-}
-
-namespace {
 
 std::expected<EngineConfig, std::string> parse_engine(const std::vector<std::string>& words) {
     EngineConfig engine;

@@ -37,6 +37,10 @@ std::string resolve(const std::string& command) {
     return {};
 }
 
+std::unexpected<EngineError> cannot_run(std::string message) {
+    return std::unexpected(EngineError{EngineError::Kind::CannotRun, std::move(message)});
+}
+
 void close_fd(int& fd) {
     if (fd >= 0) close(fd);
     fd = -1;
@@ -46,15 +50,15 @@ void close_fd(int& fd) {
 
 Process::~Process() { stop(); }
 
-std::string Process::start(const std::string& command, const std::vector<std::string>& args,
-                           const std::string& directory) {
+EngineStatus Process::start(const std::string& command, const std::vector<std::string>& args,
+                            const std::string& directory) {
     stop();
     // A write to an engine that died must fail with EPIPE, not kill the runner.
     static std::once_flag ignore_sigpipe;
     std::call_once(ignore_sigpipe, [] { signal(SIGPIPE, SIG_IGN); });
 
     const std::string path = resolve(command);
-    if (path.empty()) return "cannot run '" + command + "': not found in PATH";
+    if (path.empty()) return cannot_run("cannot run '" + command + "': not found in PATH");
     // Everything the child needs is prepared before fork: after it, in a threaded program,
     // only async-signal-safe calls are allowed.
     std::vector<std::string> argv_storage;
@@ -67,15 +71,16 @@ std::string Process::start(const std::string& command, const std::vector<std::st
     // All descriptors are close-on-exec, so that no engine inherits another engine's pipes
     // (which would keep that one from ever seeing the end of its input).
     int in_pipe[2], out_pipe[2], error_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) return "pipe: " + std::string(std::strerror(errno));
+    if (pipe2(in_pipe, O_CLOEXEC) != 0)
+        return cannot_run("pipe: " + std::string(std::strerror(errno)));
     if (pipe2(out_pipe, O_CLOEXEC) != 0) {
         close(in_pipe[0]);
         close(in_pipe[1]);
-        return "pipe: " + std::string(std::strerror(errno));
+        return cannot_run("pipe: " + std::string(std::strerror(errno)));
     }
     if (pipe2(error_pipe, O_CLOEXEC) != 0) {
         for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) close(fd);
-        return "pipe: " + std::string(std::strerror(errno));
+        return cannot_run("pipe: " + std::string(std::strerror(errno)));
     }
     const int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
     const char* dir = directory.empty() ? nullptr : directory.c_str();
@@ -109,7 +114,7 @@ std::string Process::start(const std::string& command, const std::vector<std::st
         close(in_pipe[1]);
         close(out_pipe[0]);
         close(error_pipe[0]);
-        return "fork: " + std::string(std::strerror(fork_error));
+        return cannot_run("fork: " + std::string(std::strerror(fork_error)));
     }
     int child_error = 0;
     ssize_t n;
@@ -125,8 +130,8 @@ std::string Process::start(const std::string& command, const std::vector<std::st
     scanned_ = 0;
     if (n == sizeof child_error) {
         stop();
-        return "cannot run '" + command + "'" + (dir ? " in '" + directory + "'" : "") + ": " +
-               std::strerror(child_error);
+        return cannot_run("cannot run '" + command + "'" + (dir ? " in '" + directory + "'" : "") +
+                          ": " + std::strerror(child_error));
     }
     return {};
 }
@@ -148,7 +153,7 @@ bool Process::write_line(const std::string& line) {
     return true;
 }
 
-Process::ReadStatus Process::read_line(std::string& line, Clock::time_point deadline,
+Process::ReadStatus Process::read_line(std::string& line, SteadyClock::time_point deadline,
                                        const std::atomic<bool>* abort) {
     for (;;) {
         std::size_t eol = buffer_.find('\n', scanned_);
@@ -163,7 +168,7 @@ Process::ReadStatus Process::read_line(std::string& line, Clock::time_point dead
         scanned_ = buffer_.size();
         if (from_child_ < 0) return ReadStatus::Closed;
         if (abort && abort->load()) return ReadStatus::Interrupted;
-        const auto now = Clock::now();
+        const auto now = SteadyClock::now();
         if (now >= deadline) return ReadStatus::Timeout;
         auto wait = std::chrono::ceil<std::chrono::milliseconds>(deadline - now);
         // Wake up now and then to look at the abort flag.
@@ -197,7 +202,7 @@ Process::ReadStatus Process::read_line(std::string& line, Clock::time_point dead
 bool Process::reap(std::chrono::milliseconds wait) {
     if (pid_ <= 0) return false;
     if (reaped_) return true;
-    const auto deadline = Clock::now() + wait;
+    const auto deadline = SteadyClock::now() + wait;
     for (;;) {
         int status = 0;
         pid_t r = waitpid(pid_, &status, WNOHANG);
@@ -212,7 +217,7 @@ bool Process::reap(std::chrono::milliseconds wait) {
             reaped_ = true;
             return true;
         }
-        if (Clock::now() >= deadline) return false;
+        if (SteadyClock::now() >= deadline) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
 }

@@ -23,6 +23,10 @@ std::vector<std::string> words(const std::string& line) {
     return out;
 }
 
+std::unexpected<EngineError> fail(EngineError::Kind kind, std::string message) {
+    return std::unexpected(EngineError{kind, std::move(message)});
+}
+
 bool to_int(const std::string& text, int& value) {
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc() && ptr == text.data() + text.size();
@@ -33,7 +37,7 @@ bool to_int(const std::string& text, int& value) {
 ProtocolLog::ProtocolLog(const std::string& path) : out_(path, std::ios::trunc) {}
 
 void ProtocolLog::write(const std::string& engine, char direction, const std::string& line) {
-    const double t = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double t = std::chrono::duration<double>(SteadyClock::now() - start_).count();
     char stamp[32];
     std::snprintf(stamp, sizeof stamp, "%10.3f ", t);
     std::lock_guard<std::mutex> lock(mutex_);
@@ -91,7 +95,7 @@ bool UciEngine::send(const std::string& line) {
     return process_.write_line(line);
 }
 
-Process::ReadStatus UciEngine::read(std::string& line, Clock::time_point deadline,
+Process::ReadStatus UciEngine::read(std::string& line, SteadyClock::time_point deadline,
                                     const std::atomic<bool>* abort) {
     auto status = process_.read_line(line, deadline, abort);
     if (log_ && status == Process::ReadStatus::Line)
@@ -99,26 +103,29 @@ Process::ReadStatus UciEngine::read(std::string& line, Clock::time_point deadlin
     return status;
 }
 
-std::string UciEngine::wait_for(const std::string& expected, Clock::duration timeout,
-                                const std::atomic<bool>* abort) {
-    const auto deadline = Clock::now() + timeout;
+EngineStatus UciEngine::wait_for(const std::string& expected, SteadyClock::duration timeout,
+                                 const std::atomic<bool>* abort) {
+    const auto deadline = SteadyClock::now() + timeout;
     std::string line;
     for (;;) {
         switch (read(line, deadline, abort)) {
             case Process::ReadStatus::Line:
                 break;
             case Process::ReadStatus::Timeout:
-                return "no '" + expected + "' within " +
-                       std::to_string(
-                           std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) +
-                       " s";
+                return fail(
+                    EngineError::Kind::NoAnswer,
+                    "no '" + expected + "' within " +
+                        std::to_string(
+                            std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) +
+                        " s");
             case Process::ReadStatus::Closed: {
                 std::string how = exit_description();
-                return "the engine exited before '" + expected + "'" +
-                       (how.empty() ? "" : " (" + how + ")");
+                return fail(EngineError::Kind::Exited, "the engine exited before '" + expected +
+                                                           "'" +
+                                                           (how.empty() ? "" : " (" + how + ")"));
             }
             case Process::ReadStatus::Interrupted:
-                return "interrupted";
+                return fail(EngineError::Kind::Interrupted, "interrupted");
         }
         const auto w = words(line);
         if (w.empty()) continue;
@@ -137,17 +144,18 @@ std::string UciEngine::wait_for(const std::string& expected, Clock::duration tim
     }
 }
 
-std::string UciEngine::start(const std::atomic<bool>* abort) {
+EngineStatus UciEngine::start(const std::atomic<bool>* abort) {
     quit(std::chrono::milliseconds(200));
     declared_options_.clear();
     warnings_.clear();
-    if (auto error = process_.start(config_.command, config_.args, config_.directory);
-        !error.empty())
-        return error;
-    if (!send("uci")) return "the engine exited at once (" + exit_description() + ")";
-    if (auto error = wait_for("uciok", kHandshakeTimeout, abort); !error.empty()) {
+    if (auto started = process_.start(config_.command, config_.args, config_.directory); !started)
+        return started;
+    if (!send("uci"))
+        return fail(EngineError::Kind::Exited,
+                    "the engine exited at once (" + exit_description() + ")");
+    if (auto answered = wait_for("uciok", kHandshakeTimeout, abort); !answered) {
         kill();
-        return error;
+        return answered;
     }
     auto declared = [&](const std::string& name) {
         return std::any_of(declared_options_.begin(), declared_options_.end(),
@@ -160,10 +168,12 @@ std::string UciEngine::start(const std::atomic<bool>* abort) {
     if (!declared("UCI_Chess960"))
         warnings_.push_back("the engine declares no UCI_Chess960 option: it may not play Chess960");
     send("setoption name UCI_Chess960 value true");
-    if (!send("isready")) return "the engine exited after the options (" + exit_description() + ")";
-    if (auto error = wait_for("readyok", kHandshakeTimeout, abort); !error.empty()) {
+    if (!send("isready"))
+        return fail(EngineError::Kind::Exited,
+                    "the engine exited after the options (" + exit_description() + ")");
+    if (auto answered = wait_for("readyok", kHandshakeTimeout, abort); !answered) {
         kill();
-        return error;
+        return answered;
     }
     return {};
 }
@@ -174,14 +184,14 @@ void UciEngine::quit(std::chrono::milliseconds grace) {
     process_.stop(grace);
 }
 
-std::string UciEngine::new_game(const std::atomic<bool>* abort) {
+EngineStatus UciEngine::new_game(const std::atomic<bool>* abort) {
     if (!send("ucinewgame") || !send("isready"))
-        return "the engine exited (" + exit_description() + ")";
+        return fail(EngineError::Kind::Exited, "the engine exited (" + exit_description() + ")");
     return wait_for("readyok", kHandshakeTimeout, abort);
 }
 
 SearchReply UciEngine::search(const std::string& position, const std::string& go,
-                              Clock::duration limit, Clock::duration grace,
+                              SteadyClock::duration limit, SteadyClock::duration grace,
                               const std::atomic<bool>* abort) {
     SearchReply reply;
     if (!send(position)) {
@@ -189,7 +199,7 @@ SearchReply UciEngine::search(const std::string& position, const std::string& go
         return reply;
     }
     // The engine's clock runs from the moment "go" is written.
-    const auto start = Clock::now();
+    const auto start = SteadyClock::now();
     if (!send(go)) {
         reply.status = SearchReply::Status::Crashed;
         return reply;
@@ -212,14 +222,14 @@ SearchReply UciEngine::search(const std::string& position, const std::string& go
         if (status == Process::ReadStatus::Timeout) {
             if (stopped) {
                 reply.status = SearchReply::Status::NoReply;
-                reply.elapsed = Clock::now() - start;
+                reply.elapsed = SteadyClock::now() - start;
                 return reply;
             }
             // Too late already; "stop" tells apart an engine that is merely slow (it answers)
             // from one that hangs.
             stopped = true;
             send("stop");
-            deadline = Clock::now() + grace;
+            deadline = SteadyClock::now() + grace;
             continue;
         }
         if (line.starts_with("info")) {
@@ -231,7 +241,7 @@ SearchReply UciEngine::search(const std::string& position, const std::string& go
         }
         const auto w = words(line);
         if (w.empty() || w[0] != "bestmove") continue;
-        reply.elapsed = Clock::now() - start;
+        reply.elapsed = SteadyClock::now() - start;
         reply.status = SearchReply::Status::BestMove;
         reply.move = w.size() >= 2 ? w[1] : "";
         reply.late = stopped;

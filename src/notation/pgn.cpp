@@ -103,6 +103,24 @@ Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::
     return StartInfo{*pos, chess960};
 }
 
+Line::~Line() {
+    // Every nested variation is moved out into one list, and released once its own variations
+    // are moved out in turn: each goes with nothing nested left in it, so no call runs deeper
+    // than one level whatever the nesting.
+    std::vector<Line> nested;
+    auto take_variations = [&](Line& line) {
+        for (Node& node : line.nodes)
+            for (Line& variation : node.variations)
+                if (!variation.nodes.empty()) nested.push_back(std::move(variation));
+    };
+    take_variations(*this);
+    while (!nested.empty()) {
+        Line line = std::move(nested.back());
+        nested.pop_back();
+        take_variations(line);
+    }
+}
+
 std::optional<std::string> GameRecord::tag(std::string_view name) const {
     for (const auto& [n, v] : tags)
         if (n == name) return v;
@@ -127,6 +145,8 @@ Position GameRecord::final_position() const {
 // --- Replayer --------------------------------------------------------------------------------
 
 std::string Replayer::Problem::describe() const {
+    // Game 0: text before any game (binary data or long lines in a file without a game).
+    if (game == 0) return message;
     std::string out = "game " + std::to_string(game);
     if (!players.empty()) out += " (" + players + ")";
     if (ply > 0) {
@@ -153,6 +173,7 @@ void Replayer::begin_game(long game_number, Location) {
     stack_.clear();
     in_movetext_ = false;
     skip_ = false;
+    incomplete_ = false;
     result_token_.clear();
     if (keep_records_) record_ = GameRecord{};
     if (keep_main_line_) {
@@ -199,6 +220,9 @@ void Replayer::begin_movetext(Location where) {
         main_line_.chess960 = start->chess960;
     }
     stack_.push_back({keep_records_ ? &record_.main : nullptr, pos, 0, false});
+    forget_positions();
+    main_end_ = Termination::None;
+    note_main_line_position(stack_.front());
     for (const auto& [n, v] : tags_)
         if (n == "Result" && v != "1-0" && v != "0-1" && v != "1/2-1/2" && v != "*")
             problem("invalid Result tag '" + v + "'", where);
@@ -211,12 +235,104 @@ std::string move_number_text(const Position& before, const std::string& san) {
            (before.side_to_move() == White ? ". " : "... ") + san;
 }
 
+// An automatic draw as problems name it: "fivefold repetition at ply 16 (FIDE Laws 9.6.1)".
+std::string automatic_draw_text(Termination end, int ply) {
+    return std::string(end == Termination::FivefoldRepetition ? "fivefold repetition"
+                                                              : "the 75-move rule") +
+           " at ply " + std::to_string(ply) + " (FIDE Laws " +
+           (end == Termination::FivefoldRepetition ? "9.6.1" : "9.6.2") + ")";
+}
+
 }  // namespace
+
+namespace {
+
+// Five occurrences of a position lie at least four plies apart: 17 positions at the least.
+constexpr std::size_t kPositionsForFivefold = 17;
+constexpr std::size_t kOccurrenceSlots = 512;  // a power of two, well above 151
+
+}  // namespace
+
+void Replayer::forget_positions() {
+    if (occurrences_.empty()) occurrences_.resize(kOccurrenceSlots);
+    if (recent_count_ >= kPositionsForFivefold && ++generation_ == 0) {
+        // Wrapped: entries of an old generation 0 would count again.
+        std::fill(occurrences_.begin(), occurrences_.end(), Occurrences{});
+        generation_ = 1;
+    }
+    recent_count_ = 0;
+}
+
+// Counts one more occurrence of the position `key`; whether that makes five.
+bool Replayer::count_occurrence(std::uint64_t key) {
+    std::size_t slot = std::size_t(key) & (kOccurrenceSlots - 1);
+    while (occurrences_[slot].generation == generation_ && occurrences_[slot].key != key)
+        slot = (slot + 1) & (kOccurrenceSlots - 1);
+    Occurrences& seen = occurrences_[slot];
+    if (seen.generation != generation_) seen = {key, generation_, 0};
+    return ++seen.count == 5;
+}
+
+// After each move of the main line (and at its start): whether the game has just ended by
+// itself, drawn, under FIDE Laws 9.6. 9.6.1: the same position (9.2.2: same player to move,
+// pieces, castling rights and en passant captures, which is what the zobrist key holds) for the
+// fifth time; only positions since the last capture or pawn move can repeat, and the key is
+// compared alone (a 64-bit key: a false match is not to be expected in any file). 9.6.2: 75
+// moves of each player without a capture or pawn move, unless the last move mated.
+//
+// Most stretches without a capture or pawn move end before a fifth occurrence could happen:
+// their keys are only noted, here, and counted (note_long_stretch) when one goes on long
+// enough, from then on as they come.
+inline void Replayer::note_main_line_position(const Level& main) {
+    const Position& pos = main.current;
+    if (pos.halfmove_clock() == 0) forget_positions();
+    if (recent_count_ + 1 < kPositionsForFivefold && pos.halfmove_clock() < 150) [[likely]] {
+        recent_keys_[recent_count_++] = pos.key();
+        return;
+    }
+    note_long_stretch(main);
+}
+
+[[gnu::noinline]] void Replayer::note_long_stretch(const Level& main) {
+    const Position& pos = main.current;
+    // Only the position now can be a fifth occurrence when the counting starts: the others
+    // are less than 16 plies after the first.
+    bool fifth = false;
+    if (recent_count_ < kPositionsForFivefold) {
+        recent_keys_[recent_count_++] = pos.key();
+        if (recent_count_ == kPositionsForFivefold)
+            for (std::uint64_t key : recent_keys_) fifth = count_occurrence(key);
+    } else {
+        ++recent_count_;
+        fifth = count_occurrence(pos.key());
+    }
+    if (fifth) {
+        main_end_ = Termination::FivefoldRepetition;
+        main_end_ply_ = main.ply;
+    } else if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.legal_moves().empty())) {
+        main_end_ = Termination::SeventyFiveMoves;
+        main_end_ply_ = main.ply;
+    }
+}
+
+// A move of the main line after the game was over (Laws 9.6): it and those after it are not
+// part of the game. Out of move(), which runs for every move.
+[[gnu::noinline]] void Replayer::move_after_the_end(std::string_view san, Location where) {
+    const Level& level = stack_.back();
+    problem("played after the game was drawn by " + automatic_draw_text(main_end_, main_end_ply_),
+            where, level.ply + 1, move_number_text(level.current, std::string(san)));
+    skip_ = true;
+}
 
 void Replayer::move(std::string_view san, Location where) {
     ensure_movetext(where);
     if (skip_ || stack_.empty()) return;
     Level& level = stack_.back();
+    const bool main_line = stack_.size() == 1;
+    if (main_line && main_end_ != Termination::None) [[unlikely]] {
+        move_after_the_end(san, where);
+        return;
+    }
     auto m = parse_san(level.current, san);
     if (!m) {
         // Strip the "illegal move 'x': " prefix the SAN reader adds; the report names the move.
@@ -235,7 +351,10 @@ void Replayer::move(std::string_view san, Location where) {
     ++level.ply;
     ++moves_read;
     if (level.line) level.line->nodes.push_back(Node{*m, {}, {}, {}});
-    if (keep_main_line_ && stack_.size() == 1) main_line_.moves.push_back(*m);
+    if (main_line) {
+        note_main_line_position(level);
+        if (keep_main_line_) main_line_.moves.push_back(*m);
+    }
 }
 
 void Replayer::comment(std::string_view text, Location where) {
@@ -297,7 +416,7 @@ void Replayer::end_game(Location where) {
             for (const auto& [n, v] : tags_)
                 if (n == "Result") result_text = v;
         main_line_.result = parse_result(result_text);
-        main_line_.complete = !skip_ && !stack_.empty();
+        main_line_.complete = !skip_ && !incomplete_ && !stack_.empty();
     }
     if (skip_ || stack_.empty()) return;
     const Level& main = stack_.front();
@@ -322,15 +441,27 @@ void Replayer::end_game(Location where) {
                         (mate ? "checkmate" : "stalemate") + " on the board (" +
                         result_string(expected) + ")",
                     where, main.ply);
+    } else if (main_end_ != Termination::None && !result_token_.empty() &&
+               result != GameResult::Draw) {
+        // Drawn by Laws 9.6 at main_end_ply_, the last ply (a move after it stopped the replay).
+        problem(std::string("result ") + result_string(result) + " contradicts the draw by " +
+                    automatic_draw_text(main_end_, main_end_ply_),
+                where, main.ply);
     }
     if (keep_records_) {
         record_.result = result;
-        games.push_back(std::move(record_));
+        if (!incomplete_) games.push_back(std::move(record_));
         record_ = GameRecord{};
     }
 }
 
 void Replayer::syntax_error(const std::string& message, Location where) { problem(message, where); }
+
+void Replayer::limit_reached(const std::string& message, Location where, Skipped what) {
+    problem(message, where);
+    // Not the game as written: checked as far as it was read, but not kept.
+    if (what != Skipped::Lines) incomplete_ = true;
+}
 
 // --- Writer ----------------------------------------------------------------------------------
 
@@ -409,30 +540,65 @@ void write_comment(Wrapper& w, const std::string& comment) {
     for (std::size_t i = 0; i < words.size(); ++i) emit(words[i], i + 1 == words.size());
 }
 
-void write_line(Wrapper& w, const Line& line, Position pos) {
-    for (const std::string& c : line.comments) write_comment(w, c);
-    bool need_number = true;
-    for (const Node& node : line.nodes) {
-        std::string san = to_san(pos, node.move);
-        if (pos.side_to_move() == White)
-            w.token(std::to_string(pos.fullmove_number()) + ". " + san);
-        else if (need_number)
-            w.token(std::to_string(pos.fullmove_number()) + "... " + san);
-        else
-            w.token(san);
-        need_number = false;
-        for (int nag : node.nags) w.token("$" + std::to_string(nag));
-        for (const std::string& c : node.comments) {
-            write_comment(w, c);
-            need_number = true;
+// Writes a line and its variations, depth first. The lines open at once are kept on a stack of
+// their own, not one call each: a record nested a million deep is written in memory, not
+// with the call stack (which it would overflow).
+void write_line(Wrapper& w, const Line& main, const Position& start) {
+    // A line being written: its next move, the position before it, whether that move has been
+    // written (with its NAGs and comments) and which of its variations comes next.
+    struct Open {
+        const Line* line;
+        Position pos;
+        std::size_t node = 0;
+        bool move_written = false;
+        std::size_t variation = 0;
+        bool need_number = true;  // the next black move needs its number ("12... Nf6")
+    };
+    std::vector<Open> open;
+    auto begin_line = [&](const Line& line, const Position& pos) {
+        for (const std::string& c : line.comments) write_comment(w, c);
+        open.push_back({&line, pos});
+    };
+    begin_line(main, start);
+    while (!open.empty()) {
+        Open& top = open.back();
+        if (top.node == top.line->nodes.size()) {
+            open.pop_back();
+            if (!open.empty()) {
+                w.token(")");
+                open.back().need_number = true;
+            }
+            continue;
         }
-        for (const Line& variation : node.variations) {
+        const Node& node = top.line->nodes[top.node];
+        if (!top.move_written) {
+            std::string san = to_san(top.pos, node.move);
+            if (top.pos.side_to_move() == White)
+                w.token(std::to_string(top.pos.fullmove_number()) + ". " + san);
+            else if (top.need_number)
+                w.token(std::to_string(top.pos.fullmove_number()) + "... " + san);
+            else
+                w.token(san);
+            top.need_number = false;
+            for (int nag : node.nags) w.token("$" + std::to_string(nag));
+            for (const std::string& c : node.comments) {
+                write_comment(w, c);
+                top.need_number = true;
+            }
+            top.move_written = true;
+        }
+        if (top.variation < node.variations.size()) {
+            // An alternative to this move: from the same position.
+            const Line& variation = node.variations[top.variation++];
+            const Position before = top.pos;  // `top` goes stale when the stack grows
             w.token("(");
-            write_line(w, variation, pos);
-            w.token(")");
-            need_number = true;
+            begin_line(variation, before);
+            continue;
         }
-        pos.play(node.move);
+        top.pos.play(node.move);
+        ++top.node;
+        top.move_written = false;
+        top.variation = 0;
     }
 }
 

@@ -1,6 +1,8 @@
-// The streaming PGN reader: a line source over a fixed buffer, and a tokenizer that calls the
-// visitor as it goes.
+// The streaming PGN reader: a line source over a bounded buffer, and a tokenizer that calls the
+// visitor as it goes. The limits (pgn.hpp) keep what it holds, and what a game can make a
+// visitor hold, bounded: past one, the rest of the game is skipped up to the next tag pair line.
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -49,6 +51,12 @@ bool is_result(std::string_view s) {
     return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
 }
 
+// A limit in messages: "1 MiB".
+std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+// "1 line", "3 lines".
+std::string lines_text(long n) { return std::to_string(n) + (n == 1 ? " line" : " lines"); }
+
 }  // namespace
 
 // Declared in pgn.hpp: the parallel checker splits a file at the lines where the reader starts
@@ -89,9 +97,30 @@ struct Reader::Impl {
     std::string_view line;  // the current line, without its end of line
     std::size_t col = 0;    // position in `line`
     bool have_line = false;
+    // The current line's end of line follows it in memory ('\r' or '\n', which end a symbol):
+    // a scan for the end of a symbol needs no bound (not so for a last line without one).
+    bool line_end_follows = false;
+    // The current line is longer than kMaxLineBytes: `line` is empty, the line was dropped.
+    bool too_long = false;
+    // Bytes of input up to the start and to the end of the current line.
+    std::uint64_t line_start = 0, consumed = 0;
 
     std::string comment_text;  // a comment that spans lines
     std::string tag_value;     // a tag value with escapes, unescaped
+
+    // The game being read: where its text starts, its syntax problems so far, and the limit
+    // that ends it early (Cut::None while it has none).
+    enum class Cut { None, Line, Comment, Game, Problems };
+    bool in_game = false;
+    std::uint64_t game_start = 0;
+    int game_problems = 0;
+    Cut cut = Cut::None;
+    Location comment_at;         // with Cut::Comment: where the comment opened
+    bool deep_reported = false;  // variations nested too deep were reported in this game
+    // After a cut: lines are skipped up to a tag pair line, where the next game starts.
+    bool skip_to_game = false;
+    // Takes the tokens of variations nested deeper than kMaxVariationDepth, and drops them.
+    Visitor dropped;
 
     std::size_t fill(char* to, std::size_t n) {
         if (file) return std::fread(to, 1, n, file);
@@ -99,32 +128,99 @@ struct Reader::Impl {
         return std::size_t(stream->gcount());
     }
 
-    // Makes the next line current; false at the end of the input.
+    // Makes a line of `bytes` bytes (its end of line included) current; whether it was too long
+    // to keep. Inside a game, notes the limit the line reaches.
+    void start_line(std::uint64_t bytes, bool overlong) {
+        line_start = consumed;
+        consumed += bytes;
+        ++line_number;
+        col = 0;
+        have_line = true;
+        too_long = overlong;
+        if (overlong) line = {};
+        if (in_game && cut == Cut::None) {
+            if (overlong)
+                cut = Cut::Line;
+            else if (consumed - game_start > kMaxGameBytes)
+                cut = Cut::Game;
+        }
+    }
+
+    // Reads and drops the rest of a line too long to keep, from the unread bytes on; returns
+    // the bytes dropped, its end of line included.
+    std::uint64_t drop_rest_of_line() {
+        std::uint64_t dropped_bytes = end - begin;
+        begin = end = 0;
+        for (;;) {
+            const std::size_t got = fill(buffer.data(), buffer.size());
+            if (got == 0) {
+                eof = true;
+                return dropped_bytes;
+            }
+            if (const void* nl = std::memchr(buffer.data(), '\n', got)) {
+                begin = std::size_t(static_cast<const char*>(nl) - buffer.data()) + 1;
+                end = got;
+                return dropped_bytes + begin;
+            }
+            dropped_bytes += got;
+        }
+    }
+
+    // Makes the line of `length` bytes at `start` current, without its end of line.
+    void set_line(const char* start, std::size_t length) {
+        line = std::string_view(start, length);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        // A UTF-8 byte order mark: at the start of the input, or of a file appended to it.
+        if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+    }
+
+    // Makes the next line current; false at the end of the input. The usual case, a whole line
+    // in the buffer, is here; the others in next_line_slowly.
     bool next_line() {
+        const char* start = base + begin;
+        const std::size_t available = end - begin;
+        const void* nl = available ? std::memchr(start, '\n', available) : nullptr;
+        if (!nl) [[unlikely]]
+            return next_line_slowly();
+        const std::size_t length = std::size_t(static_cast<const char*>(nl) - start);
+        begin += length + 1;
+        start_line(length + 1, length > kMaxLineBytes);
+        if (!too_long) [[likely]]
+            set_line(start, length);
+        line_end_follows = true;
+        return true;
+    }
+
+    // next_line when the buffer holds no line end: the last line of the input, a line too long
+    // to keep, or a read to make.
+    [[gnu::noinline]] bool next_line_slowly() {
         for (;;) {
             const char* start = base + begin;
-            const void* nl = end > begin ? std::memchr(start, '\n', end - begin) : nullptr;
-            if (nl || (eof && end > begin)) {
-                std::size_t length =
-                    nl ? std::size_t(static_cast<const char*>(nl) - start) : end - begin;
-                line = std::string_view(start, length);
+            const std::size_t available = end - begin;
+            const void* nl = available ? std::memchr(start, '\n', available) : nullptr;
+            if (nl || (eof && available)) {
+                const std::size_t length =
+                    nl ? std::size_t(static_cast<const char*>(nl) - start) : available;
                 begin += length + (nl ? 1 : 0);
-                if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-                // A UTF-8 byte order mark: at the start of the input, or of a file appended to it.
-                if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
-                ++line_number;
-                col = 0;
-                have_line = true;
+                start_line(length + (nl ? 1 : 0), length > kMaxLineBytes);
+                if (!too_long) set_line(start, length);
+                line_end_follows = nl != nullptr;
                 return true;
             }
             if (eof) {
                 have_line = false;
                 return false;
             }
-            // Move the partial line to the front; grow the buffer for a line longer than it.
+            if (available > kMaxLineBytes) {
+                // Too long to keep: the rest is read and dropped, the buffer does not grow.
+                start_line(drop_rest_of_line(), true);
+                return true;
+            }
+            // Move the partial line to the front; grow the buffer (up to twice the longest
+            // line) for a line longer than it.
             if (buffer.empty()) buffer.resize(kChunk);
-            std::memmove(buffer.data(), buffer.data() + begin, end - begin);
-            end -= begin;
+            std::memmove(buffer.data(), buffer.data() + begin, available);
+            end = available;
             begin = 0;
             if (end == buffer.size()) buffer.resize(buffer.size() * 2);
             base = buffer.data();
@@ -134,10 +230,16 @@ struct Reader::Impl {
         }
     }
 
-    // Skips white space, moving to following lines; false at the end of the input.
+    // Skips white space, moving to following lines; false at the end of the input, and in a game
+    // that reached a limit (cut: the caller ends it). Between games, stops at a line too long
+    // to keep (too_long) for the caller to see. Limits are looked at only when a line is read.
     bool skip_space() {
         for (;;) {
-            if (!have_line && !next_line()) return false;
+            if (!have_line) [[unlikely]] {
+                if (cut != Cut::None || !next_line() || cut != Cut::None) return false;
+                if (too_long) [[unlikely]]
+                    return true;
+            }
             while (col < line.size() && is_space(line[col])) ++col;
             if (col < line.size()) return true;
             have_line = false;
@@ -145,6 +247,66 @@ struct Reader::Impl {
     }
 
     Location here() const { return {line_number, int(col) + 1}; }
+
+    // A syntax problem after which the game goes on; past kMaxGameProblems the game is cut, the
+    // rest of the line unread (so that one line cannot add more).
+    void report(Visitor& v, const std::string& message, Location at) {
+        v.syntax_error(message, at);
+        if (++game_problems > kMaxGameProblems && cut == Cut::None) {
+            cut = Cut::Problems;
+            have_line = false;
+        }
+    }
+
+    void start_game(Visitor& v) {
+        ++game_number;
+        in_game = true;
+        game_start = line_start;
+        game_problems = 0;
+        cut = Cut::None;
+        deep_reported = false;
+        v.begin_game(game_number, here());
+    }
+
+    // Ends the game (after its result, or where it was cut off).
+    void end_game(Visitor& v) {
+        in_game = false;
+        cut = Cut::None;
+        v.end_game(here());
+    }
+
+    // Ends a game that reached a limit and skips the rest of its text up to the next tag pair
+    // line. That is where a reader of the whole text, or of a part cut at such a line
+    // (src/cli/pgn_chunks.hpp), starts a game too: both go on alike after the limit.
+    void cut_game(Visitor& v) {
+        std::string what;
+        Location at{line_number, 1};
+        switch (cut) {
+            case Cut::Line:
+                what = "line longer than " + mib(kMaxLineBytes);
+                break;
+            case Cut::Comment:
+                what = "comment longer than " + mib(kMaxCommentBytes) + " (opened at line " +
+                       std::to_string(comment_at.line) + ")";
+                at = comment_at;
+                break;
+            case Cut::Game:
+                what = "game longer than " + mib(kMaxGameBytes);
+                break;
+            case Cut::Problems:
+                what = "more than " + std::to_string(kMaxGameProblems) + " problems in the game";
+                break;
+            case Cut::None:
+                break;
+        }
+        v.limit_reached(what + ": the rest of the game is skipped up to the next tag pair line", at,
+                        Skipped::RestOfGame);
+        // The line that passed kMaxGameBytes is not read yet: it may start the next game.
+        // Others have been read (or dropped) in part.
+        if (cut != Cut::Game) have_line = false;
+        end_game(v);
+        skip_to_game = true;
+    }
 
     // [Name "value"]; col is at '['. Returns false after a syntax error (rest of line skipped).
     bool read_tag(Visitor& v) {
@@ -156,7 +318,7 @@ struct Reader::Impl {
         std::string_view name = line.substr(name_start, i - name_start);
         while (i < line.size() && is_space(line[i])) ++i;
         if (name.empty() || i >= line.size() || line[i] != '"') {
-            v.syntax_error("malformed tag: expected [Name \"value\"]", at);
+            report(v, "malformed tag: expected [Name \"value\"]", at);
             have_line = false;
             return false;
         }
@@ -190,8 +352,8 @@ struct Reader::Impl {
         }
         while (i < line.size() && is_space(line[i])) ++i;
         if (!closed || i >= line.size() || line[i] != ']') {
-            v.syntax_error(
-                closed ? "malformed tag: missing ']'" : "malformed tag: unterminated value", at);
+            report(v, closed ? "malformed tag: missing ']'" : "malformed tag: unterminated value",
+                   at);
             have_line = false;
             return false;
         }
@@ -200,16 +362,18 @@ struct Reader::Impl {
         return true;
     }
 
-    enum class CommentEnd { Closed, EndOfInput, NewGame };
+    enum class CommentEnd { Closed, EndOfInput, NewGame, Cut };
 
-    // A {comment}, possibly over several lines; col is at '{'. A comment still open when the
-    // input ends or when a line holds a tag pair (the next game: its '}' was lost) is reported;
-    // the tag line then stays current for the next game.
-    CommentEnd read_brace_comment(Visitor& v) {
+    // A {comment}, possibly over several lines; col is at '{'. The comment goes to `to` (the
+    // visitor, or `dropped` inside variations nested too deep); problems go to `v`. A comment
+    // still open when the input ends or when a line holds a tag pair (the next game: its '}'
+    // was lost) is reported; the tag line then stays current for the next game. A comment
+    // longer than kMaxCommentBytes, or a line too long inside it, cuts the game (Cut).
+    CommentEnd read_brace_comment(Visitor& to, Visitor& v) {
         Location at = here();
         std::size_t close = line.find('}', col + 1);
         if (close != std::string_view::npos) {
-            v.comment(line.substr(col + 1, close - col - 1), at);
+            to.comment(line.substr(col + 1, close - col - 1), at);
             col = close + 1;
             return CommentEnd::Closed;
         }
@@ -221,37 +385,61 @@ struct Reader::Impl {
                 v.syntax_error(unterminated, at);
                 return CommentEnd::EndOfInput;
             }
-            if (is_tag_line(line)) {
+            if (!too_long && is_tag_line(line)) {
                 v.syntax_error(
                     unterminated + ": a new game starts at line " + std::to_string(line_number),
                     at);
                 return CommentEnd::NewGame;
             }
+            if (cut != Cut::None) return CommentEnd::Cut;
             close = line.find('}');
+            const std::size_t part = close == std::string_view::npos ? line.size() : close;
+            if (comment_text.size() + 1 + part > kMaxCommentBytes) {
+                cut = Cut::Comment;
+                comment_at = at;
+                return CommentEnd::Cut;
+            }
             comment_text += '\n';
+            comment_text.append(line.substr(0, part));
             if (close != std::string_view::npos) {
-                comment_text.append(line.substr(0, close));
                 col = close + 1;
-                v.comment(comment_text, at);
+                to.comment(comment_text, at);
                 return CommentEnd::Closed;
             }
-            comment_text.append(line);
         }
     }
 
-    bool read_game(Visitor& v) {
-        // Skip to the first token, ignoring % escape lines. Lines of binary data between games
-        // are skipped too, and reported with the game that follows (they are not a game).
-        long binary_lines = 0;
-        Location binary_at;
-        auto binary_message = [&] {
-            return std::to_string(binary_lines) + (binary_lines == 1 ? " line" : " lines") +
-                   " of binary data skipped";
+    // Skips what lies before the next game: blank and % lines, lines of binary data and lines
+    // too long to keep (reported with the game that follows, or at the end), and after a cut,
+    // everything up to a tag pair line. False at the end of the input.
+    bool skip_to_next_game(Visitor& v) {
+        long binary_lines = 0, long_lines = 0;
+        Location binary_at, long_at;
+        auto report_skipped = [&](const std::string& where) {
+            if (binary_lines)
+                v.syntax_error(lines_text(binary_lines) + " of binary data skipped " + where,
+                               binary_at);
+            if (long_lines)
+                v.limit_reached(lines_text(long_lines) + " longer than " + mib(kMaxLineBytes) +
+                                    " skipped " + where,
+                                long_at, Skipped::Lines);
         };
         for (;;) {
             if (!skip_space()) {
-                if (binary_lines) v.syntax_error(binary_message() + " at the end", binary_at);
+                report_skipped("at the end");
                 return false;
+            }
+            if (skip_to_game) {
+                if (too_long || !is_tag_line(line)) {
+                    have_line = false;
+                    continue;
+                }
+                skip_to_game = false;
+            }
+            if (too_long) {
+                if (long_lines++ == 0) long_at = {line_number, 1};
+                have_line = false;
+                continue;
             }
             if (col == 0 && line[0] == '%') {
                 have_line = false;
@@ -264,17 +452,28 @@ struct Reader::Impl {
             }
             break;
         }
-        ++game_number;
-        v.begin_game(game_number, here());
-        if (binary_lines) v.syntax_error(binary_message() + " before the game", binary_at);
+        start_game(v);
+        report_skipped("before the game");
+        return true;
+    }
+
+    bool read_game(Visitor& v) {
+        if (!skip_to_next_game(v)) return false;
         bool in_movetext = false;
-        int depth = 0;
+        int depth = 0;            // of variations, those nested too deep included
         bool line_error = false;  // one "unexpected character" report per line
         long error_line = -1;
         for (;;) {
             if (!skip_space()) {
+                // A limit reached: by the line just read (too long, or the game too long), or on
+                // the line before (too many problems), which skip_space sees before it reads
+                // another: a cut never drops the line after the one that reached the limit.
+                if (cut != Cut::None) {
+                    cut_game(v);
+                    return true;
+                }
                 v.syntax_error("no result (end of input)", here());
-                v.end_game(here());
+                end_game(v);
                 return true;
             }
             if (line_number != error_line) line_error = false;
@@ -289,7 +488,7 @@ struct Reader::Impl {
                     v.syntax_error(
                         "no result (a new game starts at line " + std::to_string(line_number) + ")",
                         here());
-                    v.end_game(here());
+                    end_game(v);
                     return true;
                 }
                 read_tag(v);
@@ -300,40 +499,55 @@ struct Reader::Impl {
                 v.begin_movetext(here());
             }
             Location at = here();
+            // The tokens of variations nested too deep are read (to find where they end) and
+            // dropped.
+            const bool deep = depth > kMaxVariationDepth;
+            Visitor& to = deep ? dropped : v;
             switch (c) {
                 case '{':
-                    if (read_brace_comment(v) != CommentEnd::Closed) {
-                        v.end_game(here());
-                        return true;
+                    switch (read_brace_comment(to, v)) {
+                        case CommentEnd::Closed:
+                            continue;
+                        case CommentEnd::Cut:
+                            cut_game(v);
+                            return true;
+                        default:
+                            end_game(v);
+                            return true;
                     }
-                    continue;
                 case ';':
-                    v.comment(line.substr(col + 1), at);
+                    to.comment(line.substr(col + 1), at);
                     have_line = false;
                     continue;
                 case '(':
-                    ++depth;
                     ++col;
-                    v.begin_variation(at);
+                    if (++depth <= kMaxVariationDepth) {
+                        v.begin_variation(at);
+                    } else if (!deep_reported) {
+                        deep_reported = true;
+                        v.limit_reached("variations nested deeper than " +
+                                            std::to_string(kMaxVariationDepth) +
+                                            ": the deeper ones are skipped",
+                                        at, Skipped::Variations);
+                    }
                     continue;
                 case ')':
                     ++col;
-                    if (depth == 0) {
-                        v.syntax_error("unbalanced ')'", at);
-                    } else {
-                        --depth;
+                    if (depth == 0)
+                        report(v, "unbalanced ')'", at);
+                    else if (depth-- <= kMaxVariationDepth)
                         v.end_variation(at);
-                    }
                     continue;
                 case '$': {
                     std::size_t i = col + 1;
                     int n = 0;
                     while (i < line.size() && is_digit(line[i]) && n < 1000)
                         n = n * 10 + (line[i++] - '0');
-                    if (i == col + 1)
-                        v.syntax_error("'$' without a number", at);
-                    else
-                        v.nag(n, at);
+                    if (i == col + 1) {
+                        if (!deep) report(v, "'$' without a number", at);
+                    } else {
+                        to.nag(n, at);
+                    }
                     col = i;
                     continue;
                 }
@@ -342,9 +556,12 @@ struct Reader::Impl {
             }
             // A symbol: move number, move, result or annotation.
             std::size_t i = col;
-            while (i < line.size() && !ends_symbol(line[i])) ++i;
+            if (line_end_follows) [[likely]]
+                while (!ends_symbol(line.data()[i])) ++i;
+            else
+                while (i < line.size() && !ends_symbol(line[i])) ++i;
             if (i == col) {  // a lone '}' or ']'
-                v.syntax_error(std::string("unexpected '") + c + "'", at);
+                if (!deep) report(v, std::string("unexpected '") + c + "'", at);
                 ++col;
                 continue;
             }
@@ -353,13 +570,11 @@ struct Reader::Impl {
             if ((token[0] == '1' || token[0] == '0' || token[0] == '*') && is_result(token)) {
                 if (depth > 0) {
                     v.syntax_error("result " + std::string(token) + " inside a variation", at);
-                    while (depth > 0) {
-                        --depth;
-                        v.end_variation(at);
-                    }
+                    for (; depth > 0; --depth)
+                        if (depth <= kMaxVariationDepth) v.end_variation(at);
                 }
                 v.result(token, at);
-                v.end_game(here());
+                end_game(v);
                 return true;
             }
             // Move numbers: "12." "12..." "12" (then " ." or " ...") and lone dots; in "12.e4"
@@ -375,7 +590,7 @@ struct Reader::Impl {
             }
             if (token[0] == '!' || token[0] == '?') {
                 if (int nag = suffix_nag(token)) {
-                    v.nag(nag, at);
+                    to.nag(nag, at);
                     continue;
                 }
             }
@@ -390,22 +605,22 @@ struct Reader::Impl {
             bool plausible =
                 !san.empty() && (is_letter(char(first)) || first == '0' || san == "--");
             if (!plausible) {
-                if (!line_error) {
+                if (!line_error && !deep) {
                     std::string shown;
                     for (char ch : token.substr(0, 16))
                         shown += (static_cast<unsigned char>(ch) < 32 ||
                                   static_cast<unsigned char>(ch) > 126)
                                      ? '?'
                                      : ch;
-                    v.syntax_error("unexpected text '" + shown + "'", at);
+                    report(v, "unexpected text '" + shown + "'", at);
                     line_error = true;
                     error_line = line_number;
                 }
                 continue;
             }
-            v.move(san, at);
+            to.move(san, at);
             if (!suffix.empty())
-                if (int nag = suffix_nag(suffix)) v.nag(nag, at);
+                if (int nag = suffix_nag(suffix)) to.nag(nag, at);
         }
     }
 };

@@ -55,6 +55,9 @@ class UpToLine : public pgn::Visitor {
     void syntax_error(const std::string& message, pgn::Location at) override {
         if (!stopped_) inner_.syntax_error(message, at);
     }
+    void limit_reached(const std::string& message, pgn::Location at, pgn::Skipped what) override {
+        if (!stopped_) inner_.limit_reached(message, at, what);
+    }
 
   private:
     pgn::Visitor& inner_;
@@ -63,7 +66,69 @@ class UpToLine : public pgn::Visitor {
     long games_ = 0;
 };
 
+// The text read but not cut into chunks, then the rest of the input: what one reader reads when
+// no line to cut at comes within the largest chunk.
+class RestBuffer : public std::streambuf {
+  public:
+    RestBuffer(std::string read, std::streambuf& unread) : read_(std::move(read)), unread_(unread) {
+        setg(read_.data(), read_.data(), read_.data() + read_.size());
+    }
+
+  protected:
+    int_type underflow() override {
+        if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+        release_read();
+        const std::streamsize got = unread_.sgetn(buffer_, sizeof buffer_);
+        if (got <= 0) return traits_type::eof();
+        setg(buffer_, buffer_, buffer_ + got);
+        return traits_type::to_int_type(*gptr());
+    }
+    // Large reads (the reader's) take what is buffered, then read straight into the caller's
+    // memory.
+    std::streamsize xsgetn(char* to, std::streamsize n) override {
+        std::streamsize total = std::min<std::streamsize>(n, egptr() - gptr());
+        std::memcpy(to, gptr(), std::size_t(total));
+        gbump(int(total));
+        if (total < n) {
+            release_read();
+            setg(buffer_, buffer_, buffer_);
+            total += unread_.sgetn(to + total, n - total);
+        }
+        return total;
+    }
+
+  private:
+    // Frees the text read before (up to the largest chunk) once it has been given out.
+    void release_read() {
+        if (!read_.empty()) std::string().swap(read_);
+    }
+
+    std::string read_;
+    std::streambuf& unread_;
+    char buffer_[1 << 16];
+};
+
 }  // namespace
+
+PgnChunker::PgnChunker(std::istream& in, std::size_t target)
+    : in_(in), target_(target), max_bytes_(max_chunk_bytes(target)) {}
+
+PgnChunker::~PgnChunker() = default;
+
+std::size_t PgnChunker::max_chunk_bytes(std::size_t target) {
+    return std::max(2 * pgn::kMaxGameBytes, 2 * target);
+}
+
+std::istream& PgnChunker::rest() {
+    if (!rest_) {
+        rest_buffer_ = std::make_unique<RestBuffer>(std::move(pending_), *in_.rdbuf());
+        pending_.clear();
+        rest_ = std::make_unique<std::istream>(rest_buffer_.get());
+        // Corrupt compressed data throws out of the reading call, as from the input itself.
+        rest_->exceptions(std::ios::badbit);
+    }
+    return *rest_;
+}
 
 std::size_t PgnChunker::cut_before(std::size_t limit) const {
     const std::string_view text(pending_);
@@ -77,7 +142,8 @@ std::size_t PgnChunker::cut_before(std::size_t limit) const {
         const std::size_t start = nl + 1;
         const std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos || end >= limit || text[start] != '[') continue;
-        if (!pgn::is_tag_line(text.substr(start, end - start))) continue;
+        if (end - start > pgn::kMaxLineBytes || !pgn::is_tag_line(text.substr(start, end - start)))
+            continue;
         // The previous line with content: not blank, not a % escape line.
         std::size_t line_end = nl;
         bool allowed = false;
@@ -102,7 +168,8 @@ std::size_t PgnChunker::cut_before(std::size_t limit) const {
 }
 
 bool PgnChunker::next(PgnChunk& chunk) {
-    for (std::size_t want = target_;; want *= 2) {
+    if (has_rest_) return false;
+    for (std::size_t want = target_;; want = std::min(2 * want, max_bytes_)) {
         while (!eof_ && pending_.size() < want) {
             // Read straight into the string, without zeroing the room first.
             const std::size_t old = pending_.size();
@@ -117,7 +184,12 @@ bool PgnChunker::next(PgnChunk& chunk) {
         }
         if (pending_.empty()) return false;
         std::size_t cut = eof_ && pending_.size() <= want ? 0 : cut_before(pending_.size());
-        if (cut == 0 && !eof_) continue;  // no line to cut at yet: read more
+        if (cut == 0 && !eof_) {
+            if (pending_.size() < max_bytes_) continue;  // no line to cut at yet: read more
+            // None within the largest chunk: one reader reads the rest.
+            has_rest_ = true;
+            return false;
+        }
         chunk.first_line = line_;
         if (cut == 0) {  // the rest of the input: the last chunk
             chunk.text.swap(pending_);

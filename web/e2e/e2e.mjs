@@ -90,7 +90,7 @@ function watchSockets(page, log) {
   });
 }
 
-// Nothing a person would take for trouble: no toast ever shown (ui.ts creates #toast on the
+// Nothing a person would take for trouble: no toast ever shown (common/ui.ts creates #toast on the
 // first one), no "reconnecting" line, no error in the console.
 async function quiet(page, consoleErrors) {
   const toast = await page.evaluate(() => document.getElementById('toast')?.textContent ?? null);

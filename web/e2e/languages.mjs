@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const I18N = join(dirname(fileURLToPath(import.meta.url)), '../src/i18n');
+const I18N = join(dirname(fileURLToPath(import.meta.url)), '../src/common/i18n');
 export const texts = code => JSON.parse(readFileSync(join(I18N, `${code}.json`), 'utf8'));
 
 // A text of `code` with its {slots} filled.

@@ -1,5 +1,5 @@
 // End-to-end test of playing as a keyboard or screen-reader user would, and of what happens
-// around a game (web/src/game.ts, home.ts), in real headless Chromium against `chess960 serve`.
+// around a game (web/src/round/, web/src/home/), in real headless Chromium against `chess960 serve`.
 //
 //   node web/e2e/play-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]
 //
@@ -19,7 +19,7 @@
 //    (contrast >= 4.5), and the board using the width of a portrait tablet.
 // 7. An unknown path answers 404 with a page that says so.
 // 8. The languages: the game page loaded with the browser's language hu, ru, de and fr has no
-//    English text left (every English text of src/i18n/en.json that the language words
+//    English text left (every English text of src/common/i18n/en.json that the language words
 //    differently, and common English words, looked for in the page's text and labels); the
 //    language switch changes the page and is remembered; the castling help page (II.3.1 to
 //    II.3.2.7) is reachable from the game page, in the page's language, with axe run on it.

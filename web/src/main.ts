@@ -3,15 +3,15 @@
 // `/event/<id>` is an event's page; any other path is a "not found" page (the server answers
 // it with 404).
 
-import { eventPage } from './event';
-import { newEventPage } from './event-new';
-import { gamePage } from './game';
-import { helpPage } from './help';
-import { homePage } from './home';
-import { chooseLanguage, LANGUAGES, type Lang, language, t } from './i18n';
-import { loadPrefs, savePrefs } from './prefs';
-import { setUpTheme } from './theme';
-import { el } from './ui';
+import { chooseLanguage, t } from './common/i18n';
+import { loadPrefs } from './common/prefs';
+import { setUpTheme } from './common/theme';
+import { setUpTopBar } from './common/top-bar';
+import { newEventPage } from './event/new';
+import { eventPage } from './event/page';
+import { helpPage } from './help/page';
+import { homePage } from './home/page';
+import { gamePage } from './round/page';
 
 chooseLanguage(loadPrefs().lang);
 setUpTopBar();
@@ -28,29 +28,6 @@ else if (path === '/event/new' || path === '/event/new/') newEventPage(root);
 else if (event) void eventPage(root, decodeURIComponent(event[1]!));
 else if (path === '/' || path === '/index.html') homePage(root);
 else notFound(root);
-
-// The top bar in the page's language: the tagline, the castling help, and the language
-// switch (remembered; the page is drawn again in the new language).
-function setUpTopBar() {
-  const bar = document.querySelector('.top-bar');
-  if (!bar) return;
-  const tagline = bar.querySelector('.tagline');
-  if (tagline) tagline.textContent = t('top.tagline');
-  bar.append(el('a', { href: '/help/castling', class: 'top-help', id: 'top-help' }, t('top.help')));
-  const label = el('label', { class: 'lang-switch' });
-  const select = el('select', { id: 'lang-switch', 'aria-label': t('language.label') });
-  for (const [code, name] of Object.entries(LANGUAGES)) {
-    const option = el('option', { value: code, lang: code }, name);
-    if (code === language()) option.selected = true;
-    select.append(option);
-  }
-  select.onchange = () => {
-    savePrefs({ lang: select.value as Lang });
-    location.reload();
-  };
-  label.append(select);
-  bar.append(label);
-}
 
 function notFound(root: HTMLElement) {
   document.title = `${t('notfound.title')} · chess960`;

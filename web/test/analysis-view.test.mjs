@@ -1,7 +1,7 @@
-// What the analysis board shows of the engine's answer (src/analysis-view.ts).
+// What the analysis board shows of the engine's answer (src/round/analysis-view.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { numberedLine, whiteShare } from '../src/analysis-view.ts';
+import { numberedLine, whiteShare } from '../src/round/analysis-view.ts';
 
 test("the evaluation bar: white's share", () => {
   assert.equal(whiteShare({ cp: 0 }), 0.5);
@@ -23,7 +23,7 @@ test('the best line with move numbers from the position', () => {
 });
 
 test('the evaluation in words: pawns from white\'s side, who is better, mates, the depth', async () => {
-  const { evaluationText } = await import('../src/analysis-view.ts');
+  const { evaluationText } = await import('../src/round/analysis-view.ts');
   const at = (score, depth = 0) => evaluationText({ fen: '', depth, score, best: null, pv: [] });
   assert.equal(at({ cp: 45 }), '+0.45 (white is better)');
   assert.equal(at({ cp: 30 }), '+0.30 (about equal)'); // up to 0.3 either way is equal

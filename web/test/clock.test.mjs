@@ -1,7 +1,7 @@
-// The game clock as the page shows it (src/clock.ts): time left, its text, the warnings.
+// The game clock as the page shows it (src/round/clock.ts): time left, its text, the warnings.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dueWarning, formatClock, remainingMs } from '../src/clock.ts';
+import { dueWarning, formatClock, remainingMs } from '../src/round/clock.ts';
 
 const clock = { white: 60000, black: 45000, initial: 180000, running: 'white' };
 

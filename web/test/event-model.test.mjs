@@ -1,4 +1,4 @@
-// The event pages' pure helpers (src/event-model.ts).
+// The event pages' pure helpers (src/event/model.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -12,7 +12,7 @@ import {
   readPairings,
   resultText,
   seatLink,
-} from '../src/event-model.ts';
+} from '../src/event/model.ts';
 
 test('exclusions are numbers 0..959 separated by commas or spaces', () => {
   assert.deepEqual(parseExclusions('518, 534'), { numbers: [518, 534] });

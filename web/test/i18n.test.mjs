@@ -1,4 +1,4 @@
-// The page's languages (src/i18n/*.json, src/i18n-core.ts): every key of the English file is in
+// The page's languages (src/common/i18n/*.json, src/common/i18n-core.ts): every key of the English file is in
 // every language's file and no file has a key English lacks; each translation uses the same
 // {slots}; no text is empty or left identical to English where words differ; and the language
 // chosen from the remembered choice and the browser's.
@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { fill, LANGUAGES, pickLanguage, slotsOf } from '../src/i18n-core.ts';
+import { fill, LANGUAGES, pickLanguage, slotsOf } from '../src/common/i18n-core.ts';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../src/i18n');
+const dir = join(dirname(fileURLToPath(import.meta.url)), '../src/common/i18n');
 const load = code => JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8'));
 const en = load('en');
 
@@ -73,9 +73,9 @@ test('slots are filled by name; a missing value stays visible', () => {
 });
 
 test('the page speaks the chosen language: typed-move reasons and spoken moves', async () => {
-  const { setLanguage } = await import('../src/i18n.ts');
-  const { parseTypedMove, spokenSan } = await import('../src/notation.ts');
-  const { boardMoves } = await import('../src/moves.ts');
+  const { setLanguage } = await import('../src/common/i18n.ts');
+  const { parseTypedMove, spokenSan } = await import('../src/board/notation.ts');
+  const { boardMoves } = await import('../src/board/moves.ts');
   const fen = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';
   const legal = boardMoves(fen, ['b1a1', 'b1c1', 'e2e4']);
   try {

@@ -1,8 +1,8 @@
-// Who may move pieces, and when a premove is played or dropped (src/interaction.ts).
+// Who may move pieces, and when a premove is played or dropped (src/board/interaction.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interaction, premoveStands } from '../src/interaction.ts';
-import { boardMoves } from '../src/moves.ts';
+import { interaction, premoveStands } from '../src/board/interaction.ts';
+import { boardMoves } from '../src/board/moves.ts';
 
 // After 1. e4: black to move.
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';

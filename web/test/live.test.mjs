@@ -1,7 +1,7 @@
-// The reconnection backoff of the live channel (src/live.ts).
+// The reconnection backoff of the live channel (src/live/live.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { reconnectDelay } from '../src/live.ts';
+import { reconnectDelay } from '../src/live/live.ts';
 
 test('the delay doubles from half a second and stops growing at 4 s (a player waits for the game)', () => {
   const middle = () => 0.5;

@@ -1,7 +1,7 @@
-// Checking the shapes of live messages (src/messages.ts): each problem is named.
+// Checking the shapes of live messages (src/live/messages.ts): each problem is named.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from '../src/messages.ts';
+import { gameStateProblem, gameViewProblem, moveUpdateProblem, streamState } from '../src/live/messages.ts';
 
 const FEN = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 const state = {

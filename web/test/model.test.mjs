@@ -1,7 +1,7 @@
-// Applying live updates to the page's copy of a game (src/model.ts).
+// Applying live updates to the page's copy of a game (src/round/model.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyMove, applyState, applyView, fenAt, inCheckAt, turnAt, withState } from '../src/model.ts';
+import { applyMove, applyState, applyView, fenAt, inCheckAt, turnAt, withState } from '../src/round/model.ts';
 
 import { AFTER_E4, AFTER_E5, START, gameState, gameView } from './fixtures.mjs';
 

@@ -1,7 +1,7 @@
-// The move list's rows (src/move-list.ts): numbered moves, white then black.
+// The move list's rows (src/round/move-list.ts): numbered moves, white then black.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { moveRows } from '../src/move-list.ts';
+import { moveRows } from '../src/round/move-list.ts';
 
 const START = 'bnrqkrnb/pppppppp/8/8/8/8/PPPPPPPP/BNRQKRNB w KQkq - 0 1';
 const cell = (ply, san) => ({ ply, san });

@@ -1,7 +1,7 @@
-// The board's moves from a UCI list, and what a gesture on the board means (src/moves.ts).
+// The board's moves from a UCI list, and what a gesture on the board means (src/board/moves.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardMoves, castlesFrom, castlingSteps, destsOf, resolve } from '../src/moves.ts';
+import { boardMoves, castlesFrom, castlingSteps, destsOf, resolve } from '../src/board/moves.ts';
 
 // King b1, rooks a1 and e1, c1 and d1 empty: O-O-O is b1a1 (king c1, rook d1), Kc1 is b1c1.
 const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';

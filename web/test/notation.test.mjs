@@ -1,9 +1,9 @@
 // Typed moves (SAN, UCI, castling) read against the legal moves, and the spoken words of
-// moves and positions (src/notation.ts).
+// moves and positions (src/board/notation.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardMoves } from '../src/moves.ts';
-import { boardRows, moveCount, parseTypedMove, piecesText, plyPosition, spokenSan } from '../src/notation.ts';
+import { boardMoves } from '../src/board/moves.ts';
+import { boardRows, moveCount, parseTypedMove, piecesText, plyPosition, spokenSan } from '../src/board/notation.ts';
 
 // King b1, rooks a1 and e1: O-O-O is b1a1 (king c1, rook d1) and Kc1 (b1c1) is a move too.
 const CASTLE_FEN = 'rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1';

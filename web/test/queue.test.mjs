@@ -1,7 +1,7 @@
-// The board's drawing queue (src/queue.ts): one job after another, an animation never cut.
+// The board's drawing queue (src/board/queue.ts): one job after another, an animation never cut.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createQueue } from '../src/queue.ts';
+import { createQueue } from '../src/board/queue.ts';
 
 const tick = ms => new Promise(r => setTimeout(r, ms));
 

@@ -1,7 +1,8 @@
-// Requests answered by id, with a timeout (src/requests.ts).
+// Requests answered by id, with a timeout (src/live/requests.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Requests, RequestTimeout } from '../src/requests.ts';
+import { RequestTimeout } from '../src/common/errors.ts';
+import { Requests } from '../src/live/requests.ts';
 
 test('each request has its own id and is settled by the answer with that id', async () => {
   const requests = new Requests(1000);

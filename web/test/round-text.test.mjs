@@ -1,4 +1,4 @@
-// What the game page says (src/round-text.ts): names, the status line, the browsing label,
+// What the game page says (src/round/text.ts): names, the status line, the browsing label,
 // clock times aloud, and the sentences a screen reader hears when the game or the room changes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import {
   roomChangeSaid,
   spokenClock,
   statusLine,
-} from '../src/round-text.ts';
+} from '../src/round/text.ts';
 
 import { AFTER_E4, AFTER_E5, START, gameView } from './fixtures.mjs';
 

@@ -1,4 +1,4 @@
-// The server's error codes in the page's languages (src/server-errors.ts): every code that
+// The server's error codes in the page's languages (src/common/server-errors.ts): every code that
 // docs/openapi.yaml lists for the Error answer has its words in every language (so a new server
 // code without them fails here), no language keeps words for a code the server no longer has,
 // and an error is shown by its code in the page's language, with the server's message for a
@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, slotsOf } from '../src/i18n-core.ts';
+import { LANGUAGES, slotsOf } from '../src/common/i18n-core.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const load = code => JSON.parse(readFileSync(join(here, '../src/i18n', `${code}.json`), 'utf8'));
+const load = code => JSON.parse(readFileSync(join(here, '../src/common/i18n', `${code}.json`), 'utf8'));
 
 // The codes of components/responses/Error: the `- code  # args: a, b` lines of the enum under
 // its `code:` property, with the args the comment names.
@@ -51,9 +51,9 @@ for (const lang of Object.keys(LANGUAGES)) {
 }
 
 test('an error is shown by its code in the page language; English and unknown codes show the server message', async () => {
-  const { setLanguage } = await import('../src/i18n.ts');
-  const { serverErrorText } = await import('../src/server-errors.ts');
-  const { ApiError, apiErrorOf } = await import('../src/api.ts');
+  const { setLanguage } = await import('../src/common/i18n.ts');
+  const { serverErrorText } = await import('../src/common/server-errors.ts');
+  const { ApiError, apiErrorOf } = await import('../src/common/errors.ts');
   const hu = load('hu');
   try {
     setLanguage('hu');

@@ -1,9 +1,9 @@
-// Takeback requests on the page (src/takeback.ts): what each seat is offered, how an accepted
+// Takeback requests on the page (src/round/takeback.ts): what each seat is offered, how an accepted
 // takeback rewinds the page's copy, which whole game is the copy after a missed takeback, and
 // what is said aloud.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setLanguage } from '../src/i18n.ts';
+import { setLanguage } from '../src/common/i18n.ts';
 import {
   applyTakeback,
   isViewAfterTakeback,
@@ -11,7 +11,7 @@ import {
   takebackControls,
   takebackPlies,
   takebackStatus,
-} from '../src/takeback.ts';
+} from '../src/round/takeback.ts';
 import { gameState, gameView } from './fixtures.mjs';
 
 const FENS = [

@@ -14,7 +14,7 @@ export async function resolve(specifier, context, next) {
 }
 
 export async function load(url, context, next) {
-  // The page's data files (src/i18n/*.json), imported as esbuild bundles them: the default export.
+  // The page's data files (src/common/i18n/*.json), imported as esbuild bundles them: the default export.
   if (url.endsWith('.json') && url.startsWith('file:'))
     return { format: 'module', source: `export default ${await readFile(fileURLToPath(url), 'utf8')};`, shortCircuit: true };
   if (!url.endsWith('.ts')) return next(url, context);

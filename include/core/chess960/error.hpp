@@ -26,6 +26,11 @@ enum class ErrorCode {
     CannotAbort,      ///< aborting after both sides have moved
     NoTakeback,       ///< a takeback with nothing to take back, or no request to answer
     TakebackPending,  ///< asking for a takeback while a request already stands
+    // Tournaments (the pairing layer):
+    InvalidTrf,         ///< tournament report text that does not parse (line and column)
+    InvalidTournament,  ///< parsed, but inconsistent (a game one side does not list, a score)
+    NoValidPairing,     ///< no pairing of the round satisfies the absolute criteria
+    TooLarge,           ///< beyond what the pairing engine handles (players, rounds, points)
 };
 
 /// A problem the library reports instead of a result: a code for programs and a message for
@@ -36,8 +41,9 @@ struct Error {
     /// What is wrong, in words.
     std::string message;
     int column = -1;  ///< 1-based column in the parsed text, or -1 when not about a column
+    int line = -1;    ///< 1-based line in the parsed text, or -1 when not about a line
 
-    /// The message, with the column when there is one.
+    /// The message, with the line and column when there are.
     std::string to_string() const;
 };
 

@@ -137,6 +137,10 @@ class Move {
     std::uint16_t data_ = 0;
 };
 
+/// "white" or "black": a colour as data and messages name it (FEN errors, the server's JSON).
+const char* color_name(Color c);
+/// "White" or "Black": a colour as a sentence or a PGN comment begins with it ("White to move").
+const char* color_title(Color c);
 /// "e4", "h8"; NoSquare gives "-".
 std::string square_name(Square s);
 /// Parses "e4"; returns NoSquare for anything else.

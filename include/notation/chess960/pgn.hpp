@@ -3,6 +3,9 @@
 /// record with variations, and a writer.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <istream>
 #include <memory>
@@ -16,6 +19,33 @@
 #include "chess960/position.hpp"
 
 namespace chess960::pgn {
+
+/// The reader's limits. What it holds at once (a line, a comment) and what a game may hold
+/// (its text, the nesting of its variations, its problems) are bounded, so that memory stays
+/// bounded whatever the input: a file without line ends, a comment that never closes, a game
+/// that never ends. Past a limit the reader reports it (Visitor::limit_reached, with the line)
+/// and skips what it would have had to hold.
+///
+/// A line: at most 1 MiB, without its end of line. Inside a game a longer line ends the game:
+/// the rest of its text is skipped up to the next tag pair line (is_tag_line), where the next
+/// game starts. Between games it is skipped (reported with the game that follows).
+inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
+/// A {comment} over several lines: at most 1 MiB; a longer one ends its game as a long line does.
+inline constexpr std::size_t kMaxCommentBytes = std::size_t(1) << 20;
+/// A game: at most 4 MiB of text from its first line; the rest of a longer one is skipped.
+inline constexpr std::size_t kMaxGameBytes = std::size_t(4) << 20;
+/// Variations inside variations: at most 1,000 deep. Deeper ones are skipped (reported once a
+/// game) and the game goes on; records, and so the writer, never hold more.
+inline constexpr int kMaxVariationDepth = 1000;
+/// Syntax problems of one game: past 100 the rest of the game is skipped.
+inline constexpr int kMaxGameProblems = 100;
+
+/// What the reader skipped when it reached a limit (Visitor::limit_reached).
+enum class Skipped {
+    Lines,       ///< lines between games (too long to keep)
+    Variations,  ///< variations nested too deep: the game goes on without them
+    RestOfGame,  ///< the rest of the game: end_game follows
+};
 
 /// Where in the text a token starts.
 struct Location {
@@ -51,6 +81,11 @@ class Visitor {
     /// A problem in the text (bad tag, unbalanced brackets, unknown token, missing result).
     /// The reader goes on: with the same game where it can, else with the next one.
     virtual void syntax_error(const std::string& /*message*/, Location) {}
+    /// A limit of the reader was reached (kMaxLineBytes and the others) and text was skipped:
+    /// `what` says which, the message says why. By default a syntax_error.
+    virtual void limit_reached(const std::string& message, Location where, Skipped /*what*/) {
+        syntax_error(message, where);
+    }
 };
 
 /// Whether a line is a whole tag pair, [Name "value"] (trailing white space allowed): the line at
@@ -59,8 +94,8 @@ bool is_tag_line(std::string_view line);
 /// Whether text holds control characters other than white space: binary data, not PGN text.
 bool has_binary(std::string_view text);
 
-/// Reads games from a file or stream in chunks; memory stays bounded by the longest line and
-/// the longest comment.
+/// Reads games from a file or stream in chunks; memory stays bounded by the limits above
+/// (kMaxLineBytes: about twice that for the read buffer).
 class Reader {
   public:
     /// Reads from a stream.
@@ -104,6 +139,16 @@ struct Line {
     std::vector<std::string> comments;  ///< before the first move
     /// The moves, in order.
     std::vector<Node> nodes;
+
+    Line() = default;
+    /// Releases nested variations without a call per level of nesting, so that a line built
+    /// with variations nested a million deep does not overflow the stack when it goes. (Copying
+    /// one still takes a call per level; the reader never nests deeper than kMaxVariationDepth.)
+    ~Line();
+    Line(const Line&) = default;                 ///< a deep copy
+    Line(Line&&) noexcept = default;             ///< takes the moves and variations
+    Line& operator=(const Line&) = default;      ///< a deep copy
+    Line& operator=(Line&&) noexcept = default;  ///< takes the moves and variations
 };
 
 /// A game as a PGN file records it: tags, start position, main line with comments, NAGs and
@@ -148,12 +193,16 @@ Result<StartInfo> start_from_tags(const std::vector<std::pair<std::string, std::
 
 /// Writes a game: the seven-tag roster (Event Site Date Round White Black Result), then Variant,
 /// SetUp and FEN for Chess960 or a non-standard start, then the other tags in their order; SAN
-/// movetext wrapped at 80 columns with comments, NAGs and variations; the result.
+/// movetext wrapped at 80 columns with comments, NAGs and variations (nested to any depth: the
+/// writer keeps a stack of its own, not one call per level); the result.
 std::string write_game(const GameRecord& game);
 
 /// Replays games as the reader delivers them: sets up each start position from the tags,
 /// checks every move (variations too), the tags and the result, and (with keep_records) builds
-/// GameRecords. Problems name the game, the players, the ply and the move.
+/// GameRecords. Problems name the game, the players, the ply and the move. A result that
+/// contradicts the board is a problem: a mate or stalemate, or the draw by fivefold repetition
+/// or the 75-move rule on the main line (FIDE Laws 9.6, which end the game at once: a move
+/// after them is a problem too, and stops the replay as an illegal move does).
 class Replayer : public Visitor {
   public:
     /// Something wrong in a game: where, which game and move, and what.
@@ -167,7 +216,8 @@ class Replayer : public Visitor {
         std::string move;     ///< "12... Nf3" or empty
         /// What is wrong.
         std::string message;
-        /// "game N (White - Black), ply K (12... Nf3): message"
+        /// "game N (White - Black), ply K (12... Nf3): message"; the message alone for game 0
+        /// (text before any game)
         std::string describe() const;
     };
 
@@ -208,6 +258,8 @@ class Replayer : public Visitor {
     void result(std::string_view result, Location) override;
     void end_game(Location) override;
     void syntax_error(const std::string& message, Location) override;
+    /// A problem; a game that lost text to the limit is not kept (records, main_line()).
+    void limit_reached(const std::string& message, Location, Skipped what) override;
 
   private:
     struct Level {
@@ -222,6 +274,7 @@ class Replayer : public Visitor {
     };
     void problem(const std::string& message, Location where, int ply = 0, std::string move = {});
     void ensure_movetext(Location where);
+    void note_main_line_position(const Level& main);
     // tags_ holds the current game's tags, then stale ones of earlier games kept for their
     // memory (tag() overwrites them in place); settle_tags drops the stale ones before use.
     void settle_tags() {
@@ -237,8 +290,30 @@ class Replayer : public Visitor {
     std::vector<Level> stack_;
     long game_number_ = 0;
     bool in_movetext_ = false;
-    bool skip_ = false;  ///< the rest of the game, after a problem that stops the replay
+    bool skip_ = false;        ///< the rest of the game, after a problem that stops the replay
+    bool incomplete_ = false;  ///< the reader skipped part of the game (a limit)
     std::string result_token_;
+    // The end of the main line by fivefold repetition or the 75-move rule (FIDE Laws 9.6), and
+    // the rule and ply that ended the game, if one did. The positions since the last capture
+    // or pawn move are noted by zobrist key in `recent_keys_` until there are enough for a
+    // fifth occurrence; then how often each has stood is counted in a small open-addressed
+    // table (they are at most 151: the 75-move rule ends the game at the 150th ply), emptied at
+    // once by starting a new generation.
+    struct Occurrences {
+        std::uint64_t key = 0;
+        std::uint32_t generation = 0;  // the entry counts only in the current generation
+        std::uint32_t count = 0;
+    };
+    void forget_positions();
+    bool count_occurrence(std::uint64_t key);
+    void note_long_stretch(const Level& main);
+    void move_after_the_end(std::string_view san, Location where);
+    std::array<std::uint64_t, 17> recent_keys_{};  // 17: the fewest for a fifth occurrence
+    std::size_t recent_count_ = 0;
+    std::vector<Occurrences> occurrences_;
+    std::uint32_t generation_ = 1;  // entries of generation 0 are empty
+    Termination main_end_ = Termination::None;
+    int main_end_ply_ = 0;
 };
 
 /// The result a PGN termination marker stands for (PGN standard 8.2.6): "1-0", "0-1",

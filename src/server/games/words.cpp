@@ -2,9 +2,6 @@
 
 namespace chess960::server {
 
-const char* color_name(Color c) { return c == White ? "white" : "black"; }
-const char* color_title(Color c) { return c == White ? "White" : "Black"; }
-
 std::optional<Color> parse_color(std::string_view text) {
     if (text == "white") return White;
     if (text == "black") return Black;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -28,5 +30,9 @@ Command add_serve_command(CLI::App& root);
 Command add_uci_command(CLI::App& root);
 Command add_event_command(CLI::App& root);
 Command add_dice_command(CLI::App& root);
+
+// `chess960 pairings ...` reads its own arguments (JaVaFo's and bbpPairings' grammar, with
+// their exit codes): the arguments after "pairings".
+int run_pairings_command(const std::vector<std::string>& args);
 
 }  // namespace chess960::cli

@@ -43,7 +43,10 @@ std::exception_ptr exception_of(F&& f) {
 // Reads every game of `in`: `process` (on `threads` threads) turns a chunk into a Result, whose
 // member `games` counts the chunk's games; `emit` gets each Result in input order with the games
 // before its chunk, and returns false to stop reading. `emit` runs on one thread at a time, on
-// whichever thread finished the chunk next in order.
+// whichever thread finished the chunk next in order. Where the input has no line to cut at
+// within the largest chunk (PgnChunker), `read_rest` reads the rest of it on this thread, once
+// every chunk before has been emitted: the rest's stream, the line it starts at, the games
+// before it.
 //
 // Who reads: with a separate reader (by default when there are fewer threads than cores), this
 // thread reads (and decompresses) while `threads` others replay, so that reading costs no wall
@@ -53,10 +56,11 @@ std::exception_ptr exception_of(F&& f) {
 // replaying thread for every chunk it reads: taking turns measured 3.4% less wall time on a
 // lichess-style .pgn.zst, the same on plain files (bench/results/pgn-threads-2026-11-28.md).
 template <typename Result>
-void for_each_chunk(std::istream& in, int threads,
-                    const std::function<Result(const PgnChunk&)>& process,
-                    const std::function<bool(Result&, long games_before)>& emit,
-                    std::optional<bool> separate_reader = std::nullopt) {
+void for_each_chunk(
+    std::istream& in, int threads, const std::function<Result(const PgnChunk&)>& process,
+    const std::function<bool(Result&, long games_before)>& emit,
+    const std::function<void(std::istream& rest, long first_line, long games_before)>& read_rest,
+    std::optional<bool> separate_reader = std::nullopt) {
     // 1 MiB chunks: about a thousand games, little waiting at the end, a few MiB in flight. The
     // tests ask for small ones (CHESS960_PGN_CHUNK_BYTES) to cut a small file many times.
     std::size_t chunk_bytes = std::size_t(1) << 20;
@@ -189,6 +193,8 @@ void for_each_chunk(std::istream& in, int threads,
     }
     for (auto& t : pool) t.join();
     if (error) std::rethrow_exception(error);
+    // Every chunk is emitted: the rest, if any, follows them.
+    if (!stop && chunker.has_rest()) read_rest(chunker.rest(), chunker.rest_line(), games_before);
 }
 
 }  // namespace chess960::cli

@@ -9,8 +9,8 @@
 
 namespace chess960::server {
 
-const char* color_name(Color c);   // "white" | "black"
-const char* color_title(Color c);  // "White" | "Black"
+// Colours are the library's words: color_name ("white") and color_title ("White"),
+// chess960/types.hpp.
 std::optional<Color> parse_color(std::string_view text);
 
 // "checkmate", "resignation", "time", ...; nullptr for Termination::None.

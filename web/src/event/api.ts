@@ -1,0 +1,125 @@
+// The events' JSON API (docs/openapi.yaml, /api/events...; docs/event-draw.md section 3):
+// typed views and calls (through common/fetch.ts). The organiser's and the players' tokens go
+// in the Authorization header, never in a URL; pages carry them in the fragment
+// (#organiser=..., #seat=...) and this browser keeps them (tokens.ts).
+
+import type { GameState } from '../common/api';
+import { request } from '../common/fetch';
+
+export interface EventClock {
+  initial: number; // seconds
+  increment: number;
+}
+
+export interface EventParameters {
+  name: string;
+  rounds: number;
+  exclude: number[];
+  allowRepeats: boolean;
+  double960: boolean;
+  clock: EventClock | null;
+}
+
+export interface RoundPosition {
+  number: number;
+  fen: string;
+  backRank: string;
+  blackNumber?: number;
+  blackBackRank?: string;
+}
+
+export interface EventBoard {
+  board: number;
+  white: string;
+  black: string;
+  gameId: string | null;
+  game: GameState | null;
+  seats?: { white: string; black: string }; // the organiser's view only
+}
+
+export interface EventRound {
+  round: number;
+  entropy: string;
+  revealAt: number; // epoch ms
+  startAt: number;
+  revealed: boolean;
+  started: boolean;
+  position: RoundPosition | null;
+  boards: EventBoard[];
+}
+
+export interface Standing {
+  rank: number;
+  name: string;
+  points: number;
+  sonnebornBerger: number;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+export interface Verification {
+  ok: boolean;
+  commitmentMatches: boolean;
+  secretHash: string;
+  rounds: { round: number; number: number; blackNumber?: number; entropy: string; played: number; playedBlack?: number; matches: boolean }[];
+  problems: string[];
+  command: string;
+}
+
+export interface EventView {
+  id: string;
+  parameters: EventParameters;
+  commitment: string;
+  status: 'open' | 'closed';
+  createdAt: number;
+  closedAt: number | null;
+  now: number; // the server's time when it answered
+  rounds: EventRound[];
+  standings: Standing[];
+  secret: string | null;
+  verification: Verification | null;
+  organiser: boolean;
+}
+
+export interface SeatView {
+  eventId: string;
+  name: string;
+  round: number;
+  board: number;
+  color: 'white' | 'black';
+  you: string;
+  opponent: string;
+  revealAt: number;
+  startAt: number;
+  revealed: boolean;
+  started: boolean;
+  gameId: string | null;
+  now: number;
+}
+
+// A new event: its published parameters.
+export type CreateEvent = EventParameters;
+
+export interface AddRound {
+  round?: number;
+  pairings: { white: string; black: string }[];
+  entropy: string;
+  revealAt?: number;
+  startAt?: number;
+}
+
+export const eventApi = {
+  create: (spec: CreateEvent) =>
+    request<{ id: string; organiserToken: string; event: EventView }>('POST', '/api/events', { body: spec }),
+  view: (id: string) => request<EventView>('GET', `/api/events/${id}`),
+  organiser: (id: string, token: string) => request<EventView>('GET', `/api/events/${id}/organiser`, { token }),
+  addRound: (id: string, token: string, round: AddRound) =>
+    request<EventView>('POST', `/api/events/${id}/rounds`, { body: round, token }),
+  revealNow: (id: string, token: string, round: number) =>
+    request<EventView>('POST', `/api/events/${id}/rounds/${round}/reveal`, { body: {}, token }),
+  close: (id: string, token: string) => request<EventView>('POST', `/api/events/${id}/close`, { body: {}, token }),
+  seat: (id: string, token: string) => request<SeatView>('GET', `/api/events/${id}/seat`, { token }),
+  pgnUrl: (id: string) => `/api/events/${id}/pgn`,
+};

@@ -4,15 +4,11 @@
 #include <chrono>
 #include <cmath>
 
+#include "games/now.hpp"
+
 namespace chess960::server {
 
 namespace {
-
-Millis steady_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 // While jobs wait and every thread searches, how often the watcher looks for a search to stop.
 constexpr auto kWatchInterval = std::chrono::milliseconds(20);

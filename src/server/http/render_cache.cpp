@@ -1,18 +1,8 @@
 #include "http/render_cache.hpp"
 
-#include <chrono>
+#include "games/now.hpp"
 
 namespace chess960::server {
-
-namespace {
-
-Millis steady_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-}  // namespace
 
 RenderCache::RenderCache(Millis ttl, std::size_t max_entries)
     : ttl_(ttl), max_entries_(max_entries) {}

@@ -1,5 +1,10 @@
 #include "games/analysis.hpp"
 
+#include <algorithm>
+#include <functional>
+#include <utility>
+#include <vector>
+
 #include "chess960/fen.hpp"
 #include "engine/search.hpp"
 #include "games/api_error.hpp"
@@ -38,21 +43,45 @@ std::size_t AnalysisService::fair_share(std::size_t max_waiting, std::size_t hol
     return std::max<std::size_t>(1, max_waiting / (holding + 2));
 }
 
-void AnalysisService::admit(const std::string& client) {
+std::optional<EnginePool::Dropped> AnalysisService::admit(const std::string& client) {
     std::lock_guard lock(waiting_mutex_);
     const auto it = waiting_by_client_.find(client);
     const std::size_t mine = it == waiting_by_client_.end() ? 0 : it->second;
     const std::size_t others = waiting_by_client_.size() - (mine > 0 ? 1 : 0);
-    if (waiting_ >= options_.max_waiting)
-        throw ApiError{503, "the analysis engine is busy: try again in a moment", 1, "engine_busy"};
     if (mine >= fair_share(options_.max_waiting, others))
         throw ApiError{503,
                        "you have " + std::to_string(mine) +
                            " positions waiting for the analysis engine already: wait for their "
                            "answers",
                        1, "engine_busy"};
+    std::optional<EnginePool::Dropped> evicted;
+    if (waiting_ >= options_.max_waiting) {
+        // The clients that came first took the room a newcomer's share needs: the heaviest
+        // gives one position back, so that no wait or refusal grows with the number of clients.
+        evicted = make_room(client, mine);
+        if (!evicted)
+            throw ApiError{503, "the analysis engine is busy: try again in a moment", 1,
+                           "engine_busy"};
+    }
     ++waiting_;
     ++waiting_by_client_[client];
+    return evicted;
+}
+
+std::optional<EnginePool::Dropped> AnalysisService::make_room(const std::string& client,
+                                                              std::size_t mine) {
+    std::vector<std::pair<std::size_t, std::string>> heaviest;
+    for (const auto& [name, holding] : waiting_by_client_)
+        if (name != client && holding > mine + 1) heaviest.emplace_back(holding, name);
+    std::sort(heaviest.begin(), heaviest.end(), std::greater<>());
+    for (const auto& [holding, name] : heaviest) {
+        std::optional<EnginePool::Dropped> dropped = pool_.take_newest(name);
+        if (!dropped) continue;  // all of its positions are being searched
+        --waiting_;
+        if (--waiting_by_client_[name] == 0) waiting_by_client_.erase(name);
+        return dropped;
+    }
+    return std::nullopt;
 }
 
 void AnalysisService::release(const std::string& client) {
@@ -87,10 +116,18 @@ void AnalysisService::analyse(const std::string& fen, const std::string& client,
         reply(Completion<Analysis>::value(std::move(done)));
         return;
     }
-    admit(client);
+    const std::optional<EnginePool::Dropped> evicted = admit(client);
+    if (evicted && *evicted) (*evicted)();
+    auto shared_reply = std::make_shared<Later<Analysis>>(std::move(reply));
+    EnginePool::Dropped dropped = [shared_reply] {
+        (*shared_reply)(Completion<Analysis>::failure(std::make_exception_ptr(
+            ApiError{503, "the analysis engine is busy: your position made room for another's", 1,
+                     "engine_busy"})));
+    };
     pool_.submit(
-        client, [this, root, client, reply = std::make_shared<Later<Analysis>>(std::move(reply))](
-                    engine::Searcher& searcher, std::atomic<bool>& stop) mutable {
+        client,
+        [this, root, client, reply = shared_reply](engine::Searcher& searcher,
+                                                   std::atomic<bool>& stop) mutable {
             engine::Limits limits;
             limits.movetime = options_.movetime_ms;
             limits.depth = options_.max_depth;
@@ -120,7 +157,8 @@ void AnalysisService::analyse(const std::string& fen, const std::string& client,
             }
             release(client);
             (*reply)(std::move(*answer));
-        });
+        },
+        std::move(dropped));
 }
 
 }  // namespace chess960::server

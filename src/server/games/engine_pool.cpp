@@ -27,18 +27,28 @@ EnginePool::EnginePool(EnginePoolOptions options) : options_(options) {
 
 EnginePool::~EnginePool() { stop(); }
 
-void EnginePool::submit(const std::string& client, Job job) {
+void EnginePool::submit(const std::string& client, Job job, Dropped dropped) {
     {
         std::lock_guard lock(mutex_);
         if (stop_) return;
         Client& c = clients_[client];
         if (c.queue.empty()) c.waiting_since = submissions_;
         ++submissions_;
-        c.queue.push_back(std::move(job));
+        c.queue.push_back(Queued{std::move(job), std::move(dropped)});
         ++queued_;
     }
     wake_.notify_one();
     watch_wake_.notify_one();
+}
+
+std::optional<EnginePool::Dropped> EnginePool::take_newest(const std::string& client) {
+    std::lock_guard lock(mutex_);
+    const auto it = clients_.find(client);
+    if (it == clients_.end() || it->second.queue.empty()) return std::nullopt;
+    Dropped dropped = std::move(it->second.queue.back().dropped);
+    it->second.queue.pop_back();
+    --queued_;
+    return dropped;
 }
 
 void EnginePool::stop() {
@@ -89,7 +99,7 @@ bool EnginePool::next_job(Running& running, Job& job) {
     const Millis now = steady_now();
     std::string name;
     Client* client = next_client(name, now);
-    job = std::move(client->queue.front());
+    job = std::move(client->queue.front().job);
     client->queue.pop_front();
     --queued_;
     if (!client->queue.empty()) client->waiting_since = submissions_;

@@ -72,8 +72,14 @@ class AnalysisService {
   private:
     AnalysisOptions options_;
     Cluster& limits_;
-    // Admits a position of `client` (its share and the total), or throws 503.
-    void admit(const std::string& client);
+    // Admits a position of `client` (its share and the total), or throws 503. When the total is
+    // reached but `client` holds less than its share, the newest queued position of the client
+    // holding the most makes room: that one is answered 503 through the returned call, which
+    // the caller makes once it holds no lock.
+    std::optional<EnginePool::Dropped> admit(const std::string& client);
+    // Under waiting_mutex_: takes the newest queued position of the client holding the most
+    // (more than `client` holds, plus one) off the engine's queue; nullopt if there is none.
+    std::optional<EnginePool::Dropped> make_room(const std::string& client, std::size_t mine);
     void release(const std::string& client);
 
     std::mutex waiting_mutex_;

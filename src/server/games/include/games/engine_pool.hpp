@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -47,15 +48,26 @@ class EnginePool {
     EnginePool(const EnginePool&) = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 
-    void submit(const std::string& client, Job job);
+    // What stands in for a queued job that is taken off its queue (take_newest): it answers the
+    // job's requester that the engine had no room for it.
+    using Dropped = std::function<void()>;
+
+    void submit(const std::string& client, Job job, Dropped dropped = {});
+    // Takes the newest queued (not running) job of `client` off its queue and returns its
+    // `dropped`, for the caller to call once it holds no lock; nullopt if none is queued.
+    std::optional<Dropped> take_newest(const std::string& client);
     // Ends the searches under way and joins the threads; queued jobs are dropped.
     void stop();
     bool stopping() const { return stop_; }
     std::size_t queued();
 
   private:
+    struct Queued {
+        Job job;
+        Dropped dropped;
+    };
     struct Client {
-        std::deque<Job> queue;
+        std::deque<Queued> queue;
         double used_ms = 0;  // engine time, decayed to `used_at`
         Millis used_at = 0;
         std::uint64_t waiting_since = 0;  // submission order of its oldest queued job

@@ -1,5 +1,5 @@
-// The match runner's adjudication rules (src/match/adjudication.hpp) on runs of scores:
-// resignation (one- and two-sided), the draw rule from its move number on, a missing score
+// The match runner's adjudication rules (src/match/include/match/adjudication.hpp) on runs of
+// scores: resignation (one- and two-sided), the draw rule from its move number on, a missing score
 // breaking a run, and the maximum number of moves.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// The PGN a match writes for each game (src/match/pgn_record.hpp) and the endings an engine's
-// fault records (src/match/engine_faults.hpp): tags, each move's evaluation comment, the ending
-// as the last comment; read back by the library's PGN reader.
+// The PGN a match writes for each game (src/match/include/match/pgn_record.hpp) and the endings an
+// engine's fault records (src/match/include/match/engine_faults.hpp): tags, each move's evaluation
+// comment, the ending as the last comment; read back by the library's PGN reader.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
-// The match runner's clock and search commands (src/match/time_control.hpp, go_command.hpp):
-// the library's Clock as a match runs it (every move timed, moves per period, a time per move
-// with node and depth limits), the "go" and "position" commands, how long the runner waits.
+// The match runner's clock and search commands (src/match/include/match/time_control.hpp,
+// go_command.hpp): the library's Clock as a match runs it (every move timed, moves per period, a
+// time per move with node and depth limits), the "go" and "position" commands, how long the runner
+// waits.
 #include <gtest/gtest.h>
 
 #include "match/go_command.hpp"

@@ -1,4 +1,4 @@
-// `chess960 match`: the match runner (src/match/match.hpp) on the command line.
+// `chess960 match`: the match runner (src/match/include/match/match.hpp) on the command line.
 #include <signal.h>
 #include <CLI/CLI.hpp>
 

@@ -1,4 +1,4 @@
-// The token of an Authorization header (src/server/authorization.cpp): RFC 6750's Bearer
+// The token of an Authorization header (src/server/http/authorization.cpp): RFC 6750's Bearer
 // scheme, whose name is case-insensitive (RFC 7235 2.1).
 #include <gtest/gtest.h>
 

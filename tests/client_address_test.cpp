@@ -1,4 +1,4 @@
-// Who a client is for the limits (src/server/client_address.cpp): an IPv4 address, or an IPv6
+// Who a client is for the limits (src/server/http/client_address.cpp): an IPv4 address, or an IPv6
 // address's /64, so that one host cannot take a new share of every limit with each of its 2^64
 // addresses.
 #include <gtest/gtest.h>

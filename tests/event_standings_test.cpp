@@ -1,4 +1,4 @@
-// An event's standings (src/server/event_standings.cpp): points, then the Sonneborn-Berger
+// An event's standings (src/server/events/standings.cpp): points, then the Sonneborn-Berger
 // tie-break, on hand-checked tables.
 #include <gtest/gtest.h>
 

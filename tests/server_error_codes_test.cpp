@@ -1,4 +1,4 @@
-// The machine-readable side of the server's refusals (src/server/error_codes.cpp): every error
+// The machine-readable side of the server's refusals (src/server/http/error_codes.cpp): every error
 // answer, over HTTP and over the WebSocket, carries a stable `code` listed in docs/openapi.yaml
 // (components/responses/Error) and, where its message names values, `args` with them; a real
 // server on a free loopback port (server_support.hpp) is driven into many kinds of refusal.

@@ -34,6 +34,15 @@ const char* error_code_name(ErrorCode code) {
             return "no_takeback";
         case ErrorCode::TakebackPending:
             return "takeback_pending";
+        // The pairing layer's: no game request meets them today; named for when one does.
+        case ErrorCode::InvalidTrf:
+            return "invalid_trf";
+        case ErrorCode::InvalidTournament:
+            return "invalid_tournament";
+        case ErrorCode::NoValidPairing:
+            return "no_valid_pairing";
+        case ErrorCode::TooLarge:
+            return "too_large";
     }
     return "unprocessable";
 }

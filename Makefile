@@ -138,7 +138,9 @@ test-fast: build web deps-e2e deps-postgres
 # build; the browser, install, docs and layer tests, which run no C++ of ours, run once, below.
 # server_tests_postgres runs in the other pass only (here it took a minute and a half alone at
 # the end); store_tests_postgres runs in both, so the PostgreSQL store is under the sanitizers.
-ASAN_TARGETS := unit_tests store_tests perft_suite generic_consumer_tests rating_tests pairing_tests
+ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests event_tests \
+                match_tests cli_tests server_tests store_tests perft_suite generic_consumer_tests \
+                rating_tests pairing_tests
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null

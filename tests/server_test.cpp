@@ -28,7 +28,7 @@
 #include "chess960/uci_move.hpp"
 #include "server/server.hpp"
 #include "server_support.hpp"
-#include "test_support.hpp"
+#include "cli_support.hpp"
 
 using namespace chess960;
 using Json = nlohmann::json;

@@ -377,7 +377,7 @@ TEST(Cli, PerftOtherStartPositions) {
 }
 
 TEST(Cli, PerftDivideWritesCastlingKingTakesRook) {
-    // PITFALLS.md appendix: 24 legal moves, castles b1a1 and b1e1; Stockfish perft 2 = 576.
+    // docs/pitfalls.md, its table: 24 legal moves, castles b1a1 and b1e1; Stockfish perft 2 = 576.
     const std::string fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
     auto r = run({"perft", "--fen", fen, "--depth", "2", "--divide"});
     EXPECT_EQ(r.status, 0) << r.err;

@@ -164,7 +164,7 @@ TEST(CastlingVacant, KingDestinationOccupiedByAnotherPiece) {
 }
 
 TEST(CastlingVacant, SecondOwnRookInThePathBlocks) {
-    // PITFALLS A1: only the castling king and the castling rook are excluded from the
+    // docs/pitfalls.md A1: only the castling king and the castling rook are excluded from the
     // occupancy test; the d1 rook blocks the a1 rook (Q) and the king.
     expect_castle("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
     expect_no_castle("4k3/8/8/8/8/8/8/R2RK3 w Q - 0 1", "e1a1");
@@ -221,7 +221,7 @@ TEST(CastlingAttacks, NotOntoAnAttackedSquare) {
 }
 
 TEST(CastlingAttacks, AttacksOnTheRookSquareOrPathDoNotForbidCastling) {
-    // PITFALLS A6. b1 (crossed by the rook only), a1 and h1 (the rooks' squares) attacked.
+    // docs/pitfalls.md A6. b1 (crossed by the rook only), a1 and h1 (the rooks' squares) attacked.
     EXPECT_EQ(castles("1r4k1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), (Moves{"e1a1", "e1h1"}));
     EXPECT_EQ(castles("r5k1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), (Moves{"e1a1", "e1h1"}));
     EXPECT_EQ(castles("4k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1"), (Moves{"e1a1", "e1h1"}));
@@ -308,7 +308,7 @@ TEST(CastlingDoubleChess960, DifferentArrangementsCastleBothWays) {
 }
 
 TEST(CastlingDoubleChess960, KingsOnDifferentFiles) {
-    // White king g1 with rooks a1/h1, Black king d8 with rooks b8/f8 (PITFALLS B13).
+    // White king g1 with rooks a1/h1, Black king d8 with rooks b8/f8 (docs/pitfalls.md B13).
     const char* fen = "1r1k1r2/5p2/8/8/8/8/3N4/R5KR b KQkq - 0 1";
     EXPECT_EQ(castles(fen), (Moves{"d8b8", "d8f8"}));
     expect_castle(fen, "d8b8", "2kr1r2/5p2/8/8/8/8/3N4/R5KR w KQ - 1 2");
@@ -379,7 +379,7 @@ TEST(CastlingUci, StandardModeReadsBothFormsOnTheCSide) {
 }
 
 TEST(CastlingUci, ACastleIsNeverWrittenFromEqualsTo) {
-    // PITFALLS C19 (official-stockfish/Stockfish#2671: a castle printed as c1c1).
+    // docs/pitfalls.md C19 (official-stockfish/Stockfish#2671: a castle printed as c1c1).
     Position king_stays = parse("4k3/8/8/8/8/8/8/1RK5 w Q - 0 1");
     Move c1b1(C1, B1, Move::Castling);
     ASSERT_TRUE(king_stays.is_legal(c1b1));

@@ -1,7 +1,7 @@
-// One test per pitfall of PITFALLS.md sections A (move generation and legality, items 1-8) and
+// One test per pitfall of docs/pitfalls.md sections A (move generation and legality, items 1-8) and
 // B (FEN parsing and writing, items 9-17), named after the pitfall and citing the issues it
 // comes from. Each FEN's legal move count and castling moves were checked against Stockfish 15.1
-// (UCI_Chess960 true), which agrees with the appendix table of PITFALLS.md.
+// (UCI_Chess960 true), which agrees with the table at the end of docs/pitfalls.md.
 #include <gtest/gtest.h>
 
 #include "test_support.hpp"

@@ -15,6 +15,7 @@
 #include "engine/nnue.hpp"
 #include "engine/search.hpp"
 #include "test_support.hpp"
+#include "uci/uci.hpp"
 
 using namespace chess960;
 namespace nnue = chess960::engine::nnue;
@@ -238,6 +239,18 @@ namespace {
 
 std::vector<std::uint8_t> good_bytes() { return nnue::serialize(*random_network(12, 2)); }
 
+// What the UCI loop prints for `input` (the same loop `chess960 uci` runs).
+struct UciOutput {
+    std::string out;
+};
+UciOutput run_uci(const std::string& input) {
+    std::ostringstream out, log;
+    uci::Session session{out, log};
+    std::istringstream in(input);
+    session.run(in);
+    return {out.str()};
+}
+
 std::string parse_error(const std::vector<std::uint8_t>& bytes) {
     auto r = nnue::parse(bytes, "test.nnue");
     return r ? std::string("(accepted)") : r.error();
@@ -308,8 +321,7 @@ TEST(NnueFile, UciEvalFileReportsABadFileAndKeepsPlaying) {
         std::ofstream out(path, std::ios::binary);
         out << "C960NNUE not really";
     }
-    const auto r = chess960::testing::run_chess960(
-        {"uci"}, "setoption name EvalFile value " + path + "\ngo depth 3\nquit\n");
+    const auto r = run_uci("setoption name EvalFile value " + path + "\ngo depth 3\nquit\n");
     EXPECT_NE(r.out.find("info string error: setoption EvalFile: net " + path + ": too short"),
               std::string::npos)
         << r.out;
@@ -323,9 +335,8 @@ TEST(NnueFile, UciLoadsAGoodEvalFileAndUsesIt) {
         std::ofstream out(path, std::ios::binary);
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     }
-    const auto r = chess960::testing::run_chess960(
-        {"uci"}, "setoption name EvalFile value " + path +
-                     "\nsetoption name Use NNUE value true\nbench 3\nquit\n");
+    const auto r = run_uci("setoption name EvalFile value " + path +
+                           "\nsetoption name Use NNUE value true\nbench 3\nquit\n");
     EXPECT_NE(r.out.find("info string EvalFile " + path + " loaded"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Nodes searched"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("error"), std::string::npos) << r.out;

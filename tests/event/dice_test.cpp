@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "event/dice.hpp"
-#include "test_support.hpp"
+#include "cli_support.hpp"
 
 using namespace chess960;
 

@@ -103,7 +103,7 @@ std::uint64_t sum(const PerftOutput& p) {
     return s;
 }
 
-// A Chess960 position (PITFALLS.md appendix) whose white king b1 can castle with a1 (c-side)
+// A Chess960 position (docs/pitfalls.md, its table) whose white king b1 can castle with a1 (c-side)
 // and e1 (g-side); Stockfish: 24 legal moves, castles b1a1 and b1e1, perft 2 = 576.
 constexpr const char* kRkShredder = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
 constexpr const char* kRkXfen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
@@ -471,7 +471,7 @@ TEST(Uci, GoPerftStandardModeNeverWritesFromEqualsTo) {
     Harness h;
     h.run("position fen nrkb2nr/ppppp1p1/6bp/5p2/BPP1P1P1/P7/3P1P1P/qRK1BQNR w BHbh - 0 3\n");
     auto p = parse_perft(h.run("go perft 1\n"));
-    EXPECT_EQ(p.total, 28u) << "PITFALLS.md appendix";
+    EXPECT_EQ(p.total, 28u) << "docs/pitfalls.md, its table";
     for (const auto& [move, n] : p.divide) EXPECT_NE(move.substr(0, 2), move.substr(2, 2));
 }
 

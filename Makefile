@@ -34,7 +34,7 @@ E2E_PACKAGES := chromium
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
 .PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings diffperft fuzz \
-        format clean tune-data tune nnue-data nnue-train strength \
+        format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
@@ -226,6 +226,11 @@ fuzz: deps-fuzz
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+# Rewrites the golden files of the command line's output (tests/snapshots/) from what the built
+# program prints now; review them with git diff tests/snapshots before committing.
+snapshots: build
+	cd $(BUILD) && CHESS960_UPDATE_SNAPSHOTS=1 ctest -L snapshots -j $(JOBS) --output-on-failure
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic $(BUILD)-install-test $(BUILD)-install-test-generic \

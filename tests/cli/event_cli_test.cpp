@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "event/commitment.hpp"
 #include "cli_support.hpp"
+#include "event/commitment.hpp"
 
 namespace {
 

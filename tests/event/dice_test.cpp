@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "event/dice.hpp"
 #include "cli_support.hpp"
+#include "event/dice.hpp"
 
 using namespace chess960;
 

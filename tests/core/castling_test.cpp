@@ -1,6 +1,7 @@
-// Castling (RULES.md section 3): every condition as a pair, a position where the castle is legal
-// and a minimal change that makes it illegal; the four shapes; how rights are lost; Double
-// Chess960; several rooks on the back rank; and the UCI text of castling moves in both modes.
+// Castling (FIDE Laws, Article 3.8.2 and Guidelines II.3): every condition as a pair, a position
+// where the castle is legal and a minimal change that makes it illegal; the four shapes; how
+// rights are lost; Double Chess960; several rooks on the back rank; and the UCI text of castling
+// moves in both modes.
 //
 // Every expectation here (legal moves, castling moves, the FEN after the castle) was checked
 // against Stockfish 15.1 with UCI_Chess960 true.
@@ -90,7 +91,7 @@ void expect_no_castle(std::string_view fen, std::string_view uci) {
 
 }  // namespace
 
-// --- The four shapes (RULES.md 3, "Four ways it can look") ------------------------------------
+// --- The four shapes (Guidelines II.3: the king, the rook, both or neither move) -----------------
 
 TEST(CastlingShape, BothKingAndRookMove) {
     expect_castle("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
@@ -135,7 +136,7 @@ TEST(CastlingShape, OnlyTheRookMoves) {
     EXPECT_EQ(parse("4k3/8/8/8/8/8/8/RNK5 w Q - 0 1").legal_moves().size(), 14);
 }
 
-// --- Vacant (RULES.md 3, condition 2) ---------------------------------------------------------
+// --- Vacant (Article 3.8.2.2: no piece between; Guidelines II.3) ---------------------------------
 
 TEST(CastlingVacant, PieceOnASquareTheKingCrosses) {
     expect_castle("4k3/8/8/8/8/8/8/1K5R w K - 0 1", "b1h1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
@@ -182,7 +183,7 @@ TEST(CastlingVacant, AdjacentKingAndRook) {
     expect_castle("4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1a1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
 }
 
-// --- Not attacked (RULES.md 3, condition 3) ---------------------------------------------------
+// --- Not attacked (Article 3.8.2.2) --------------------------------------------------------------
 
 TEST(CastlingAttacks, TheCastlingRookIsLiftedBeforeJudgingAttacks) {
     // Without the black rook on a1 the c-side castle is legal...
@@ -229,7 +230,7 @@ TEST(CastlingAttacks, AttacksOnTheRookSquareOrPathDoNotForbidCastling) {
     expect_castle("5r1k/7p/8/8/8/8/8/6KR w K - 0 1", "g1h1", "5r1k/7p/8/8/8/8/8/5RK1 b - - 1 1");
 }
 
-// --- Unmoved (RULES.md 3, condition 1): how rights are lost and kept ---------------------------
+// --- Unmoved (Article 3.8.2.1): how rights are lost and kept -------------------------------------
 
 TEST(CastlingRights, LostWhenTheKingMoves) {
     const char* fen = "4k3/8/8/8/8/8/8/1R3K1R w KQ - 0 1";

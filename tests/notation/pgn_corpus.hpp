@@ -192,7 +192,7 @@ struct SharedFile {
     const char* name;
     long games;
     long plies;
-    long castles;  // python-chess 1.11.2, shared SOURCES.md
+    long castles;  // python-chess 1.11.2, tests/data/SOURCES.md
 };
 const SharedFile kSharedFiles[] = {
     {"games_chess960_mainz2009_rapid_wch.pgn", 20, 1692, 23},

@@ -1,7 +1,7 @@
 // PGN: the streaming reader, the replayer and the writer.
 //
-//  (a) the real games in tests/data/pgn/ (copies of ../shared/data): counts, replay, normalize
-//      round trip, final positions against Stockfish 15.1;
+//  (a) the real games in tests/data/pgn/ (origins in tests/data/SOURCES.md): counts, replay,
+//      normalize round trip, final positions against Stockfish 15.1;
 //  (b) reader features one by one;
 //  (c) one named test per pitfall of docs/pitfalls.md section D (items 23-27);
 //  (d) a generated corpus (seeded random mover) written and read back;

@@ -19,7 +19,8 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
-                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev
+                  python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev \
+                  clang-format
 BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
@@ -34,7 +35,7 @@ E2E_PACKAGES := chromium
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
 .PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings diffperft fuzz \
-        format clean tune-data tune nnue-data nnue-train strength \
+        format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
@@ -135,15 +136,18 @@ test-fast: build web deps-e2e deps-postgres
 
 # The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan: built at -O1
 # with line tables only and just the test programs (and the CLI they run), which halves the
-# build; the browser, install, docs and layer tests, which run no C++ of ours, run once, below.
+# build; the browser, install, docs, layer and format tests, which run no C++ of ours, run once,
+# below.
 # server_tests_postgres runs in the other pass only (here it took a minute and a half alone at
 # the end); store_tests_postgres runs in both, so the PostgreSQL store is under the sanitizers.
-ASAN_TARGETS := unit_tests store_tests perft_suite generic_consumer_tests rating_tests pairing_tests
+ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests event_tests \
+                match_tests cli_tests server_tests store_tests perft_suite generic_consumer_tests \
+                rating_tests pairing_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|install|docs|layers' \
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|install|docs|layers|format' \
 	  -E '^server_tests_postgres$$'
 
 # Perft of every file at every depth (about 800 billion nodes: half an hour on 2 cores).
@@ -224,6 +228,11 @@ fuzz: deps-fuzz
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+# Rewrites the golden files of the command line's output (tests/snapshots/) from what the built
+# program prints now; review them with git diff tests/snapshots before committing.
+snapshots: build
+	cd $(BUILD) && CHESS960_UPDATE_SNAPSHOTS=1 ctest -L snapshots -j $(JOBS) --output-on-failure
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz build-magic $(BUILD)-install-test $(BUILD)-install-test-generic \

@@ -27,8 +27,9 @@ class Replay : public chess::pgn::Visitor {
     }
     void header(std::string_view key, std::string_view value) override {
         if (key == "FEN") fen_ = value;
-        if (key == "Variant") chess960_ = value.find("960") != std::string_view::npos ||
-                                          value.find("ischer") != std::string_view::npos;
+        if (key == "Variant")
+            chess960_ = value.find("960") != std::string_view::npos ||
+                        value.find("ischer") != std::string_view::npos;
     }
     void startMoves() override {
         board_ = fen_.empty() ? chess::Board() : chess::Board(fen_, chess960_);

@@ -25,8 +25,8 @@
 #include "event/commitment.hpp"
 #include "event/draw.hpp"
 #include "games/limits.hpp"
-#include "store/secrets.hpp"
 #include "server_support.hpp"
+#include "store/secrets.hpp"
 
 using namespace chess960;
 using Json = nlohmann::json;

@@ -26,9 +26,9 @@
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
+#include "cli_support.hpp"
 #include "server/server.hpp"
 #include "server_support.hpp"
-#include "test_support.hpp"
 
 using namespace chess960;
 using Json = nlohmann::json;

@@ -520,9 +520,7 @@ TEST_F(StoreTest, AReadErrorWhileLoadingThrows) {
 // The plans of the very SQL the store runs (sqlite_schema.hpp): both lists read an index, in the
 // order asked for, and the in-play one reads the partial index of the games in play only.
 TEST_F(StoreTest, InPlayAndRecentGamesAreReadFromTheirIndexes) {
-    {
-        const auto store = open_store(path_);
-    }
+    { const auto store = open_store(path_); }
     RawDatabase db(path_);
     const std::string in_play = db.plan(schema::kSelectInPlay);
     EXPECT_NE(in_play.find("USING INDEX games_in_play"), std::string::npos) << in_play;
@@ -541,7 +539,7 @@ TEST_F(StoreTest, TheDatabaseAndItsWalAreCreatedOwnerOnly) {
         const auto store = open_store(path_);
         store->insert_game(full_game("g1"));
         for (const std::string& file : {path_, path_ + "-wal", path_ + "-shm"}) {
-            struct stat info{};
+            struct stat info {};
             ASSERT_EQ(stat(file.c_str(), &info), 0) << file;
             EXPECT_EQ(info.st_mode & 07777, 0600u) << file;
         }
@@ -611,9 +609,7 @@ TEST_F(StoreTest, AnotherProgramsDatabaseIsRefused) {
 }
 
 TEST_P(StoreBackendTest, ANewerSchemaIsRefused) {
-    {
-        const auto store = open_store(db_);
-    }
+    { const auto store = open_store(db_); }
     const std::string newer = std::to_string(Store::kSchemaVersion + 1);
     exec(postgres() ? "UPDATE chess960_schema SET version = " + newer
                     : "PRAGMA user_version=" + newer);
@@ -700,7 +696,7 @@ class ReadOnlyTest : public StoreTest {
         // The unprivileged child must be able to reach the temporary directory.
         if (geteuid() == 0) {
             for (fs::path p = fs::path(dir_).parent_path(); !p.empty(); p = p.parent_path()) {
-                struct stat info{};
+                struct stat info {};
                 if (stat(p.c_str(), &info) == 0 && !(info.st_mode & S_IXOTH))
                     GTEST_SKIP() << p << " is not searchable by other users, so the "
                                  << "unprivileged child cannot reach the test's files (set "
@@ -708,9 +704,7 @@ class ReadOnlyTest : public StoreTest {
                 if (p == p.root_path()) break;
             }
         }
-        {
-            const auto store = open_store(path_);
-        }
+        { const auto store = open_store(path_); }
         hand_over(dir_);
         hand_over(path_);
         chmod(dir_.c_str(), 0700);
@@ -897,9 +891,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
 // ---- The event store ----
 
 TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
-    {
-        const auto store = open_store(db_);
-    }  // creates and migrates the file
+    { const auto store = open_store(db_); }  // creates and migrates the file
     const auto events = open_event_store(db_);
     EventRow e;
     e.id = "00000000000000e1";

@@ -20,8 +20,8 @@
 #include "chess960/pgn.hpp"
 #include "chess960/startpos.hpp"
 #include "cli/command.hpp"
-#include "pgn_chunks/pgn_chunks.hpp"
 #include "cli/pgn_input.hpp"
+#include "pgn_chunks/pgn_chunks.hpp"
 #include "pgn_chunks/pgn_parallel.hpp"
 
 namespace chess960::cli {

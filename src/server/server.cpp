@@ -80,7 +80,7 @@ struct Server::Impl {
 Server::Server(Options options) {
     // A client that goes away must cost an EPIPE, not the process. Left alone if the program
     // has its own handler.
-    struct sigaction current{};
+    struct sigaction current {};
     if (sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
         std::signal(SIGPIPE, SIG_IGN);
     impl_ = std::make_unique<Impl>(std::move(options));

@@ -1,4 +1,5 @@
-// Must not compile: the games return typed values; their JSON is HTTP's (http/views.hpp), above them.
+// Must not compile: the games return typed values; their JSON is HTTP's (http/views.hpp), above
+// them.
 
 // This header of its own room is found...
 #include "games/service.hpp"

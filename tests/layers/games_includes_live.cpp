@@ -1,4 +1,5 @@
-// Must not compile: the games see their watchers as games/audience.hpp's Watcher, not the live connections above.
+// Must not compile: the games see their watchers as games/audience.hpp's Watcher, not the live
+// connections above.
 
 // This header of its own room is found...
 #include "games/service.hpp"

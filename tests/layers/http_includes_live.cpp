@@ -1,4 +1,5 @@
-// Must not compile: the HTTP server hands live connections over (HttpServer's LiveHandler) without knowing them.
+// Must not compile: the HTTP server hands live connections over (HttpServer's LiveHandler) without
+// knowing them.
 
 // This header of its own room is found...
 #include "http/routes.hpp"

@@ -135,10 +135,9 @@ StoredEvent EventService::advance(std::string_view id, Millis now) {
     // A round whose games wait for the round before it: asked again every kDeferredStartRetry,
     // not at every request.
     if (auto it = deferred_until_.find(std::string(id)); it != deferred_until_.end()) {
-        if (now < it->second &&
-            std::ranges::none_of(
-                stored.rounds,
-                [&](const EventRoundRow& r) { return !r.revealed() && now >= r.reveal_at; }))
+        if (now < it->second && std::ranges::none_of(stored.rounds, [&](const EventRoundRow& r) {
+                return !r.revealed() && now >= r.reveal_at;
+            }))
             return stored;
         deferred_until_.erase(it);
     }

@@ -44,9 +44,7 @@ void GameScheduler::start() {
 
 void GameScheduler::stop() {
     if (stopping_.exchange(true)) return;
-    {
-        std::lock_guard lock(deadline_mutex_);
-    }
+    { std::lock_guard lock(deadline_mutex_); }
     deadline_wake_.notify_all();
     engines_.stop();
     if (deadline_thread_.joinable()) deadline_thread_.join();

@@ -111,7 +111,8 @@ PgConnection::PgConnection(const std::string& uri) : uri_(uri), name_(redact_pos
         fail("connecting", reason, "08001");
     }
     // No NOTICE lines ("relation ... already exists, skipping") on standard error.
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
     exec("SET client_min_messages = WARNING", "SET client_min_messages");
 }
 

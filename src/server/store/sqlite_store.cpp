@@ -80,7 +80,7 @@ std::string directory_of(const std::string& path) {
 void check_file(const std::string& path) {
     if (path.empty()) throw StoreError("the database path is empty: give the path of a file");
     const std::string dir = directory_of(path);
-    struct stat info{};
+    struct stat info {};
     if (stat(path.c_str(), &info) == 0) {
         if (!S_ISREG(info.st_mode))
             throw StoreError(path +

@@ -444,9 +444,9 @@ void Position::generate(Sink& out) const {
         }
     }
 
-    // Castling (RULES.md 3): not out of check; every square the king and rook cross or land on
-    // empty but for the two castling pieces; no square from the king's start to its destination
-    // attacked, judged with the castling rook lifted off the board.
+    // Castling (Laws 3.8.2, Guidelines II.3): not out of check; every square the king and rook
+    // cross or land on empty but for the two castling pieces; no square from the king's start to
+    // its destination attacked, judged with the castling rook lifted off the board.
     if (checkers_) return;
     for (CastlingSide side : {GSide, CSide}) {
         Square rook = castling_rook_[Us * 2 + side];

@@ -1,9 +1,9 @@
 /// @file
 /// Position: a legal Chess960 position with fully legal move generation and copy-make.
 ///
-/// Castling follows FIDE's Chess960 rules (see RULES.md section 3): a right is the square of the
-/// castling rook; the move is encoded as "king takes own rook"; the king ends on g/c and the rook
-/// on f/d whatever their start squares.
+/// Castling follows FIDE's Chess960 rules (Laws 3.8.2, Guidelines II.3): a right is the square of
+/// the castling rook; the move is encoded as "king takes own rook"; the king ends on g/c and the
+/// rook on f/d whatever their start squares.
 #pragma once
 
 #include <algorithm>

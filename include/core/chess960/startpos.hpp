@@ -21,8 +21,8 @@ constexpr int kStandard = 518;
 /// The eight pieces of a back rank, a-file first.
 using BackRank = std::array<PieceType, 8>;
 
-/// The arrangement with Scharnagl number `number` (RULES.md section 1): 0 = BBQNNRKR,
-/// 518 = RNBQKBNR, 959 = RKRNNQBB. Error for a number outside 0..959.
+/// The arrangement with Scharnagl number `number` (every one meets Guidelines II.2): 0 =
+/// BBQNNRKR, 518 = RNBQKBNR, 959 = RKRNNQBB. Error for a number outside 0..959.
 Result<BackRank> back_rank(int number);
 /// The number of an arrangement; error if it is not a Chess960 arrangement (king between the
 /// rooks, bishops on opposite colours, one king, one queen, two of each other piece:

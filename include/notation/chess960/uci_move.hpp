@@ -10,8 +10,8 @@
 
 namespace chess960 {
 
-/// How castling moves are written in UCI (RULES.md section 4): with UCI_Chess960 on, as king
-/// takes own rook; off, as the king's two-square move.
+/// How castling moves are written in UCI (the UCI protocol's UCI_Chess960 option): with
+/// UCI_Chess960 on, as king takes own rook; off, as the king's two-square move.
 enum class CastlingMode {
     Chess960,  ///< castling written king-takes-own-rook: e1h1, b1a1
     Standard   ///< castling written as the king's two-square move e1g1; e1h1 is read too

@@ -117,7 +117,7 @@ export function createBoard(
   }
 
   // FIDE Chess960 guidelines: the king is lifted off the board, the rook is moved, and the
-  // king is placed on its square; never the rook left behind or shown as captured (PITFALLS E.28/29).
+  // king is placed on its square (II.3.2.5); never the rook left behind or shown as captured.
   async function animateCastle(fenBefore: string, kingFrom: string, rookFrom: string, rookTo: string, fenAfter: string) {
     const steps = castlingSteps(fenBefore, kingFrom, rookFrom, rookTo);
     if (steps.length !== 2) {
@@ -170,7 +170,7 @@ export function createBoard(
   // Chessground moves the king onto the rook square (deleting the rook) and tells us a moment
   // later (setTimeout); a frame may be drawn in between. Right after its own pointer handlers
   // (these listeners sit on window, after chessground's on document) we replace that board by
-  // "king lifted", so the rook is never shown captured (PITFALLS E.29).
+  // "king lifted", so the rook is never shown captured (Guidelines II.3.2.5).
   function hideKingOnRook() {
     const last = cg.state.lastMove;
     const ply = source.ply();

@@ -1,6 +1,6 @@
 // The game page's questions (board.ts asks them): "Castle, or move the king?" when a king
 // move to its castling square is also an ordinary king move (a program must never guess:
-// RULES.md), and the piece a pawn promotes to. Each answers with the chosen move, or null
+// Guidelines II.3.2.7), and the piece a pawn promotes to. Each answers with the chosen move, or null
 // when the player closes the dialog (Escape) or cancels.
 
 import type { Color } from '../common/api';

@@ -4,8 +4,8 @@
 // gestures for it: dropping the king on its own rook (never an ordinary move, so never
 // ambiguous), and moving the king to its castling square (g- or c-file). The second one is
 // ambiguous when an ordinary king move goes to the same square (king f1, rook h1: Kg1 and O-O
-// both put the king on g1); FIDE's guidelines say a player must announce castling, so then we
-// ask instead of guessing (PITFALLS E.31).
+// both put the king on g1); FIDE's guidelines suggest a player announce castling, so then we
+// ask instead of guessing (Guidelines II.3.2.7: "I am about to castle").
 
 import type { CastleSide } from '../common/api';
 

@@ -34,6 +34,13 @@ const char* error_code_name(ErrorCode code) {
             return "no_takeback";
         case ErrorCode::TakebackPending:
             return "takeback_pending";
+        // The pairing layer's: the events' service answers its own codes for them
+        // (no_pairing, invalid_pairing), so none reaches a client under these names.
+        case ErrorCode::InvalidTrf:
+        case ErrorCode::InvalidTournament:
+        case ErrorCode::NoValidPairing:
+        case ErrorCode::TooLarge:
+            return "unprocessable";
     }
     return "unprocessable";
 }

@@ -27,6 +27,13 @@ namespace {
 
 using chess960::testing::ServerTest;
 
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 class SwissServerTest : public ServerTest {
   protected:
     std::string id_, organiser_;
@@ -134,7 +141,7 @@ TEST_F(SwissServerTest, ASevenPlayerSwissFromRegistrationToTheTrf) {
     EXPECT_EQ(gus, 7);
 
     // A changed pairing is told which rules it breaks: 1 and 4 met in round 1 (C.04.3 C1);
-    // 4 had white and would have it again... the engine's pairing is another.
+    // and it is not the engine's pairing.
     Reply check = post(path("/proposal"),
                        Json{{"pairings",
                              {{{"white", 4}, {"black", 1}},
@@ -207,14 +214,68 @@ TEST_F(SwissServerTest, ASevenPlayerSwissFromRegistrationToTheTrf) {
     }
     crosstable << view["paired"]["standings"].dump() << "\n";
     SCOPED_TRACE(crosstable.str());
-    std::printf("%s", crosstable.str().c_str());
 
-    // The TRF-2026 of the event, as bbpPairings' checker accepted it.
+    // The rounds as the Dutch system pairs them, and the pairing-allocated bye moving on: to
+    // the lowest-ranked player who has had no point without playing (C.04.1 d, C.04.3 C2),
+    // never twice, never to Ann (a forfeit win in round 2).
+    EXPECT_EQ(round2, (std::vector<std::string>{"2-1", "7-3", "4-5", "6:pairing"}));
+    EXPECT_EQ(round3, (std::vector<std::string>{"3-1", "6-4", "2-7", "5:pairing"}));
+    EXPECT_EQ(round4, (std::vector<std::string>{"1-6", "2-3", "4:half", "7:pairing"}));
+    EXPECT_EQ(round5, (std::vector<std::string>{"1-2", "4-3", "6-7"}));
+
+    // The standings by hand (C.07, 2023). Scores: Ann 5 (W, forfeit win, W, W, W), Bob 3
+    // (W, forfeit loss, W, W, L), Cyd 3 (W W L L W), Dan 2.5 (L W W, half-point bye, L),
+    // Eve 1 (L L, pairing bye, withdrawn: Z Z), Fay 2 (L, pairing bye, L L W), Gus 1.5 (late:
+    // half point for round 1, L L, pairing bye, L).
+    // An opponent's score counts the rounds the opponent chose not to play (H, Z, forfeit
+    // losses) as draws (16.3): Bob 3 + 0.5 = 3.5, Eve 1 + 0.5 + 0.5 = 2, the others as scored
+    // (Dan's and Gus's H are draws already; byes U and forfeit wins keep their point).
+    // A player's own unplayed round counts against a dummy with the player's own score (16.4);
+    // the cut removes the player's own voluntarily unplayed round first (16.5), else the lowest.
+    //   Ann: 4 2.5, R2 dummy 5, 3 3, 6 2, 2 3.5         BH 16    cut 2         -> 14
+    //   Bob: 5 2, R2 dummy 3 (forfeit loss), 7 1.5, 3 3, 1 5   BH 14.5  cut R2 3 -> 11.5
+    //   Cyd: 6 2, 7 1.5, 1 5, 2 3.5, 4 2.5              BH 14.5  cut 1.5       -> 13
+    //   Dan: 1 5, 5 2, 6 2, R4 dummy 2.5 (H), 3 3       BH 14.5  cut R4 2.5    -> 12
+    //   Eve: 2 3.5, 4 2.5, R3 dummy 1 (U), R4 1 (Z), R5 1 (Z)   BH 9  cut a Z 1 -> 8
+    //   Fay: 3 3, R2 dummy 2 (U), 4 2.5, 1 5, 7 1.5     BH 14    cut 1.5       -> 12.5
+    //   Gus: R1 dummy 1.5 (H), 3 3, 2 3.5, R4 dummy 1.5 (U), 6 2   BH 11.5  cut R1 1.5 -> 10
+    // Sonneborn-Berger (9.1): the opponent's score times the points scored against them.
+    //   Ann: 2.5 + 5 (forfeit win, dummy) + 3 + 2 + 3.5 = 16
+    //   Bob: 2 (Eve) + 1.5 (Gus) + 3 (Cyd) = 6.5          Cyd: 2 + 1.5 + 2.5 = 6
+    //   Dan: 2 (Eve) + 2 (Fay) + 2.5 x 1/2 (H, dummy) = 5.25
+    //   Eve: 1 (U, dummy) = 1     Fay: 2 (U, dummy) + 1.5 (Gus) = 3.5
+    //   Gus: 1.5 x 1/2 (H, dummy) + 1.5 (U, dummy) = 2.25
+    // Bob and Cyd tie on 3 points: Cyd first on BH-C1 (13 > 11.5).
+    struct Line {
+        int rank, number;
+        double points, bh_c1, sb;
+    };
+    const std::vector<Line> expected = {
+        {1, 1, 5, 14, 16},    {2, 3, 3, 13, 6},      {3, 2, 3, 11.5, 6.5}, {4, 4, 2.5, 12, 5.25},
+        {5, 6, 2, 12.5, 3.5}, {6, 7, 1.5, 10, 2.25}, {7, 5, 1, 8, 1}};
+    const Json& table = view["paired"]["standings"];
+    EXPECT_EQ(view["paired"]["tiebreaks"], Json({"BH-C1", "SB"}));
+    EXPECT_EQ(view["paired"]["standingsAfter"], 5);
+    ASSERT_EQ(table.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(table[i]["rank"], expected[i].rank) << i;
+        EXPECT_EQ(table[i]["number"], expected[i].number) << i;
+        EXPECT_EQ(table[i]["points"], expected[i].points) << i;
+        EXPECT_EQ(table[i]["tiebreaks"], Json({expected[i].bh_c1, expected[i].sb})) << i;
+    }
+
+    // The TRF-2026 of the event: the file bbpPairings' checker accepted (tests/data/events,
+    // verdicts.txt), byte for byte.
     Reply trf = get(path("/trf"));
     ASSERT_EQ(trf.status, 200);
+    EXPECT_EQ(trf.text, read_text(std::string(CHESS960_TEST_DATA) + "/events/swiss-7-players.trf"));
+    EXPECT_NE(read_text(std::string(CHESS960_TEST_DATA) + "/events/verdicts.txt")
+                  .find("swiss-7-players.trf bbpPairings-v6.0.0-checker-discrepancies=0"),
+              std::string::npos);
     const std::string file = ::testing::TempDir() + "swiss-server.trf";
     std::ofstream(file, std::ios::binary) << trf.text;
-    std::printf("%s", trf.text.c_str());
+    // And checked again by bbpPairings itself when CHESS960_BBPPAIRINGS names its executable
+    // (../shared/tools/build_bbpPairings.sh prints it).
     if (const char* bbp = std::getenv("CHESS960_BBPPAIRINGS")) {
         const std::string command = std::string(bbp) + " --dutch " + file + " -c 2>&1";
         FILE* out = popen(command.c_str(), "r");

@@ -55,16 +55,7 @@ bool withdrawn_by(const EventPlayerRow& p, int round) {
 
 }  // namespace
 
-bool is_event_kind(std::string_view kind) {
-    return kind == "typed" || kind == "swiss" || kind == "round_robin" ||
-           kind == "double_round_robin";
-}
-
 bool is_paired(const EventRow& event) { return event.kind != "typed"; }
-
-bool is_board_result(std::string_view result) {
-    return std::ranges::find(kBoardResults, result) != std::end(kBoardResults);
-}
 
 pairing::Tournament tournament_of(const StoredEvent& stored, const BoardResults& results,
                                   bool next) {

@@ -4,7 +4,6 @@
 #include <set>
 
 #include "chess960/pairing/tiebreaks.hpp"
-#include "events/paired.hpp"
 #include "http/requests.hpp"
 #include "text/names.hpp"
 
@@ -131,11 +130,11 @@ CreateEventRequest parse_create_event(std::string_view body) {
                            0,
                            "invalid_field",
                            {{"field", "tiebreaks"}}};
-        auto parsed = pairing::parse_tiebreaks(request.tiebreaks);
-        if (!parsed)
+        if (!pairing::parse_tiebreaks(request.tiebreaks))
             throw ApiError{400,
-                           "field 'tiebreaks': " + parsed.error().message +
-                               " (known: " + pairing::tiebreak_names() + ")",
+                           "field 'tiebreaks' must list tie-breaks of " +
+                               pairing::tiebreak_names() + ", comma-separated, not '" +
+                               quote(request.tiebreaks, 32) + "'",
                            0,
                            "invalid_tiebreaks",
                            {{"field", "tiebreaks"}}};

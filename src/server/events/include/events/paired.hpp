@@ -16,20 +16,18 @@
 #include "chess960/pairing/dutch.hpp"
 #include "chess960/pairing/tiebreaks.hpp"
 #include "chess960/pairing/tournament.hpp"
+#include "events/requests.hpp"
 #include "store/event_store.hpp"
 
 namespace chess960::server {
 
-// "typed", "swiss", "round_robin", "double_round_robin".
-bool is_event_kind(std::string_view kind);
 bool is_paired(const EventRow& event);
 
 // A board's result as the event counts it: the arbiter's last row of the audit list, else the
 // game's ("1-0", "0-1", "1/2-1/2"), else none (in play, or aborted and not yet settled).
-// Arbiter's results also "+-", "-+" (forfeits) and "--" (double forfeit).
+// Arbiter's results also "+-", "-+" (forfeits) and "--" (double forfeit): kBoardResults
+// (events/requests.hpp).
 using BoardResults = std::map<std::pair<int, int>, std::string>;  // (round, board) -> result
-inline constexpr const char* kBoardResults[] = {"1-0", "0-1", "1/2-1/2", "+-", "-+", "--"};
-bool is_board_result(std::string_view result);
 
 // The tournament after the stored rounds: each published round's boards with their results
 // (none yet: the entry has no result code, ' '), its byes ('U' the pairing's, 'H' and 'Z'

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess960/clock.hpp"
@@ -14,7 +15,23 @@
 namespace chess960::server {
 
 inline constexpr std::size_t kMaxPlayerName = 100;  // bytes of UTF-8
-inline constexpr int kMaxBoards = 500;              // boards in one round
+
+// An event's kinds: "typed" (pairings entered by name), "swiss" (FIDE Dutch), "round_robin"
+// and "double_round_robin" (Berger tables).
+inline bool is_event_kind(std::string_view kind) {
+    return kind == "typed" || kind == "swiss" || kind == "round_robin" ||
+           kind == "double_round_robin";
+}
+
+// The results a board may be given by the arbiter: played ("1-0", "0-1", "1/2-1/2"), forfeits
+// ("+-" won by White, "-+" by Black) and the double forfeit ("--").
+inline constexpr std::string_view kBoardResults[] = {"1-0", "0-1", "1/2-1/2", "+-", "-+", "--"};
+inline bool is_board_result(std::string_view result) {
+    for (std::string_view r : kBoardResults)
+        if (r == result) return true;
+    return false;
+}
+inline constexpr int kMaxBoards = 500;  // boards in one round
 
 struct CreateEventRequest {
     event::Parameters parameters;  // checked (event::checked): exclusions sorted

@@ -43,6 +43,30 @@ std::string game_result(const GameState& state) {
     return r == "*" ? std::string() : r;
 }
 
+// The player whose token this is; ApiError 401/403 otherwise.
+const EventPlayerRow& require_player(const StoredEvent& stored, std::string_view token) {
+    if (token.empty())
+        throw ApiError{401, "this needs a player's token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
+    for (const EventPlayerRow& p : stored.players)
+        if (token_matches(token, p.token_hash)) return p;
+    throw ApiError{403, "the token is no player's of this event", 0, "wrong_token"};
+}
+
+// Who a bye or a withdrawal is for: the player named by the organiser's token, or the holder of
+// a player's token.
+struct Acting {
+    EventPlayerRow player;
+    bool organiser = false;
+};
+Acting acting_player(const StoredEvent& stored, std::string_view token, std::optional<int> player,
+                     const char* missing) {
+    if (!token_matches(token, stored.event.organiser_token_hash))
+        return Acting{require_player(stored, token), false};
+    if (!player) throw ApiError{400, missing, 0, "missing_field", {{"field", "player"}}};
+    return Acting{player_numbered(stored, *player), true};
+}
+
 }  // namespace
 
 BoardResults EventService::board_results(const StoredEvent& stored,
@@ -81,16 +105,6 @@ std::expected<ProposedPairing, std::string> EventService::proposal_for(
         proposals_[stored.event.id] = {std::move(key), *proposal};
     }
     return proposal;
-}
-
-const EventPlayerRow& EventService::require_player(const StoredEvent& stored,
-                                                   std::string_view token) {
-    if (token.empty())
-        throw ApiError{401, "this needs a player's token (Authorization: Bearer <token>)", 0,
-                       "token_required"};
-    for (const EventPlayerRow& p : stored.players)
-        if (token_matches(token, p.token_hash)) return p;
-    throw ApiError{403, "the token is no player's of this event", 0, "wrong_token"};
 }
 
 AddedPlayer EventService::insert_player(const StoredEvent& stored, const PlayerRequest& request) {
@@ -212,20 +226,10 @@ EventView EventService::request_bye(std::string_view id, std::string_view token,
         std::lock_guard lock(mutex_);
         const StoredEvent stored = load(id);
         require_paired_event(stored);
-        int number = 0;
-        if (token_matches(token, stored.event.organiser_token_hash)) {
-            organiser = true;
-            if (!request.player)
-                throw ApiError{400,
-                               "field 'player' is missing: whose bye is it?",
-                               0,
-                               "missing_field",
-                               {{"field", "player"}}};
-            number = player_numbered(stored, *request.player).number;
-        } else {
-            number = require_player(stored, token).number;
-        }
-        const EventPlayerRow& p = player_numbered(stored, number);
+        const Acting acting = acting_player(stored, token, request.player,
+                                            "field 'player' is missing: whose bye is it?");
+        organiser = acting.organiser;
+        const EventPlayerRow& p = acting.player;
         if (round_robin(stored.event))
             throw ApiError{409, "a round robin has no byes to ask for: every pairing is fixed", 0,
                            "byes_closed"};
@@ -241,17 +245,16 @@ EventView EventService::request_bye(std::string_view id, std::string_view token,
                            {{"round", request.round}}};
         if (p.withdrawn_after)
             throw ApiError{
-                409, "the player has withdrawn", 0, "player_withdrawn", {{"player", number}}};
+                409, "the player has withdrawn", 0, "player_withdrawn", {{"player", p.number}}};
         if (request.kind == "none")
-            store_.remove_bye(stored.event.id, request.round, number);
+            store_.remove_bye(stored.event.id, request.round, p.number);
         else
             store_.set_bye(
                 stored.event.id,
-                EventByeRow{request.round, number, request.kind == "half" ? 'H' : 'Z', now_ms()});
+                EventByeRow{request.round, p.number, request.kind == "half" ? 'H' : 'Z', now_ms()});
     }
     changed(std::string(id));
-    if (organiser) return organiser_view(id, token);
-    return view(id);
+    return organiser ? organiser_view(id, token) : view(id);
 }
 
 EventView EventService::withdraw(std::string_view id, std::string_view token,
@@ -261,34 +264,23 @@ EventView EventService::withdraw(std::string_view id, std::string_view token,
         std::lock_guard lock(mutex_);
         const StoredEvent stored = load(id);
         require_paired_event(stored);
-        int number = 0;
-        if (token_matches(token, stored.event.organiser_token_hash)) {
-            organiser = true;
-            if (!player)
-                throw ApiError{400,
-                               "field 'player' is missing: who withdraws?",
-                               0,
-                               "missing_field",
-                               {{"field", "player"}}};
-            number = player_numbered(stored, *player).number;
-        } else {
-            number = require_player(stored, token).number;
-        }
-        EventPlayerRow row = player_numbered(stored, number);
+        Acting acting =
+            acting_player(stored, token, player, "field 'player' is missing: who withdraws?");
+        organiser = acting.organiser;
+        EventPlayerRow& row = acting.player;
         if (row.withdrawn_after)
             throw ApiError{409,
                            "the player has withdrawn already",
                            0,
                            "player_withdrawn",
-                           {{"player", number}}};
+                           {{"player", row.number}}};
         // After the latest published round: a game of it still in play is played out.
         row.withdrawn_after = int(stored.rounds.size());
         row.updated_at = now_ms();
         store_.update_player(stored.event.id, row);
     }
     changed(std::string(id));
-    if (organiser) return organiser_view(id, token);
-    return view(id);
+    return organiser ? organiser_view(id, token) : view(id);
 }
 
 ProposalView EventService::proposal(std::string_view id, std::string_view token) {

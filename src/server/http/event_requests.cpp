@@ -53,6 +53,52 @@ const Json* array_field(const Json& object, const char* name) {
     return &*it;
 }
 
+// Each item of a round's pairings (at most kMaxBoards, each an object), with where it is
+// ("pairings[3]") for the messages.
+template <typename Each>
+void for_each_pairing(const Json& pairings, Each each) {
+    if (pairings.size() > std::size_t(kMaxBoards))
+        throw ApiError{400,
+                       "field 'pairings' lists more than " + std::to_string(kMaxBoards) + " games",
+                       0,
+                       "field_too_long",
+                       {{"field", "pairings"}, {"max", kMaxBoards}}};
+    for (std::size_t i = 0; i < pairings.size(); ++i) {
+        const Json& item = pairings[i];
+        const std::string where = "pairings[" + std::to_string(i) + "]";
+        if (!item.is_object())
+            throw ApiError{400,
+                           "field '" + where + "' must be an object {\"white\", \"black\"}",
+                           0,
+                           "invalid_field",
+                           {{"field", where}}};
+        each(item, where);
+    }
+}
+
+// A paired event's boards by the players' numbers, and the bye: {"pairings": [{"white": n,
+// "black": n}, ...], "bye": n}.
+std::pair<std::vector<NumberedPairing>, int> parse_numbered_pairing(const Json& json) {
+    constexpr int kMaxNumber = 2 * kMaxBoards + 1;
+    std::vector<NumberedPairing> pairs;
+    if (const Json* pairings = array_field(json, "pairings"))
+        for_each_pairing(*pairings, [&](const Json& item, const std::string& where) {
+            NumberedPairing pair;
+            for (auto [color, number] : {std::pair{"white", &pair.white}, {"black", &pair.black}}) {
+                auto n = int_field(item, color, 1, kMaxNumber, (where + ".").c_str());
+                if (!n)
+                    throw ApiError{400,
+                                   "field '" + where + "." + color + "' is missing",
+                                   0,
+                                   "missing_field",
+                                   {{"field", where + "." + color}}};
+                *number = *n;
+            }
+            pairs.push_back(pair);
+        });
+    return {pairs, int_field(json, "bye", 1, kMaxNumber).value_or(0)};
+}
+
 }  // namespace
 
 std::expected<std::string, std::string> player_name(std::string_view name) {
@@ -188,42 +234,6 @@ PlayerRequest parse_player(std::string_view body) {
     return request;
 }
 
-std::pair<std::vector<NumberedPairing>, int> parse_numbered_pairing(const Json& json) {
-    std::vector<NumberedPairing> pairs;
-    if (const Json* pairings = array_field(json, "pairings")) {
-        if (pairings->size() > std::size_t(kMaxBoards))
-            throw ApiError{
-                400,
-                "field 'pairings' lists more than " + std::to_string(kMaxBoards) + " games",
-                0,
-                "field_too_long",
-                {{"field", "pairings"}, {"max", kMaxBoards}}};
-        for (std::size_t i = 0; i < pairings->size(); ++i) {
-            const Json& item = (*pairings)[i];
-            const std::string where = "pairings[" + std::to_string(i) + "]";
-            if (!item.is_object())
-                throw ApiError{400,
-                               "field '" + where + "' must be an object {\"white\", \"black\"}",
-                               0,
-                               "invalid_field",
-                               {{"field", where}}};
-            NumberedPairing pair;
-            for (auto [color, number] : {std::pair{"white", &pair.white}, {"black", &pair.black}}) {
-                auto n = int_field(item, color, 1, int(2 * kMaxBoards + 1), (where + ".").c_str());
-                if (!n)
-                    throw ApiError{400,
-                                   "field '" + where + "." + color + "' is missing",
-                                   0,
-                                   "missing_field",
-                                   {{"field", where + "." + color}}};
-                *number = *n;
-            }
-            pairs.push_back(pair);
-        }
-    }
-    return {pairs, int_field(json, "bye", 1, int(2 * kMaxBoards + 1)).value_or(0)};
-}
-
 std::pair<std::vector<NumberedPairing>, int> parse_pairing_check(std::string_view body) {
     const Json json = parse_object(body, "the body");
     auto pairing = parse_numbered_pairing(json);
@@ -292,66 +302,44 @@ AddRoundRequest parse_add_round(std::string_view body) {
     AddRoundRequest request;
     request.round = int_field(json, "round", 1, event::kMaxRounds);
     const Json* pairings = array_field(json, "pairings");
-    // A paired event's change of the proposal: its boards by the players' numbers.
     if (pairings && !pairings->empty() && (*pairings)[0].is_object() &&
         (*pairings)[0].contains("white") && (*pairings)[0]["white"].is_number()) {
+        // A paired event's change of the proposal: its boards by the players' numbers.
         std::tie(request.numbered, request.bye) = parse_numbered_pairing(json);
-        pairings = nullptr;
-    } else if (!pairings || pairings->empty()) {
-        request.bye = 0;
-        pairings = nullptr;  // a paired event's proposal as it stands; a typed one's error
-    }
-    if (!pairings) {
-        request.entropy = string_field(json, "entropy").value_or("");
-        if (auto ok = event::check_entropy(request.entropy); !ok)
-            throw ApiError{
-                400, "field 'entropy': " + ok.error(), 0, "invalid_field", {{"field", "entropy"}}};
-        request.reveal_at = time_field(json, "revealAt");
-        request.start_at = time_field(json, "startAt");
-        return request;
-    }
-    if (pairings->size() > std::size_t(kMaxBoards))
-        throw ApiError{400,
-                       "field 'pairings' lists more than " + std::to_string(kMaxBoards) + " games",
-                       0,
-                       "field_too_long",
-                       {{"field", "pairings"}, {"max", kMaxBoards}}};
-    std::set<std::string> seen;  // the names' skeletons: names that look alike are one name
-    for (std::size_t i = 0; i < pairings->size(); ++i) {
-        const Json& item = (*pairings)[i];
-        const std::string where = "pairings[" + std::to_string(i) + "]";
-        if (!item.is_object())
-            throw ApiError{400,
-                           "field '" + where + "' must be an object {\"white\", \"black\"}",
-                           0,
-                           "invalid_field",
-                           {{"field", where}}};
-        Pairing pairing;
-        for (auto [color, name] : {std::pair{"white", &pairing.white}, {"black", &pairing.black}}) {
-            auto text = string_field(item, color, (where + ".").c_str());
-            if (!text)
-                throw ApiError{400,
-                               "field '" + where + "." + color + "' is missing",
-                               0,
-                               "missing_field",
-                               {{"field", where + "." + color}}};
-            auto normal = player_name(*text);
-            if (!normal)
-                throw ApiError{400,
-                               "field '" + where + "." + color + "': the name " + normal.error(),
-                               0,
-                               "invalid_name",
-                               {{"field", where + "." + color}}};
-            if (!seen.insert(text::name_skeleton(*normal)).second)
-                throw ApiError{400,
-                               "field '" + where + "." + color + "': '" + quote(*normal) +
-                                   "' plays more than one game in this round",
-                               0,
-                               "duplicate_player",
-                               {{"name", *normal}}};
-            *name = std::move(*normal);
-        }
-        request.pairings.push_back(std::move(pairing));
+    } else if (pairings) {
+        // A typed event's: by name (none: a paired event's proposal as it stands; a typed
+        // event's refusal, from the service).
+        std::set<std::string> seen;  // the names' skeletons: names that look alike are one name
+        for_each_pairing(*pairings, [&](const Json& item, const std::string& where) {
+            Pairing pairing;
+            for (auto [color, name] :
+                 {std::pair{"white", &pairing.white}, {"black", &pairing.black}}) {
+                auto text = string_field(item, color, (where + ".").c_str());
+                if (!text)
+                    throw ApiError{400,
+                                   "field '" + where + "." + color + "' is missing",
+                                   0,
+                                   "missing_field",
+                                   {{"field", where + "." + color}}};
+                auto normal = player_name(*text);
+                if (!normal)
+                    throw ApiError{
+                        400,
+                        "field '" + where + "." + color + "': the name " + normal.error(),
+                        0,
+                        "invalid_name",
+                        {{"field", where + "." + color}}};
+                if (!seen.insert(text::name_skeleton(*normal)).second)
+                    throw ApiError{400,
+                                   "field '" + where + "." + color + "': '" + quote(*normal) +
+                                       "' plays more than one game in this round",
+                                   0,
+                                   "duplicate_player",
+                                   {{"name", *normal}}};
+                *name = std::move(*normal);
+            }
+            request.pairings.push_back(std::move(pairing));
+        });
     }
     request.entropy = string_field(json, "entropy").value_or("");
     if (auto ok = event::check_entropy(request.entropy); !ok)

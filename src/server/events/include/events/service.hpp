@@ -134,8 +134,6 @@ class EventService {
     // Each board's result: the arbiter's last, else its game's (`sources`: which).
     BoardResults board_results(const StoredEvent& event,
                                std::map<std::pair<int, int>, std::string>* sources = nullptr);
-    // The player whose token this is; ApiError 401/403 otherwise.
-    const EventPlayerRow& require_player(const StoredEvent& event, std::string_view token);
     AddedPlayer insert_player(const StoredEvent& event, const PlayerRequest& request);
     // The engine's pairing of the next round (events/paired.hpp: propose), kept per event for
     // the tournament it was paired from (its TRF as the key): the organiser reviews the

@@ -1798,6 +1798,18 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
 namespace chess960::server {
 namespace {
 
+// An event row with a made-up secret and commitment.
+EventRow an_event(const std::string& id, const std::string& name, int rounds) {
+    EventRow event;
+    event.id = id;
+    event.name = name;
+    event.rounds = rounds;
+    event.secret = std::string(64, 'a');
+    event.commitment = std::string(64, 'b');
+    event.organiser_token_hash = sha256_hex("organiser");
+    return event;
+}
+
 // Version 7: a paired event's kind, tie-breaks and join link, its players, byes and the
 // arbiter's results (an audit list: rows are added, never replaced) round-trip on both back
 // ends.
@@ -1806,13 +1818,7 @@ TEST_P(StoreBackendTest, APairedEventsPlayersByesAndResultsRoundTrip) {
         const auto store = open_store(db_);
     }
     const auto events = open_event_store(db_);
-    EventRow e;
-    e.id = "00000000000000e7";
-    e.name = "Swiss";
-    e.rounds = 5;
-    e.secret = std::string(64, 'a');
-    e.commitment = std::string(64, 'b');
-    e.organiser_token_hash = sha256_hex("organiser");
+    EventRow e = an_event("00000000000000e7", "Swiss", 5);
     e.created_at = 1'763'000'000'000;
     e.kind = "swiss";
     e.tiebreaks = "BH-C1,SB";
@@ -1913,13 +1919,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
     {
         const auto store = open_store(db_);
         const auto events = open_event_store(db_);
-        EventRow event;
-        event.id = "0123456789abcdef";
-        event.name = "Before version 7";
-        event.rounds = 1;
-        event.secret = std::string(64, 'a');
-        event.commitment = std::string(64, 'b');
-        event.organiser_token_hash = sha256_hex("organiser");
+        const EventRow event = an_event("0123456789abcdef", "Before version 7", 1);
         events->insert_event(event);
         EventRoundRow round;
         round.round = 1;

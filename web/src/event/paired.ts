@@ -173,7 +173,7 @@ export class PairedPanel {
       const select = el('select', { id: `result-${b.board}`, 'aria-label': t('paired.resultOf', { board: b.board }) });
       select.append(el('option', { value: '' }, '—'));
       for (const r of boardResults) select.append(el('option', { value: r }, tMaybe(`paired.result.${r}`, {}, r)));
-      const set = el('button', { type: 'button', 'aria-label': t('paired.setResultOf', { board: b.board }) }, t('paired.setResult'));
+      const set = el('button', { type: 'button', id: `set-result-${b.board}`, 'aria-label': t('paired.setResultOf', { board: b.board }) }, t('paired.setResult'));
       set.onclick = async () => {
         if (!select.value) return;
         try {

@@ -1,6 +1,6 @@
 // End-to-end test of a Swiss on the server in real headless Chromium, through the organiser's
 // page: the new-event form with its pairing kind and tie-breaks, the players table and the
-// form that enters a player, the round paired by the server for review (three players: one
+// form that enters a player, a player entering through the join link's page, the round paired by the server for review (three players: one
 // board and the pairing-allocated bye) and published, the arbiter's result of the board set
 // from the results table, the standings with the chosen tie-breaks and the TRF download;
 // every field labelled.
@@ -50,14 +50,34 @@ async function main() {
   const event = await getJson(`${base}/api/events/${id}`);
   check(event.kind === 'swiss', 'the event is a Swiss', event.kind);
 
-  console.log('2. three players entered in the players table');
+  console.log('2. two players entered in the players table, a third through the join link');
   await page.locator('#player-form').waitFor({ timeout: 10000 });
-  for (const [name, rating] of [['Ann', '2400'], ['Bob', '2300'], ['Cyd', '2200']]) {
+  for (const [name, rating] of [['Ann', '2400'], ['Bob', '2300']]) {
     await page.locator('#player-name').fill(name);
     await page.locator('#player-rating').fill(rating);
     await page.locator('#add-player').click();
     await page.locator('table.players tbody tr', { hasText: name }).waitFor({ timeout: 10000 });
   }
+  const organiserToken = new URLSearchParams(new URL(await page.locator('#organiser-link').inputValue()).hash.slice(1)).get('organiser');
+  const link = await fetch(`${base}/api/events/${id}/join-link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${organiserToken}` },
+    body: '{}',
+  }).then(r => r.json());
+  const playerContext = await browser.newContext({ locale: 'en-US' });
+  const joiner = await playerContext.newPage();
+  joiner.on('pageerror', e => check(false, "no script error on the joining player's page", e.message));
+  await joiner.goto(`${base}/event/${id}#join=${link.joinToken}`);
+  await joiner.getByLabel('Name').fill('Cyd');
+  await joiner.getByLabel('Rating').fill('2200');
+  check((await unlabelled(joiner)).length === 0, 'every field of the join form has a label', JSON.stringify(await unlabelled(joiner)));
+  await joiner.locator('#join-event').click();
+  await joiner.locator('#join-done').waitFor({ timeout: 10000 });
+  const joined = await joiner.locator('#join-done').textContent();
+  check(joined.includes('number 3') && /[0-9a-f]{32}/.test(joined), 'the join link enters Cyd as number 3 with a player token', joined);
+  check(!joiner.url().includes('#'), 'the join token leaves the address bar');
+  await playerContext.close();
+  await page.locator('table.players tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 20000 });
   check((await page.locator('table.players tbody tr').count()) === 3, 'the players table lists the three');
   check((await unlabelled(page)).length === 0, "every field of the organiser's panel has a label", JSON.stringify(await unlabelled(page)));
 

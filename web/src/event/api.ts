@@ -183,6 +183,8 @@ export const eventApi = {
   // Paired events.
   addPlayer: (id: string, token: string, player: NewPlayer) =>
     request<{ eventId: string; player: EventPlayer; playerToken: string }>('POST', `/api/events/${id}/players`, { body: player, token }),
+  join: (id: string, joinToken: string, player: NewPlayer) =>
+    request<{ eventId: string; player: EventPlayer; playerToken: string }>('POST', `/api/events/${id}/join`, { body: player, token: joinToken }),
   openJoinLink: (id: string, token: string) => request<{ joinToken: string }>('POST', `/api/events/${id}/join-link`, { body: {}, token }),
   proposal: (id: string, token: string) => request<Proposal>('GET', `/api/events/${id}/proposal`, { token }),
   setResult: (id: string, token: string, round: number, board: number, result: string) =>

@@ -14,6 +14,7 @@ import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventRound, type EventView, type SeatView } from './api';
 import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
 import { OrganiserPanel } from './organiser';
+import { joinForm } from './paired';
 import { loadOrganiserToken, loadSeatToken, saveOrganiserToken, saveSeatToken } from './tokens';
 
 const POLL_MS = 2000;
@@ -29,9 +30,10 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const organiserFromLink = fragment.get('organiser');
   const seatFromLink = fragment.get('seat');
+  const joinFromLink = fragment.get('join'); // a paired event's join link, used once
   if (organiserFromLink) saveOrganiserToken(id, organiserFromLink);
   if (seatFromLink) saveSeatToken(id, seatFromLink);
-  if (organiserFromLink || seatFromLink) history.replaceState(null, '', location.pathname);
+  if (organiserFromLink || seatFromLink || joinFromLink) history.replaceState(null, '', location.pathname);
   let organiserToken = loadOrganiserToken(id);
   const seatToken = loadSeatToken(id);
 
@@ -54,6 +56,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         <p id="seat-countdown" class="countdown"></p>
         <a id="play-link" class="button primary" hidden>${t('event.playYourGame')}</a>
       </section>
+      <section class="card join-panel" id="join-panel" aria-labelledby="join-title" hidden></section>
       <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden></section>
       <section class="card" aria-labelledby="rounds-title">
         <h2 id="rounds-title">${t('event.rounds')}</h2>
@@ -88,6 +91,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   $<HTMLAnchorElement>('#pgn-link').href = eventApi.pgnUrl(id);
   $<HTMLAnchorElement>('#pgn-link').setAttribute('download', `chess960-event-${id}.pgn`);
+  if (joinFromLink) joinForm($<HTMLElement>('#join-panel'), id, joinFromLink);
 
   let view: EventView | null = null;
   let seat: SeatView | null = null;

@@ -215,3 +215,43 @@ export class PairedPanel {
     this.box.lastElementChild!.append(trf);
   }
 }
+
+// The join link's form (/event/<id>#join=<token>): a player enters the event before its start
+// and is shown their number and their player's token (for byes and withdrawal).
+export function joinForm(panel: HTMLElement, id: string, joinToken: string): void {
+  panel.hidden = false;
+  panel.innerHTML = `
+    <h2 id="join-title">${t('paired.join')}</h2>
+    <form id="join-form" novalidate>
+      <div class="field"><label for="join-name">${t('paired.name')}</label><input id="join-name" maxlength="100" autocomplete="name" required></div>
+      <div class="field"><label for="join-rating">${t('paired.col.rating')}</label><input id="join-rating" type="number" min="0" max="4000"></div>
+      <div class="field"><label for="join-title-field">${t('paired.col.title')}</label><input id="join-title-field" maxlength="3" autocomplete="off"></div>
+      <div class="field"><label for="join-federation">${t('paired.col.federation')}</label><input id="join-federation" maxlength="3" autocomplete="off"></div>
+      <div class="field"><label for="join-fide">${t('paired.col.fideId')}</label><input id="join-fide" maxlength="11" inputmode="numeric" autocomplete="off"></div>
+      <p id="join-error" class="error" role="alert" hidden></p>
+      <button type="submit" id="join-event" class="primary">${t('paired.join')}</button>
+    </form>
+    <p id="join-done" role="status" hidden></p>`;
+  const form = panel.querySelector<HTMLFormElement>('#join-form')!;
+  const value = (field: string) => panel.querySelector<HTMLInputElement>(`#${field}`)!.value.trim();
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const error = panel.querySelector<HTMLElement>('#join-error')!;
+    const player: NewPlayer = { name: value('join-name') };
+    if (value('join-rating')) player.rating = Number(value('join-rating'));
+    if (value('join-title-field')) player.title = value('join-title-field').toUpperCase();
+    if (value('join-federation')) player.federation = value('join-federation').toUpperCase();
+    if (value('join-fide')) player.fideId = value('join-fide');
+    error.hidden = true;
+    try {
+      const joined = await eventApi.join(id, joinToken, player);
+      form.hidden = true;
+      const done = panel.querySelector<HTMLElement>('#join-done')!;
+      done.textContent = t('paired.joinedAs', { name: joined.player.name, number: joined.player.number, token: joined.playerToken });
+      done.hidden = false;
+    } catch (err) {
+      error.textContent = (err as Error).message;
+      error.hidden = false;
+    }
+  });
+}

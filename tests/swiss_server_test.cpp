@@ -359,7 +359,8 @@ TEST_F(SwissServerTest, BadInputIsRefusedWithItsCode) {
 }
 
 // A round robin by the Berger tables (C.05 Annex 1): four players, three rounds; round 1 is
-// 1-4, 2-3, and a fifth player is refused once it has started.
+// 1-4, 2-3, a fifth player is refused once it has started, and a withdrawn player's game stays
+// on the table, forfeited.
 TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
     create(Json{{"name", "Grand Slam leg"}, {"rounds", 3}, {"kind", "round_robin"}});
     for (const char* name : {"Ann", "Bob", "Cyd", "Dan"}) add(Json{{"name", name}});
@@ -370,9 +371,13 @@ TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
     EXPECT_EQ(post(path("/players"), Json{{"name", "Eve"}}, organiser_).body["code"],
               "entries_closed");
     play_round(1);
+    // A withdrawal leaves the table as it is: Dan's games stay, scored by the arbiter.
+    ASSERT_EQ(post(path("/withdraw"), Json::object(), tokens_[4]).status, 200);
     view = publish();
     // C.05 Annex 1, four players, round 2: 4-3, 1-2.
     EXPECT_EQ(boards_of(view, 2), (std::vector<std::string>{"4-3", "1-2"}));
+    play_round(2, {{1, "-+"}});
+    EXPECT_EQ(organiser_view()["rounds"][1]["boards"][0]["result"], "-+");
 }
 
 }  // namespace

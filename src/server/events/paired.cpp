@@ -122,9 +122,14 @@ int completed_rounds(const StoredEvent& stored, const BoardResults& results) {
 }
 
 std::vector<int> players_to_pair(const StoredEvent& stored, int round) {
+    // A round robin's table is fixed (C.05): a withdrawn player's games stay on it, and the
+    // arbiter scores them as forfeits.
+    const bool table =
+        stored.event.kind == "round_robin" || stored.event.kind == "double_round_robin";
     std::vector<int> numbers;
     for (const EventPlayerRow& p : stored.players)
-        if (p.joined_round <= round && !withdrawn_by(p, round) && !bye_of(stored, round, p.number))
+        if (table || (p.joined_round <= round && !withdrawn_by(p, round) &&
+                      !bye_of(stored, round, p.number)))
             numbers.push_back(p.number);
     return numbers;
 }

@@ -57,7 +57,8 @@ struct PairingIssue {
     std::vector<int> players;
 };
 
-// The players the next round pairs: entered by then, not withdrawn, no bye asked for.
+// The players the next round pairs: entered by then, not withdrawn, no bye asked for (a round
+// robin: every player, its table being fixed).
 std::vector<int> players_to_pair(const StoredEvent& stored, int round);
 
 // The engine's pairing of the next round: the Dutch system for a Swiss, the Berger table for

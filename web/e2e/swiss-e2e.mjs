@@ -103,6 +103,16 @@ async function main() {
     'the standings: Cyd, Ann (1 point each, SB 1 and 0), Bob', JSON.stringify(rows));
   const view = await getJson(`${base}/api/events/${id}`);
   check(view.rounds[0].boards[0].resultSource === 'arbiter', "the board's result is the arbiter's", JSON.stringify(view.rounds[0].boards[0]));
+  // Everyone's page: the same standings, with the tie-breaks.
+  const spectatorContext = await browser.newContext({ locale: 'en-US' });
+  const spectator = await spectatorContext.newPage();
+  await spectator.goto(`${base}/event/${id}`);
+  await spectator.locator('#standings tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 15000 });
+  const publicHead = await spectator.locator('#standings thead').textContent();
+  const publicFirst = await spectator.locator('#standings tbody tr').first().textContent();
+  check(publicHead.includes('BH-C1') && publicHead.includes('SB') && publicFirst.includes('Cyd'),
+    "everyone's page shows the standings with the tie-breaks", `${publicHead} / ${publicFirst}`);
+  await spectatorContext.close();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /TRF/ }).click()]);
   check(download.suggestedFilename() === `chess960-event-${id}.trf`, 'the TRF downloads', download.suggestedFilename());
   await context.close();

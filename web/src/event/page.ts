@@ -372,6 +372,25 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   function renderStandings(v: EventView): void {
     const body = $('#standings tbody');
     body.replaceChildren();
+    if (v.paired) {
+      // A paired event's: points with the byes and forfeits, then its tie-breaks (C.07).
+      const head = el('tr');
+      for (const text of [t('event.col.rank'), t('event.col.player'), t('event.col.points'), ...v.paired.tiebreaks])
+        head.append(el('th', { scope: 'col' }, text));
+      $('#standings thead').replaceChildren(head);
+      for (const s of v.paired.standings) {
+        const tr = el('tr');
+        tr.append(el('td', {}, String(s.rank)), el('th', { scope: 'row' }, `${s.number} ${s.name}`), el('td', { class: 'points' }, formatPoints(s.points)));
+        for (const value of s.tiebreaks) tr.append(el('td', {}, String(value)));
+        body.append(tr);
+      }
+      if (v.paired.standings.length === 0) {
+        const tr = el('tr');
+        tr.append(el('td', { colspan: String(3 + v.paired.tiebreaks.length), class: 'muted' }, t('event.noGames')));
+        body.append(tr);
+      }
+      return;
+    }
     for (const s of v.standings) {
       const tr = el('tr');
       tr.append(

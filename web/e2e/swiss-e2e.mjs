@@ -1,6 +1,7 @@
 // End-to-end test of a Swiss on the server in real headless Chromium, through the organiser's
 // page: the new-event form with its pairing kind and tie-breaks, the players table and the
-// form that enters a player, a player entering through the join link's page, the round paired by the server for review (three players: one
+// form that enters a player, a player entering through the join link's page (and their page:
+// the round's bye, a half-point bye asked for the next round), the round paired by the server for review (three players: one
 // board and the pairing-allocated bye) and published, the arbiter's result of the board set
 // from the results table, the standings with the chosen tie-breaks and the TRF download;
 // every field labelled.
@@ -76,7 +77,9 @@ async function main() {
   const joined = await joiner.locator('#join-done').textContent();
   check(joined.includes('number 3') && /[0-9a-f]{32}/.test(joined), 'the join link enters Cyd as number 3 with a player token', joined);
   check(!joiner.url().includes('#'), 'the join token leaves the address bar');
-  await playerContext.close();
+  await joiner.locator('#player-link').click();
+  await joiner.locator('#player-current').waitFor({ timeout: 10000 });
+  check((await joiner.locator('#player-title').textContent()).includes('Cyd, number 3'), "the player's page names the player");
   await page.locator('table.players tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 20000 });
   check((await page.locator('table.players tbody tr').count()) === 3, 'the players table lists the three');
   check((await unlabelled(page)).length === 0, "every field of the organiser's panel has a label", JSON.stringify(await unlabelled(page)));
@@ -89,6 +92,14 @@ async function main() {
   check((await page.locator('#proposal-bye').textContent()).includes('3 Cyd'), 'and gives 3 the pairing-allocated bye');
   await page.locator('#publish-round').click();
   await page.locator('table.results tbody tr').first().waitFor({ timeout: 15000 });
+  await joiner.reload();
+  await joiner.locator('#player-current', { hasText: 'Round 1' }).waitFor({ timeout: 10000 });
+  check((await joiner.locator('#player-current').textContent()) === 'Round 1: a bye.', "Cyd's page says the bye", await joiner.locator('#player-current').textContent());
+  await joiner.locator('#ask-bye').click();
+  await joiner.locator('#ask-bye', { hasText: 'Take back' }).waitFor({ timeout: 10000 });
+  const withBye = await getJson(`${base}/api/events/${id}`);
+  check(withBye.paired.byes.some(b => b.round === 2 && b.player === 3 && b.kind === 'half'), "Cyd's half-point bye for round 2 is asked from the page", JSON.stringify(withBye.paired.byes));
+  await playerContext.close();
 
   console.log("4. the arbiter's result, and the standings with the tie-breaks");
   await page.locator('#result-1').selectOption('1-0');

@@ -156,6 +156,27 @@ export interface SeatView {
   now: number;
 }
 
+// GET /api/events/{id}/player: a paired event's player's own view.
+export interface PlayerView {
+  eventId: string;
+  event: string;
+  player: EventPlayer;
+  byes: { round: number; kind: 'pairing' | 'half' | 'zero' }[];
+  points: number | null;
+  current: {
+    round: number;
+    board: number | null;
+    color: 'white' | 'black' | null;
+    opponent: { number: number; name: string } | null;
+    bye: 'pairing' | 'half' | 'zero' | null;
+    revealed: boolean;
+    started: boolean;
+    gameId: string | null;
+    result: string | null;
+  } | null;
+  now: number;
+}
+
 // A new event: its published parameters, how it is paired and its tie-breaks.
 export type CreateEvent = EventParameters & { kind?: EventKind; tiebreaks?: string };
 
@@ -185,6 +206,10 @@ export const eventApi = {
     request<{ eventId: string; player: EventPlayer; playerToken: string }>('POST', `/api/events/${id}/players`, { body: player, token }),
   join: (id: string, joinToken: string, player: NewPlayer) =>
     request<{ eventId: string; player: EventPlayer; playerToken: string }>('POST', `/api/events/${id}/join`, { body: player, token: joinToken }),
+  player: (id: string, token: string) => request<PlayerView>('GET', `/api/events/${id}/player`, { token }),
+  requestBye: (id: string, token: string, round: number, kind: 'half' | 'zero' | 'none') =>
+    request<EventView>('POST', `/api/events/${id}/byes`, { body: { round, kind }, token }),
+  withdraw: (id: string, token: string) => request<EventView>('POST', `/api/events/${id}/withdraw`, { body: {}, token }),
   openJoinLink: (id: string, token: string) => request<{ joinToken: string }>('POST', `/api/events/${id}/join-link`, { body: {}, token }),
   proposal: (id: string, token: string) => request<Proposal>('GET', `/api/events/${id}/proposal`, { token }),
   setResult: (id: string, token: string, round: number, board: number, result: string) =>

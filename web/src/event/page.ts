@@ -14,8 +14,8 @@ import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventRound, type EventView, type SeatView } from './api';
 import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
 import { OrganiserPanel } from './organiser';
-import { joinForm } from './paired';
-import { loadOrganiserToken, loadSeatToken, saveOrganiserToken, saveSeatToken } from './tokens';
+import { joinForm, playerPanel } from './paired';
+import { loadOrganiserToken, loadPlayerToken, loadSeatToken, saveOrganiserToken, savePlayerToken, saveSeatToken } from './tokens';
 
 const POLL_MS = 2000;
 const QUIET_POLL_MS = 15000;
@@ -31,9 +31,12 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const organiserFromLink = fragment.get('organiser');
   const seatFromLink = fragment.get('seat');
   const joinFromLink = fragment.get('join'); // a paired event's join link, used once
+  const playerFromLink = fragment.get('player'); // a paired event's player
   if (organiserFromLink) saveOrganiserToken(id, organiserFromLink);
   if (seatFromLink) saveSeatToken(id, seatFromLink);
-  if (organiserFromLink || seatFromLink || joinFromLink) history.replaceState(null, '', location.pathname);
+  if (playerFromLink) savePlayerToken(id, playerFromLink);
+  if (organiserFromLink || seatFromLink || joinFromLink || playerFromLink) history.replaceState(null, '', location.pathname);
+  const playerToken = loadPlayerToken(id);
   let organiserToken = loadOrganiserToken(id);
   const seatToken = loadSeatToken(id);
 
@@ -57,6 +60,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         <a id="play-link" class="button primary" hidden>${t('event.playYourGame')}</a>
       </section>
       <section class="card join-panel" id="join-panel" aria-labelledby="join-title" hidden></section>
+      <section class="card player-panel" id="player-panel" aria-labelledby="player-title" hidden></section>
       <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden></section>
       <section class="card" aria-labelledby="rounds-title">
         <h2 id="rounds-title">${t('event.rounds')}</h2>
@@ -169,6 +173,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         ? t('event.closedStatus')
         : t('event.roundsEntered', { entered: v.rounds.length, total: v.parameters.rounds });
     renderSeat();
+    renderPlayer(v);
     renderOrganiser(v);
     renderRounds(v);
     renderStandings(v);
@@ -211,6 +216,17 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     });
     link.hidden = !seat.gameId;
     if (seat.gameId) link.href = `/game/${seat.gameId}#seat=${seatToken}`;
+  }
+
+  // A paired event's player (their token): drawn again when a round is published or started,
+  // or the standings move on.
+  let playerKey = '';
+  function renderPlayer(v: EventView): void {
+    if (!playerToken || !v.paired) return;
+    const key = JSON.stringify([v.rounds.length, v.rounds[v.rounds.length - 1]?.started, v.paired.standingsAfter]);
+    if (key === playerKey) return;
+    playerKey = key;
+    void playerPanel($('#player-panel'), id, playerToken, v.parameters.rounds);
   }
 
   function renderOrganiser(v: EventView): void {

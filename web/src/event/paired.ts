@@ -7,6 +7,7 @@
 import { t, tMaybe } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventView, type NewPlayer, type Proposal } from './api';
+import { savePlayerToken } from './tokens';
 
 export const boardResults = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'] as const;
 
@@ -246,12 +247,78 @@ export function joinForm(panel: HTMLElement, id: string, joinToken: string): voi
     try {
       const joined = await eventApi.join(id, joinToken, player);
       form.hidden = true;
+      savePlayerToken(id, joined.playerToken);
       const done = panel.querySelector<HTMLElement>('#join-done')!;
       done.textContent = t('paired.joinedAs', { name: joined.player.name, number: joined.player.number, token: joined.playerToken });
+      // The page itself, with the player's token: bookmarked, it opens the player's page again.
+      const link = el('a', { id: 'player-link', href: `/event/${id}#player=${joined.playerToken}` }, t('paired.yourLink'));
+      link.onclick = e => {
+        e.preventDefault();
+        location.href = link.href; // the same page: only the fragment changes, so load it again
+        location.reload();
+      };
+      done.append(' ', link);
       done.hidden = false;
     } catch (err) {
       error.textContent = (err as Error).message;
       error.hidden = false;
     }
   });
+}
+
+// A paired event's player's own panel (/event/<id>#player=<token>): their number and points,
+// the latest round's board, colour and opponent (or bye), a half-point bye asked for the next
+// round, and withdrawing.
+export async function playerPanel(panel: HTMLElement, id: string, token: string, rounds: number): Promise<void> {
+  let view;
+  try {
+    view = await eventApi.player(id, token);
+  } catch (err) {
+    panel.hidden = false;
+    panel.replaceChildren(el('p', { class: 'error', role: 'alert' }, (err as Error).message));
+    return;
+  }
+  panel.hidden = false;
+  panel.replaceChildren(el('h2', { id: 'player-title' }, t('paired.you', { name: view.player.name, number: view.player.number })));
+  const c = view.current;
+  let text = t('paired.notPaired');
+  if (c?.board && c.opponent)
+    text = t('paired.yourBoard', {
+      round: c.round,
+      board: c.board,
+      colour: c.color === 'white' ? t('color.White') : t('color.Black'),
+      opponent: `${c.opponent.number} ${c.opponent.name}`,
+    });
+  else if (c?.bye) text = t('paired.yourBye', { round: c.round });
+  panel.append(el('p', { id: 'player-current', 'aria-live': 'polite' }, text));
+  if (view.points !== null) panel.append(el('p', {}, t('paired.yourPoints', { points: view.points })));
+  const next = (c?.round ?? 0) + 1;
+  if (view.player.withdrawnAfter !== null) {
+    panel.append(el('p', {}, t('paired.withdrawn', { round: view.player.withdrawnAfter })));
+    return;
+  }
+  if (next <= rounds) {
+    const asked = view.byes.some(b => b.round === next && b.kind !== 'pairing');
+    const bye = el('button', { type: 'button', id: 'ask-bye' }, asked ? t('paired.cancelBye', { round: next }) : t('paired.askBye', { round: next }));
+    bye.onclick = async () => {
+      try {
+        await eventApi.requestBye(id, token, next, asked ? 'none' : 'half');
+        await playerPanel(panel, id, token, rounds);
+      } catch (err) {
+        toast((err as Error).message);
+      }
+    };
+    panel.append(bye, ' ');
+  }
+  const withdraw = el('button', { type: 'button', id: 'withdraw', class: 'danger' }, t('paired.withdraw'));
+  withdraw.onclick = async () => {
+    if (!confirm(t('paired.confirmWithdraw'))) return;
+    try {
+      await eventApi.withdraw(id, token);
+      await playerPanel(panel, id, token, rounds);
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  };
+  panel.append(withdraw);
 }

@@ -58,6 +58,8 @@ async function main() {
     await page.locator('#player-rating').fill(rating);
     await page.locator('#add-player').click();
     await page.locator('table.players tbody tr', { hasText: name }).waitFor({ timeout: 10000 });
+    const link = await page.locator('#added-player-link').inputValue();
+    check(new RegExp(`/event/${id}#player=[0-9a-f]{32}$`).test(link), `the organiser is shown ${name}'s player link once`, link);
   }
   const organiserToken = new URLSearchParams(new URL(await page.locator('#organiser-link').inputValue()).hash.slice(1)).get('organiser');
   const link = await fetch(`${base}/api/events/${id}/join-link`, {

@@ -14,6 +14,7 @@ export const boardResults = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'] as const
 export class PairedPanel {
   private proposal: Proposal | null = null;
   private key = ''; // what the panel shows: drawn again only when it changes (a form keeps its text)
+  private added: { name: string; link: string } | null = null; // the last player entered
 
   constructor(
     private readonly box: HTMLElement,
@@ -82,6 +83,17 @@ export class PairedPanel {
       void this.addPlayer(form);
     });
     this.box.append(form);
+    if (this.added) {
+      // The player's link, shown once: the server keeps only its token's hash.
+      const { name, link } = this.added;
+      const row = el('div', { class: 'copy-row' });
+      const input = el('input', { readonly: '', id: 'added-player-link', 'aria-label': t('paired.playerLinkFor', { name }) });
+      input.value = link;
+      const copy = el('button', { type: 'button' }, t('event.copy'));
+      copy.onclick = () => void copyText(link, t('organiser.linkCopiedFor', { name }));
+      row.append(input, copy);
+      this.box.append(el('p', { class: 'hint' }, t('paired.playerLinkHint', { name })), row);
+    }
     if (!late) {
       const join = el('button', { type: 'button', id: 'open-join-link' }, t('paired.openJoinLink'));
       join.onclick = async () => {
@@ -109,6 +121,8 @@ export class PairedPanel {
     try {
       const added = await eventApi.addPlayer(this.id, this.token, player);
       toast(t('paired.added', { name: added.player.name, number: added.player.number }));
+      this.added = { name: added.player.name, link: `${location.origin}/event/${this.id}#player=${added.playerToken}` };
+      this.key = '';
       await this.refresh();
     } catch (err) {
       error.textContent = (err as Error).message;

@@ -10,23 +10,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { check, getJson, launchBrowser, loadChromium, runSuite, startServer } from './harness.mjs';
+import { check, getJson, launchBrowser, loadChromium, runSuite, startServer, unlabelled } from './harness.mjs';
 
 const chromium = await loadChromium('web_e2e_swiss');
 const [binary, distDir] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'chess960-swiss-e2e-'));
 let server;
 let browser;
-
-// Inputs and selects without an accessible name, by id.
-async function unlabelled(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('input, select, textarea')]
-      .filter(e => e.type !== 'hidden' && !e.closest('[hidden]'))
-      .filter(e => !(e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')))
-      .map(e => e.id || e.className || e.outerHTML.slice(0, 60)),
-  );
-}
 
 async function main() {
   const started = await startServer({ binary, distDir, work, usage: 'usage: node swiss-e2e.mjs <chess960 binary> <web/dist>' });

@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-pairings, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -34,7 +34,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -208,6 +208,18 @@ bench-pairings: deps-bench build
 	nice -n 19 bench/pairings_agreement.sh --scale $(PAIRINGS_SCALE) \
 	  --out bench/results/pairings-$$(date +%F).md
 	bench/pairings_bench.sh --out bench/results/pairings-speed-$$(date +%F).md
+
+# A 570-player Swiss through 9 rounds on one `chess960 serve` (bench/event_bench.py, a few
+# minutes): the organiser's publish of each round to its 285 games created (bound: 2 s), a
+# `kill -9` mid-round 5 with nothing lost on restart, the TRF checked by bbpPairings' checker
+# (built outside the tree by ../shared/tools/build_bbpPairings.sh when ../shared is there).
+# Report in bench/results/event-<date>.md; EVENT_BENCH_ARGS="--players 100 --rounds 5" for a
+# shorter run.
+EVENT_BENCH_ARGS ?=
+bench-event: build
+	bbp=$$(../shared/tools/build_bbpPairings.sh 2>/dev/null || true); \
+	python3 bench/event_bench.py --binary $(BUILD)/chess960 $${bbp:+--bbp $$bbp} \
+	  --out bench/results/event-$$(date +%F).md $(EVENT_BENCH_ARGS)
 
 diffperft: deps-bench build
 	python3 ../shared/tools/diffperft.py '$(BUILD)/chess960 uci' 500 4

@@ -1,5 +1,6 @@
 // libFuzzer target for the events' JSON request bodies of `chess960 serve`
-// (http/event_requests.hpp): POST /api/events and POST /api/events/{id}/rounds.
+// (http/event_requests.hpp): POST /api/events and POST /api/events/{id}/rounds, and the paired
+// events' players, byes, results, withdrawals and changed pairings.
 //
 // The same bytes go, as a request body, to parse_create_event and parse_add_round, and, as a
 // player's name, to player_name. Each parser must return or throw ApiError; anything
@@ -16,7 +17,12 @@
 //    left for every round: the last round, after earlier rounds that used up as many numbers
 //    as they can (two a round for Double Chess960) when repeats are not allowed, still has one
 //    to draw, and draw_round picks an allowed one;
-//  - a round it returns is well-formed: round absent or 1..960, 1..500 pairings, each name the
+//  - the paired events' bodies give what they promise: a player's name as player_name keeps it,
+//    a rating of 0..4000, title and federation up to 3 capitals, a FIDE ID up to 11 digits,
+//    late points in half points; a bye's round 1..960 and kind; a board's result one of
+//    kBoardResults; a pairing to check not empty;
+//  - a round it returns is well-formed: round absent or 1..960, either 1..500 pairings by name
+//    or up to 500 by number (a paired event's, or none: its proposal), each name the
 //    body's string as player_name keeps it (NFKC), no name twice in the round (nor two that
 //    look alike: the same name_skeleton), the
 //    entropy the body's string ("" when absent) of at most 1000 bytes of UTF-8 without control
@@ -262,11 +268,33 @@ void check_round(const server::AddRoundRequest& request, const Json& body) {
     }
 
     const std::size_t games = request.pairings.size();
-    if (games < 1 || games > std::size_t(server::kMaxBoards))
-        broken("a round of " + std::to_string(games) + " games accepted");
     const Json* pairings = field(body, "pairings");
-    if (!pairings || !pairings->is_array() || pairings->size() != games)
-        broken("the pairings are not the body's list");
+    if (games > std::size_t(server::kMaxBoards))
+        broken("a round of " + std::to_string(games) + " games accepted");
+    if (games == 0) {
+        // A paired event's round: the boards by number (a change of the proposal), or none
+        // (the proposal as it stands).
+        if (request.numbered.size() > std::size_t(server::kMaxBoards))
+            broken("a round of " + std::to_string(request.numbered.size()) + " boards accepted");
+        const std::size_t listed = pairings && pairings->is_array() ? pairings->size() : 0;
+        if (request.numbered.size() != listed)
+            broken("the numbered pairings are not the body's list");
+        for (std::size_t i = 0; i < request.numbered.size(); ++i) {
+            const server::NumberedPairing& n = request.numbered[i];
+            const Json& item = (*pairings)[i];
+            if (json_integer(item, "white") != n.white || json_integer(item, "black") != n.black)
+                broken("numbered pairing " + std::to_string(i) + " is not the body's");
+            if (n.white < 1 || n.black < 1 || n.white > 2 * server::kMaxBoards + 1 ||
+                n.black > 2 * server::kMaxBoards + 1)
+                broken("a player number out of range accepted");
+        }
+        if (request.bye < 0 || request.bye > 2 * server::kMaxBoards + 1)
+            broken("a bye out of range accepted");
+    } else {
+        if (!request.numbered.empty()) broken("named and numbered pairings in one round");
+        if (!pairings || !pairings->is_array() || pairings->size() != games)
+            broken("the pairings are not the body's list");
+    }
     std::set<std::string> names;
     for (std::size_t i = 0; i < games; ++i) {
         const server::Pairing& pairing = request.pairings[i];
@@ -326,6 +354,48 @@ void check_body_text(std::string_view text) {
 
     if (!create_error) check_event(create, body);
     if (!round_error) check_round(round, body);
+
+    // The paired events' bodies (players, byes, results, withdrawals, a changed pairing).
+    server::PlayerRequest player;
+    const auto player_error =
+        refusal_of([&] { player = server::parse_player(text); }, "parse_player");
+    agree(body_error, player_error, "parse_player");
+    if (!player_error) {
+        check_name(player.name, "parse_player");
+        if (player.rating && (*player.rating < 0 || *player.rating > 4000))
+            broken("a rating out of range accepted");
+        const auto capitals = [](const std::string& code) {
+            return code.size() <= 3 && std::all_of(code.begin(), code.end(),
+                                                   [](char c) { return c >= 'A' && c <= 'Z'; });
+        };
+        if (!capitals(player.title) || !capitals(player.federation))
+            broken("a title or federation that is not up to 3 capitals accepted");
+        if (player.fide_id.size() > 11 || !std::all_of(player.fide_id.begin(), player.fide_id.end(),
+                                                       [](char c) { return c >= '0' && c <= '9'; }))
+            broken("a FIDE ID that is not up to 11 digits accepted");
+        if (player.late_points && (*player.late_points < 0 || *player.late_points % 5 != 0))
+            broken("late points that are not half points accepted");
+    }
+    server::ByeRequest bye;
+    const auto bye_error = refusal_of([&] { bye = server::parse_bye(text); }, "parse_bye");
+    agree(body_error, bye_error, "parse_bye");
+    if (!bye_error && (bye.round < 1 || bye.round > event::kMaxRounds ||
+                       (bye.kind != "half" && bye.kind != "zero" && bye.kind != "none")))
+        broken("a bye request out of range accepted");
+    server::ResultRequest result;
+    const auto result_error =
+        refusal_of([&] { result = server::parse_result(text); }, "parse_result");
+    agree(body_error, result_error, "parse_result");
+    if (!result_error && !server::is_board_result(result.result))
+        broken("a result that is not a board's accepted");
+    agree(body_error, refusal_of([&] { (void)server::parse_withdraw(text); }, "parse_withdraw"),
+          "parse_withdraw");
+    std::pair<std::vector<server::NumberedPairing>, int> check;
+    const auto check_error =
+        refusal_of([&] { check = server::parse_pairing_check(text); }, "parse_pairing_check");
+    agree(body_error, check_error, "parse_pairing_check");
+    if (!check_error && check.first.empty() && check.second == 0)
+        broken("an empty pairing accepted for a check");
 
     // The bytes as a player's name.
     const std::string name(text);

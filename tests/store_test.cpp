@@ -60,6 +60,19 @@ std::string read_bytes(const std::string& path) {
     return bytes.str();
 }
 
+// What version 7 adds (the paired events), taken away again: a database of an older version is
+// made from a new one by undoing each later version.
+constexpr const char* kUndoVersion7[] = {
+    "DROP TABLE event_results",
+    "DROP TABLE event_byes",
+    "DROP TABLE event_players",
+    "ALTER TABLE events DROP COLUMN kind",
+    "ALTER TABLE events DROP COLUMN tiebreaks",
+    "ALTER TABLE events DROP COLUMN join_token_hash",
+    "ALTER TABLE event_boards DROP COLUMN white_number",
+    "ALTER TABLE event_boards DROP COLUMN black_number",
+};
+
 // A direct SQLite connection, to build databases the store did not write (version 1, foreign,
 // newer) and to look at what it wrote.
 class RawDatabase {
@@ -857,6 +870,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
         db.exec("DROP TABLE event_boards");
@@ -914,8 +928,8 @@ TEST_P(StoreBackendTest, AnEventItsRoundsAndBoardsRoundTrip) {
     r.reveal_at = 1'763'000'100'000;
     r.start_at = 1'763'000'700'000;
     r.created_at = 1'763'000'000'500;
-    r.boards = {{1, "Ann", "Bob", sha256_hex("a"), sha256_hex("b"), "00000000000000a1"},
-                {2, "Cy", "Di", sha256_hex("c"), sha256_hex("d"), "00000000000000a2"}};
+    r.boards = {{1, "Ann", "Bob", sha256_hex("a"), sha256_hex("b"), "00000000000000a1", {}, {}},
+                {2, "Cy", "Di", sha256_hex("c"), sha256_hex("d"), "00000000000000a2", {}, {}}};
     events->insert_round(e.id, r);
 
     auto pending = events->pending_rounds();
@@ -1297,6 +1311,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("PRAGMA user_version=3");
     }
     const auto store = open_store(path_);
@@ -1715,6 +1730,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
     const auto store = open_store(db_);
     auto stored = store->load_game("playing");
@@ -1761,10 +1777,174 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 5" : "PRAGMA user_version=5");
     const auto store = open_store(db_);
     EXPECT_EQ(store->load_game("board")->game.event_id, "0123456789abcdef");
     EXPECT_EQ(store->load_game("casual")->game.event_id, std::nullopt);
+}
+
+}  // namespace
+}  // namespace chess960::server
+
+namespace chess960::server {
+namespace {
+
+// An event row with a made-up secret and commitment.
+EventRow an_event(const std::string& id, const std::string& name, int rounds) {
+    EventRow event;
+    event.id = id;
+    event.name = name;
+    event.rounds = rounds;
+    event.secret = std::string(64, 'a');
+    event.commitment = std::string(64, 'b');
+    event.organiser_token_hash = sha256_hex("organiser");
+    return event;
+}
+
+// Version 7: a paired event's kind, tie-breaks and join link, its players, byes and the
+// arbiter's results (an audit list: rows are added, never replaced) round-trip on both back
+// ends.
+TEST_P(StoreBackendTest, APairedEventsPlayersByesAndResultsRoundTrip) {
+    {
+        const auto store = open_store(db_);
+    }
+    const auto events = open_event_store(db_);
+    EventRow e = an_event("00000000000000e7", "Swiss", 5);
+    e.created_at = 1'763'000'000'000;
+    e.kind = "swiss";
+    e.tiebreaks = "BH-C1,SB";
+    e.join_token_hash = sha256_hex("join");
+    events->insert_event(e);
+
+    EventPlayerRow ann;
+    ann.number = 1;
+    ann.name = "Ann";
+    ann.rating = 2105;
+    ann.title = "FM";
+    ann.federation = "GER";
+    ann.fide_id = "4611111";
+    ann.token_hash = sha256_hex("ann");
+    ann.created_at = ann.updated_at = 1'763'000'000'100;
+    events->insert_player(e.id, ann);
+    EventPlayerRow late;
+    late.number = 2;
+    late.name = "Late";
+    late.token_hash = sha256_hex("late");
+    late.joined_round = 2;
+    late.late_points = 5;
+    late.created_at = late.updated_at = 1'763'000'000'200;
+    events->insert_player(e.id, late);
+    EXPECT_THROW(events->insert_player(e.id, late), StoreError);  // the number is taken
+    ann.withdrawn_after = 3;
+    ann.updated_at = 1'763'000'000'300;
+    events->update_player(e.id, ann);
+    EventPlayerRow nobody = late;
+    nobody.number = 9;
+    EXPECT_THROW(events->update_player(e.id, nobody), StoreError);
+
+    events->set_bye(e.id, EventByeRow{3, 2, 'Z', 10});
+    events->set_bye(e.id, EventByeRow{3, 2, 'H', 11});  // replaces
+    events->set_bye(e.id, EventByeRow{4, 2, 'H', 12});
+    events->remove_bye(e.id, 4, 2);
+    EXPECT_THROW(events->remove_bye(e.id, 4, 2), StoreError);
+
+    EventRoundRow r;
+    r.round = 1;
+    r.reveal_at = r.start_at = r.created_at = 1'763'000'001'000;
+    EventBoardRow b{1, "Ann", "Late", sha256_hex("w"), sha256_hex("b"), "00000000000000b1", 1, 2};
+    r.boards = {b};
+    events->insert_round(e.id, r, {EventByeRow{1, 3, 'U', 13}});
+
+    events->append_result(e.id, EventResultRow{1, 1, 1, "+-", "forfeit", "arbiter", 20});
+    events->append_result(e.id, EventResultRow{1, 1, 2, "1-0", "correction", "arbiter", 21});
+    // A row is never overwritten, nor a seq skipped.
+    EXPECT_THROW(events->append_result(e.id, EventResultRow{1, 1, 2, "0-1", "x", "y", 22}),
+                 StoreError);
+    EXPECT_THROW(events->append_result(e.id, EventResultRow{1, 1, 4, "0-1", "x", "y", 22}),
+                 StoreError);
+    events->set_join_token(e.id, std::nullopt);
+
+    const auto loaded = events->load_event(e.id);
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->event.kind, "swiss");
+    EXPECT_EQ(loaded->event.tiebreaks, "BH-C1,SB");
+    EXPECT_EQ(loaded->event.join_token_hash, std::nullopt);
+    ASSERT_EQ(loaded->players.size(), 2u);
+    const EventPlayerRow& la = loaded->players[0];
+    EXPECT_EQ(la.name, "Ann");
+    EXPECT_EQ(la.rating, 2105);
+    EXPECT_EQ(la.title, "FM");
+    EXPECT_EQ(la.federation, "GER");
+    EXPECT_EQ(la.fide_id, "4611111");
+    EXPECT_EQ(la.token_hash, sha256_hex("ann"));
+    EXPECT_EQ(la.withdrawn_after, 3);
+    EXPECT_EQ(la.created_at, 1'763'000'000'100);
+    EXPECT_EQ(la.updated_at, 1'763'000'000'300);
+    const EventPlayerRow& ll = loaded->players[1];
+    EXPECT_EQ(ll.rating, std::nullopt);
+    EXPECT_EQ(ll.joined_round, 2);
+    EXPECT_EQ(ll.late_points, 5);
+    EXPECT_EQ(ll.withdrawn_after, std::nullopt);
+    ASSERT_EQ(loaded->byes.size(), 2u);
+    EXPECT_EQ(loaded->byes[0].round, 1);
+    EXPECT_EQ(loaded->byes[0].player, 3);
+    EXPECT_EQ(loaded->byes[0].kind, 'U');
+    EXPECT_EQ(loaded->byes[1].round, 3);
+    EXPECT_EQ(loaded->byes[1].kind, 'H');
+    EXPECT_EQ(loaded->byes[1].created_at, 11);
+    ASSERT_EQ(loaded->rounds.size(), 1u);
+    EXPECT_EQ(loaded->rounds[0].boards.at(0).white_number, 1);
+    EXPECT_EQ(loaded->rounds[0].boards.at(0).black_number, 2);
+    ASSERT_EQ(loaded->results.size(), 2u);
+    EXPECT_EQ(loaded->results[0].result, "+-");
+    EXPECT_EQ(loaded->results[0].reason, "forfeit");
+    EXPECT_EQ(loaded->results[1].seq, 2);
+    EXPECT_EQ(loaded->results[1].result, "1-0");
+    EXPECT_EQ(loaded->results[1].set_by, "arbiter");
+    EXPECT_EQ(loaded->results[1].set_at, 21);
+}
+
+// A version 6 database gains the paired events' columns and tables, on both back ends: its
+// events become typed ones with their rounds and boards as they were.
+TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
+    {
+        const auto store = open_store(db_);
+        const auto events = open_event_store(db_);
+        const EventRow event = an_event("0123456789abcdef", "Before version 7", 1);
+        events->insert_event(event);
+        EventRoundRow round;
+        round.round = 1;
+        round.reveal_at = round.start_at = round.created_at = 1'763'000'000'000;
+        round.boards = {
+            {1, "Ann", "Bob", sha256_hex("w"), sha256_hex("b"), "0000000000000001", {}, {}}};
+        events->insert_round(event.id, round);
+    }
+    // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion7) exec(sql);
+    exec(postgres() ? "UPDATE chess960_schema SET version = 6" : "PRAGMA user_version=6");
+    {
+        const auto store = open_store(db_);
+    }
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{"7"});
+    const auto events = open_event_store(db_);
+    const auto loaded = events->load_event("0123456789abcdef");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->event.kind, "typed");
+    EXPECT_EQ(loaded->event.tiebreaks, "");
+    EXPECT_EQ(loaded->event.join_token_hash, std::nullopt);
+    EXPECT_TRUE(loaded->players.empty());
+    ASSERT_EQ(loaded->rounds.size(), 1u);
+    EXPECT_EQ(loaded->rounds[0].boards.at(0).white_name, "Ann");
+    EXPECT_EQ(loaded->rounds[0].boards.at(0).white_number, std::nullopt);
+    // And takes the new rows.
+    EventPlayerRow p;
+    p.number = 1;
+    p.name = "Ann";
+    p.token_hash = sha256_hex("ann");
+    events->insert_player("0123456789abcdef", p);
+    EXPECT_EQ(events->load_event("0123456789abcdef")->players.size(), 1u);
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ import {
   runSuite,
   screenshots,
   startServer,
+  unlabelled,
   waitReady,
 } from './harness.mjs';
 import { englishLeft, pageText, textOf } from './languages.mjs';
@@ -58,17 +59,6 @@ async function newPage(context, who) {
   page.on('pageerror', e => check(false, `no script error on ${who}'s page`, e.message));
   page.on('dialog', d => d.accept()); // "Resign the game?"
   return page;
-}
-
-// Inputs, selects and text areas without an accessible name (a label, aria-label or
-// aria-labelledby), by id or class.
-async function unlabelled(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('input, select, textarea')]
-      .filter(e => e.type !== 'hidden' && !e.closest('[hidden]'))
-      .filter(e => !(e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')))
-      .map(e => e.id || e.className || e.outerHTML.slice(0, 60)),
-  );
 }
 
 // The standings table as the page shows it: [[rank, name, points, sb], ...].

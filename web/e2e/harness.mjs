@@ -170,3 +170,14 @@ export async function runSuite(main, { browser, server, work, onFailure = async 
   }
   process.exit(results.failures ? 1 : 0);
 }
+
+// Inputs, selects and text areas without an accessible name (a label, aria-label or
+// aria-labelledby), by id or class.
+export async function unlabelled(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('input, select, textarea')]
+      .filter(e => e.type !== 'hidden' && !e.closest('[hidden]'))
+      .filter(e => !(e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')))
+      .map(e => e.id || e.className || e.outerHTML.slice(0, 60)),
+  );
+}

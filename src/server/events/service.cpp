@@ -210,7 +210,7 @@ void EventService::require_organiser(const StoredEvent& stored, std::string_view
 
 EventView EventService::snapshot(const StoredEvent& stored, Millis now,
                                  std::optional<std::string> token) {
-    EventView view{stored, {}, {}, now, std::nullopt, std::move(token)};
+    EventView view{stored, {}, {}, now, std::nullopt, std::move(token), {}, {}, {}, {}};
     for (const EventRoundRow& round : stored.rounds) {
         if (!round.started()) continue;
         for (const EventBoardRow& board : round.boards) {
@@ -230,6 +230,10 @@ EventView EventService::snapshot(const StoredEvent& stored, Millis now,
             scored.push_back(ScoredGame{board.white_name, board.black_name, result});
         }
     view.standings = standings(scored);
+    if (is_paired(stored.event)) {
+        view.results = board_results(stored, &view.result_sources);
+        view.paired_standings = paired_standings(stored, view.results);
+    }
     if (stored.event.closed_at) {
         std::vector<event::DrawnRound> drawn;
         for (const EventRoundRow& r : stored.rounds)
@@ -331,8 +335,10 @@ CreatedEvent EventService::create(const CreateEventRequest& request, const std::
     row.commitment = event::commitment_of(secret);
     row.organiser_token_hash = sha256_hex(token);
     row.created_at = now;
+    row.kind = request.kind;
+    row.tiebreaks = request.tiebreaks;
     store_.insert_event(row);
-    return CreatedEvent{row.id, token, snapshot(StoredEvent{row, {}}, now, token)};
+    return CreatedEvent{row.id, token, snapshot(StoredEvent{row, {}, {}, {}, {}}, now, token)};
 }
 
 EventView EventService::view(std::string_view id) {
@@ -362,6 +368,7 @@ EventView EventService::add_round(std::string_view id, std::string_view token,
                        wait,
                        "rate_limited",
                        {{"seconds", wait}}};
+    std::vector<PairingIssue> issues;
     {
         std::lock_guard lock(mutex_);
         StoredEvent stored = load(id);
@@ -410,6 +417,43 @@ EventView EventService::add_round(std::string_view id, std::string_view token,
             throw ApiError{400, "field 'startAt' is more than a day after the reveal", 0,
                            "start_too_late"};
 
+        // A paired event's round: the engine's pairing, or the organiser's change of it, of
+        // the players to pair once every game of the round before has a result.
+        std::optional<ProposedPairing> paired;
+        if (is_paired(e)) {
+            const BoardResults results = board_results(stored);
+            if (completed_rounds(stored, results) < int(stored.rounds.size()))
+                throw ApiError{409,
+                               round_text(next - 1) +
+                                   " has games without a result: the next round is paired "
+                                   "from the results",
+                               0,
+                               "round_unfinished",
+                               {{"round", next - 1}}};
+            auto engine = proposal_for(stored, results);
+            if (request.numbered.empty()) {
+                if (!engine) throw ApiError{409, "no pairing: " + engine.error(), 0, "no_pairing"};
+                paired = *engine;
+            } else {
+                ProposedPairing changed{next, {}, request.bye};
+                for (const NumberedPairing& n : request.numbered)
+                    changed.pairs.push_back({n.white, n.black});
+                paired = std::move(changed);
+            }
+            if (std::string problem = pairing_problem(stored, *paired); !problem.empty())
+                throw ApiError{400, "the pairing: " + problem, 0, "invalid_pairing"};
+            issues =
+                pairing_issues(stored, results, *paired,
+                               engine ? std::optional<ProposedPairing>(*engine) : std::nullopt);
+        } else if (request.pairings.empty()) {
+            throw ApiError{400,
+                           "field 'pairings' must list the round's games: [{\"white\": NAME, "
+                           "\"black\": NAME}, ...]",
+                           0,
+                           "invalid_field",
+                           {{"field", "pairings"}}};
+        }
+
         EventRoundRow round;
         round.round = next;
         round.entropy = request.entropy;
@@ -439,7 +483,27 @@ EventView EventService::add_round(std::string_view id, std::string_view token,
                            0,
                            "too_many_players",
                            {{"max", int(kMaxEventPlayers)}}};
-        for (std::size_t i = 0; i < request.pairings.size(); ++i) {
+        std::vector<EventByeRow> byes;
+        if (paired) {
+            std::map<int, std::string> names;
+            for (const EventPlayerRow& p : stored.players) names[p.number] = p.name;
+            for (std::size_t i = 0; i < paired->pairs.size(); ++i) {
+                const int board = int(i) + 1;
+                const pairing::Pair& pair = paired->pairs[i];
+                EventBoardRow b;
+                b.board = board;
+                b.white_name = names[pair.white];
+                b.black_name = names[pair.black];
+                b.white_number = pair.white;
+                b.black_number = pair.black;
+                b.white_token_hash = sha256_hex(event_seat_token(token, e.id, next, board, White));
+                b.black_token_hash = sha256_hex(event_seat_token(token, e.id, next, board, Black));
+                b.game_id = random_hex(8);
+                round.boards.push_back(std::move(b));
+            }
+            if (paired->bye) byes.push_back(EventByeRow{next, paired->bye, 'U', now});
+        }
+        for (std::size_t i = 0; !paired && i < request.pairings.size(); ++i) {
             const int board = int(i) + 1;
             EventBoardRow b;
             b.board = board;
@@ -450,12 +514,14 @@ EventView EventService::add_round(std::string_view id, std::string_view token,
             b.game_id = random_hex(8);
             round.boards.push_back(std::move(b));
         }
-        store_.insert_round(e.id, round);
+        store_.insert_round(e.id, round, byes);
     }
     changed(std::string(id));
     StoredEvent stored = advance(id, now_ms());
     schedule(stored);
-    return snapshot(stored, now_ms(), std::string(token));
+    EventView view = snapshot(stored, now_ms(), std::string(token));
+    view.issues = std::move(issues);
+    return view;
 }
 
 EventView EventService::reveal_now(std::string_view id, std::string_view token, int round) {

@@ -10,6 +10,8 @@ namespace chess960::server {
 
 namespace {
 
+using Json = nlohmann::json;
+
 constexpr std::string_view kEventsPrefix = "/api/events/";
 
 // "a/b/c" -> {"a", "b", "c"}
@@ -62,6 +64,70 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
                 "attachment; filename=\"chess960-event-" + std::string(id) + ".pgn\"");
             return response;
         }
+    }
+    // Paired events (events/paired.hpp).
+    if (method == "GET" && parts.size() == 2) {
+        if (parts[1] == "proposal")
+            return json_response(200, proposal_json(events.proposal(id, request.bearer)));
+        if (parts[1] == "player")
+            return json_response(200, player_view_json(events.player(id, request.bearer)));
+        if (parts[1] == "trf") {
+            HttpResponse response{200, "text/plain; charset=utf-8", events.trf(id), {}};
+            response.headers.emplace_back(
+                "Content-Disposition",
+                "attachment; filename=\"chess960-event-" + std::string(id) + ".trf\"");
+            return response;
+        }
+    }
+    if (method == "POST" && parts.size() == 2) {
+        if (parts[1] == "players")
+            return json_response(201, added_player_json(events.add_player(
+                                          id, request.bearer, parse_player(request.body))));
+        if (parts[1] == "join")
+            return json_response(201, added_player_json(events.join(id, request.bearer,
+                                                                    parse_player(request.body))));
+        if (parts[1] == "join-link") {
+            check_body(request.body);
+            return json_response(
+                201, Json{{"joinToken", events.open_join_link(id, request.bearer)}}.dump());
+        }
+        if (parts[1] == "byes")
+            return json_response(
+                200, event_text(events.request_bye(id, request.bearer, parse_bye(request.body))));
+        if (parts[1] == "withdraw")
+            return json_response(
+                200, event_text(events.withdraw(id, request.bearer, parse_withdraw(request.body))));
+        if (parts[1] == "proposal") {
+            const auto [pairs, bye] = parse_pairing_check(request.body);
+            return json_response(
+                200, proposal_json(events.check_pairing(id, request.bearer, pairs, bye)));
+        }
+    }
+    if (method == "POST" && parts.size() == 3 && parts[1] == "join-link" && parts[2] == "close")
+        return json_response(200, event_text(events.close_join_link(id, request.bearer)));
+    if (method == "POST" && parts.size() == 3 && parts[1] == "players") {
+        auto number = parse_int(parts[2], 1, int(kMaxEventPlayers));
+        if (!number)
+            throw ApiError{404,
+                           "no such player '" + quote(parts[2], 8) + "'",
+                           0,
+                           "unknown_player",
+                           {{"player", quote(parts[2], 8)}}};
+        return json_response(200, event_text(events.edit_player(id, request.bearer, *number,
+                                                                parse_player(request.body))));
+    }
+    if (method == "POST" && parts.size() == 6 && parts[1] == "rounds" && parts[3] == "boards" &&
+        parts[5] == "result") {
+        auto round = parse_int(parts[2], 1, event::kMaxRounds);
+        auto board = parse_int(parts[4], 1, kMaxBoards);
+        if (!round || !board)
+            throw ApiError{404,
+                           "no such board: rounds and boards are numbered from 1",
+                           0,
+                           "unknown_board",
+                           {{"round", quote(parts[2], 8)}, {"board", quote(parts[4], 8)}}};
+        return json_response(200, event_text(events.set_result(id, request.bearer, *round, *board,
+                                                               parse_result(request.body))));
     }
     if (method == "POST" && parts.size() == 2) {
         if (parts[1] == "rounds")

@@ -63,6 +63,92 @@ Json standings_json(const std::vector<Standing>& table) {
     return list;
 }
 
+Json player_json(const EventPlayerRow& p) {
+    return Json{{"number", p.number},
+                {"name", p.name},
+                {"rating", p.rating ? Json(*p.rating) : Json(nullptr)},
+                {"title", p.title},
+                {"federation", p.federation},
+                {"fideId", p.fide_id},
+                {"joinedRound", p.joined_round},
+                {"latePoints", p.late_points / 10.0},
+                {"withdrawnAfter", p.withdrawn_after ? Json(*p.withdrawn_after) : Json(nullptr)}};
+}
+
+const char* bye_name(char kind) { return kind == 'U' ? "pairing" : kind == 'H' ? "half" : "zero"; }
+
+Json issues_json(const std::vector<PairingIssue>& issues) {
+    Json list = Json::array();
+    for (const PairingIssue& i : issues)
+        list.push_back(Json{
+            {"code", i.code}, {"rule", i.rule}, {"message", i.message}, {"players", i.players}});
+    return list;
+}
+
+// Points and tie-break values as numbers: tenths, Sonneborn-Berger-like ones in hundredths,
+// counts and ratings whole (pairing/tiebreaks.hpp).
+double tiebreak_value(pairing::TiebreakKind kind, long value) {
+    using K = pairing::TiebreakKind;
+    switch (kind) {
+        case K::SonnebornBerger:
+            return double(value) / 100.0;
+        case K::Wins:
+        case K::GamesWon:
+        case K::GamesWithBlack:
+        case K::WinsWithBlack:
+        case K::AverageRatingOfOpponents:
+            return double(value);
+        default:
+            return double(value) / 10.0;
+    }
+}
+
+Json paired_json(const EventView& view_of) {
+    const StoredEvent& stored = view_of.stored;
+    Json players = Json::array();
+    for (const EventPlayerRow& p : stored.players) players.push_back(player_json(p));
+    Json byes = Json::array();
+    for (const EventByeRow& b : stored.byes)
+        byes.push_back(Json{{"round", b.round}, {"player", b.player}, {"kind", bye_name(b.kind)}});
+    Json standings = Json::array();
+    Json names = Json::array();
+    int after = 0;
+    if (view_of.paired_standings) {
+        const PairedStandings& table = *view_of.paired_standings;
+        after = table.rounds;
+        for (const pairing::Tiebreak& t : table.tiebreaks) names.push_back(t.name);
+        std::map<int, std::string> by_number;
+        for (const EventPlayerRow& p : stored.players) by_number[p.number] = p.name;
+        for (const pairing::Standing& s : table.table) {
+            Json values = Json::array();
+            for (std::size_t i = 0; i < s.values.size() && i < table.tiebreaks.size(); ++i)
+                values.push_back(tiebreak_value(table.tiebreaks[i].kind, s.values[i]));
+            standings.push_back(Json{{"rank", s.rank},
+                                     {"number", s.start_number},
+                                     {"name", by_number[s.start_number]},
+                                     {"points", s.score / 10.0},
+                                     {"tiebreaks", values}});
+        }
+    }
+    Json paired{{"players", players},     {"byes", byes},
+                {"tiebreaks", names},     {"standingsAfter", after},
+                {"standings", standings}, {"joinOpen", stored.event.join_token_hash.has_value()}};
+    if (view_of.organiser_token) {
+        Json audit = Json::array();
+        for (const EventResultRow& r : stored.results)
+            audit.push_back(Json{{"round", r.round},
+                                 {"board", r.board},
+                                 {"seq", r.seq},
+                                 {"result", r.result},
+                                 {"reason", r.reason},
+                                 {"setBy", r.set_by},
+                                 {"setAt", r.set_at}});
+        paired["audit"] = audit;
+    }
+    if (!view_of.issues.empty()) paired["issues"] = issues_json(view_of.issues);
+    return paired;
+}
+
 }  // namespace
 
 Json start_position_json(int white_number, int black_number) {
@@ -97,6 +183,16 @@ Json event_json(const EventView& view_of) {
                 if (auto it = games.find(board.game_id); it != games.end())
                     b["game"] = Json::parse(state_json(it->second));
             }
+            if (board.white_number) {
+                b["whiteNumber"] = *board.white_number;
+                b["blackNumber"] = board.black_number.value_or(0);
+                const auto at = std::pair{round.round, board.board};
+                const auto r = view_of.results.find(at);
+                b["result"] = r == view_of.results.end() ? Json(nullptr) : Json(r->second);
+                const auto source = view_of.result_sources.find(at);
+                b["resultSource"] =
+                    source == view_of.result_sources.end() ? Json(nullptr) : Json(source->second);
+            }
             if (token)
                 b["seats"] = Json{
                     {"white", event_seat_token(*token, e.id, round.round, board.board, White)},
@@ -129,6 +225,8 @@ Json event_json(const EventView& view_of) {
               {"secret", nullptr},
               {"verification", nullptr},
               {"organiser", token.has_value()}};
+    view["kind"] = e.kind;
+    if (is_paired(e)) view["paired"] = paired_json(view_of);
     if (e.closed_at && view_of.verified) {
         view["secret"] = e.secret;
         view["verification"] = verification_json(*view_of.verified, stored);
@@ -160,6 +258,62 @@ std::string seat_json(const SeatView& seat) {
                 {"started", seat.started},
                 {"gameId", seat.started ? Json(seat.game_id) : Json(nullptr)},
                 {"now", seat.now}}
+        .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string proposal_json(const ProposalView& proposal) {
+    Json boards = Json::array();
+    const auto name = [&](int number) {
+        const auto it = proposal.names.find(number);
+        return it == proposal.names.end() ? std::string() : it->second;
+    };
+    int board = 0;
+    for (const pairing::Pair& pair : proposal.pairing.pairs)
+        boards.push_back(Json{{"board", ++board},
+                              {"white", Json{{"number", pair.white}, {"name", name(pair.white)}}},
+                              {"black", Json{{"number", pair.black}, {"name", name(pair.black)}}}});
+    Json bye = nullptr;
+    if (proposal.pairing.bye)
+        bye = Json{{"number", proposal.pairing.bye}, {"name", name(proposal.pairing.bye)}};
+    return Json{{"eventId", proposal.event_id},
+                {"round", proposal.pairing.round},
+                {"boards", boards},
+                {"bye", bye},
+                {"issues", issues_json(proposal.issues)}}
+        .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string added_player_json(const AddedPlayer& added) {
+    return Json{{"eventId", added.event_id},
+                {"player", player_json(added.player)},
+                {"playerToken", added.token}}
+        .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string player_view_json(const PlayerView& p) {
+    Json byes = Json::array();
+    for (const EventByeRow& b : p.byes)
+        byes.push_back(Json{{"round", b.round}, {"kind", bye_name(b.kind)}});
+    Json next = nullptr;
+    if (p.round > 0) {
+        next = Json{{"round", p.round},
+                    {"board", p.board ? Json(p.board) : Json(nullptr)},
+                    {"color", p.board ? Json(color_name(p.color)) : Json(nullptr)},
+                    {"opponent", p.board ? Json{{"number", p.opponent}, {"name", p.opponent_name}}
+                                         : Json(nullptr)},
+                    {"bye", p.bye ? Json(bye_name(*p.bye)) : Json(nullptr)},
+                    {"revealed", p.revealed},
+                    {"started", p.started},
+                    {"gameId", p.game_id.empty() ? Json(nullptr) : Json(p.game_id)},
+                    {"result", p.result.empty() ? Json(nullptr) : Json(p.result)}};
+    }
+    return Json{{"eventId", p.event_id},
+                {"event", p.event_name},
+                {"player", player_json(p.player)},
+                {"byes", byes},
+                {"points", p.points ? Json(*p.points / 10.0) : Json(nullptr)},
+                {"current", next},
+                {"now", p.now}}
         .dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

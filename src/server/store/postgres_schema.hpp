@@ -20,6 +20,25 @@ inline constexpr const char* kUpgrades[] = {
     "ALTER TABLE games ADD COLUMN event_id TEXT COLLATE \"C\"; "
     "UPDATE games SET event_id = "
     "(SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id)",
+    // Version 7: paired events, their players, byes and the arbiter's results
+    // (sqlite_schema.hpp).
+    "ALTER TABLE events ADD COLUMN kind TEXT NOT NULL DEFAULT 'typed'; "
+    "ALTER TABLE events ADD COLUMN tiebreaks TEXT NOT NULL DEFAULT ''; "
+    "ALTER TABLE events ADD COLUMN join_token_hash TEXT; "
+    "ALTER TABLE event_boards ADD COLUMN white_number INTEGER; "
+    "ALTER TABLE event_boards ADD COLUMN black_number INTEGER; "
+    "CREATE TABLE event_players (event_id TEXT COLLATE \"C\" NOT NULL REFERENCES events(id), "
+    "number INTEGER NOT NULL, name TEXT NOT NULL, rating INTEGER, title TEXT NOT NULL, "
+    "federation TEXT NOT NULL, fide_id TEXT NOT NULL, token_hash TEXT NOT NULL, "
+    "joined_round INTEGER NOT NULL, late_points INTEGER NOT NULL, withdrawn_after INTEGER, "
+    "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (event_id, number)); "
+    "CREATE TABLE event_byes (event_id TEXT COLLATE \"C\" NOT NULL REFERENCES events(id), "
+    "round INTEGER NOT NULL, player INTEGER NOT NULL, kind TEXT NOT NULL, "
+    "created_at BIGINT NOT NULL, PRIMARY KEY (event_id, round, player)); "
+    "CREATE TABLE event_results (event_id TEXT COLLATE \"C\" NOT NULL REFERENCES events(id), "
+    "round INTEGER NOT NULL, board INTEGER NOT NULL, seq INTEGER NOT NULL, "
+    "result TEXT NOT NULL, reason TEXT NOT NULL, set_by TEXT NOT NULL, "
+    "set_at BIGINT NOT NULL, PRIMARY KEY (event_id, round, board, seq))",
 };
 
 inline constexpr const char* kCreate = R"(

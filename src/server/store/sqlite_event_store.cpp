@@ -22,17 +22,43 @@ void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
     sqlite::bind_text_copy(stmt, index, text);
 }
 
+void bind_bye(sqlite3_stmt* s, const std::string& event_id, const EventByeRow& bye) {
+    bind_text(s, 1, event_id);
+    sqlite3_bind_int(s, 2, bye.round);
+    sqlite3_bind_int(s, 3, bye.player);
+    bind_text(s, 4, std::string(1, bye.kind));
+    sqlite3_bind_int64(s, 5, bye.created_at);
+}
+
+void bind_player(sqlite3_stmt* s, const std::string& event_id, const EventPlayerRow& p) {
+    bind_text(s, 1, event_id);
+    sqlite3_bind_int(s, 2, p.number);
+    bind_text(s, 3, p.name);
+    bind_optional(s, 4, p.rating);
+    bind_text(s, 5, p.title);
+    bind_text(s, 6, p.federation);
+    bind_text(s, 7, p.fide_id);
+    bind_text(s, 8, p.token_hash);
+    sqlite3_bind_int(s, 9, p.joined_round);
+    sqlite3_bind_int(s, 10, p.late_points);
+    bind_optional(s, 11, p.withdrawn_after);
+    sqlite3_bind_int64(s, 12, p.created_at);
+    sqlite3_bind_int64(s, 13, p.updated_at);
+}
+
 constexpr const char* kInsertEvent =
     "INSERT INTO events(id, name, rounds, excluded, allow_repeats, double960, clock_initial_ms, "
-    "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+    "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at, kind, "
+    "tiebreaks, join_token_hash) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 constexpr const char* kInsertRound =
     "INSERT INTO event_rounds(event_id, round, entropy, reveal_at, start_at, white_number, "
     "black_number, revealed_at, started_at, created_at) "
     "VALUES(?1, ?2, ?3, ?4, ?5, NULL, NULL, NULL, NULL, ?6)";
 constexpr const char* kInsertBoard =
     "INSERT INTO event_boards(event_id, round, board, white_name, black_name, white_token_hash, "
-    "black_token_hash, game_id) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    "black_token_hash, game_id, white_number, black_number) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
 constexpr const char* kSetRevealed =
     "UPDATE event_rounds SET white_number = ?3, black_number = ?4, revealed_at = ?5 "
     "WHERE event_id = ?1 AND round = ?2 AND revealed_at IS NULL";
@@ -46,14 +72,44 @@ constexpr const char* kSetClosed =
     "UPDATE events SET closed_at = ?2 WHERE id = ?1 AND closed_at IS NULL";
 constexpr const char* kSelectEvent =
     "SELECT id, name, rounds, excluded, allow_repeats, double960, clock_initial_ms, "
-    "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at "
-    "FROM events WHERE id = ?1";
+    "clock_increment_ms, secret, commitment, organiser_token_hash, created_at, closed_at, kind, "
+    "tiebreaks, join_token_hash FROM events WHERE id = ?1";
 constexpr const char* kSelectRounds =
     "SELECT round, entropy, reveal_at, start_at, white_number, black_number, revealed_at, "
     "started_at, created_at FROM event_rounds WHERE event_id = ?1 ORDER BY round";
 constexpr const char* kSelectBoards =
-    "SELECT round, board, white_name, black_name, white_token_hash, black_token_hash, game_id "
-    "FROM event_boards WHERE event_id = ?1 ORDER BY round, board";
+    "SELECT round, board, white_name, black_name, white_token_hash, black_token_hash, game_id, "
+    "white_number, black_number FROM event_boards WHERE event_id = ?1 ORDER BY round, board";
+constexpr const char* kInsertPlayer =
+    "INSERT INTO event_players(event_id, number, name, rating, title, federation, fide_id, "
+    "token_hash, joined_round, late_points, withdrawn_after, created_at, updated_at) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+constexpr const char* kUpdatePlayer =
+    "UPDATE event_players SET name = ?3, rating = ?4, title = ?5, federation = ?6, fide_id = ?7, "
+    "token_hash = ?8, joined_round = ?9, late_points = ?10, withdrawn_after = ?11, "
+    "updated_at = ?13 WHERE event_id = ?1 AND number = ?2";
+constexpr const char* kSelectPlayers =
+    "SELECT number, name, rating, title, federation, fide_id, token_hash, joined_round, "
+    "late_points, withdrawn_after, created_at, updated_at FROM event_players "
+    "WHERE event_id = ?1 ORDER BY number";
+constexpr const char* kSetBye =
+    "INSERT INTO event_byes(event_id, round, player, kind, created_at) "
+    "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(event_id, round, player) DO UPDATE SET "
+    "kind = excluded.kind, created_at = excluded.created_at";
+constexpr const char* kRemoveBye =
+    "DELETE FROM event_byes WHERE event_id = ?1 AND round = ?2 AND player = ?3";
+constexpr const char* kSelectByes =
+    "SELECT round, player, kind, created_at FROM event_byes WHERE event_id = ?1 "
+    "ORDER BY round, player";
+// The board's next seq only: a row is never replaced (the primary key refuses a second one).
+constexpr const char* kAppendResult =
+    "INSERT INTO event_results(event_id, round, board, seq, result, reason, set_by, set_at) "
+    "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ?4 = 1 + (SELECT count(*) FROM event_results "
+    "WHERE event_id = ?1 AND round = ?2 AND board = ?3)";
+constexpr const char* kSelectResults =
+    "SELECT round, board, seq, result, reason, set_by, set_at FROM event_results "
+    "WHERE event_id = ?1 ORDER BY round, board, seq";
+constexpr const char* kSetJoinToken = "UPDATE events SET join_token_hash = ?2 WHERE id = ?1";
 // The WHERE clause is the partial index's own, for SQLite to use it.
 constexpr const char* kSelectPending =
     "SELECT event_id, round, reveal_at, start_at, revealed_at FROM event_rounds "
@@ -157,10 +213,17 @@ void SqliteEventStore::insert_event(const EventRow& e) {
         bind_text(s, 11, e.organiser_token_hash);
         sqlite3_bind_int64(s, 12, e.created_at);
         bind_optional(s, 13, e.closed_at);
+        bind_text(s, 14, e.kind);
+        bind_text(s, 15, e.tiebreaks);
+        if (e.join_token_hash)
+            bind_text(s, 16, *e.join_token_hash);
+        else
+            sqlite3_bind_null(s, 16);
     });
 }
 
-void SqliteEventStore::insert_round(const std::string& event_id, const EventRoundRow& r) {
+void SqliteEventStore::insert_round(const std::string& event_id, const EventRoundRow& r,
+                                    const std::vector<EventByeRow>& byes) {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_);
     if (!transaction.begin()) fail("BEGIN IMMEDIATE");
@@ -189,7 +252,11 @@ void SqliteEventStore::insert_round(const std::string& event_id, const EventRoun
             bind_text(s, 6, b.white_token_hash);
             bind_text(s, 7, b.black_token_hash);
             bind_text(s, 8, b.game_id);
+            bind_optional(s, 9, b.white_number);
+            bind_optional(s, 10, b.black_number);
         });
+    for (const EventByeRow& bye : byes)
+        run(kSetBye, "inserting a bye", [&](sqlite3_stmt* s) { bind_bye(s, event_id, bye); });
     if (!transaction.commit()) fail("COMMIT");
 }
 
@@ -226,6 +293,52 @@ void SqliteEventStore::set_closed(const std::string& event_id, std::int64_t at) 
     write(kSetClosed, "closing an event", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int64(s, 2, at);
+    });
+}
+
+void SqliteEventStore::insert_player(const std::string& event_id, const EventPlayerRow& p) {
+    write(kInsertPlayer, "inserting a player",
+          [&](sqlite3_stmt* s) { bind_player(s, event_id, p); });
+}
+
+void SqliteEventStore::update_player(const std::string& event_id, const EventPlayerRow& p) {
+    write(kUpdatePlayer, "updating a player",
+          [&](sqlite3_stmt* s) { bind_player(s, event_id, p); });
+}
+
+void SqliteEventStore::set_bye(const std::string& event_id, const EventByeRow& bye) {
+    write(kSetBye, "setting a bye", [&](sqlite3_stmt* s) { bind_bye(s, event_id, bye); });
+}
+
+void SqliteEventStore::remove_bye(const std::string& event_id, int round, int player) {
+    write(kRemoveBye, "removing a bye", [&](sqlite3_stmt* s) {
+        bind_text(s, 1, event_id);
+        sqlite3_bind_int(s, 2, round);
+        sqlite3_bind_int(s, 3, player);
+    });
+}
+
+void SqliteEventStore::append_result(const std::string& event_id, const EventResultRow& r) {
+    write(kAppendResult, "adding a result", [&](sqlite3_stmt* s) {
+        bind_text(s, 1, event_id);
+        sqlite3_bind_int(s, 2, r.round);
+        sqlite3_bind_int(s, 3, r.board);
+        sqlite3_bind_int(s, 4, r.seq);
+        bind_text(s, 5, r.result);
+        bind_text(s, 6, r.reason);
+        bind_text(s, 7, r.set_by);
+        sqlite3_bind_int64(s, 8, r.set_at);
+    });
+}
+
+void SqliteEventStore::set_join_token(const std::string& event_id,
+                                      const std::optional<std::string>& token_hash) {
+    write(kSetJoinToken, "setting the join link", [&](sqlite3_stmt* s) {
+        bind_text(s, 1, event_id);
+        if (token_hash)
+            bind_text(s, 2, *token_hash);
+        else
+            sqlite3_bind_null(s, 2);
     });
 }
 
@@ -270,6 +383,9 @@ std::optional<StoredEvent> SqliteEventStore::load_event(const std::string& id) {
         e.organiser_token_hash = column_text(s, 10);
         e.created_at = sqlite3_column_int64(s, 11);
         e.closed_at = column_optional_int64(s, 12);
+        e.kind = column_text(s, 13);
+        e.tiebreaks = column_text(s, 14);
+        if (sqlite3_column_type(s, 15) != SQLITE_NULL) e.join_token_hash = column_text(s, 15);
     }
     {
         Statement stmt = prepare(kSelectRounds, "reading an event's rounds");
@@ -293,10 +409,51 @@ std::optional<StoredEvent> SqliteEventStore::load_event(const std::string& id) {
         while (row(stmt.get(), "reading an event's boards")) {
             sqlite3_stmt* s = stmt.get();
             const int round = sqlite3_column_int(s, 0);
-            EventBoardRow b{sqlite3_column_int(s, 1), column_text(s, 2), column_text(s, 3),
-                            column_text(s, 4),        column_text(s, 5), column_text(s, 6)};
+            EventBoardRow b{sqlite3_column_int(s, 1),  column_text(s, 2),        column_text(s, 3),
+                            column_text(s, 4),         column_text(s, 5),        column_text(s, 6),
+                            column_optional_int(s, 7), column_optional_int(s, 8)};
             for (EventRoundRow& r : stored.rounds)
                 if (r.round == round) r.boards.push_back(std::move(b));
+        }
+    }
+    {
+        Statement stmt = prepare(kSelectPlayers, "reading an event's players");
+        while (row(stmt.get(), "reading an event's players")) {
+            sqlite3_stmt* s = stmt.get();
+            EventPlayerRow p;
+            p.number = sqlite3_column_int(s, 0);
+            p.name = column_text(s, 1);
+            p.rating = column_optional_int(s, 2);
+            p.title = column_text(s, 3);
+            p.federation = column_text(s, 4);
+            p.fide_id = column_text(s, 5);
+            p.token_hash = column_text(s, 6);
+            p.joined_round = sqlite3_column_int(s, 7);
+            p.late_points = sqlite3_column_int(s, 8);
+            p.withdrawn_after = column_optional_int(s, 9);
+            p.created_at = sqlite3_column_int64(s, 10);
+            p.updated_at = sqlite3_column_int64(s, 11);
+            stored.players.push_back(std::move(p));
+        }
+    }
+    {
+        Statement stmt = prepare(kSelectByes, "reading an event's byes");
+        while (row(stmt.get(), "reading an event's byes")) {
+            sqlite3_stmt* s = stmt.get();
+            const std::string kind = column_text(s, 2);
+            stored.byes.push_back(EventByeRow{sqlite3_column_int(s, 0), sqlite3_column_int(s, 1),
+                                              kind.empty() ? ' ' : kind[0],
+                                              sqlite3_column_int64(s, 3)});
+        }
+    }
+    {
+        Statement stmt = prepare(kSelectResults, "reading an event's results");
+        while (row(stmt.get(), "reading an event's results")) {
+            sqlite3_stmt* s = stmt.get();
+            stored.results.push_back(
+                EventResultRow{sqlite3_column_int(s, 0), sqlite3_column_int(s, 1),
+                               sqlite3_column_int(s, 2), column_text(s, 3), column_text(s, 4),
+                               column_text(s, 5), sqlite3_column_int64(s, 6)});
         }
     }
     return stored;

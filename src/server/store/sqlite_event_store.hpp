@@ -20,13 +20,21 @@ class SqliteEventStore final : public EventStore {
     SqliteEventStore& operator=(const SqliteEventStore&) = delete;
 
     void insert_event(const EventRow& event) override;
-    void insert_round(const std::string& event_id, const EventRoundRow& round) override;
+    void insert_round(const std::string& event_id, const EventRoundRow& round,
+                      const std::vector<EventByeRow>& byes) override;
     void set_revealed(const std::string& event_id, int round, int white_number, int black_number,
                       std::int64_t at) override;
     void set_started(const std::string& event_id, int round, std::int64_t at) override;
     void move_reveal(const std::string& event_id, int round, std::int64_t reveal_at,
                      std::int64_t start_at) override;
     void set_closed(const std::string& event_id, std::int64_t at) override;
+    void insert_player(const std::string& event_id, const EventPlayerRow& player) override;
+    void update_player(const std::string& event_id, const EventPlayerRow& player) override;
+    void set_bye(const std::string& event_id, const EventByeRow& bye) override;
+    void remove_bye(const std::string& event_id, int round, int player) override;
+    void append_result(const std::string& event_id, const EventResultRow& result) override;
+    void set_join_token(const std::string& event_id,
+                        const std::optional<std::string>& token_hash) override;
     std::optional<StoredEvent> load_event(const std::string& id) override;
     std::vector<PendingRound> pending_rounds() override;
 

@@ -2,7 +2,7 @@
 // with the organiser's token kept in this browser.
 
 import { t } from '../common/i18n';
-import { eventApi } from './api';
+import { eventApi, type EventKind } from './api';
 import { parseExclusions } from './model';
 import { saveOrganiserToken } from './tokens';
 
@@ -36,6 +36,20 @@ export function newEventPage(root: HTMLElement): void {
           <div class="field">
             <label><input id="event-repeats" type="checkbox"> ${t('event.new.repeats')}</label>
             <label><input id="event-double" type="checkbox"> ${t('event.new.double')}</label>
+          </div>
+          <div class="field">
+            <label for="event-kind">${t('event.new.kind')}</label>
+            <select id="event-kind">
+              <option value="typed">${t('event.new.kindTyped')}</option>
+              <option value="swiss">${t('event.new.kindSwiss')}</option>
+              <option value="round_robin">${t('event.new.kindRoundRobin')}</option>
+              <option value="double_round_robin">${t('event.new.kindDoubleRoundRobin')}</option>
+            </select>
+          </div>
+          <div class="field">
+            <label for="event-tiebreaks">${t('event.new.tiebreaks')}</label>
+            <input id="event-tiebreaks" value="BH-C1,SB" autocomplete="off" aria-describedby="tiebreaks-hint">
+            <p class="hint" id="tiebreaks-hint">${t('event.new.tiebreaksHint')}</p>
           </div>
           <div class="field">
             <label for="event-clock">${t('event.timeControl')}</label>
@@ -72,6 +86,7 @@ export function newEventPage(root: HTMLElement): void {
       return;
     }
     const clock = $<HTMLSelectElement>('#event-clock').value;
+    const kind = $<HTMLSelectElement>('#event-kind').value as EventKind;
     const [initial, increment] = clock ? clock.split('+').map(Number) : [0, 0];
     $<HTMLButtonElement>('#create-event').disabled = true;
     try {
@@ -82,6 +97,7 @@ export function newEventPage(root: HTMLElement): void {
         allowRepeats: $<HTMLInputElement>('#event-repeats').checked,
         double960: $<HTMLInputElement>('#event-double').checked,
         clock: clock ? { initial: initial!, increment: increment! } : null,
+        ...(kind === 'typed' ? {} : { kind, tiebreaks: $<HTMLInputElement>('#event-tiebreaks').value.trim() }),
       });
       saveOrganiserToken(created.id, created.organiserToken);
       location.href = `/event/${created.id}`;

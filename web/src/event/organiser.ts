@@ -6,6 +6,7 @@ import { t } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventView } from './api';
 import { localDateTime, nextRound, organiserLink, readPairings, seatLink } from './model';
+import { PairedPanel } from './paired';
 
 // What the panel needs from its page.
 export interface OrganiserHost {
@@ -22,6 +23,7 @@ export class OrganiserPanel {
   private formRound: number | null = null;
   private linksKey = '';
   private closing = false;
+  private paired: PairedPanel | null = null;
 
   constructor(
     private readonly panel: HTMLElement,
@@ -33,6 +35,7 @@ export class OrganiserPanel {
         <label for="organiser-link">${t('organiser.link')}</label>
         <div class="copy-row"><input id="organiser-link" readonly><button type="button" id="copy-organiser">${t('event.copy')}</button></div>
       </div>
+      <div id="paired-box"></div>
       <div id="round-form-box"></div>
       <div id="pending-box"></div>
       <div id="links-box"></div>
@@ -48,7 +51,13 @@ export class OrganiserPanel {
   render(v: EventView): void {
     this.view = v;
     this.$<HTMLInputElement>('#organiser-link').value = organiserLink(location.origin, this.host.id, this.host.token);
-    this.renderRoundForm(v);
+    if (v.kind && v.kind !== 'typed') {
+      // A paired event: its players, the server's pairing and the arbiter's results.
+      this.paired ??= new PairedPanel(this.$('#paired-box'), this.host.id, this.host.token, this.host.show, this.host.refresh);
+      this.paired.render(v);
+    } else {
+      this.renderRoundForm(v);
+    }
     this.renderPending(v);
     this.renderLinks(v);
     this.renderClose(v);

@@ -14,7 +14,8 @@ import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventRound, type EventView, type SeatView } from './api';
 import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
 import { OrganiserPanel } from './organiser';
-import { loadOrganiserToken, loadSeatToken, saveOrganiserToken, saveSeatToken } from './tokens';
+import { joinForm, playerPanel } from './paired';
+import { loadOrganiserToken, loadPlayerToken, loadSeatToken, saveOrganiserToken, savePlayerToken, saveSeatToken } from './tokens';
 
 const POLL_MS = 2000;
 const QUIET_POLL_MS = 15000;
@@ -29,9 +30,13 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const organiserFromLink = fragment.get('organiser');
   const seatFromLink = fragment.get('seat');
+  const joinFromLink = fragment.get('join'); // a paired event's join link, used once
+  const playerFromLink = fragment.get('player'); // a paired event's player
   if (organiserFromLink) saveOrganiserToken(id, organiserFromLink);
   if (seatFromLink) saveSeatToken(id, seatFromLink);
-  if (organiserFromLink || seatFromLink) history.replaceState(null, '', location.pathname);
+  if (playerFromLink) savePlayerToken(id, playerFromLink);
+  if (organiserFromLink || seatFromLink || joinFromLink || playerFromLink) history.replaceState(null, '', location.pathname);
+  const playerToken = loadPlayerToken(id);
   let organiserToken = loadOrganiserToken(id);
   const seatToken = loadSeatToken(id);
 
@@ -54,6 +59,8 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         <p id="seat-countdown" class="countdown"></p>
         <a id="play-link" class="button primary" hidden>${t('event.playYourGame')}</a>
       </section>
+      <section class="card join-panel" id="join-panel" aria-labelledby="join-title" hidden></section>
+      <section class="card player-panel" id="player-panel" aria-labelledby="player-title" hidden></section>
       <section class="card organiser-panel" id="organiser-panel" aria-labelledby="organiser-title" hidden></section>
       <section class="card" aria-labelledby="rounds-title">
         <h2 id="rounds-title">${t('event.rounds')}</h2>
@@ -88,6 +95,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   $<HTMLAnchorElement>('#pgn-link').href = eventApi.pgnUrl(id);
   $<HTMLAnchorElement>('#pgn-link').setAttribute('download', `chess960-event-${id}.pgn`);
+  if (joinFromLink) joinForm($<HTMLElement>('#join-panel'), id, joinFromLink);
 
   let view: EventView | null = null;
   let seat: SeatView | null = null;
@@ -165,6 +173,7 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
         ? t('event.closedStatus')
         : t('event.roundsEntered', { entered: v.rounds.length, total: v.parameters.rounds });
     renderSeat();
+    renderPlayer(v);
     renderOrganiser(v);
     renderRounds(v);
     renderStandings(v);
@@ -207,6 +216,17 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     });
     link.hidden = !seat.gameId;
     if (seat.gameId) link.href = `/game/${seat.gameId}#seat=${seatToken}`;
+  }
+
+  // A paired event's player (their token): drawn again when a round is published or started,
+  // or the standings move on.
+  let playerKey = '';
+  function renderPlayer(v: EventView): void {
+    if (!playerToken || !v.paired) return;
+    const key = JSON.stringify([v.rounds.length, v.rounds[v.rounds.length - 1]?.started, v.paired.standingsAfter]);
+    if (key === playerKey) return;
+    playerKey = key;
+    void playerPanel($('#player-panel'), id, playerToken, v.parameters.rounds);
   }
 
   function renderOrganiser(v: EventView): void {
@@ -368,6 +388,25 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
   function renderStandings(v: EventView): void {
     const body = $('#standings tbody');
     body.replaceChildren();
+    if (v.paired) {
+      // A paired event's: points with the byes and forfeits, then its tie-breaks (C.07).
+      const head = el('tr');
+      for (const text of [t('event.col.rank'), t('event.col.player'), t('event.col.points'), ...v.paired.tiebreaks])
+        head.append(el('th', { scope: 'col' }, text));
+      $('#standings thead').replaceChildren(head);
+      for (const s of v.paired.standings) {
+        const tr = el('tr');
+        tr.append(el('td', {}, String(s.rank)), el('th', { scope: 'row' }, `${s.number} ${s.name}`), el('td', { class: 'points' }, formatPoints(s.points)));
+        for (const value of s.tiebreaks) tr.append(el('td', {}, String(value)));
+        body.append(tr);
+      }
+      if (v.paired.standings.length === 0) {
+        const tr = el('tr');
+        tr.append(el('td', { colspan: String(3 + v.paired.tiebreaks.length), class: 'muted' }, t('event.noGames')));
+        body.append(tr);
+      }
+      return;
+    }
     for (const s of v.standings) {
       const tr = el('tr');
       tr.append(

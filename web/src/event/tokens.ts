@@ -4,6 +4,7 @@
 
 const organiserKey = (id: string) => `chess960.event.${id}.organiser`;
 const seatKey = (id: string) => `chess960.event.${id}.seat`;
+const playerKey = (id: string) => `chess960.event.${id}.player`;
 
 export function loadOrganiserToken(id: string): string | null {
   return localStorage.getItem(organiserKey(id));
@@ -17,4 +18,12 @@ export function loadSeatToken(id: string): string | null {
 }
 export function saveSeatToken(id: string, token: string): void {
   sessionStorage.setItem(seatKey(id), token);
+}
+
+// A paired event's player token (their link, or the join form's answer), in localStorage.
+export function loadPlayerToken(id: string): string | null {
+  return localStorage.getItem(playerKey(id));
+}
+export function savePlayerToken(id: string, token: string): void {
+  localStorage.setItem(playerKey(id), token);
 }

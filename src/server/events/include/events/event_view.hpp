@@ -10,6 +10,7 @@
 
 #include "chess960/clock.hpp"
 #include "event/verify.hpp"
+#include "events/paired.hpp"
 #include "events/standings.hpp"
 #include "games/snapshot.hpp"
 #include "store/event_store.hpp"
@@ -31,6 +32,50 @@ struct EventView {
     std::optional<Verified> verified;  // a closed event's; the secret shows with it
     // The organiser's view shows each board's seat tokens (derived from this token).
     std::optional<std::string> organiser_token;
+    // A paired event's: each board's result ("" none yet) and where it comes from ("board",
+    // "arbiter"), the standings with its tie-breaks, and what a round just published breaks.
+    BoardResults results;
+    std::map<std::pair<int, int>, std::string> result_sources;
+    std::optional<PairedStandings> paired_standings;
+    std::vector<PairingIssue> issues;
+};
+
+// The next round's pairing as the server proposes it, or as changed by the organiser, with
+// what it breaks of C.04's rules.
+struct ProposalView {
+    std::string event_id;
+    ProposedPairing pairing;
+    std::vector<PairingIssue> issues;
+    std::map<int, std::string> names;  // the players' names by number
+};
+
+// A player just entered (by the organiser or through the join link), with the token they
+// authenticate with (byes, withdrawal, their view).
+struct AddedPlayer {
+    std::string event_id;
+    EventPlayerRow player;
+    std::string token;
+};
+
+// GET /api/events/{id}/player: the player's own view.
+struct PlayerView {
+    std::string event_id;
+    std::string event_name;
+    EventPlayerRow player;
+    std::vector<EventByeRow> byes;  // the player's
+    // The latest published round the player is in: a board, or a bye.
+    int round = 0;
+    int board = 0;  // 0: none (a bye, or not paired)
+    Color color = White;
+    int opponent = 0;
+    std::string opponent_name;
+    std::optional<char> bye;  // 'U', 'H', 'Z' for that round
+    bool revealed = false;
+    bool started = false;
+    std::string game_id;  // once started
+    std::string result;   // "" none yet
+    std::optional<pairing::Points> points;
+    Millis now = 0;
 };
 
 struct CreatedEvent {

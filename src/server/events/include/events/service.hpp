@@ -94,8 +94,52 @@ class EventService {
     // GET /api/events/{id}/seat: the board a seat token holds, and its game once started.
     SeatView seat(std::string_view id, std::string_view token);
 
+    // Paired events (paired_service.cpp). The organiser's calls answer the organiser's view.
+    // POST /api/events/{id}/players: a player entered by the organiser (before the start, or
+    // in a Swiss as a late entrant in the next round, with the points given).
+    AddedPlayer add_player(std::string_view id, std::string_view token,
+                           const PlayerRequest& request);
+    // PUT /api/events/{id}/players/{n}: a player's particulars corrected.
+    EventView edit_player(std::string_view id, std::string_view token, int number,
+                          const PlayerRequest& request);
+    // POST /api/events/{id}/join-link: opens the join link (its token; a new one each time);
+    // DELETE closes it.
+    std::string open_join_link(std::string_view id, std::string_view token);
+    EventView close_join_link(std::string_view id, std::string_view token);
+    // POST /api/events/{id}/join: a player enters through the join link until the start.
+    AddedPlayer join(std::string_view id, std::string_view join_token,
+                     const PlayerRequest& request);
+    // POST /api/events/{id}/byes: a half- or zero-point bye asked for a round not yet
+    // published (the player's token, or the organiser's naming the player).
+    EventView request_bye(std::string_view id, std::string_view token, const ByeRequest& request);
+    // POST /api/events/{id}/withdraw: the player withdraws after the latest published round
+    // (the player's token; or the organiser's with `player`).
+    EventView withdraw(std::string_view id, std::string_view token, std::optional<int> player);
+    // GET /api/events/{id}/proposal: the next round as the engine pairs it, for review.
+    ProposalView proposal(std::string_view id, std::string_view token);
+    // POST /api/events/{id}/proposal: what a changed pairing breaks (nothing is stored).
+    ProposalView check_pairing(std::string_view id, std::string_view token,
+                               const std::vector<NumberedPairing>& pairs, int bye);
+    // POST /api/events/{id}/rounds/{k}/boards/{b}/result: the arbiter's result, added to the
+    // board's audit list; a game still in play is ended.
+    EventView set_result(std::string_view id, std::string_view token, int round, int board,
+                         const ResultRequest& request);
+    // GET /api/events/{id}/trf: the TRF-2026 after the completed rounds.
+    std::string trf(std::string_view id);
+    // GET /api/events/{id}/player: a player's next board, colour and opponent.
+    PlayerView player(std::string_view id, std::string_view token);
+
   private:
     void log(const std::string& line);
+    // Each board's result: the arbiter's last, else its game's (`sources`: which).
+    BoardResults board_results(const StoredEvent& event,
+                               std::map<std::pair<int, int>, std::string>* sources = nullptr);
+    AddedPlayer insert_player(const StoredEvent& event, const PlayerRequest& request);
+    // The engine's pairing of the next round (events/paired.hpp: propose), kept per event for
+    // the tournament it was paired from (its TRF as the key): the organiser reviews the
+    // proposal, then publishes it without the 570-player event being paired a second time.
+    std::expected<ProposedPairing, std::string> proposal_for(const StoredEvent& event,
+                                                             const BoardResults& results);
     // Reveals and starts the event's rounds that are due at `now` (under mutex_), then reads
     // the event as it stands. A round's games start only once no game of the event is in play
     // (one round at a time: an event's games in play are one round's at most). ApiError 404 for
@@ -117,6 +161,8 @@ class EventService {
     std::mutex mutex_;  // one change to the events at a time
     // Events whose next round's games wait for the round before it, until when (under mutex_).
     std::unordered_map<std::string, Millis> deferred_until_;
+    std::mutex proposals_mutex_;
+    std::unordered_map<std::string, std::pair<std::string, ProposedPairing>> proposals_;
 
     std::mutex timer_mutex_;
     std::condition_variable timer_wake_;

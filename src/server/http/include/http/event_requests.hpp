@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "events/requests.hpp"
@@ -16,8 +17,20 @@ namespace chess960::server {
 
 // {"name", "rounds", "exclude": [..], "allowRepeats", "double960", "clock": {...}}
 CreateEventRequest parse_create_event(std::string_view body);
-// {"round", "pairings": [{"white", "black"}, ...], "entropy", "revealAt", "startAt"}
+// {"round", "pairings": [{"white", "black"}, ...], "entropy", "revealAt", "startAt"}: the
+// pairings by name (typed events) or by number with "bye" (a paired event's change of the
+// proposal), or none (a paired event's proposal as it stands).
 AddRoundRequest parse_add_round(std::string_view body);
+// {"name", "rating", "title", "federation", "fideId", "latePoints"}
+PlayerRequest parse_player(std::string_view body);
+// {"pairings": [{"white": n, "black": n}, ...], "bye": n}
+std::pair<std::vector<NumberedPairing>, int> parse_pairing_check(std::string_view body);
+// {"result", "reason"}
+ResultRequest parse_result(std::string_view body);
+// {"round", "kind": "half" | "zero" | "none", "player"}
+ByeRequest parse_bye(std::string_view body);
+// {"player"} (the organiser's), or {}
+std::optional<int> parse_withdraw(std::string_view body);
 
 // A player's name as the event keeps it (1..100 bytes of UTF-8, NFKC, nothing invisible:
 // text/names.hpp), or what is wrong with it.

@@ -24,6 +24,12 @@ std::string event_text(const EventView& view);
 std::string created_event_json(const CreatedEvent& created);
 // GET /api/events/{id}/seat: the SeatView.
 std::string seat_json(const SeatView& seat);
+// GET /api/events/{id}/proposal (and POST, the check of a change): ProposalView.
+std::string proposal_json(const ProposalView& proposal);
+// POST /api/events/{id}/players, POST /api/events/{id}/join: AddedPlayer.
+std::string added_player_json(const AddedPlayer& added);
+// GET /api/events/{id}/player: PlayerView.
+std::string player_view_json(const PlayerView& player);
 // GET /api/events/{id}/pgn: the games one after another.
 std::string event_pgn(const std::vector<pgn::GameRecord>& records);
 

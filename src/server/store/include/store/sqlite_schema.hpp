@@ -134,6 +134,56 @@ inline constexpr const char* kMigrations[] = {
     R"(ALTER TABLE games ADD COLUMN event_id TEXT;
        UPDATE games SET event_id =
          (SELECT event_id FROM event_boards WHERE event_boards.game_id = games.id);)",
+
+    // Version 7: events the server pairs (FIDE Handbook C.04 Swiss, C.05 round robins) besides
+    // the typed ones. An event has a kind ('typed', 'swiss', 'round_robin',
+    // 'double_round_robin'), its tie-breaks in order (the pairing library's names, "BH-C1,SB"),
+    // and while it takes entries a join link's token (as a SHA-256). event_players are its
+    // players by pairing number: particulars, the seat token a player authenticates with (as
+    // a SHA-256), the round joined and the points (tenths) given to a late entrant for the
+    // rounds missed, and the round after which a player withdrew. event_byes are the byes of a
+    // round: asked for ('H' half point, 'Z' zero point) or allocated by the pairing ('U').
+    // event_results is the audit list of the results set by the arbiter (a forfeit either way,
+    // a double forfeit, a correction): rows are only added, the last of a board's counts, and
+    // a board with none has its game's result. A board names its players' numbers (NULL on
+    // the typed events' boards, which have names only).
+    R"(ALTER TABLE events ADD COLUMN kind TEXT NOT NULL DEFAULT 'typed';
+       ALTER TABLE events ADD COLUMN tiebreaks TEXT NOT NULL DEFAULT '';
+       ALTER TABLE events ADD COLUMN join_token_hash TEXT;
+       ALTER TABLE event_boards ADD COLUMN white_number INTEGER;
+       ALTER TABLE event_boards ADD COLUMN black_number INTEGER;
+       CREATE TABLE event_players (
+         event_id TEXT NOT NULL REFERENCES events(id),
+         number INTEGER NOT NULL,
+         name TEXT NOT NULL,
+         rating INTEGER,
+         title TEXT NOT NULL,
+         federation TEXT NOT NULL,
+         fide_id TEXT NOT NULL,
+         token_hash TEXT NOT NULL,
+         joined_round INTEGER NOT NULL,
+         late_points INTEGER NOT NULL,
+         withdrawn_after INTEGER,
+         created_at INTEGER NOT NULL,
+         updated_at INTEGER NOT NULL,
+         PRIMARY KEY (event_id, number)) WITHOUT ROWID;
+       CREATE TABLE event_byes (
+         event_id TEXT NOT NULL REFERENCES events(id),
+         round INTEGER NOT NULL,
+         player INTEGER NOT NULL,
+         kind TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         PRIMARY KEY (event_id, round, player)) WITHOUT ROWID;
+       CREATE TABLE event_results (
+         event_id TEXT NOT NULL REFERENCES events(id),
+         round INTEGER NOT NULL,
+         board INTEGER NOT NULL,
+         seq INTEGER NOT NULL,
+         result TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         set_by TEXT NOT NULL,
+         set_at INTEGER NOT NULL,
+         PRIMARY KEY (event_id, round, board, seq)) WITHOUT ROWID;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

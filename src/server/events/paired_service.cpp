@@ -1,0 +1,433 @@
+// The events' service for paired events (events/paired.hpp): players, the join link, byes,
+// withdrawals, the pairing proposed for review, the arbiter's results, the TRF and a player's
+// own view. The rounds are published, revealed and started by add_round and the timer as for
+// typed events (service.cpp).
+#include <algorithm>
+
+#include "chess960/pairing/trf.hpp"
+#include "events/service.hpp"
+#include "games/words.hpp"
+#include "store/secrets.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+void require_paired_event(const StoredEvent& stored) {
+    if (!is_paired(stored.event))
+        throw ApiError{409,
+                       "this event's pairings are typed: it has no players, byes or pairing of "
+                       "its own (create it with kind 'swiss' or 'round_robin')",
+                       0, "event_typed"};
+    if (stored.event.closed_at) throw ApiError{409, "the event is closed", 0, "event_closed"};
+}
+
+bool round_robin(const EventRow& e) {
+    return e.kind == "round_robin" || e.kind == "double_round_robin";
+}
+
+const EventPlayerRow& player_numbered(const StoredEvent& stored, int number) {
+    for (const EventPlayerRow& p : stored.players)
+        if (p.number == number) return p;
+    throw ApiError{404,
+                   "the event has no player " + std::to_string(number),
+                   0,
+                   "unknown_player",
+                   {{"player", number}}};
+}
+
+// The result a finished game gives a board, PGN's words ("1-0"...); none for a game in play
+// or aborted.
+std::string game_result(const GameState& state) {
+    const std::string r = result_string(state.outcome.result);
+    return r == "*" ? std::string() : r;
+}
+
+// The player whose token this is; ApiError 401/403 otherwise.
+const EventPlayerRow& require_player(const StoredEvent& stored, std::string_view token) {
+    if (token.empty())
+        throw ApiError{401, "this needs a player's token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
+    for (const EventPlayerRow& p : stored.players)
+        if (token_matches(token, p.token_hash)) return p;
+    throw ApiError{403, "the token is no player's of this event", 0, "wrong_token"};
+}
+
+// Who a bye or a withdrawal is for: the player named by the organiser's token, or the holder of
+// a player's token.
+struct Acting {
+    EventPlayerRow player;
+    bool organiser = false;
+};
+Acting acting_player(const StoredEvent& stored, std::string_view token, std::optional<int> player,
+                     const char* missing) {
+    if (!token_matches(token, stored.event.organiser_token_hash))
+        return Acting{require_player(stored, token), false};
+    if (!player) throw ApiError{400, missing, 0, "missing_field", {{"field", "player"}}};
+    return Acting{player_numbered(stored, *player), true};
+}
+
+}  // namespace
+
+BoardResults EventService::board_results(const StoredEvent& stored,
+                                         std::map<std::pair<int, int>, std::string>* sources) {
+    BoardResults results;
+    for (const EventRoundRow& round : stored.rounds) {
+        if (!round.started()) continue;
+        for (const EventBoardRow& board : round.boards)
+            if (auto game = games_.lookup(board.game_id))
+                if (std::string r = game_result(games_.state(*game)); !r.empty()) {
+                    results[{round.round, board.board}] = r;
+                    if (sources) (*sources)[{round.round, board.board}] = "board";
+                }
+    }
+    // The arbiter's rows come by board and seq: the last of a board's is the one that counts.
+    for (const EventResultRow& row : stored.results) {
+        results[{row.round, row.board}] = row.result;
+        if (sources) (*sources)[{row.round, row.board}] = "arbiter";
+    }
+    return results;
+}
+
+std::expected<ProposedPairing, std::string> EventService::proposal_for(
+    const StoredEvent& stored, const BoardResults& results) {
+    std::string key = stored.event.kind + "\n" + std::to_string(stored.rounds.size()) + "\n" +
+                      pairing::write_trf(tournament_of(stored, results, true));
+    {
+        std::lock_guard lock(proposals_mutex_);
+        if (auto it = proposals_.find(stored.event.id);
+            it != proposals_.end() && it->second.first == key)
+            return it->second.second;
+    }
+    auto proposal = propose(stored, results);
+    if (proposal) {
+        std::lock_guard lock(proposals_mutex_);
+        proposals_[stored.event.id] = {std::move(key), *proposal};
+    }
+    return proposal;
+}
+
+AddedPlayer EventService::insert_player(const StoredEvent& stored, const PlayerRequest& request) {
+    const EventRow& e = stored.event;
+    const int published = int(stored.rounds.size());
+    if (published > 0 && round_robin(e))
+        throw ApiError{409, "a round robin takes no players once its first round is published", 0,
+                       "entries_closed"};
+    if (published >= e.rounds)
+        throw ApiError{409, "every round of the event is published: it takes no more players", 0,
+                       "entries_closed"};
+    if (stored.players.size() >= kMaxEventPlayers)
+        throw ApiError{400,
+                       "an event has at most " + std::to_string(kMaxEventPlayers) + " players",
+                       0,
+                       "too_many_players",
+                       {{"max", int(kMaxEventPlayers)}}};
+    const int late_points = request.late_points.value_or(0);
+    if (late_points > published * 10)
+        throw ApiError{400,
+                       "field 'latePoints': a player entering in round " +
+                           std::to_string(published + 1) + " may be given at most " +
+                           std::to_string(published) + " points",
+                       0,
+                       "field_out_of_range",
+                       {{"field", "latePoints"}, {"min", 0}, {"max", published}}};
+    const Millis now = now_ms();
+    EventPlayerRow row;
+    row.number = stored.players.empty() ? 1 : stored.players.back().number + 1;
+    row.name = request.name;
+    row.rating = request.rating;
+    row.title = request.title;
+    row.federation = request.federation;
+    row.fide_id = request.fide_id;
+    const std::string token = random_hex(16);
+    row.token_hash = sha256_hex(token);
+    row.joined_round = published + 1;
+    row.late_points = published > 0 ? late_points : 0;
+    row.created_at = row.updated_at = now;
+    store_.insert_player(e.id, row);
+    changed(e.id);
+    return AddedPlayer{e.id, row, token};
+}
+
+AddedPlayer EventService::add_player(std::string_view id, std::string_view token,
+                                     const PlayerRequest& request) {
+    std::lock_guard lock(mutex_);
+    const StoredEvent stored = load(id);
+    require_organiser(stored, token);
+    require_paired_event(stored);
+    return insert_player(stored, request);
+}
+
+EventView EventService::edit_player(std::string_view id, std::string_view token, int number,
+                                    const PlayerRequest& request) {
+    {
+        std::lock_guard lock(mutex_);
+        const StoredEvent stored = load(id);
+        require_organiser(stored, token);
+        require_paired_event(stored);
+        EventPlayerRow row = player_numbered(stored, number);
+        row.name = request.name;
+        row.rating = request.rating;
+        row.title = request.title;
+        row.federation = request.federation;
+        row.fide_id = request.fide_id;
+        row.updated_at = now_ms();
+        store_.update_player(stored.event.id, row);
+    }
+    changed(std::string(id));
+    return organiser_view(id, token);
+}
+
+std::string EventService::open_join_link(std::string_view id, std::string_view token) {
+    std::lock_guard lock(mutex_);
+    const StoredEvent stored = load(id);
+    require_organiser(stored, token);
+    require_paired_event(stored);
+    if (!stored.rounds.empty())
+        throw ApiError{409, "the event has started: the join link is for entries before it", 0,
+                       "entries_closed"};
+    const std::string join = random_hex(16);
+    store_.set_join_token(stored.event.id, sha256_hex(join));
+    return join;
+}
+
+EventView EventService::close_join_link(std::string_view id, std::string_view token) {
+    {
+        std::lock_guard lock(mutex_);
+        const StoredEvent stored = load(id);
+        require_organiser(stored, token);
+        store_.set_join_token(stored.event.id, std::nullopt);
+    }
+    return organiser_view(id, token);
+}
+
+AddedPlayer EventService::join(std::string_view id, std::string_view join_token,
+                               const PlayerRequest& request) {
+    std::lock_guard lock(mutex_);
+    const StoredEvent stored = load(id);
+    require_paired_event(stored);
+    if (join_token.empty())
+        throw ApiError{401, "this needs the event's join token (Authorization: Bearer <token>)", 0,
+                       "token_required"};
+    if (!stored.event.join_token_hash || !token_matches(join_token, *stored.event.join_token_hash))
+        throw ApiError{403, "the join link is closed or not this event's", 0, "wrong_token"};
+    if (!stored.rounds.empty())
+        throw ApiError{409, "the event has started: it takes no more entries by its join link", 0,
+                       "entries_closed"};
+    PlayerRequest entry = request;
+    entry.late_points.reset();
+    return insert_player(stored, entry);
+}
+
+EventView EventService::request_bye(std::string_view id, std::string_view token,
+                                    const ByeRequest& request) {
+    bool organiser = false;
+    {
+        std::lock_guard lock(mutex_);
+        const StoredEvent stored = load(id);
+        require_paired_event(stored);
+        const Acting acting = acting_player(stored, token, request.player,
+                                            "field 'player' is missing: whose bye is it?");
+        organiser = acting.organiser;
+        const EventPlayerRow& p = acting.player;
+        if (round_robin(stored.event))
+            throw ApiError{409, "a round robin has no byes to ask for: every pairing is fixed", 0,
+                           "byes_closed"};
+        const int published = int(stored.rounds.size());
+        if (request.round <= published || request.round > stored.event.rounds)
+            throw ApiError{409,
+                           "round " + std::to_string(request.round) +
+                               " is not to come: byes are asked for rounds " +
+                               std::to_string(published + 1) + " to " +
+                               std::to_string(stored.event.rounds),
+                           0,
+                           "byes_closed",
+                           {{"round", request.round}}};
+        if (p.withdrawn_after)
+            throw ApiError{
+                409, "the player has withdrawn", 0, "player_withdrawn", {{"player", p.number}}};
+        if (request.kind == "none")
+            store_.remove_bye(stored.event.id, request.round, p.number);
+        else
+            store_.set_bye(
+                stored.event.id,
+                EventByeRow{request.round, p.number, request.kind == "half" ? 'H' : 'Z', now_ms()});
+    }
+    changed(std::string(id));
+    return organiser ? organiser_view(id, token) : view(id);
+}
+
+EventView EventService::withdraw(std::string_view id, std::string_view token,
+                                 std::optional<int> player) {
+    bool organiser = false;
+    {
+        std::lock_guard lock(mutex_);
+        const StoredEvent stored = load(id);
+        require_paired_event(stored);
+        Acting acting =
+            acting_player(stored, token, player, "field 'player' is missing: who withdraws?");
+        organiser = acting.organiser;
+        EventPlayerRow& row = acting.player;
+        if (row.withdrawn_after)
+            throw ApiError{409,
+                           "the player has withdrawn already",
+                           0,
+                           "player_withdrawn",
+                           {{"player", row.number}}};
+        // After the latest published round: a game of it still in play is played out.
+        row.withdrawn_after = int(stored.rounds.size());
+        row.updated_at = now_ms();
+        store_.update_player(stored.event.id, row);
+    }
+    changed(std::string(id));
+    return organiser ? organiser_view(id, token) : view(id);
+}
+
+ProposalView EventService::proposal(std::string_view id, std::string_view token) {
+    const StoredEvent stored = advance(id, now_ms());
+    require_organiser(stored, token);
+    require_paired_event(stored);
+    if (int(stored.rounds.size()) >= stored.event.rounds)
+        throw ApiError{409,
+                       "all " + std::to_string(stored.event.rounds) +
+                           " rounds of the event are published already",
+                       0,
+                       "all_rounds_entered",
+                       {{"rounds", stored.event.rounds}}};
+    const BoardResults results = board_results(stored);
+    if (completed_rounds(stored, results) < int(stored.rounds.size()))
+        throw ApiError{409,
+                       "round " + std::to_string(stored.rounds.size()) +
+                           " has games without a result: the next round is paired from the "
+                           "results",
+                       0,
+                       "round_unfinished",
+                       {{"round", int(stored.rounds.size())}}};
+    auto engine = proposal_for(stored, results);
+    if (!engine) throw ApiError{409, "no pairing: " + engine.error(), 0, "no_pairing"};
+    ProposalView view{stored.event.id, *engine, {}, {}};
+    for (const EventPlayerRow& p : stored.players) view.names[p.number] = p.name;
+    return view;
+}
+
+ProposalView EventService::check_pairing(std::string_view id, std::string_view token,
+                                         const std::vector<NumberedPairing>& pairs, int bye) {
+    const StoredEvent stored = advance(id, now_ms());
+    require_organiser(stored, token);
+    require_paired_event(stored);
+    const BoardResults results = board_results(stored);
+    ProposedPairing changed{int(stored.rounds.size()) + 1, {}, bye};
+    for (const NumberedPairing& n : pairs) changed.pairs.push_back({n.white, n.black});
+    if (std::string problem = pairing_problem(stored, changed); !problem.empty())
+        throw ApiError{400, "the pairing: " + problem, 0, "invalid_pairing"};
+    auto engine = proposal_for(stored, results);
+    ProposalView view{
+        stored.event.id,
+        changed,
+        pairing_issues(stored, results, changed,
+                       engine ? std::optional<ProposedPairing>(*engine) : std::nullopt),
+        {}};
+    for (const EventPlayerRow& p : stored.players) view.names[p.number] = p.name;
+    return view;
+}
+
+EventView EventService::set_result(std::string_view id, std::string_view token, int round,
+                                   int board, const ResultRequest& request) {
+    {
+        std::lock_guard lock(mutex_);
+        const StoredEvent stored = load(id);
+        require_organiser(stored, token);
+        require_paired_event(stored);
+        if (round < 1 || round > int(stored.rounds.size()))
+            throw ApiError{404,
+                           "round " + std::to_string(round) + " is not published",
+                           0,
+                           "unknown_round",
+                           {{"round", std::to_string(round)}}};
+        const EventRoundRow& r = stored.rounds[std::size_t(round - 1)];
+        const auto it = std::ranges::find(r.boards, board, &EventBoardRow::board);
+        if (it == r.boards.end())
+            throw ApiError{
+                404,
+                "round " + std::to_string(round) + " has no board " + std::to_string(board),
+                0,
+                "unknown_board",
+                {{"round", round}, {"board", board}}};
+        int seq = 1;
+        for (const EventResultRow& row : stored.results)
+            if (row.round == round && row.board == board) seq = row.seq + 1;
+        store_.append_result(stored.event.id,
+                             EventResultRow{round, board, seq, request.result, request.reason,
+                                            "organiser", now_ms()});
+        // A game still in play (an untimed game that stalled, a no-show) ends with the
+        // arbiter's result, so that the next round can start: the side that loses resigns,
+        // a draw is offered and accepted, a double forfeit is resigned by white.
+        if (r.started())
+            if (auto game = games_.lookup(it->game_id); game && games_.state(*game).active()) {
+                auto ignore = [](Completion<Answer>) {};
+                try {
+                    if (request.result == "1-0" || request.result == "+-")
+                        games_.action(game, Black, "resign", ignore);
+                    else if (request.result == "0-1" || request.result == "-+" ||
+                             request.result == "--")
+                        games_.action(game, White, "resign", ignore);
+                    else {
+                        games_.action(game, White, "draw/offer", ignore);
+                        games_.action(game, Black, "draw/accept", ignore);
+                    }
+                } catch (const ApiError& e) {
+                    log("event " + stored.event.id + ": ending game " + it->game_id + ": " +
+                        e.message);
+                }
+            }
+    }
+    changed(std::string(id));
+    return organiser_view(id, token);
+}
+
+std::string EventService::trf(std::string_view id) {
+    const StoredEvent stored = advance(id, now_ms());
+    require_paired_event(stored);
+    return event_trf(stored, board_results(stored));
+}
+
+PlayerView EventService::player(std::string_view id, std::string_view token) {
+    const Millis now = now_ms();
+    const StoredEvent stored = advance(id, now);
+    if (!is_paired(stored.event)) require_paired_event(stored);
+    const EventPlayerRow& p = require_player(stored, token);
+    PlayerView view;
+    view.event_id = stored.event.id;
+    view.event_name = stored.event.name;
+    view.player = p;
+    view.now = now;
+    for (const EventByeRow& bye : stored.byes)
+        if (bye.player == p.number) view.byes.push_back(bye);
+    std::map<int, std::string> names;
+    for (const EventPlayerRow& each : stored.players) names[each.number] = each.name;
+    const BoardResults results = board_results(stored);
+    if (!stored.rounds.empty()) {
+        const EventRoundRow& round = stored.rounds.back();
+        view.round = round.round;
+        view.revealed = round.revealed();
+        view.started = round.started();
+        for (const EventBoardRow& board : round.boards) {
+            if (board.white_number != p.number && board.black_number != p.number) continue;
+            view.board = board.board;
+            view.color = board.white_number == p.number ? White : Black;
+            view.opponent = *(view.color == White ? board.black_number : board.white_number);
+            view.opponent_name = names[view.opponent];
+            if (round.started()) view.game_id = board.game_id;
+            if (auto it = results.find({round.round, board.board}); it != results.end())
+                view.result = it->second;
+        }
+        for (const EventByeRow& bye : stored.byes)
+            if (bye.round == round.round && bye.player == p.number) view.bye = bye.kind;
+    }
+    const PairedStandings table = paired_standings(stored, results);
+    for (const pairing::Standing& s : table.table)
+        if (s.start_number == p.number) view.points = s.score;
+    return view;
+}
+
+}  // namespace chess960::server

@@ -1,0 +1,383 @@
+// A Swiss on the server through its API (docs/openapi.yaml, /api/events/{id}/players, /join,
+// /byes, /withdraw, /proposal, /rounds, /rounds/{k}/boards/{b}/result, /trf, /player): seven
+// players over five rounds paired by the Dutch system (FIDE Handbook C.04.3), one entering
+// late in round 2, one withdrawing after round 3, one taking a half-point bye, a forfeit set
+// by the arbiter and a correction kept in the audit list, the pairing-allocated bye moving on
+// (C.04.1 d), a changed pairing told which rules it breaks, the standings with Buchholz cut-1
+// and Sonneborn-Berger (C.07) against a hand computation, and the event's TRF-2026 as
+// bbpPairings' checker accepted it. A real server on a free loopback port (server_support.hpp),
+// on SQLite, and on PostgreSQL in server_tests_postgres.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "server_support.hpp"
+
+using Json = nlohmann::json;
+
+namespace {
+
+using chess960::testing::ServerTest;
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+class SwissServerTest : public ServerTest {
+  protected:
+    std::string id_, organiser_;
+    std::map<int, std::string> tokens_;  // the players' tokens by number
+
+    std::string path(const std::string& tail) { return "/api/events/" + id_ + tail; }
+
+    void create(const Json& body) {
+        Reply r = post("/api/events", body);
+        ASSERT_EQ(r.status, 201) << r.text;
+        id_ = r.body["id"];
+        organiser_ = r.body["organiserToken"];
+        EXPECT_EQ(r.body["event"]["kind"], body.value("kind", "typed"));
+    }
+    Json organiser_view() {
+        Reply r = get(path("/organiser"), organiser_);
+        EXPECT_EQ(r.status, 200) << r.text;
+        return r.body;
+    }
+    int add(const Json& player) {
+        Reply r = post(path("/players"), player, organiser_);
+        EXPECT_EQ(r.status, 201) << r.text;
+        const int number = r.body["player"]["number"];
+        tokens_[number] = r.body["playerToken"];
+        return number;
+    }
+    // Publishes the next round as proposed (or as `body` changes it): its games start at once.
+    Json publish(const Json& body = Json::object()) {
+        Reply r = post(path("/rounds"), body, organiser_);
+        EXPECT_EQ(r.status, 201) << r.text;
+        return r.body;
+    }
+    // Every board of `round` ends as its result in the rule of this test: the player with the
+    // lower number (the higher rating) wins, by the loser's resignation.
+    void play_round(int round, const std::map<int, std::string>& arbiter = {}) {
+        const Json view = organiser_view();
+        const Json& boards = view["rounds"][round - 1]["boards"];
+        for (const Json& b : boards) {
+            const int board = b["board"];
+            if (arbiter.contains(board)) {
+                Reply r = post(path("/rounds/" + std::to_string(round) + "/boards/" +
+                                    std::to_string(board) + "/result"),
+                               Json{{"result", arbiter.at(board)}}, organiser_);
+                ASSERT_EQ(r.status, 200) << r.text;
+                continue;
+            }
+            const int white = b["whiteNumber"], black = b["blackNumber"];
+            const std::string game = b["gameId"];
+            ASSERT_FALSE(b["game"].is_null()) << "round " << round << " board " << board;
+            const std::string loser = white < black ? b["seats"]["black"] : b["seats"]["white"];
+            ASSERT_EQ(post("/api/games/" + game + "/resign", Json::object(), loser).status, 200);
+        }
+    }
+    // Each board of a round as "white-black" numbers, and the pairing-allocated bye.
+    std::vector<std::string> boards_of(const Json& view, int round) {
+        std::vector<std::string> out;
+        for (const Json& b : view["rounds"][round - 1]["boards"])
+            out.push_back(std::to_string(b["whiteNumber"].get<int>()) + "-" +
+                          std::to_string(b["blackNumber"].get<int>()));
+        for (const Json& bye : view["paired"]["byes"])
+            if (bye["round"] == round)
+                out.push_back(std::to_string(bye["player"].get<int>()) + ":" +
+                              bye["kind"].get<std::string>());
+        return out;
+    }
+};
+
+TEST_F(SwissServerTest, ASevenPlayerSwissFromRegistrationToTheTrf) {
+    create(Json{
+        {"name", "Club Swiss 960"}, {"rounds", 5}, {"kind", "swiss"}, {"tiebreaks", "BH-C1,SB"}});
+    // Five entered by the organiser, by rating; the sixth through the join link.
+    const std::vector<std::pair<std::string, int>> entered = {
+        {"Ann", 2400}, {"Bob", 2300}, {"Cyd", 2200}, {"Dan", 2100}, {"Eve", 2000}};
+    for (const auto& [name, rating] : entered)
+        add(Json{{"name", name}, {"rating", rating}, {"federation", "GER"}});
+    Reply link = post(path("/join-link"), Json::object(), organiser_);
+    ASSERT_EQ(link.status, 201) << link.text;
+    const std::string join = link.body["joinToken"];
+    EXPECT_EQ(post(path("/join"), Json{{"name", "Fay"}}, "0123456789abcdef0123456789abcdef").status,
+              403);
+    Reply fay =
+        post(path("/join"),
+             Json{{"name", "Fay"}, {"rating", 1900}, {"title", "WFM"}, {"fideId", "123"}}, join);
+    ASSERT_EQ(fay.status, 201) << fay.text;
+    EXPECT_EQ(fay.body["player"]["number"], 6);
+    tokens_[6] = fay.body["playerToken"];
+
+    // Dan asks for a half-point bye in round 4, with his own token.
+    Reply bye = post(path("/byes"), Json{{"round", 4}, {"kind", "half"}}, tokens_[4]);
+    ASSERT_EQ(bye.status, 200) << bye.text;
+
+    // Round 1: six players, three boards, no bye. The top half meets the bottom half (C.04.3).
+    Reply proposal = get(path("/proposal"), organiser_);
+    ASSERT_EQ(proposal.status, 200) << proposal.text;
+    EXPECT_EQ(proposal.body["boards"].size(), 3u);
+    EXPECT_TRUE(proposal.body["bye"].is_null());
+    Json view = publish();
+    EXPECT_EQ(boards_of(view, 1), (std::vector<std::string>{"1-4", "5-2", "3-6"}));
+    // The event has started: the join link takes no one any more.
+    EXPECT_EQ(post(path("/join"), Json{{"name", "Hal"}}, join).body["code"], "entries_closed");
+    play_round(1);
+
+    // A late entrant in round 2, given half a point for round 1.
+    const int gus = add(Json{{"name", "Gus"}, {"rating", 1950}, {"latePoints", 0.5}});
+    EXPECT_EQ(gus, 7);
+
+    // A changed pairing is told which rules it breaks: 1 and 4 met in round 1 (C.04.3 C1);
+    // and it is not the engine's pairing.
+    Reply check = post(path("/proposal"),
+                       Json{{"pairings",
+                             {{{"white", 4}, {"black", 1}},
+                              {{"white", 2}, {"black", 3}},
+                              {{"white", 5}, {"black", 6}}}},
+                            {"bye", 7}},
+                       organiser_);
+    ASSERT_EQ(check.status, 200) << check.text;
+    std::vector<std::string> codes;
+    for (const Json& issue : check.body["issues"]) codes.push_back(issue["code"]);
+    EXPECT_NE(std::ranges::find(codes, "meets_twice"), codes.end()) << check.text;
+    EXPECT_NE(std::ranges::find(codes, "differs_from_engine"), codes.end()) << check.text;
+    // A pairing that leaves a player out is refused.
+    Reply partial =
+        post(path("/proposal"), Json{{"pairings", {{{"white", 4}, {"black", 1}}}}, {"bye", 7}},
+             organiser_);
+    EXPECT_EQ(partial.status, 400);
+    EXPECT_EQ(partial.body["code"], "invalid_pairing");
+
+    // Round 2: seven players, the lowest scorer gets the pairing-allocated bye; board 1 is
+    // forfeited by its white player (the arbiter's result ends the game in play).
+    view = publish();
+    const std::vector<std::string> round2 = boards_of(view, 2);
+    play_round(2, {{1, "-+"}});
+    // Round 3, then Eve withdraws.
+    view = publish();
+    const std::vector<std::string> round3 = boards_of(view, 3);
+    play_round(3);
+    ASSERT_EQ(post(path("/withdraw"), Json::object(), tokens_[5]).status, 200);
+    // Round 4: Dan's half-point bye, Eve gone: five players, another bye.
+    view = publish();
+    const std::vector<std::string> round4 = boards_of(view, 4);
+    play_round(4);
+    // Round 5: six players; the player's own view says the board, colour and opponent.
+    view = publish();
+    const std::vector<std::string> round5 = boards_of(view, 5);
+    Reply me = get(path("/player"), tokens_[1]);
+    ASSERT_EQ(me.status, 200) << me.text;
+    EXPECT_EQ(me.body["current"]["round"], 5);
+    // A correction kept in the audit list: board 1 first as a draw, then as played.
+    {
+        const Json& b = view["rounds"][4]["boards"][0];
+        const int white = b["whiteNumber"], black = b["blackNumber"];
+        const std::string played = white < black ? "1-0" : "0-1";
+        play_round(5, {{1, "1/2-1/2"}});
+        Reply corrected = post(path("/rounds/5/boards/1/result"),
+                               Json{{"result", played}, {"reason", "correction"}}, organiser_);
+        ASSERT_EQ(corrected.status, 200) << corrected.text;
+        // The whole list: round 2's forfeit, then round 5's two rows.
+        const Json& all = corrected.body["paired"]["audit"];
+        ASSERT_EQ(all.size(), 3u);
+        EXPECT_EQ(all[0]["round"], 2);
+        EXPECT_EQ(all[0]["result"], "-+");
+        EXPECT_EQ(all[0]["reason"], "forfeit");
+        const Json audit = Json{all[1], all[2]};
+        EXPECT_EQ(audit[0]["round"], 5);
+        EXPECT_EQ(audit[0]["reason"], "correction");
+        EXPECT_EQ(audit[0]["result"], "1/2-1/2");
+        EXPECT_EQ(audit[1]["result"], played);
+        EXPECT_EQ(audit[1]["seq"], 2);
+        EXPECT_EQ(corrected.body["rounds"][4]["boards"][0]["resultSource"], "arbiter");
+    }
+
+    view = organiser_view();
+    std::ostringstream crosstable;
+    for (int r = 1; r <= 5; ++r) {
+        crosstable << "round " << r << ":";
+        for (const std::string& b : boards_of(view, r)) crosstable << " " << b;
+        crosstable << "\n";
+    }
+    crosstable << view["paired"]["standings"].dump() << "\n";
+    SCOPED_TRACE(crosstable.str());
+
+    // The rounds as the Dutch system pairs them, and the pairing-allocated bye moving on: to
+    // the lowest-ranked player who has had no point without playing (C.04.1 d, C.04.3 C2),
+    // never twice, never to Ann (a forfeit win in round 2).
+    EXPECT_EQ(round2, (std::vector<std::string>{"2-1", "7-3", "4-5", "6:pairing"}));
+    EXPECT_EQ(round3, (std::vector<std::string>{"3-1", "6-4", "2-7", "5:pairing"}));
+    EXPECT_EQ(round4, (std::vector<std::string>{"1-6", "2-3", "4:half", "7:pairing"}));
+    EXPECT_EQ(round5, (std::vector<std::string>{"1-2", "4-3", "6-7"}));
+
+    // The standings by hand (C.07, 2023). Scores: Ann 5 (W, forfeit win, W, W, W), Bob 3
+    // (W, forfeit loss, W, W, L), Cyd 3 (W W L L W), Dan 2.5 (L W W, half-point bye, L),
+    // Eve 1 (L L, pairing bye, withdrawn: Z Z), Fay 2 (L, pairing bye, L L W), Gus 1.5 (late:
+    // half point for round 1, L L, pairing bye, L).
+    // An opponent's score counts the rounds the opponent chose not to play (H, Z, forfeit
+    // losses) as draws (16.3): Bob 3 + 0.5 = 3.5, Eve 1 + 0.5 + 0.5 = 2, the others as scored
+    // (Dan's and Gus's H are draws already; byes U and forfeit wins keep their point).
+    // A player's own unplayed round counts against a dummy with the player's own score (16.4);
+    // the cut removes the player's own voluntarily unplayed round first (16.5), else the lowest.
+    //   Ann: 4 2.5, R2 dummy 5, 3 3, 6 2, 2 3.5         BH 16    cut 2         -> 14
+    //   Bob: 5 2, R2 dummy 3 (forfeit loss), 7 1.5, 3 3, 1 5   BH 14.5  cut R2 3 -> 11.5
+    //   Cyd: 6 2, 7 1.5, 1 5, 2 3.5, 4 2.5              BH 14.5  cut 1.5       -> 13
+    //   Dan: 1 5, 5 2, 6 2, R4 dummy 2.5 (H), 3 3       BH 14.5  cut R4 2.5    -> 12
+    //   Eve: 2 3.5, 4 2.5, R3 dummy 1 (U), R4 1 (Z), R5 1 (Z)   BH 9  cut a Z 1 -> 8
+    //   Fay: 3 3, R2 dummy 2 (U), 4 2.5, 1 5, 7 1.5     BH 14    cut 1.5       -> 12.5
+    //   Gus: R1 dummy 1.5 (H), 3 3, 2 3.5, R4 dummy 1.5 (U), 6 2   BH 11.5  cut R1 1.5 -> 10
+    // Sonneborn-Berger (9.1): the opponent's score times the points scored against them.
+    //   Ann: 2.5 + 5 (forfeit win, dummy) + 3 + 2 + 3.5 = 16
+    //   Bob: 2 (Eve) + 1.5 (Gus) + 3 (Cyd) = 6.5          Cyd: 2 + 1.5 + 2.5 = 6
+    //   Dan: 2 (Eve) + 2 (Fay) + 2.5 x 1/2 (H, dummy) = 5.25
+    //   Eve: 1 (U, dummy) = 1     Fay: 2 (U, dummy) + 1.5 (Gus) = 3.5
+    //   Gus: 1.5 x 1/2 (H, dummy) + 1.5 (U, dummy) = 2.25
+    // Bob and Cyd tie on 3 points: Cyd first on BH-C1 (13 > 11.5).
+    struct Line {
+        int rank, number;
+        double points, bh_c1, sb;
+    };
+    const std::vector<Line> expected = {
+        {1, 1, 5, 14, 16},    {2, 3, 3, 13, 6},      {3, 2, 3, 11.5, 6.5}, {4, 4, 2.5, 12, 5.25},
+        {5, 6, 2, 12.5, 3.5}, {6, 7, 1.5, 10, 2.25}, {7, 5, 1, 8, 1}};
+    const Json& table = view["paired"]["standings"];
+    EXPECT_EQ(view["paired"]["tiebreaks"], Json({"BH-C1", "SB"}));
+    EXPECT_EQ(view["paired"]["standingsAfter"], 5);
+    ASSERT_EQ(table.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(table[i]["rank"], expected[i].rank) << i;
+        EXPECT_EQ(table[i]["number"], expected[i].number) << i;
+        EXPECT_EQ(table[i]["points"], expected[i].points) << i;
+        EXPECT_EQ(table[i]["tiebreaks"], Json({expected[i].bh_c1, expected[i].sb})) << i;
+    }
+
+    // The TRF-2026 of the event: the file bbpPairings' checker accepted (tests/data/events,
+    // verdicts.txt), byte for byte.
+    Reply trf = get(path("/trf"));
+    ASSERT_EQ(trf.status, 200);
+    EXPECT_EQ(trf.text, read_text(std::string(CHESS960_TEST_DATA) + "/events/swiss-7-players.trf"));
+    EXPECT_NE(read_text(std::string(CHESS960_TEST_DATA) + "/events/verdicts.txt")
+                  .find("swiss-7-players.trf bbpPairings-v6.0.0-checker-discrepancies=0"),
+              std::string::npos);
+    const std::string file = ::testing::TempDir() + "swiss-server.trf";
+    std::ofstream(file, std::ios::binary) << trf.text;
+    // And checked again by bbpPairings itself when CHESS960_BBPPAIRINGS names its executable
+    // (../shared/tools/build_bbpPairings.sh prints it).
+    if (const char* bbp = std::getenv("CHESS960_BBPPAIRINGS")) {
+        const std::string command = std::string(bbp) + " --dutch " + file + " -c 2>&1";
+        FILE* out = popen(command.c_str(), "r");
+        ASSERT_NE(out, nullptr);
+        std::string text;
+        char buffer[512];
+        while (std::fgets(buffer, sizeof buffer, out)) text += buffer;
+        const int status = pclose(out);
+        // The checker exits 0 either way: a round it pairs otherwise prints "Checker
+        // pairings", a file it refuses an error.
+        EXPECT_EQ(WEXITSTATUS(status), 0) << text;
+        EXPECT_EQ(text.find("Checker pairings"), std::string::npos) << text;
+        EXPECT_EQ(text.find("rror"), std::string::npos) << text;
+        EXPECT_NE(text.find("Round #5"), std::string::npos) << text;
+    }
+}
+
+TEST_F(SwissServerTest, BadInputIsRefusedWithItsCode) {
+    struct Case {
+        Json body;
+        std::string code;
+    };
+    for (const Case& c : std::vector<Case>{
+             {Json{{"name", "X"}, {"rounds", 3}, {"kind", "knockout"}}, "invalid_field"},
+             {Json{{"name", "X"}, {"rounds", 3}, {"kind", "swiss"}, {"tiebreaks", "BH,XX"}},
+              "invalid_tiebreaks"},
+             {Json{{"name", "X"}, {"rounds", 3}, {"tiebreaks", "SB"}}, "invalid_field"}}) {
+        Reply r = post("/api/events", c.body);
+        EXPECT_EQ(r.status, 400) << c.body.dump() << ": " << r.text;
+        EXPECT_EQ(r.body["code"], c.code) << r.text;
+    }
+    create(Json{{"name", "Club"}, {"rounds", 3}, {"kind", "swiss"}, {"tiebreaks", "BH"}});
+    const auto expect = [](const Reply& r, int status, const std::string& code) {
+        EXPECT_EQ(r.status, status) << r.text;
+        EXPECT_EQ(r.body["code"], code) << r.text;
+    };
+    expect(post(path("/players"), Json{{"rating", 2000}}, organiser_), 400, "missing_field");
+    expect(post(path("/players"), Json{{"name", "A"}, {"rating", 9000}}, organiser_), 400,
+           "field_out_of_range");
+    expect(post(path("/players"), Json{{"name", "A"}, {"federation", "germany"}}, organiser_), 400,
+           "invalid_field");
+    expect(post(path("/players"), Json{{"name", "A"}}), 401, "token_required");
+    expect(post(path("/players"), Json{{"name", "A"}}, tokens_[0] + "x"), 403, "wrong_token");
+    for (const char* name : {"Ann", "Bob", "Cyd"}) add(Json{{"name", name}});
+    expect(post(path("/players/9"), Json{{"name", "Z"}}, organiser_), 404, "unknown_player");
+    expect(post(path("/byes"), Json{{"round", 9}, {"kind", "half"}}, tokens_[1]), 409,
+           "byes_closed");
+    expect(post(path("/byes"), Json{{"round", 2}, {"kind", "full"}}, tokens_[1]), 400,
+           "invalid_field");
+    expect(post(path("/byes"), Json{{"round", 2}}, "not-a-player-token"), 403, "wrong_token");
+    expect(post(path("/join"), Json{{"name", "Hal"}}, "0123"), 403, "wrong_token");
+    expect(get(path("/proposal")), 401, "token_required");
+    // A pairing that is not one of the round's players.
+    expect(post(path("/rounds"), Json{{"pairings", {{{"white", 1}, {"black", 1}}}}, {"bye", 2}},
+                organiser_),
+           400, "invalid_pairing");
+    expect(post(path("/rounds"), Json{{"pairings", {{{"white", 1}, {"black", 2}}}}, {"bye", 9}},
+                organiser_),
+           400, "invalid_pairing");
+    publish();
+    // The round's games are in play: the next round waits for their results.
+    expect(get(path("/proposal"), organiser_), 409, "round_unfinished");
+    expect(post(path("/rounds"), Json::object(), organiser_), 409, "round_unfinished");
+    expect(post(path("/rounds/1/boards/1/result"), Json{{"result", "2-0"}}, organiser_), 400,
+           "invalid_field");
+    expect(post(path("/rounds/1/boards/7/result"), Json{{"result", "1-0"}}, organiser_), 404,
+           "unknown_board");
+    expect(post(path("/rounds/4/boards/1/result"), Json{{"result", "1-0"}}, organiser_), 404,
+           "unknown_round");
+    expect(post(path("/rounds/1/boards/1/result"), Json{{"result", "1-0"}}, tokens_[1]), 403,
+           "wrong_token");
+    ASSERT_EQ(post(path("/withdraw"), Json::object(), tokens_[3]).status, 200);
+    expect(post(path("/withdraw"), Json::object(), tokens_[3]), 409, "player_withdrawn");
+    expect(post(path("/byes"), Json{{"round", 3}}, tokens_[3]), 409, "player_withdrawn");
+    // A typed event has no players of its own.
+    Reply typed = post("/api/events", Json{{"name", "Typed"}, {"rounds", 1}});
+    ASSERT_EQ(typed.status, 201);
+    expect(post("/api/events/" + typed.body["id"].get<std::string>() + "/players",
+                Json{{"name", "A"}}, typed.body["organiserToken"]),
+           409, "event_typed");
+}
+
+// A round robin by the Berger tables (C.05 Annex 1): four players, three rounds; round 1 is
+// 1-4, 2-3, a fifth player is refused once it has started, and a withdrawn player's game stays
+// on the table, forfeited.
+TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
+    create(Json{{"name", "Grand Slam leg"}, {"rounds", 3}, {"kind", "round_robin"}});
+    for (const char* name : {"Ann", "Bob", "Cyd", "Dan"}) add(Json{{"name", name}});
+    Reply proposal = get(path("/proposal"), organiser_);
+    ASSERT_EQ(proposal.status, 200) << proposal.text;
+    Json view = publish();
+    EXPECT_EQ(boards_of(view, 1), (std::vector<std::string>{"1-4", "2-3"}));
+    EXPECT_EQ(post(path("/players"), Json{{"name", "Eve"}}, organiser_).body["code"],
+              "entries_closed");
+    play_round(1);
+    // A withdrawal leaves the table as it is: Dan's games stay, scored by the arbiter.
+    ASSERT_EQ(post(path("/withdraw"), Json::object(), tokens_[4]).status, 200);
+    view = publish();
+    // C.05 Annex 1, four players, round 2: 4-3, 1-2.
+    EXPECT_EQ(boards_of(view, 2), (std::vector<std::string>{"4-3", "1-2"}));
+    play_round(2, {{1, "-+"}});
+    EXPECT_EQ(organiser_view()["rounds"][1]["boards"][0]["result"], "-+");
+}
+
+}  // namespace

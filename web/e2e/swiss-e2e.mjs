@@ -1,0 +1,124 @@
+// End-to-end test of a Swiss on the server in real headless Chromium, through the organiser's
+// page: the new-event form with its pairing kind and tie-breaks, the players table and the
+// form that enters a player, a player entering through the join link's page (and their page:
+// the round's bye, a half-point bye asked for the next round), the round paired by the server for review (three players: one
+// board and the pairing-allocated bye) and published, the arbiter's result of the board set
+// from the results table, the standings with the chosen tie-breaks and the TRF download;
+// every field labelled.
+//
+//   node web/e2e/swiss-e2e.mjs <chess960 binary> <web/dist>
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { check, getJson, launchBrowser, loadChromium, runSuite, startServer, unlabelled } from './harness.mjs';
+
+const chromium = await loadChromium('web_e2e_swiss');
+const [binary, distDir] = process.argv.slice(2);
+const work = mkdtempSync(join(tmpdir(), 'chess960-swiss-e2e-'));
+let server;
+let browser;
+
+async function main() {
+  const started = await startServer({ binary, distDir, work, usage: 'usage: node swiss-e2e.mjs <chess960 binary> <web/dist>' });
+  server = started.server;
+  const base = started.base;
+  browser = await launchBrowser(chromium);
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true, locale: 'en-US' });
+  const page = await context.newPage();
+  page.on('pageerror', e => check(false, 'no script error on the page', e.message));
+
+  console.log('1. a Swiss with BH-C1 and SB, created from the form');
+  await page.goto(`${base}/event/new`);
+  await page.getByLabel('Name of the event').fill('E2E Swiss 960');
+  await page.getByLabel('Rounds').fill('3');
+  await page.getByLabel('Pairings').selectOption('swiss');
+  await page.getByLabel('Tie-breaks, in order').fill('BH-C1,SB');
+  await page.getByLabel('Time control').selectOption('');
+  check((await unlabelled(page)).length === 0, 'every field of the new-event form has a label', JSON.stringify(await unlabelled(page)));
+  await page.locator('#create-event').click();
+  await page.waitForURL(/\/event\/[0-9a-f]{16}$/);
+  const id = page.url().split('/').pop();
+  const event = await getJson(`${base}/api/events/${id}`);
+  check(event.kind === 'swiss', 'the event is a Swiss', event.kind);
+
+  console.log('2. two players entered in the players table, a third through the join link');
+  await page.locator('#player-form').waitFor({ timeout: 10000 });
+  for (const [name, rating] of [['Ann', '2400'], ['Bob', '2300']]) {
+    await page.locator('#player-name').fill(name);
+    await page.locator('#player-rating').fill(rating);
+    await page.locator('#add-player').click();
+    await page.locator('table.players tbody tr', { hasText: name }).waitFor({ timeout: 10000 });
+    const link = await page.locator('#added-player-link').inputValue();
+    check(new RegExp(`/event/${id}#player=[0-9a-f]{32}$`).test(link), `the organiser is shown ${name}'s player link once`, link);
+  }
+  const organiserToken = new URLSearchParams(new URL(await page.locator('#organiser-link').inputValue()).hash.slice(1)).get('organiser');
+  const link = await fetch(`${base}/api/events/${id}/join-link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${organiserToken}` },
+    body: '{}',
+  }).then(r => r.json());
+  const playerContext = await browser.newContext({ locale: 'en-US' });
+  const joiner = await playerContext.newPage();
+  joiner.on('pageerror', e => check(false, "no script error on the joining player's page", e.message));
+  await joiner.goto(`${base}/event/${id}#join=${link.joinToken}`);
+  await joiner.getByLabel('Name').fill('Cyd');
+  await joiner.getByLabel('Rating').fill('2200');
+  check((await unlabelled(joiner)).length === 0, 'every field of the join form has a label', JSON.stringify(await unlabelled(joiner)));
+  await joiner.locator('#join-event').click();
+  await joiner.locator('#join-done').waitFor({ timeout: 10000 });
+  const joined = await joiner.locator('#join-done').textContent();
+  check(joined.includes('number 3') && /[0-9a-f]{32}/.test(joined), 'the join link enters Cyd as number 3 with a player token', joined);
+  check(!joiner.url().includes('#'), 'the join token leaves the address bar');
+  await joiner.locator('#player-link').click();
+  await joiner.locator('#player-current').waitFor({ timeout: 10000 });
+  check((await joiner.locator('#player-title').textContent()).includes('Cyd, number 3'), "the player's page names the player");
+  await page.locator('table.players tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 20000 });
+  check((await page.locator('table.players tbody tr').count()) === 3, 'the players table lists the three');
+  check((await unlabelled(page)).length === 0, "every field of the organiser's panel has a label", JSON.stringify(await unlabelled(page)));
+
+  console.log('3. round 1 paired by the server, reviewed and published');
+  await page.locator('#propose-round').click();
+  await page.locator('table.proposal tbody tr').first().waitFor({ timeout: 10000 });
+  const board = await page.locator('table.proposal tbody tr').first().textContent();
+  check(board.includes('1 Ann') && board.includes('2 Bob'), 'the proposal pairs 1 and 2 (C.04.3: top half against bottom half)', board);
+  check((await page.locator('#proposal-bye').textContent()).includes('3 Cyd'), 'and gives 3 the pairing-allocated bye');
+  await page.locator('#publish-round').click();
+  await page.locator('table.results tbody tr').first().waitFor({ timeout: 15000 });
+  await joiner.reload();
+  await joiner.locator('#player-current', { hasText: 'Round 1' }).waitFor({ timeout: 10000 });
+  check((await joiner.locator('#player-current').textContent()) === 'Round 1: a bye.', "Cyd's page says the bye", await joiner.locator('#player-current').textContent());
+  await joiner.locator('#ask-bye').click();
+  await joiner.locator('#ask-bye', { hasText: 'Take back' }).waitFor({ timeout: 10000 });
+  const withBye = await getJson(`${base}/api/events/${id}`);
+  check(withBye.paired.byes.some(b => b.round === 2 && b.player === 3 && b.kind === 'half'), "Cyd's half-point bye for round 2 is asked from the page", JSON.stringify(withBye.paired.byes));
+  await playerContext.close();
+
+  console.log("4. the arbiter's result, and the standings with the tie-breaks");
+  await page.locator('#result-1').selectOption('1-0');
+  await page.locator('#set-result-1').click();
+  await page.locator('table.standings tbody tr').first().waitFor({ timeout: 15000 });
+  const head = await page.locator('#paired-box table.standings thead').textContent();
+  check(head.includes('BH-C1') && head.includes('SB'), 'the standings show BH-C1 and SB', head);
+  // Ann won, Cyd had the bye: 1 point each; Cyd first on SB (C.07 16.4: the bye counts
+  // against a dummy with Cyd's own score, 1; Ann beat Bob, who has 0).
+  const rows = await page.locator('#paired-box table.standings tbody tr').allTextContents();
+  check(rows.length === 3 && rows[0].includes('Cyd') && rows[1].includes('Ann') && rows[2].includes('Bob'),
+    'the standings: Cyd, Ann (1 point each, SB 1 and 0), Bob', JSON.stringify(rows));
+  const view = await getJson(`${base}/api/events/${id}`);
+  check(view.rounds[0].boards[0].resultSource === 'arbiter', "the board's result is the arbiter's", JSON.stringify(view.rounds[0].boards[0]));
+  // Everyone's page: the same standings, with the tie-breaks.
+  const spectatorContext = await browser.newContext({ locale: 'en-US' });
+  const spectator = await spectatorContext.newPage();
+  await spectator.goto(`${base}/event/${id}`);
+  await spectator.locator('#standings tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 15000 });
+  const publicHead = await spectator.locator('#standings thead').textContent();
+  const publicFirst = await spectator.locator('#standings tbody tr').first().textContent();
+  check(publicHead.includes('BH-C1') && publicHead.includes('SB') && publicFirst.includes('Cyd'),
+    "everyone's page shows the standings with the tie-breaks", `${publicHead} / ${publicFirst}`);
+  await spectatorContext.close();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /TRF/ }).click()]);
+  check(download.suggestedFilename() === `chess960-event-${id}.trf`, 'the TRF downloads', download.suggestedFilename());
+  await context.close();
+}
+
+await runSuite(main, { browser: () => browser, server: () => server, work });

@@ -358,6 +358,59 @@ TEST_F(SwissServerTest, BadInputIsRefusedWithItsCode) {
            409, "event_typed");
 }
 
+// Before round 1 the players are numbered as the initial ranking list (C.04.2, C.04.3 A.2):
+// rating descending, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name; a bye
+// asked for moves with its player. Once round 1 is published the numbers are fixed: a late
+// entrant takes the next number whatever the rating.
+TEST_F(SwissServerTest, PlayersAreNumberedAsTheInitialRankingList) {
+    create(Json{{"name", "Open"}, {"rounds", 3}, {"kind", "swiss"}, {"tiebreaks", "BH"}});
+    std::map<std::string, std::string> token;  // by name: the numbers move while entering
+    const auto enter = [&](Json player) {
+        Reply r = post(path("/players"), player, organiser_);
+        ASSERT_EQ(r.status, 201) << r.text;
+        token[player["name"]] = r.body["playerToken"];
+    };
+    enter(Json{{"name", "Zoe"}});                                      // no rating: last
+    enter(Json{{"name", "Wim"}, {"rating", 2100}, {"title", "WCM"}});  // 2100, after CM
+    enter(Json{{"name", "bea"}, {"rating", 2200}});                    // 2200, by name
+    enter(Json{{"name", "Cid"}, {"rating", 2100}, {"title", "CM"}});
+    enter(Json{{"name", "Abe"}, {"rating", 2200}});
+    enter(Json{{"name", "Ida"}, {"rating", 2100}, {"title", "WGM"}});  // WGM before FM
+    enter(Json{{"name", "Fred"}, {"rating", 2100}, {"title", "FM"}});
+    enter(Json{{"name", "Gil"}, {"rating", 2300}});
+    // Zoe asks for a half-point bye in round 2 while she is still number 1.
+    ASSERT_EQ(post(path("/byes"), Json{{"round", 2}, {"kind", "half"}}, token["Zoe"]).status, 200);
+    const auto names = [&] {
+        std::vector<std::string> out;
+        const Json view = organiser_view();
+        for (const Json& p : view["paired"]["players"])
+            out.push_back(std::to_string(p["number"].get<int>()) + " " +
+                          p["name"].get<std::string>());
+        return out;
+    };
+    EXPECT_EQ(names(), (std::vector<std::string>{"1 Gil", "2 Abe", "3 bea", "4 Ida", "5 Fred",
+                                                 "6 Cid", "7 Wim", "8 Zoe"}));
+    Json view = organiser_view();
+    ASSERT_EQ(view["paired"]["byes"].size(), 1u);
+    EXPECT_EQ(view["paired"]["byes"][0]["player"], 8);
+    // A rating corrected before round 1 moves the player: Zoe is 2400 after all.
+    ASSERT_EQ(post(path("/players/8"), Json{{"name", "Zoe"}, {"rating", 2400}}, organiser_).status,
+              200);
+    EXPECT_EQ(names().front(), "1 Zoe");
+    EXPECT_EQ(organiser_view()["paired"]["byes"][0]["player"], 1);
+    Reply player = get(path("/player"), token["Zoe"]);
+    ASSERT_EQ(player.status, 200) << player.text;
+    EXPECT_EQ(player.body["player"]["number"], 1) << player.text;
+    // Round 1 pairs by these numbers: 1-5, 6-2, 3-7, 8-4 (C.04.3: top half against bottom half).
+    view = publish();
+    EXPECT_EQ(boards_of(view, 1), (std::vector<std::string>{"1-5", "6-2", "3-7", "8-4"}));
+    // After round 1 a late entrant rated above everyone is number 9.
+    Reply late = post(path("/players"), Json{{"name", "Max"}, {"rating", 2800}}, organiser_);
+    ASSERT_EQ(late.status, 201) << late.text;
+    EXPECT_EQ(late.body["player"]["number"], 9);
+    EXPECT_EQ(names().front(), "1 Zoe");
+}
+
 // A round robin by the Berger tables (C.05 Annex 1): four players, three rounds; round 1 is
 // 1-4, 2-3, a fifth player is refused once it has started, and a withdrawn player's game stays
 // on the table, forfeited.

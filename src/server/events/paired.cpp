@@ -55,6 +55,42 @@ bool withdrawn_by(const EventPlayerRow& p, int round) {
 
 }  // namespace
 
+namespace {
+
+int title_rank(std::string_view title) {
+    static constexpr std::string_view kOrder[] = {"GM",  "IM", "WGM", "FM",
+                                                  "WIM", "CM", "WFM", "WCM"};
+    for (std::size_t i = 0; i < std::size(kOrder); ++i)
+        if (title == kOrder[i]) return int(i);
+    return int(std::size(kOrder));
+}
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+std::vector<int> initial_ranking(const std::vector<EventPlayerRow>& players) {
+    std::vector<const EventPlayerRow*> order;
+    for (const EventPlayerRow& p : players) order.push_back(&p);
+    std::ranges::stable_sort(order, [](const EventPlayerRow* a, const EventPlayerRow* b) {
+        if (a->rating.value_or(0) != b->rating.value_or(0))
+            return a->rating.value_or(0) > b->rating.value_or(0);
+        if (title_rank(a->title) != title_rank(b->title))
+            return title_rank(a->title) < title_rank(b->title);
+        const auto by_letter = [](char x, char y) { return lower(x) < lower(y); };
+        if (std::lexicographical_compare(a->name.begin(), a->name.end(), b->name.begin(),
+                                         b->name.end(), by_letter))
+            return true;
+        if (std::lexicographical_compare(b->name.begin(), b->name.end(), a->name.begin(),
+                                         a->name.end(), by_letter))
+            return false;
+        return a->number < b->number;
+    });
+    std::vector<int> numbers;
+    for (const EventPlayerRow* p : order) numbers.push_back(p->number);
+    return numbers;
+}
+
 bool is_paired(const EventRow& event) { return event.kind != "typed"; }
 
 pairing::Tournament tournament_of(const StoredEvent& stored, const BoardResults& results,

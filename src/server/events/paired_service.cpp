@@ -3,6 +3,7 @@
 // own view. The rounds are published, revealed and started by add_round and the timer as for
 // typed events (service.cpp).
 #include <algorithm>
+#include <map>
 
 #include "chess960/pairing/trf.hpp"
 #include "events/service.hpp"
@@ -145,8 +146,36 @@ AddedPlayer EventService::insert_player(const StoredEvent& stored, const PlayerR
     row.late_points = published > 0 ? late_points : 0;
     row.created_at = row.updated_at = now;
     store_.insert_player(e.id, row);
+    if (published == 0) {
+        rank_players(e.id);
+        for (const EventPlayerRow& p : load(e.id).players)
+            if (p.token_hash == row.token_hash) row.number = p.number;
+    }
     changed(e.id);
     return AddedPlayer{e.id, row, token};
+}
+
+void EventService::rank_players(const std::string& event_id) {
+    const StoredEvent stored = load(event_id);
+    if (!stored.rounds.empty()) return;
+    const std::vector<int> order = initial_ranking(stored.players);
+    std::map<int, int> renumbered;  // stored number -> its rank's number
+    for (std::size_t i = 0; i < order.size(); ++i) renumbered[order[i]] = stored.players[i].number;
+    for (const EventPlayerRow& p : stored.players) {
+        if (renumbered[p.number] == p.number) continue;
+        EventPlayerRow moved = p;
+        moved.number = renumbered[p.number];
+        store_.update_player(event_id, moved);
+    }
+    for (const EventByeRow& bye : stored.byes)
+        if (renumbered[bye.player] != bye.player)
+            store_.remove_bye(event_id, bye.round, bye.player);
+    for (const EventByeRow& bye : stored.byes)
+        if (renumbered[bye.player] != bye.player) {
+            EventByeRow moved = bye;
+            moved.player = renumbered[bye.player];
+            store_.set_bye(event_id, moved);
+        }
 }
 
 AddedPlayer EventService::add_player(std::string_view id, std::string_view token,
@@ -173,6 +202,7 @@ EventView EventService::edit_player(std::string_view id, std::string_view token,
         row.fide_id = request.fide_id;
         row.updated_at = now_ms();
         store_.update_player(stored.event.id, row);
+        rank_players(stored.event.id);
     }
     changed(std::string(id));
     return organiser_view(id, token);

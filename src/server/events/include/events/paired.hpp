@@ -38,6 +38,12 @@ using BoardResults = std::map<std::pair<int, int>, std::string>;  // (round, boa
 pairing::Tournament tournament_of(const StoredEvent& stored, const BoardResults& results,
                                   bool next);
 
+// The players' numbers (as stored) in the order of the initial ranking list (C.04.2 A.2 /
+// C.04.3 A.2 as the Dutch system uses it): rating descending (none counts as 0), then title
+// (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name alphabetically (ASCII letters without
+// regard to case), then the order of entry.
+std::vector<int> initial_ranking(const std::vector<EventPlayerRow>& players);
+
 // The number of rounds from the first whose boards all have a result.
 int completed_rounds(const StoredEvent& stored, const BoardResults& results);
 

@@ -135,6 +135,10 @@ class EventService {
     BoardResults board_results(const StoredEvent& event,
                                std::map<std::pair<int, int>, std::string>* sources = nullptr);
     AddedPlayer insert_player(const StoredEvent& event, const PlayerRequest& request);
+    // Before round 1, keeps the players numbered as the initial ranking list (C.04.2): the
+    // players' rows and byes are moved to the numbers initial_ranking gives. Once a round is
+    // published the numbers are fixed, and a late entrant takes the next free number.
+    void rank_players(const std::string& event_id);
     // The engine's pairing of the next round (events/paired.hpp: propose), kept per event for
     // the tournament it was paired from (its TRF as the key): the organiser reviews the
     // proposal, then publishes it without the 570-player event being paired a second time.

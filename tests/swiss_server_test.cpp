@@ -166,6 +166,19 @@ TEST_F(SwissServerTest, ASevenPlayerSwissFromRegistrationToTheTrf) {
     view = publish();
     const std::vector<std::string> round2 = boards_of(view, 2);
     play_round(2, {{1, "-+"}});
+    // The forfeited game's own record says the arbiter decided it (Laws 12.2), not a
+    // resignation: its view, and its PGN's Termination tag (PGN 9.8.1 "adjudication").
+    {
+        const std::string game = view["rounds"][1]["boards"][0]["gameId"];
+        Reply forfeited = get("/api/games/" + game);
+        ASSERT_EQ(forfeited.status, 200) << forfeited.text;
+        EXPECT_EQ(forfeited.body["termination"], "arbiter") << forfeited.text;
+        EXPECT_EQ(forfeited.body["result"], "0-1") << forfeited.text;
+        EXPECT_EQ(forfeited.body["reason"], "Black wins by the arbiter's decision");
+        Reply pgn = get("/api/games/" + game + "/pgn");
+        EXPECT_NE(pgn.text.find("[Termination \"adjudication\"]"), std::string::npos) << pgn.text;
+        EXPECT_NE(pgn.text.find("[Result \"0-1\"]"), std::string::npos) << pgn.text;
+    }
     // Round 3, then Eve withdraws.
     view = publish();
     const std::vector<std::string> round3 = boards_of(view, 3);
@@ -429,8 +442,14 @@ TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
     view = publish();
     // C.05 Annex 1, four players, round 2: 4-3, 1-2.
     EXPECT_EQ(boards_of(view, 2), (std::vector<std::string>{"4-3", "1-2"}));
-    play_round(2, {{1, "-+"}});
-    EXPECT_EQ(organiser_view()["rounds"][1]["boards"][0]["result"], "-+");
+    play_round(2, {{1, "-+"}, {2, "--"}});
+    view = organiser_view();
+    EXPECT_EQ(view["rounds"][1]["boards"][0]["result"], "-+");
+    // A double forfeit gives the game no winner: it ends aborted, the event keeps "--".
+    EXPECT_EQ(view["rounds"][1]["boards"][1]["result"], "--");
+    Reply both = get("/api/games/" + view["rounds"][1]["boards"][1]["gameId"].get<std::string>());
+    ASSERT_EQ(both.status, 200) << both.text;
+    EXPECT_EQ(both.body["status"], "aborted") << both.text;
 }
 
 }  // namespace

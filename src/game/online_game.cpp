@@ -56,6 +56,9 @@ std::string describe(const OnlineGame& game) {
                    color_title(~to_move) + " cannot checkmate: draw";
         case Termination::NoShow:
             return loser + " made no first move in time; " + winner + " wins by forfeit";
+        case Termination::ArbiterDecision:
+            return o.result == GameResult::Draw ? "Draw by the arbiter's decision"
+                                                : winner + " wins by the arbiter's decision";
     }
     return "";
 }
@@ -198,6 +201,18 @@ Result<void> OnlineGame::resign(Color seat, Millis now) {
     if (auto active = require_active(now); !active) return active;
     game_.resign(seat);
     outcome_ = game_.outcome();
+    close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
+    return {};
+}
+
+Result<void> OnlineGame::end_by_arbiter(GameResult result, Millis now) {
+    if (auto active = require_active(now); !active) return active;
+    if (result == GameResult::Ongoing)
+        aborted_ = true;
+    else {
+        game_.set_outcome(Outcome{result, Termination::ArbiterDecision});
+        outcome_ = game_.outcome();
+    }
     close_if_over(is_active(), clock_, draw_offer_, takeback_request_, now);
     return {};
 }

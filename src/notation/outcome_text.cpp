@@ -43,6 +43,8 @@ const char* termination_string(Termination t) {
             return "time forfeit, opponent cannot mate";
         case Termination::NoShow:
             return "no show (default time)";
+        case Termination::ArbiterDecision:
+            return "arbiter's decision";
     }
     return "unknown";
 }

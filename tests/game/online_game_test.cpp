@@ -723,6 +723,30 @@ TEST(OnlineGameNoShow, WhoMakesNoFirstMoveInTimeLoses) {
     }
 }
 
+// --- The arbiter's result on a game in play (Laws 12.2) --------------------------------------
+
+TEST(OnlineGameArbiter, TheArbitersResultEndsTheGameAsTheArbitersDecision) {
+    for (const GameResult result :
+         {GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw}) {
+        OnlineGame game(Position(), kThreePlusTwo, 1'000);
+        ASSERT_TRUE(play(game, White, "e2e4", 2'000).has_value());
+        ASSERT_TRUE(game.end_by_arbiter(result, 3'000).has_value());
+        expect_outcome(game, result, Termination::ArbiterDecision);
+        EXPECT_FALSE(game.clock()->running());
+        EXPECT_EQ(describe(game),
+                  result == GameResult::WhiteWins   ? "White wins by the arbiter's decision"
+                  : result == GameResult::BlackWins ? "Black wins by the arbiter's decision"
+                                                    : "Draw by the arbiter's decision");
+        EXPECT_TRUE(fails_with(game.end_by_arbiter(GameResult::Draw, 4'000), ErrorCode::GameOver,
+                               "the game is over: " + describe(game)));
+    }
+    // A double forfeit: a result for neither side, so the game gives none (it ends aborted).
+    OnlineGame both(Position(), std::nullopt, 1'000);
+    ASSERT_TRUE(both.end_by_arbiter(GameResult::Ongoing, 2'000).has_value());
+    EXPECT_EQ(both.status(), GameStatus::Aborted);
+    EXPECT_EQ(both.outcome().result, GameResult::Ongoing);
+}
+
 TEST(OnlineGameNoShow, AnEventsGameCannotBeAborted) {
     OnlineRules rules;
     rules.no_show_after = 300'000;

@@ -27,6 +27,9 @@ enum class Termination {
     Time,                      ///< Laws 6.9: the flag fell and the opponent can mate
     TimeInsufficientMaterial,  ///< Laws 6.9: the flag fell but the opponent cannot mate: a draw
     NoShow,  ///< Laws 6.7.1: not present within the default time (online: no first move); a loss
+    /// Laws 12.2: the arbiter set the result of a game not finished on the board (a forfeit,
+    /// a decision on a stalled game); the result is the arbiter's.
+    ArbiterDecision,
 };
 
 /// A result and how it came about.

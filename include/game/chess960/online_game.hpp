@@ -123,6 +123,10 @@ class OnlineGame {
     /// Either seat may abort before both sides have made their first move, but for an event's
     /// game (OnlineRules::no_show_after). Errors: GameOver, CannotAbort.
     Result<void> abort(Color seat, Millis now);
+    /// The arbiter ends the game with `result` (Laws 12.2; Termination::ArbiterDecision); with
+    /// GameResult::Ongoing, a result for neither side (a double forfeit), the game ends as
+    /// aborted: it gives no result of its own. Errors: GameOver.
+    Result<void> end_by_arbiter(GameResult result, Millis now);
     /// Asks the opponent to take back `seat`'s last move (not a rule of the Laws: players agree
     /// on it, as on lichess). The request stands until answered, withdrawn, or a move is made.
     /// Errors: GameOver, NoTakeback (`seat` has made no move), TakebackPending (one stands).

@@ -390,21 +390,17 @@ EventView EventService::set_result(std::string_view id, std::string_view token, 
                              EventResultRow{round, board, seq, request.result, request.reason,
                                             "organiser", now_ms()});
         // A game still in play (an untimed game that stalled, a no-show) ends with the
-        // arbiter's result, so that the next round can start: the side that loses resigns,
-        // a draw is offered and accepted, a double forfeit is resigned by white.
+        // arbiter's result, so that the next round can start (Laws 12.2): the game's record
+        // says the arbiter decided it; a double forfeit gives it no winner (it ends aborted).
         if (r.started())
             if (auto game = games_.lookup(it->game_id); game && games_.state(*game).active()) {
-                auto ignore = [](Completion<Answer>) {};
                 try {
-                    if (request.result == "1-0" || request.result == "+-")
-                        games_.action(game, Black, "resign", ignore);
-                    else if (request.result == "0-1" || request.result == "-+" ||
-                             request.result == "--")
-                        games_.action(game, White, "resign", ignore);
-                    else {
-                        games_.action(game, White, "draw/offer", ignore);
-                        games_.action(game, Black, "draw/accept", ignore);
-                    }
+                    games_.end_by_arbiter(game, request.result == "1-0" || request.result == "+-"
+                                                    ? GameResult::WhiteWins
+                                                : request.result == "0-1" || request.result == "-+"
+                                                    ? GameResult::BlackWins
+                                                : request.result == "--" ? GameResult::Ongoing
+                                                                         : GameResult::Draw);
                 } catch (const ApiError& e) {
                     log("event " + stored.event.id + ": ending game " + it->game_id + ": " +
                         e.message);

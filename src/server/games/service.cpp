@@ -309,6 +309,8 @@ pgn::GameRecord GameService::pgn_record(LiveGame& game) {
         record.set_tag("Termination", "abandoned");
     else if (outcome.termination == Termination::NoShow)
         record.set_tag("Termination", "abandoned");  // PGN 9.8.1: a player did not come
+    else if (outcome.termination == Termination::ArbiterDecision)
+        record.set_tag("Termination", "adjudication");  // PGN 9.8.1: the result is the arbiter's
     else if (outcome.is_over())
         record.set_tag("Termination",
                        outcome.termination == Termination::Time ||
@@ -410,6 +412,18 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
     pipeline_.persist(game, GameChange{game->row, std::nullopt}, state_update(*game, now), actor,
                       std::move(reply),
                       actor ? std::nullopt : std::optional<GameView>(game->view(seat, now)));
+    registry_.settle(game);
+}
+
+void GameService::end_by_arbiter(const std::shared_ptr<LiveGame>& game, GameResult result) {
+    const Millis now = now_ms();
+    std::lock_guard lock(game->mutex);
+    pipeline_.apply_deadlines(game, now);
+    OnlineGame& play = game->play;
+    if (!play.is_active())
+        throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
+    check_action(play.end_by_arbiter(result, now));
+    pipeline_.save_state(game, now);
     registry_.settle(game);
 }
 

@@ -33,6 +33,8 @@ const char* termination_word(Termination t) {
             return "time";
         case Termination::NoShow:
             return "no show";
+        case Termination::ArbiterDecision:
+            return "arbiter";
         case Termination::None:
             break;
     }
@@ -40,10 +42,11 @@ const char* termination_word(Termination t) {
 }
 
 Termination termination_from_word(std::string_view word, GameResult result) {
-    for (Termination t : {Termination::Checkmate, Termination::Stalemate, Termination::DeadPosition,
-                          Termination::FivefoldRepetition, Termination::SeventyFiveMoves,
-                          Termination::ThreefoldRepetition, Termination::FiftyMoves,
-                          Termination::Resignation, Termination::Agreement, Termination::NoShow})
+    for (Termination t :
+         {Termination::Checkmate, Termination::Stalemate, Termination::DeadPosition,
+          Termination::FivefoldRepetition, Termination::SeventyFiveMoves,
+          Termination::ThreefoldRepetition, Termination::FiftyMoves, Termination::Resignation,
+          Termination::Agreement, Termination::NoShow, Termination::ArbiterDecision})
         if (word == termination_word(t)) return t;
     if (word == "time")
         return result == GameResult::Draw ? Termination::TimeInsufficientMaterial

@@ -107,6 +107,10 @@ class GameService {
     // with no actor (an HTTP request) the game's view for `seat` too.
     void action(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,
                 Reply reply, const Watcher* actor = nullptr);
+    // The arbiter ends a game in play with `result` (an event's result set by its organiser:
+    // OnlineGame::end_by_arbiter; GameResult::Ongoing for no winner), stored and sent to the
+    // game's audience as an action is. ApiError 409 when the game is over.
+    void end_by_arbiter(const std::shared_ptr<LiveGame>& game, GameResult result);
     // A single-use ticket for the event stream, good for 30 seconds.
     Ticket ticket(LiveGame& game, Color seat);
     // The seat of a ticket for this game, used up; ApiError 403 if unknown or expired.

@@ -26,6 +26,7 @@ using Json = nlohmann::json;
 namespace {
 
 using chess960::testing::ServerTest;
+using chess960::testing::WsClient;
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -422,6 +423,47 @@ TEST_F(SwissServerTest, PlayersAreNumberedAsTheInitialRankingList) {
     ASSERT_EQ(late.status, 201) << late.text;
     EXPECT_EQ(late.body["player"]["number"], 9);
     EXPECT_EQ(names().front(), "1 Zoe");
+}
+
+// A paired event's player plays their board with their own player token (the seat links are
+// the organiser's to hand out): moves over HTTP and the WebSocket, a draw offered and
+// accepted; a token of another player of the event holds no seat in that game.
+TEST_F(SwissServerTest, APlayerPlaysTheirBoardWithTheirPlayerToken) {
+    create(Json{{"name", "Club"}, {"rounds", 2}, {"kind", "swiss"}, {"tiebreaks", "BH"}});
+    for (const char* name : {"Ann", "Bob", "Cyd"}) add(Json{{"name", name}});
+    // Round 1: 1-2, and 3 has the pairing-allocated bye.
+    Json view = publish();
+    ASSERT_EQ(boards_of(view, 1), (std::vector<std::string>{"1-2", "3:pairing"}));
+    const std::string game = view["rounds"][0]["boards"][0]["gameId"];
+    const std::string base = "/api/games/" + game;
+    EXPECT_EQ(get(base, tokens_[1]).body["you"], "white");
+    EXPECT_EQ(get(base, tokens_[2]).body["you"], "black");
+    EXPECT_TRUE(get(base, tokens_[3]).body["you"].is_null());
+    const Json legal = get(base + "/legal").body["moves"];
+    ASSERT_FALSE(legal.empty());
+    const std::string first = legal[0]["uci"];
+    EXPECT_EQ(post(base + "/moves", Json{{"move", first}}, tokens_[3]).status, 403);
+    ASSERT_EQ(post(base + "/moves", Json{{"move", first}}, tokens_[1]).status, 200);
+    // Black answers over the WebSocket, with the player token.
+    {
+        WsClient black(port_, base + "/socket", "", tokens_[2]);
+        black.send(Json{{"type", "hello"}});
+        auto hello = black.receive_type("game");
+        ASSERT_TRUE(hello);
+        const Json moves = get(base + "/legal").body["moves"];
+        ASSERT_FALSE(moves.empty());
+        black.send(Json{{"type", "move"}, {"id", 1}, {"move", moves[0]["uci"]}, {"ply", 1}});
+        auto ack = black.receive_type("ack");
+        ASSERT_TRUE(ack) << "no ack";
+        EXPECT_EQ(get(base).body["ply"], 2);
+    }
+    ASSERT_EQ(post(base + "/draw/offer", Json::object(), tokens_[2]).status, 200);
+    ASSERT_EQ(post(base + "/draw/accept", Json::object(), tokens_[1]).status, 200);
+    EXPECT_EQ(organiser_view()["rounds"][0]["boards"][0]["result"], "1/2-1/2");
+    // The player's page names the game to play.
+    Reply me = get(path("/player"), tokens_[1]);
+    ASSERT_EQ(me.status, 200) << me.text;
+    EXPECT_EQ(me.body["current"]["gameId"], game);
 }
 
 // A round robin by the Berger tables (C.05 Annex 1): four players, three rounds; round 1 is

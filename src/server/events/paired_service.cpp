@@ -411,6 +411,41 @@ EventView EventService::set_result(std::string_view id, std::string_view token, 
     return organiser_view(id, token);
 }
 
+std::optional<Color> EventService::player_seat(const std::string& event_id,
+                                               const std::string& game_id, std::string_view token) {
+    std::optional<std::pair<std::string, std::string>> hashes;
+    {
+        std::lock_guard lock(player_seats_mutex_);
+        if (auto it = player_seats_.find(game_id); it != player_seats_.end()) hashes = it->second;
+    }
+    if (!hashes) {
+        std::optional<StoredEvent> stored;
+        try {
+            stored = store_.load_event(event_id);
+        } catch (const std::exception& e) {
+            log("event " + event_id + ": a player's seat in game " + game_id + ": " + e.what());
+            return std::nullopt;
+        }
+        if (!stored || !is_paired(stored->event)) return std::nullopt;
+        const auto hash_of = [&](std::optional<int> number) {
+            for (const EventPlayerRow& p : stored->players)
+                if (number && p.number == *number) return p.token_hash;
+            return std::string();
+        };
+        for (const EventRoundRow& round : stored->rounds)
+            for (const EventBoardRow& board : round.boards)
+                if (board.game_id == game_id)
+                    hashes = {hash_of(board.white_number), hash_of(board.black_number)};
+        if (!hashes) return std::nullopt;
+        std::lock_guard lock(player_seats_mutex_);
+        if (player_seats_.size() >= 100'000) player_seats_.clear();  // bounded: reread later
+        player_seats_[game_id] = *hashes;
+    }
+    if (!hashes->first.empty() && token_matches(token, hashes->first)) return White;
+    if (!hashes->second.empty() && token_matches(token, hashes->second)) return Black;
+    return std::nullopt;
+}
+
 std::string EventService::trf(std::string_view id) {
     const StoredEvent stored = advance(id, now_ms());
     require_paired_event(stored);

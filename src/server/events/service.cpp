@@ -80,6 +80,10 @@ std::string event_seat_token(std::string_view organiser_token, std::string_view 
 EventService::EventService(EventStore& store, GameService& games, EventServiceOptions options)
     : store_(store), games_(games), options_(std::move(options)) {
     games_.set_on_event_game_over([this](const std::string& id) { changed(id); });
+    games_.set_event_seat(
+        [this](const std::string& event_id, const std::string& game_id, std::string_view token) {
+            return player_seat(event_id, game_id, token);
+        });
     for (const PendingRound& pending : store_.pending_rounds())
         due_.emplace(pending.revealed ? pending.start_at : pending.reveal_at, pending.event_id);
     timer_ = std::thread([this] { timer_loop(); });

@@ -86,10 +86,16 @@ std::shared_ptr<LiveGame> GameService::lookup(std::string_view id) { return regi
 
 std::optional<Color> GameService::seat_of(LiveGame& game, std::string_view token) {
     if (token.empty()) return std::nullopt;
-    std::lock_guard lock(game.mutex);
-    if (token_matches(token, game.row.white_token_hash)) return White;
-    if (token_matches(token, game.row.black_token_hash)) return Black;
-    return std::nullopt;
+    std::string event_id, game_id;
+    {
+        std::lock_guard lock(game.mutex);
+        if (token_matches(token, game.row.white_token_hash)) return White;
+        if (token_matches(token, game.row.black_token_hash)) return Black;
+        if (!game.row.event_id || !event_seat_) return std::nullopt;
+        event_id = *game.row.event_id;
+        game_id = game.row.id;
+    }
+    return event_seat_(event_id, game_id, token);
 }
 
 Color GameService::require_seat(LiveGame& game, std::string_view token) {

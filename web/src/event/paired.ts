@@ -305,6 +305,14 @@ export async function playerPanel(panel: HTMLElement, id: string, token: string,
     });
   else if (c?.bye) text = t('paired.yourBye', { round: c.round });
   panel.append(el('p', { id: 'player-current', 'aria-live': 'polite' }, text));
+  // The game is played with the player's own token as its seat (the server takes it for the
+  // board where this player sits).
+  if (c?.board && c.gameId)
+  {
+    const line = el('p', {});
+    line.append(el('a', { id: 'player-game', href: `/game/${c.gameId}#seat=${token}` }, t('event.playYourGame')));
+    panel.append(line);
+  }
   if (view.points !== null) panel.append(el('p', {}, t('paired.yourPoints', { points: view.points })));
   const next = (c?.round ?? 0) + 1;
   if (view.player.withdrawnAfter !== null) {

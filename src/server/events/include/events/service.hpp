@@ -139,6 +139,10 @@ class EventService {
     // players' rows and byes are moved to the numbers initial_ranking gives. Once a round is
     // published the numbers are fixed, and a late entrant takes the next free number.
     void rank_players(const std::string& event_id);
+    // A paired event's player plays their board with their own token (GameService's
+    // EventSeat): the seat of the game `game_id` whose player holds `token`, if any.
+    std::optional<Color> player_seat(const std::string& event_id, const std::string& game_id,
+                                     std::string_view token);
     // The engine's pairing of the next round (events/paired.hpp: propose), kept per event for
     // the tournament it was paired from (its TRF as the key): the organiser reviews the
     // proposal, then publishes it without the 570-player event being paired a second time.
@@ -167,6 +171,10 @@ class EventService {
     std::unordered_map<std::string, Millis> deferred_until_;
     std::mutex proposals_mutex_;
     std::unordered_map<std::string, std::pair<std::string, ProposedPairing>> proposals_;
+    // A paired event's game's players' token hashes (white's, black's), by game id: a board's
+    // players never change once published.
+    std::mutex player_seats_mutex_;
+    std::unordered_map<std::string, std::pair<std::string, std::string>> player_seats_;
 
     std::mutex timer_mutex_;
     std::condition_variable timer_wake_;

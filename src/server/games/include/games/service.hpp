@@ -139,6 +139,12 @@ class GameService {
     void set_on_event_game_over(std::function<void(const std::string&)> on_over) {
         registry_.on_game_over = std::move(on_over);
     }
+    // Another holder of a seat in an event's game (a paired event's player plays with the
+    // player's token): called with the event's id, the game's id and a token that is neither
+    // seat's, outside the game's lock; set before serving.
+    using EventSeat = std::function<std::optional<Color>(
+        const std::string& event_id, const std::string& game_id, std::string_view token)>;
+    void set_event_seat(EventSeat event_seat) { event_seat_ = std::move(event_seat); }
     // How many of an event's games are in play (Store::event_games_in_play); ApiError 503 when
     // the store fails.
     int event_games_in_play(const std::string& event_id);
@@ -151,6 +157,7 @@ class GameService {
     Cluster& cluster() { return cluster_; }
 
   private:
+    EventSeat event_seat_;
     void log(const std::string& line);
     // takeback/offer, takeback/accept, takeback/decline (takeback.cpp), which action() hands
     // here.

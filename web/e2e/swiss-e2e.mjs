@@ -3,7 +3,9 @@
 // form that enters a player, a player entering through the join link's page (and their page:
 // the round's bye, a half-point bye asked for the next round), the round paired by the server for review (three players: one
 // board and the pairing-allocated bye) and published, the arbiter's result of the board set
-// from the results table, the standings with the chosen tie-breaks and the TRF download;
+// from the results table (the game's own record saying so), a player playing their board
+// from their own page with their player token, the standings with the chosen tie-breaks and
+// the TRF download;
 // every field labelled.
 //
 //   node web/e2e/swiss-e2e.mjs <chess960 binary> <web/dist>
@@ -43,6 +45,7 @@ async function main() {
 
   console.log('2. two players entered in the players table, a third through the join link');
   await page.locator('#player-form').waitFor({ timeout: 10000 });
+  const playerLinks = {};
   for (const [name, rating] of [['Ann', '2400'], ['Bob', '2300']]) {
     await page.locator('#player-name').fill(name);
     await page.locator('#player-rating').fill(rating);
@@ -50,6 +53,7 @@ async function main() {
     await page.locator('table.players tbody tr', { hasText: name }).waitFor({ timeout: 10000 });
     const link = await page.locator('#added-player-link').inputValue();
     check(new RegExp(`/event/${id}#player=[0-9a-f]{32}$`).test(link), `the organiser is shown ${name}'s player link once`, link);
+    playerLinks[name] = link;
   }
   const organiserToken = new URLSearchParams(new URL(await page.locator('#organiser-link').inputValue()).hash.slice(1)).get('organiser');
   const link = await fetch(`${base}/api/events/${id}/join-link`, {
@@ -93,6 +97,19 @@ async function main() {
   check(withBye.paired.byes.some(b => b.round === 2 && b.player === 3 && b.kind === 'half'), "Cyd's half-point bye for round 2 is asked from the page", JSON.stringify(withBye.paired.byes));
   await playerContext.close();
 
+  console.log("3b. Ann plays her board from her own page, with her player token as the seat");
+  const annContext = await browser.newContext({ locale: 'en-US' });
+  const ann = await annContext.newPage();
+  ann.on('pageerror', e => check(false, "no script error on Ann's pages", e.message));
+  await ann.goto(playerLinks.Ann);
+  await ann.locator('#player-game').waitFor({ timeout: 10000 });
+  const annGame = await ann.locator('#player-game').getAttribute('href');
+  check(/^\/game\/[0-9a-f]+#seat=[0-9a-f]{32}$/.test(annGame), "Ann's page links to her game with her token", annGame);
+  await ann.locator('#player-game').click();
+  await ann.locator('#resign').waitFor({ state: 'visible', timeout: 15000 });
+  check(await ann.locator('#resign').isVisible(), 'the game page seats Ann (her resign button shows)');
+  await annContext.close();
+
   console.log("4. the arbiter's result, and the standings with the tie-breaks");
   await page.locator('#result-1').selectOption('1-0');
   await page.locator('#set-result-1').click();
@@ -106,6 +123,8 @@ async function main() {
     'the standings: Cyd, Ann (1 point each, SB 1 and 0), Bob', JSON.stringify(rows));
   const view = await getJson(`${base}/api/events/${id}`);
   check(view.rounds[0].boards[0].resultSource === 'arbiter', "the board's result is the arbiter's", JSON.stringify(view.rounds[0].boards[0]));
+  const ended = await getJson(`${base}/api/games/${view.rounds[0].boards[0].gameId}`);
+  check(ended.result === '1-0' && ended.termination === 'arbiter', "the game's own record says the arbiter decided it", `${ended.result} ${ended.termination}`);
   // Everyone's page: the same standings, with the tie-breaks.
   const spectatorContext = await browser.newContext({ locale: 'en-US' });
   const spectator = await spectatorContext.newPage();

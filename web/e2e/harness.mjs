@@ -3,6 +3,7 @@
 // mouse drags on a chessground board, screenshots.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -180,4 +181,18 @@ export async function unlabelled(page) {
       .filter(e => !(e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')))
       .map(e => e.id || e.className || e.outerHTML.slice(0, 60)),
   );
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// axe-core over the page as it stands: no serious or critical violation.
+export async function axe(page, what) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
+  });
+  check(found.length === 0, `axe: no serious or critical violation on ${what}`, found.join('; '));
 }

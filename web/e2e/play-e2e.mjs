@@ -27,16 +27,13 @@
 // board, the game page in each language, the help page) is shot at 1366x768, 768x1024 and
 // 390x844 for docs/screenshots/.
 
-import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SCREEN_SIZES, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
+import { SCREEN_SIZES, axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
 import { englishLeft, pageText, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 
 const [binary, distDir, shotsArg] = process.argv.slice(2);
 const shot = screenshots(resolve(shotsArg ?? process.env.E2E_SCREENSHOTS ?? 'e2e-screenshots'));
@@ -101,16 +98,6 @@ async function waitForPly(base, id, ply, timeout = 15000) {
   }
 }
 
-async function axe(page, what) {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter(v => v.impact === 'serious' || v.impact === 'critical')
-      .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
-  });
-  check(found.length === 0, `axe: no serious or critical violation on ${what}`, found.join('; '));
-}
 
 // The labels' boxes never cross a piece's box; their contrast with what is behind them.
 async function labelGeometry(page) {

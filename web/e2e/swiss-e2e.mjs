@@ -2,17 +2,18 @@
 // page: the new-event form with its pairing kind and tie-breaks, the players table and the
 // form that enters a player, a player entering through the join link's page (and their page:
 // the round's bye, a half-point bye asked for the next round), the round paired by the server for review (three players: one
-// board and the pairing-allocated bye) and published, the arbiter's result of the board set
+// board and the pairing-allocated bye), changed from the keyboard (colours swapped, two players
+// swapped, each change checked by the server and what it breaks shown) and published, the arbiter's result of the board set
 // from the results table (the game's own record saying so), a player playing their board
 // from their own page with their player token, the standings with the chosen tie-breaks and
-// the TRF download;
-// every field labelled.
+// the TRF download; every field labelled, and axe-core (no serious or critical violation) over
+// the player's page and the organiser's panel.
 //
 //   node web/e2e/swiss-e2e.mjs <chess960 binary> <web/dist>
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { check, getJson, launchBrowser, loadChromium, runSuite, startServer, unlabelled } from './harness.mjs';
+import { axe, check, getJson, launchBrowser, loadChromium, runSuite, startServer, unlabelled } from './harness.mjs';
 
 const chromium = await loadChromium('web_e2e_swiss');
 const [binary, distDir] = process.argv.slice(2);
@@ -76,6 +77,7 @@ async function main() {
   await joiner.locator('#player-link').click();
   await joiner.locator('#player-current').waitFor({ timeout: 10000 });
   check((await joiner.locator('#player-title').textContent()).includes('Cyd, number 3'), "the player's page names the player");
+  await axe(joiner, "the player's page");
   await page.locator('table.players tbody tr', { hasText: 'Cyd' }).waitFor({ timeout: 20000 });
   check((await page.locator('table.players tbody tr').count()) === 3, 'the players table lists the three');
   check((await unlabelled(page)).length === 0, "every field of the organiser's panel has a label", JSON.stringify(await unlabelled(page)));
@@ -86,6 +88,31 @@ async function main() {
   const board = await page.locator('table.proposal tbody tr').first().textContent();
   check(board.includes('1 Ann') && board.includes('2 Bob'), 'the proposal pairs 1 and 2 (C.04.3: top half against bottom half)', board);
   check((await page.locator('#proposal-bye').textContent()).includes('3 Cyd'), 'and gives 3 the pairing-allocated bye');
+  // The organiser changes the pairing from the keyboard: colours swapped on board 1, then two
+  // players swapped (Bob and Cyd, who has the bye); the server says what each change breaks.
+  await page.locator('#swap-colours-1').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#proposal-issues li').first().waitFor({ timeout: 10000 });
+  const swapped = await page.locator('table.proposal tbody tr').first().textContent();
+  check(swapped.includes('2 Bob') && swapped.indexOf('2 Bob') < swapped.indexOf('1 Ann'), 'the colours on board 1 are swapped', swapped);
+  const colourIssue = await page.locator('#proposal-issues').textContent();
+  check(/C\.04/.test(colourIssue), 'the changed pairing is told which rule it breaks', colourIssue);
+  await page.locator('#swap-a').selectOption('2');
+  await page.locator('#swap-b').selectOption('3');
+  await page.locator('#swap-players').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#proposal-bye', { hasText: '2 Bob' }).waitFor({ timeout: 10000 });
+  check((await page.locator('table.proposal tbody tr').first().textContent()).includes('3 Cyd'), 'Bob and Cyd swapped: Cyd plays, Bob has the bye');
+  check((await unlabelled(page)).length === 0, 'every field of the pairing review has a label', JSON.stringify(await unlabelled(page)));
+  await axe(page, "the organiser's panel with a changed pairing");
+  // Back to the engine's pairing, then published as changed: it breaks nothing.
+  await page.locator('#swap-a').selectOption('2');
+  await page.locator('#swap-b').selectOption('3');
+  await page.locator('#swap-players').click();
+  await page.locator('#proposal-bye', { hasText: '3 Cyd' }).waitFor({ timeout: 10000 });
+  await page.locator('#swap-colours-1').click();
+  await page.locator('#proposal-issues', { hasText: 'It breaks no pairing rule.' }).waitFor({ timeout: 10000 });
+  check((await page.locator('table.proposal tbody tr').first().textContent()).indexOf('1 Ann') < (await page.locator('table.proposal tbody tr').first().textContent()).indexOf('2 Bob'), 'the pairing is the engine\'s again');
   await page.locator('#publish-round').click();
   await page.locator('table.results tbody tr').first().waitFor({ timeout: 15000 });
   await joiner.reload();

@@ -212,6 +212,8 @@ export const eventApi = {
   withdraw: (id: string, token: string) => request<EventView>('POST', `/api/events/${id}/withdraw`, { body: {}, token }),
   openJoinLink: (id: string, token: string) => request<{ joinToken: string }>('POST', `/api/events/${id}/join-link`, { body: {}, token }),
   proposal: (id: string, token: string) => request<Proposal>('GET', `/api/events/${id}/proposal`, { token }),
+  checkPairing: (id: string, token: string, pairing: { pairings: { white: number; black: number }[]; bye?: number }) =>
+    request<Proposal>('POST', `/api/events/${id}/proposal`, { body: pairing, token }),
   setResult: (id: string, token: string, round: number, board: number, result: string) =>
     request<EventView>('POST', `/api/events/${id}/rounds/${round}/boards/${board}/result`, { body: { result }, token }),
   trfUrl: (id: string) => `/api/events/${id}/trf`,

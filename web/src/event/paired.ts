@@ -1,12 +1,13 @@
 // The organiser's panel of a paired event (a Swiss by FIDE's Dutch system, a round robin by the
 // Berger tables): the players table and the form that enters one, the join link, the next
 // round's pairing as the server proposes it (with what a pairing breaks) and its publication,
-// the arbiter's results of the latest round, and the standings with the event's tie-breaks.
+// the pairing changed by the organiser (colours swapped on a board, two players swapped) with
+// what the server says it breaks, the arbiter's results of any published round, and the standings with the event's tie-breaks.
 // Names come from people: they go into the page as text, never as HTML.
 
 import { t, tMaybe } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
-import { eventApi, type EventView, type NewPlayer, type Proposal } from './api';
+import { type AddRound, eventApi, type EventView, type NewPlayer, type Proposal } from './api';
 import { savePlayerToken } from './tokens';
 
 export const boardResults = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'] as const;
@@ -15,6 +16,8 @@ export class PairedPanel {
   private proposal: Proposal | null = null;
   private key = ''; // what the panel shows: drawn again only when it changes (a form keeps its text)
   private added: { name: string; link: string } | null = null; // the last player entered
+  private changed = false; // the organiser changed the proposed pairing (it is published as changed)
+  private resultsRound: number | null = null; // the round whose results are entered (none: the latest)
 
   constructor(
     private readonly box: HTMLElement,
@@ -31,7 +34,8 @@ export class PairedPanel {
       paired.players,
       paired.standings,
       v.status,
-      this.proposal?.round,
+      this.proposal,
+      this.resultsRound,
       v.rounds.map(r => [r.round, r.started, r.boards.map(b => [b.result, b.resultSource])]),
     ]);
     if (key === this.key) return;
@@ -138,6 +142,7 @@ export class PairedPanel {
     propose.onclick = async () => {
       try {
         this.proposal = await eventApi.proposal(this.id, this.token);
+        this.changed = false;
         this.key = '';
         this.render(v);
         document.getElementById('publish-round')?.focus();
@@ -149,24 +154,48 @@ export class PairedPanel {
     const proposal = this.proposal;
     if (!proposal || proposal.round !== next) return;
     const table = el('table', { class: 'proposal', 'aria-labelledby': 'proposal-title' });
-    table.innerHTML = `<thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('color.White')}</th><th scope="col">${t('color.Black')}</th></tr></thead>`;
+    table.innerHTML = `<thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('color.White')}</th><th scope="col">${t('color.Black')}</th><th scope="col">${t('paired.col.change')}</th></tr></thead>`;
     const body = el('tbody');
     for (const b of proposal.boards) {
+      const swap = el('button', { type: 'button', id: `swap-colours-${b.board}`, 'aria-label': t('paired.swapColoursOf', { board: b.board }) }, t('paired.swapColours'));
+      swap.onclick = () =>
+        void this.change(v, proposal, pairs => {
+          const p = pairs[b.board - 1]!;
+          [p.white, p.black] = [p.black, p.white];
+        });
+      const cell = el('td');
+      cell.append(swap);
       const tr = el('tr');
-      tr.append(el('td', {}, String(b.board)), el('td', {}, `${b.white.number} ${b.white.name}`), el('td', {}, `${b.black.number} ${b.black.name}`));
+      tr.append(el('td', {}, String(b.board)), el('td', {}, `${b.white.number} ${b.white.name}`), el('td', {}, `${b.black.number} ${b.black.name}`), cell);
       body.append(tr);
     }
     table.append(body);
     this.box.append(table);
     if (proposal.bye) this.box.append(el('p', { id: 'proposal-bye' }, t('paired.bye', { number: proposal.bye.number, name: proposal.bye.name })));
-    for (const issue of proposal.issues) this.box.append(el('p', { class: 'error' }, `${issue.rule}: ${issue.message}`));
+    this.renderSwap(v, proposal);
+    // What the pairing breaks, as the server checks it (POST /proposal), before it is published.
+    const issues = el('div', { id: 'proposal-issues', role: 'status', 'aria-live': 'polite' });
+    if (this.changed || proposal.issues.length > 0) {
+      issues.append(el('h4', {}, this.changed ? t('paired.changedIssues') : t('paired.issues')));
+      if (proposal.issues.length === 0) issues.append(el('p', {}, t('paired.noIssues')));
+      const list = el('ul');
+      for (const issue of proposal.issues) list.append(el('li', { class: 'error' }, `${issue.rule}: ${issue.message}`));
+      if (proposal.issues.length > 0) issues.append(list);
+    }
+    this.box.append(issues);
     const entropy = el('input', { id: 'paired-entropy', maxlength: '1000', autocomplete: 'off', 'aria-label': t('organiser.entropy') });
     const publish = el('button', { type: 'button', id: 'publish-round', class: 'primary' }, t('paired.publish', { round: next }));
     publish.onclick = async () => {
       publish.disabled = true;
       try {
-        const view = await eventApi.addRound(this.id, this.token, { round: next, entropy: entropy.value });
+        const round: AddRound = { round: next, entropy: entropy.value };
+        if (this.changed) {
+          round.pairings = proposal.boards.map(b => ({ white: b.white.number, black: b.black.number }));
+          if (proposal.bye) round.bye = proposal.bye.number;
+        }
+        const view = await eventApi.addRound(this.id, this.token, round);
         this.proposal = null;
+        this.changed = false;
         toast(t('organiser.entered', { round: next }));
         this.show(view);
       } catch (err) {
@@ -177,10 +206,78 @@ export class PairedPanel {
     this.box.append(entropy, ' ', publish);
   }
 
+  // Two players swapped between boards (or with the bye): a select for each, then the server's
+  // check of the changed pairing.
+  private renderSwap(v: EventView, proposal: Proposal): void {
+    const players = proposal.boards.flatMap(b => [b.white, b.black]);
+    if (proposal.bye) players.push(proposal.bye);
+    players.sort((a, b) => a.number - b.number);
+    const form = el('form', { id: 'swap-form', 'aria-labelledby': 'swap-title' });
+    form.append(el('h4', { id: 'swap-title' }, t('paired.swapPlayers')));
+    const selects: HTMLSelectElement[] = [];
+    for (const [id, label] of [['swap-a', t('paired.swapA')], ['swap-b', t('paired.swapB')]] as const) {
+      const field = el('div', { class: 'field' });
+      const select = el('select', { id });
+      for (const p of players) select.append(el('option', { value: String(p.number) }, `${p.number} ${p.name}`));
+      field.append(el('label', { for: id }, label), select);
+      form.append(field);
+      selects.push(select);
+    }
+    if (players.length > 1) selects[1]!.value = String(players[1]!.number);
+    form.append(el('button', { type: 'submit', id: 'swap-players' }, t('paired.swap')));
+    form.addEventListener('submit', e => {
+      e.preventDefault();
+      const a = Number(selects[0]!.value);
+      const b = Number(selects[1]!.value);
+      if (a === b) return;
+      void this.change(v, proposal, (pairs, bye) => {
+        const swap = (n: number) => (n === a ? b : n === b ? a : n);
+        for (const p of pairs) [p.white, p.black] = [swap(p.white), swap(p.black)];
+        return bye === undefined ? undefined : swap(bye);
+      });
+    });
+    this.box.append(form);
+  }
+
+  // Applies a change to the pairing shown, has the server check it and shows what it breaks.
+  private async change(
+    v: EventView,
+    proposal: Proposal,
+    edit: (pairs: { white: number; black: number }[], bye: number | undefined) => number | undefined | void,
+  ): Promise<void> {
+    const pairs = proposal.boards.map(b => ({ white: b.white.number, black: b.black.number }));
+    let bye = proposal.bye?.number;
+    const moved = edit(pairs, bye);
+    if (typeof moved === 'number') bye = moved;
+    try {
+      this.proposal = await eventApi.checkPairing(this.id, this.token, bye === undefined ? { pairings: pairs } : { pairings: pairs, bye });
+      this.changed = true;
+      this.key = '';
+      this.render(v);
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
   private renderResults(v: EventView): void {
-    const round = v.rounds[v.rounds.length - 1];
-    if (!round || !round.started) return;
+    const started = v.rounds.filter(r => r.started);
+    if (started.length === 0) return;
+    const round = started.find(r => r.round === this.resultsRound) ?? started[started.length - 1]!;
     this.box.append(el('h3', { id: 'results-title' }, t('paired.results', { round: round.round })));
+    if (started.length > 1) {
+      // Results of any published round: a correction of an earlier one is kept in the audit list.
+      const field = el('div', { class: 'field' });
+      const pick = el('select', { id: 'results-round' });
+      for (const r of started) pick.append(el('option', { value: String(r.round) }, t('paired.roundN', { round: r.round })));
+      pick.value = String(round.round);
+      pick.onchange = () => {
+        this.resultsRound = Number(pick.value);
+        this.key = '';
+        this.render(v);
+      };
+      field.append(el('label', { for: 'results-round' }, t('paired.resultsRound')), pick);
+      this.box.append(field);
+    }
     const table = el('table', { class: 'results', 'aria-labelledby': 'results-title' });
     table.innerHTML = `<thead><tr><th scope="col">${t('event.col.board')}</th><th scope="col">${t('color.White')}</th><th scope="col">${t('color.Black')}</th><th scope="col">${t('paired.col.result')}</th><th scope="col">${t('paired.col.arbiter')}</th></tr></thead>`;
     const body = el('tbody');

@@ -7,12 +7,18 @@
 // from the results table (the game's own record saying so), a player playing their board
 // from their own page with their player token, the standings with the chosen tie-breaks and
 // the TRF download; every field labelled, and axe-core (no serious or critical violation) over
-// the player's page and the organiser's panel.
+// the player's page and the organiser's panel. Then the issue's whole Swiss (sevenPlayers): seven
+// players over five rounds, a late entrant, a withdrawal, a half-point bye, a forfeit, the
+// pairing-allocated bye moving on, each round revealed at publication, the standings with
+// BH-C1 and SB against a hand computation, the TRF (bbpPairings' checker when
+// CHESS960_BBPPAIRINGS names it) and the verification at the close.
 //
 //   node web/e2e/swiss-e2e.mjs <chess960 binary> <web/dist>
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { axe, check, getJson, launchBrowser, loadChromium, runSuite, startServer, unlabelled } from './harness.mjs';
 
 const chromium = await loadChromium('web_e2e_swiss');
@@ -164,6 +170,138 @@ async function main() {
   await spectatorContext.close();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /TRF/ }).click()]);
   check(download.suggestedFilename() === `chess960-event-${id}.trf`, 'the TRF downloads', download.suggestedFilename());
+  await context.close();
+  await sevenPlayers(base);
+}
+
+// The issue's whole Swiss (the scenario of tests/swiss_server_test.cpp, its hand-computed
+// standings and its TRF as bbpPairings' checker accepted it, tests/data/events): seven players
+// over five rounds, Gus entering in round 2 with half a point, Eve withdrawing after round 3,
+// Dan's half-point bye in round 4, the arbiter's forfeit on round 2's board 1, the
+// pairing-allocated bye moving on; each round's position drawn and revealed at publication.
+// The organiser's work goes through the API; the pages show the outcome.
+async function sevenPlayers(base) {
+  console.log('5. a seven-player Swiss over five rounds, to the verification');
+  const call = async (method, path, body, token) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+    return text.startsWith('{') ? JSON.parse(text) : text;
+  };
+  const created = await call('POST', '/api/events', { name: 'Club Swiss 960', rounds: 5, kind: 'swiss', tiebreaks: 'BH-C1,SB' });
+  const id = created.id;
+  const organiser = created.organiserToken;
+  const ev = `/api/events/${id}`;
+  const tokens = {};
+  for (const [name, rating] of [['Ann', 2400], ['Bob', 2300], ['Cyd', 2200], ['Dan', 2100], ['Eve', 2000]]) {
+    const added = await call('POST', `${ev}/players`, { name, rating, federation: 'GER' }, organiser);
+    tokens[added.player.number] = added.playerToken;
+  }
+  const { joinToken } = await call('POST', `${ev}/join-link`, {}, organiser);
+  const fay = await call('POST', `${ev}/join`, { name: 'Fay', rating: 1900, title: 'WFM', fideId: '123' }, joinToken);
+  tokens[fay.player.number] = fay.playerToken;
+  await call('POST', `${ev}/byes`, { round: 4, kind: 'half' }, tokens[4]);
+  const boardsOf = (view, round) => [
+    ...view.rounds[round - 1].boards.map(b => `${b.whiteNumber}-${b.blackNumber}`),
+    ...view.paired.byes.filter(b => b.round === round).map(b => `${b.player}:${b.kind}`),
+  ];
+  const rounds = [];
+  // Every board ends as in the server test: the lower number wins by the loser's resignation.
+  const play = async (round, arbiter = {}) => {
+    const view = await call('GET', `${ev}/organiser`, undefined, organiser);
+    for (const b of view.rounds[round - 1].boards) {
+      if (arbiter[b.board]) {
+        await call('POST', `${ev}/rounds/${round}/boards/${b.board}/result`, { result: arbiter[b.board], reason: 'forfeit' }, organiser);
+        continue;
+      }
+      const loser = b.whiteNumber < b.blackNumber ? b.seats.black : b.seats.white;
+      await call('POST', `/api/games/${b.gameId}/resign`, {}, loser);
+    }
+  };
+  const publish = async round => {
+    const view = await call('POST', `${ev}/rounds`, { entropy: `round ${round}` }, organiser);
+    const r = view.rounds[round - 1];
+    check(r.revealed && r.started && r.position !== null, `round ${round}: its position drawn and revealed at publication, its games started`, JSON.stringify(r.position));
+    rounds.push(boardsOf(view, round));
+  };
+  await publish(1);
+  await play(1);
+  const gus = await call('POST', `${ev}/players`, { name: 'Gus', rating: 1950, latePoints: 0.5 }, organiser);
+  check(gus.player.number === 7 && gus.player.joinedRound === 2, 'Gus enters in round 2 as number 7', JSON.stringify(gus.player));
+  await publish(2);
+  await play(2, { 1: '-+' });
+  await publish(3);
+  await play(3);
+  await call('POST', `${ev}/withdraw`, {}, tokens[5]);
+  await publish(4);
+  await play(4);
+  await publish(5);
+  await play(5);
+  const expected = [
+    ['1-4', '5-2', '3-6'],
+    ['2-1', '7-3', '4-5', '6:pairing'],
+    ['3-1', '6-4', '2-7', '5:pairing'],
+    ['1-6', '2-3', '4:half', '7:pairing'],
+    ['1-2', '4-3', '6-7'],
+  ];
+  const final = await call('GET', `${ev}/organiser`, undefined, organiser);
+  const forfeit = final.rounds[1].boards[0];
+  check(forfeit.result === '-+' && forfeit.resultSource === 'arbiter' && final.paired.audit[0]?.reason === 'forfeit', "the arbiter's forfeit on round 2's board 1, kept in the audit list", JSON.stringify(forfeit));
+  check(JSON.stringify(rounds) === JSON.stringify(expected), 'the rounds as the Dutch system pairs them: the pairing-allocated bye moves on (6, 5, 7), Dan takes his half-point bye, Eve is gone after round 3', JSON.stringify(rounds));
+
+  // The standings on the organiser's panel equal the hand computation (C.07, 2023) of
+  // tests/swiss_server_test.cpp: rank, player, points, BH-C1, SB.
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true, locale: 'en-US' });
+  const page = await context.newPage();
+  page.on('pageerror', e => check(false, "no script error on the seven-player event's page", e.message));
+  await page.goto(`${base}/event/${id}#organiser=${organiser}`);
+  await page.locator('#paired-box table.standings tbody tr').first().waitFor({ timeout: 15000 });
+  const rows = (await page.locator('#paired-box table.standings tbody tr').allTextContents()).map(r => r.replace(/\s+/g, ' ').trim());
+  const cells = await page.locator('#paired-box table.standings tbody tr').evaluateAll(trs => trs.map(tr => [...tr.cells].map(c => c.textContent.trim())));
+  const hand = [
+    ['1', '1 Ann', '5', '14', '16'],
+    ['2', '3 Cyd', '3', '13', '6'],
+    ['3', '2 Bob', '3', '11.5', '6.5'],
+    ['4', '4 Dan', '2.5', '12', '5.25'],
+    ['5', '6 Fay', '2', '12.5', '3.5'],
+    ['6', '7 Gus', '1.5', '10', '2.25'],
+    ['7', '5 Eve', '1', '8', '1'],
+  ];
+  check(JSON.stringify(cells) === JSON.stringify(hand), 'the standings with BH-C1 and SB equal the hand computation', JSON.stringify(rows));
+
+  // The TRF from the page: the file bbpPairings' checker accepted, and checked again when
+  // CHESS960_BBPPAIRINGS names its executable.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /TRF/ }).click()]);
+  const trfPath = join(work, 'swiss-7-players.trf');
+  await download.saveAs(trfPath);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const reference = readFileSync(join(here, '../../tests/data/events/swiss-7-players.trf'), 'utf8');
+  check(readFileSync(trfPath, 'utf8') === reference, "the TRF download is the file bbpPairings' checker accepted (tests/data/events)");
+  if (process.env.CHESS960_BBPPAIRINGS) {
+    let out = '';
+    try {
+      out = execFileSync(process.env.CHESS960_BBPPAIRINGS, ['--dutch', trfPath, '-c'], { encoding: 'utf8' });
+    } catch (e) {
+      out = `exit ${e.status}: ${e.stdout}${e.stderr}`;
+    }
+    check(!out.includes('Checker pairings') && !out.includes('rror') && out.includes('Round #5'), "bbpPairings' checker finds no discrepancy in the downloaded TRF", out);
+  } else {
+    console.log('  (bbpPairings checker skipped: CHESS960_BBPPAIRINGS is not set)');
+  }
+
+  // The end: the organiser closes the event; everyone's page shows the secret and the verdict.
+  await page.locator('#close-event').click();
+  await page.locator('#confirm-close').click();
+  const spectator = await context.newPage();
+  await spectator.goto(`${base}/event/${id}`);
+  await spectator.locator('#verification').waitFor({ state: 'visible', timeout: 15000 });
+  const verdict = await spectator.locator('#verdict').textContent();
+  check(verdict.startsWith('Verified'), 'the verification at the end says OK', verdict);
+  check((await spectator.locator('#verify-rounds tbody tr').count()) === 5, 'it lists the five rounds');
   await context.close();
 }
 

@@ -273,6 +273,13 @@ async function sevenPlayers(base) {
   ];
   check(JSON.stringify(cells) === JSON.stringify(hand), 'the standings with BH-C1 and SB equal the hand computation', JSON.stringify(rows));
 
+  // Results entry for any published round: round 2 chosen, its boards and the arbiter's forfeit.
+  await page.locator('#results-round').selectOption('2');
+  await page.locator('#results-title', { hasText: 'round 2' }).waitFor({ timeout: 10000 });
+  const round2 = await page.locator('table.results tbody tr').allTextContents();
+  check(round2.length === 3 && round2[0].includes('-+') && (await page.locator('#result-1').count()) === 1, "the results table shows round 2's boards, the forfeit among them, each with its result field", JSON.stringify(round2));
+  check((await unlabelled(page)).length === 0, "every field of the seven-player event's panel has a label", JSON.stringify(await unlabelled(page)));
+
   // The TRF from the page: the file bbpPairings' checker accepted, and checked again when
   // CHESS960_BBPPAIRINGS names its executable.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /TRF/ }).click()]);

@@ -32,6 +32,16 @@ void check_action(const Result<void>& done) {
     if (!done) throw game_refusal(done.error());
 }
 
+// The game in play after its deadlines at `now` (a flag, a no-show); ApiError 409 when it is
+// over. The caller holds the game's lock.
+OnlineGame& in_play(MovePipeline& pipeline, const std::shared_ptr<LiveGame>& game, Millis now) {
+    pipeline.apply_deadlines(game, now);
+    OnlineGame& play = game->play;
+    if (!play.is_active())
+        throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
+    return play;
+}
+
 }  // namespace
 
 int random_start_number() {
@@ -380,10 +390,7 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
         return takeback(game, seat, action, std::move(reply), actor);
     const Millis now = now_ms();
     std::lock_guard lock(game->mutex);
-    pipeline_.apply_deadlines(game, now);
-    OnlineGame& play = game->play;
-    if (!play.is_active())
-        throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
+    OnlineGame& play = in_play(pipeline_, game, now);
     if (action == "resign") {
         check_action(play.resign(seat, now));
     } else if (action == "abort") {
@@ -424,11 +431,7 @@ void GameService::action(const std::shared_ptr<LiveGame>& game, Color seat, std:
 void GameService::end_by_arbiter(const std::shared_ptr<LiveGame>& game, GameResult result) {
     const Millis now = now_ms();
     std::lock_guard lock(game->mutex);
-    pipeline_.apply_deadlines(game, now);
-    OnlineGame& play = game->play;
-    if (!play.is_active())
-        throw ApiError{409, "the game is over: " + describe(play), 0, "game_over"};
-    check_action(play.end_by_arbiter(result, now));
+    check_action(in_play(pipeline_, game, now).end_by_arbiter(result, now));
     pipeline_.save_state(game, now);
     registry_.settle(game);
 }

@@ -14,11 +14,17 @@ std::string RenderCache::get(const std::string& key, const std::function<std::st
         const Millis now = steady_now();
         if (entry.valid && now - entry.rendered_at < ttl_) return entry.text;
         if (!entry.rendering) break;
-        // Another caller renders it: wait for its text (or its failure).
+        // Another caller renders it: wait for its text (or its failure). The wait ends when
+        // that render is over, not when no render runs: a third caller may have begun the next
+        // one (the text already older than the lifetime) before this one woke, and that render
+        // notifies its own signal, not this one.
         const auto signal = entry.rendering;
-        signal->wait(lock, [&] { return !entries_.contains(key) || !entries_[key].rendering; });
+        signal->wait(lock, [&] {
+            const auto it = entries_.find(key);
+            return it == entries_.end() || it->second.rendering != signal;
+        });
         Entry& done = entries_[key];
-        if (done.failure) std::rethrow_exception(done.failure);
+        if (!done.rendering && done.failure) std::rethrow_exception(done.failure);
         if (done.valid) return done.text;
     }
     if (entries_.size() > max_entries_) {

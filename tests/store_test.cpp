@@ -1806,9 +1806,7 @@ EventRow an_event(const std::string& id, const std::string& name, int rounds) {
 // arbiter's results (an audit list: rows are added, never replaced) round-trip on both back
 // ends.
 TEST_P(StoreBackendTest, APairedEventsPlayersByesAndResultsRoundTrip) {
-    {
-        const auto store = open_store(db_);
-    }
+    { const auto store = open_store(db_); }
     const auto events = open_event_store(db_);
     EventRow e = an_event("00000000000000e7", "Swiss", 5);
     e.created_at = 1'763'000'000'000;
@@ -1905,6 +1903,55 @@ TEST_P(StoreBackendTest, APairedEventsPlayersByesAndResultsRoundTrip) {
     EXPECT_EQ(loaded->results[1].set_at, 21);
 }
 
+// Before the first round the players are numbered anew as the initial ranking list: all of
+// them and their byes in one transaction, so that a failure half-way (here a number given
+// twice) leaves the numbering as it was, on both back ends.
+TEST_P(StoreBackendTest, PlayersAreRenumberedAllAtOnceOrNotAtAll) {
+    { const auto store = open_store(db_); }
+    const auto events = open_event_store(db_);
+    EventRow e = an_event("00000000000000e8", "Swiss", 5);
+    e.kind = "swiss";
+    events->insert_event(e);
+    auto player = [](int number, const std::string& name) {
+        EventPlayerRow p;
+        p.number = number;
+        p.name = name;
+        p.token_hash = sha256_hex(name);
+        p.created_at = p.updated_at = 100 + number;
+        return p;
+    };
+    events->insert_player(e.id, player(1, "Ann"));
+    events->insert_player(e.id, player(2, "Bob"));
+    events->insert_player(e.id, player(3, "Cyd"));
+    events->set_bye(e.id, EventByeRow{2, 3, 'H', 10});
+
+    // Cyd first, then Ann, then Bob; Cyd's bye follows her.
+    EventPlayerRow cyd = player(3, "Cyd"), ann = player(1, "Ann"), bob = player(2, "Bob");
+    cyd.number = 1;
+    ann.number = 2;
+    bob.number = 3;
+    events->renumber_players(e.id, {cyd, ann, bob}, {EventByeRow{2, 1, 'H', 10}});
+    auto names = [&] {
+        std::string out;
+        const auto loaded = events->load_event(e.id);
+        for (const EventPlayerRow& p : loaded->players)
+            out += std::to_string(p.number) + p.name + "(" + p.token_hash.substr(0, 4) + ") ";
+        for (const EventByeRow& b : loaded->byes)
+            out += "bye r" + std::to_string(b.round) + "#" + std::to_string(b.player);
+        return out;
+    };
+    const std::string after = names();
+    EXPECT_EQ(after, "1Cyd(" + sha256_hex("Cyd").substr(0, 4) + ") 2Ann(" +
+                         sha256_hex("Ann").substr(0, 4) + ") 3Bob(" +
+                         sha256_hex("Bob").substr(0, 4) + ") bye r2#1");
+
+    // Two players given number 1: refused, and nothing of it stays.
+    EventPlayerRow again = ann;
+    again.number = 1;
+    EXPECT_THROW(events->renumber_players(e.id, {bob, again, cyd}, {}), StoreError);
+    EXPECT_EQ(names(), after);
+}
+
 // A version 6 database gains the paired events' columns and tables, on both back ends: its
 // events become typed ones with their rounds and boards as they were.
 TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
@@ -1923,9 +1970,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
     // Back to version 6 as its own SQL left it.
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 6" : "PRAGMA user_version=6");
-    {
-        const auto store = open_store(db_);
-    }
+    { const auto store = open_store(db_); }
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
               std::vector<std::string>{"7"});
     const auto events = open_event_store(db_);

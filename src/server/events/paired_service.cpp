@@ -161,21 +161,14 @@ void EventService::rank_players(const std::string& event_id) {
     const std::vector<int> order = initial_ranking(stored.players);
     std::map<int, int> renumbered;  // stored number -> its rank's number
     for (std::size_t i = 0; i < order.size(); ++i) renumbered[order[i]] = stored.players[i].number;
-    for (const EventPlayerRow& p : stored.players) {
-        if (renumbered[p.number] == p.number) continue;
-        EventPlayerRow moved = p;
-        moved.number = renumbered[p.number];
-        store_.update_player(event_id, moved);
-    }
-    for (const EventByeRow& bye : stored.byes)
-        if (renumbered[bye.player] != bye.player)
-            store_.remove_bye(event_id, bye.round, bye.player);
-    for (const EventByeRow& bye : stored.byes)
-        if (renumbered[bye.player] != bye.player) {
-            EventByeRow moved = bye;
-            moved.player = renumbered[bye.player];
-            store_.set_bye(event_id, moved);
-        }
+    bool moves = false;
+    for (const auto& [from, to] : renumbered) moves = moves || from != to;
+    if (!moves) return;
+    std::vector<EventPlayerRow> players = stored.players;
+    for (EventPlayerRow& p : players) p.number = renumbered[p.number];
+    std::vector<EventByeRow> byes = stored.byes;
+    for (EventByeRow& bye : byes) bye.player = renumbered[bye.player];
+    store_.renumber_players(event_id, players, byes);
 }
 
 AddedPlayer EventService::add_player(std::string_view id, std::string_view token,

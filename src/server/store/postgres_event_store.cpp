@@ -58,6 +58,8 @@ constexpr const char* kSetBye =
     "INSERT INTO event_byes(event_id, round, player, kind, created_at) "
     "VALUES($1, $2, $3, $4, $5) ON CONFLICT (event_id, round, player) DO UPDATE SET "
     "kind = EXCLUDED.kind, created_at = EXCLUDED.created_at";
+constexpr const char* kDeletePlayers = "DELETE FROM event_players WHERE event_id = $1";
+constexpr const char* kDeleteByes = "DELETE FROM event_byes WHERE event_id = $1";
 constexpr const char* kRemoveBye =
     "DELETE FROM event_byes WHERE event_id = $1 AND round = $2 AND player = $3";
 constexpr const char* kSelectByes =
@@ -210,6 +212,24 @@ void PostgresEventStore::update_player(const std::string& event_id, const EventP
     PgParams params = player_params(event_id, p);
     params.number(p.updated_at);
     write_one(kUpdatePlayer, params, "updating a player");
+}
+
+void PostgresEventStore::renumber_players(const std::string& event_id,
+                                          const std::vector<EventPlayerRow>& players,
+                                          const std::vector<EventByeRow>& byes) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    db_.query(kDeleteByes, PgParams().text(event_id), "renumbering the players");
+    db_.query(kDeletePlayers, PgParams().text(event_id), "renumbering the players");
+    for (const EventPlayerRow& p : players) {
+        PgParams params = player_params(event_id, p);
+        params.number(p.created_at).number(p.updated_at);
+        db_.query(kInsertPlayer, params, "renumbering the players");
+    }
+    for (const EventByeRow& bye : byes)
+        db_.query(kSetBye, bye_params(event_id, bye), "renumbering the players");
+    transaction.commit();
 }
 
 void PostgresEventStore::set_bye(const std::string& event_id, const EventByeRow& bye) {

@@ -27,6 +27,8 @@ class PostgresEventStore final : public EventStore {
     void set_closed(const std::string& event_id, std::int64_t at) override;
     void insert_player(const std::string& event_id, const EventPlayerRow& player) override;
     void update_player(const std::string& event_id, const EventPlayerRow& player) override;
+    void renumber_players(const std::string& event_id, const std::vector<EventPlayerRow>& players,
+                          const std::vector<EventByeRow>& byes) override;
     void set_bye(const std::string& event_id, const EventByeRow& bye) override;
     void remove_bye(const std::string& event_id, int round, int player) override;
     void append_result(const std::string& event_id, const EventResultRow& result) override;

@@ -96,6 +96,8 @@ constexpr const char* kSetBye =
     "INSERT INTO event_byes(event_id, round, player, kind, created_at) "
     "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(event_id, round, player) DO UPDATE SET "
     "kind = excluded.kind, created_at = excluded.created_at";
+constexpr const char* kDeletePlayers = "DELETE FROM event_players WHERE event_id = ?1";
+constexpr const char* kDeleteByes = "DELETE FROM event_byes WHERE event_id = ?1";
 constexpr const char* kRemoveBye =
     "DELETE FROM event_byes WHERE event_id = ?1 AND round = ?2 AND player = ?3";
 constexpr const char* kSelectByes =
@@ -183,15 +185,20 @@ class WriteTransaction {
 }  // namespace
 
 template <typename Bind>
-void SqliteEventStore::write(const char* sql, const char* doing, Bind bind, int changes) {
-    std::lock_guard lock(mutex_);
-    WriteTransaction transaction(db_);
-    if (!transaction.begin()) fail("BEGIN IMMEDIATE");
+void SqliteEventStore::step(const char* sql, const char* doing, Bind bind) {
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
     Statement stmt(raw);
     bind(stmt.get());
     if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail(doing);
+}
+
+template <typename Bind>
+void SqliteEventStore::write(const char* sql, const char* doing, Bind bind, int changes) {
+    std::lock_guard lock(mutex_);
+    WriteTransaction transaction(db_);
+    if (!transaction.begin()) fail("BEGIN IMMEDIATE");
+    step(sql, doing, bind);
     if (changes >= 0 && sqlite3_changes(db_) != changes)
         throw StoreError(path_ + ": " + doing + " changed " + std::to_string(sqlite3_changes(db_)) +
                          " rows, not " + std::to_string(changes));
@@ -227,14 +234,7 @@ void SqliteEventStore::insert_round(const std::string& event_id, const EventRoun
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_);
     if (!transaction.begin()) fail("BEGIN IMMEDIATE");
-    auto run = [&](const char* sql, const char* doing, auto bind) {
-        sqlite3_stmt* raw = nullptr;
-        if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
-        Statement stmt(raw);
-        bind(stmt.get());
-        if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail(doing);
-    };
-    run(kInsertRound, "inserting a round", [&](sqlite3_stmt* s) {
+    step(kInsertRound, "inserting a round", [&](sqlite3_stmt* s) {
         bind_text(s, 1, event_id);
         sqlite3_bind_int(s, 2, r.round);
         bind_text(s, 3, r.entropy);
@@ -243,7 +243,7 @@ void SqliteEventStore::insert_round(const std::string& event_id, const EventRoun
         sqlite3_bind_int64(s, 6, r.created_at);
     });
     for (const EventBoardRow& b : r.boards)
-        run(kInsertBoard, "inserting a board", [&](sqlite3_stmt* s) {
+        step(kInsertBoard, "inserting a board", [&](sqlite3_stmt* s) {
             bind_text(s, 1, event_id);
             sqlite3_bind_int(s, 2, r.round);
             sqlite3_bind_int(s, 3, b.board);
@@ -256,7 +256,7 @@ void SqliteEventStore::insert_round(const std::string& event_id, const EventRoun
             bind_optional(s, 10, b.black_number);
         });
     for (const EventByeRow& bye : byes)
-        run(kSetBye, "inserting a bye", [&](sqlite3_stmt* s) { bind_bye(s, event_id, bye); });
+        step(kSetBye, "inserting a bye", [&](sqlite3_stmt* s) { bind_bye(s, event_id, bye); });
     if (!transaction.commit()) fail("COMMIT");
 }
 
@@ -304,6 +304,24 @@ void SqliteEventStore::insert_player(const std::string& event_id, const EventPla
 void SqliteEventStore::update_player(const std::string& event_id, const EventPlayerRow& p) {
     write(kUpdatePlayer, "updating a player",
           [&](sqlite3_stmt* s) { bind_player(s, event_id, p); });
+}
+
+void SqliteEventStore::renumber_players(const std::string& event_id,
+                                        const std::vector<EventPlayerRow>& players,
+                                        const std::vector<EventByeRow>& byes) {
+    std::lock_guard lock(mutex_);
+    WriteTransaction transaction(db_);
+    if (!transaction.begin()) fail("BEGIN IMMEDIATE");
+    auto event = [&](sqlite3_stmt* s) { bind_text(s, 1, event_id); };
+    step(kDeleteByes, "renumbering the players", event);
+    step(kDeletePlayers, "renumbering the players", event);
+    for (const EventPlayerRow& p : players)
+        step(kInsertPlayer, "renumbering the players",
+             [&](sqlite3_stmt* s) { bind_player(s, event_id, p); });
+    for (const EventByeRow& bye : byes)
+        step(kSetBye, "renumbering the players",
+             [&](sqlite3_stmt* s) { bind_bye(s, event_id, bye); });
+    if (!transaction.commit()) fail("COMMIT");
 }
 
 void SqliteEventStore::set_bye(const std::string& event_id, const EventByeRow& bye) {

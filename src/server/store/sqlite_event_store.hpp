@@ -30,6 +30,8 @@ class SqliteEventStore final : public EventStore {
     void set_closed(const std::string& event_id, std::int64_t at) override;
     void insert_player(const std::string& event_id, const EventPlayerRow& player) override;
     void update_player(const std::string& event_id, const EventPlayerRow& player) override;
+    void renumber_players(const std::string& event_id, const std::vector<EventPlayerRow>& players,
+                          const std::vector<EventByeRow>& byes) override;
     void set_bye(const std::string& event_id, const EventByeRow& bye) override;
     void remove_bye(const std::string& event_id, int round, int player) override;
     void append_result(const std::string& event_id, const EventResultRow& result) override;
@@ -45,6 +47,9 @@ class SqliteEventStore final : public EventStore {
     // Runs one statement with `bind` applied; it must change exactly `changes` rows (-1: any).
     template <typename Bind>
     void write(const char* sql, const char* doing, Bind bind, int changes = 1);
+    // Runs one statement with `bind` applied, inside a transaction the caller holds.
+    template <typename Bind>
+    void step(const char* sql, const char* doing, Bind bind);
 
     std::string path_;
     std::mutex mutex_;

@@ -148,6 +148,12 @@ class EventStore {
     // the number and created_at).
     virtual void insert_player(const std::string& event_id, const EventPlayerRow& player) = 0;
     virtual void update_player(const std::string& event_id, const EventPlayerRow& player) = 0;
+    // Before the first round: the event's players and byes replaced by these (the players
+    // numbered anew as the initial ranking list, their byes following them), in one
+    // transaction, so that a crash leaves the old numbering or the new, never a mix.
+    virtual void renumber_players(const std::string& event_id,
+                                  const std::vector<EventPlayerRow>& players,
+                                  const std::vector<EventByeRow>& byes) = 0;
     // Sets (or replaces) a player's bye for a round; remove_bye takes it back.
     virtual void set_bye(const std::string& event_id, const EventByeRow& bye) = 0;
     virtual void remove_bye(const std::string& event_id, int round, int player) = 0;

@@ -303,8 +303,8 @@ void EventService::timer_loop() {
 
 // --- The API's calls ---------------------------------------------------------------------------
 
-CreatedEvent EventService::create(const CreateEventRequest& request, const std::string& client) {
-    const Millis now = now_ms();
+// Events and rounds share one bucket per client (each round may create hundreds of games).
+void EventService::take_event_token(const std::string& client) {
     if (int wait = games_.take_token("events", client, options_.events_per_minute / 60.0,
                                      options_.events_burst))
         throw ApiError{429,
@@ -313,6 +313,11 @@ CreatedEvent EventService::create(const CreateEventRequest& request, const std::
                        wait,
                        "rate_limited",
                        {{"seconds", wait}}};
+}
+
+CreatedEvent EventService::create(const CreateEventRequest& request, const std::string& client) {
+    const Millis now = now_ms();
+    take_event_token(client);
     if (int wait =
             games_.take_token("event-creations", client, options_.creations_per_hour / 3600.0,
                               options_.creations_burst))
@@ -364,14 +369,7 @@ EventView EventService::add_round(std::string_view id, std::string_view token,
         StoredEvent stored = load(id);
         require_organiser(stored, token);
     }
-    if (int wait = games_.take_token("events", client, options_.events_per_minute / 60.0,
-                                     options_.events_burst))
-        throw ApiError{429,
-                       "too many events and rounds from your address: try again in " +
-                           std::to_string(wait) + " s",
-                       wait,
-                       "rate_limited",
-                       {{"seconds", wait}}};
+    take_event_token(client);
     std::vector<PairingIssue> issues;
     {
         std::lock_guard lock(mutex_);

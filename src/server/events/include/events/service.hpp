@@ -131,6 +131,8 @@ class EventService {
 
   private:
     void log(const std::string& line);
+    // Takes a token of the client's events-and-rounds bucket, or throws 429.
+    void take_event_token(const std::string& client);
     // Each board's result: the arbiter's last, else its game's (`sources`: which).
     BoardResults board_results(const StoredEvent& event,
                                std::map<std::pair<int, int>, std::string>* sources = nullptr);

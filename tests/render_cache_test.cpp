@@ -47,6 +47,57 @@ TEST(RenderCache, AnInvalidatedKeyIsRenderedAgain) {
     EXPECT_EQ(cache.get("event", render), "view 2");
 }
 
+// While the text is older than its lifetime but unchanged, the callers that come during its
+// next render get the text as it was at once, instead of waiting for the render (which held
+// the server's threads while a 2.8 MB view rendered slowly: another client's request waited
+// 12.5 s in the sanitizer pass).
+TEST(RenderCache, AnExpiredTextIsServedWhileItIsRenderedAgain) {
+    RenderCache cache(0, 16);
+    EXPECT_EQ(cache.get("event", [] { return std::string("view 1"); }), "view 1");
+    std::promise<void> started, release;
+    std::shared_future<void> released = release.get_future().share();
+    std::thread renderer([&] {
+        cache.get("event", [&] {
+            started.set_value();
+            released.wait();
+            return std::string("view 2");
+        });
+    });
+    started.get_future().wait();
+    auto other = std::async(std::launch::async, [&] {
+        return cache.get("event", [] { return std::string("not rendered here"); });
+    });
+    const bool at_once = other.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    release.set_value();
+    renderer.join();
+    ASSERT_TRUE(at_once) << "the caller waited for the render under way";
+    EXPECT_EQ(other.get(), "view 1");
+}
+
+// An invalidated text is never served: the caller waits for the render under way.
+TEST(RenderCache, AnInvalidatedTextWaitsForTheRenderUnderWay) {
+    RenderCache cache(60'000, 16);
+    EXPECT_EQ(cache.get("event", [] { return std::string("view 1"); }), "view 1");
+    cache.invalidate("event");
+    std::promise<void> started, release;
+    std::shared_future<void> released = release.get_future().share();
+    std::thread renderer([&] {
+        cache.get("event", [&] {
+            started.set_value();
+            released.wait();
+            return std::string("view 2");
+        });
+    });
+    started.get_future().wait();
+    auto other = std::async(std::launch::async, [&] {
+        return cache.get("event", [] { return std::string("not rendered here"); });
+    });
+    EXPECT_EQ(other.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout);
+    release.set_value();
+    renderer.join();
+    EXPECT_EQ(other.get(), "view 2");
+}
+
 // Renders slower than the lifetime (a 2.8 MB event view on a loaded machine took longer than
 // the second it is kept): a caller woken by the end of one render found the next one begun by
 // a third caller and waited for a signal nobody would give again. The server's I/O thread

@@ -14,6 +14,10 @@ std::string RenderCache::get(const std::string& key, const std::function<std::st
         const Millis now = steady_now();
         if (entry.valid && now - entry.rendered_at < ttl_) return entry.text;
         if (!entry.rendering) break;
+        // Older than the lifetime but not changed since: the render under way refreshes it, and
+        // this caller takes the text as it was rather than hold a server thread meanwhile (a
+        // slow render would otherwise hold every thread its readers came in on).
+        if (entry.valid) return entry.text;
         // Another caller renders it: wait for its text (or its failure). The wait ends when
         // that render is over, not when no render runs: a third caller may have begun the next
         // one (the text already older than the lifetime) before this one woke, and that render

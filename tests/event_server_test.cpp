@@ -801,6 +801,11 @@ TEST_F(EventServerTest, NineRoundsOf500BoardsPutOneRoundInPlay) {
         times.push_back(chess960::testing::elapsed_ms(begin));
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
+    // Each viewer is served again and again (under the sanitizers one render of the view takes
+    // longer than the second above: there the views are waited for, up to a minute).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (views <= 24 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     done = true;
     for (auto& t : viewers) t.join();
     std::sort(times.begin(), times.end());
@@ -808,7 +813,7 @@ TEST_F(EventServerTest, NineRoundsOf500BoardsPutOneRoundInPlay) {
               << " views of a 500-board event by 12 clients; another client's GET "
                  "/api/startpos/518 meanwhile: median "
               << times[times.size() / 2] << " ms, worst " << times.back() << " ms\n";
-    EXPECT_GT(views, 12);
+    EXPECT_GT(views, 24);
 }
 
 }  // namespace

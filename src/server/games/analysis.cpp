@@ -120,9 +120,11 @@ void AnalysisService::analyse(const std::string& fen, const std::string& client,
     if (evicted && *evicted) (*evicted)();
     auto shared_reply = std::make_shared<Later<Analysis>>(std::move(reply));
     EnginePool::Dropped dropped = [shared_reply] {
-        (*shared_reply)(Completion<Analysis>::failure(std::make_exception_ptr(
-            ApiError{503, "the analysis engine is busy: your position made room for another's", 1,
-                     "engine_busy"})));
+        (*shared_reply)(Completion<Analysis>::failure(
+            std::make_exception_ptr(ApiError{503,
+                                             "the analysis engine is busy: your position gave its "
+                                             "place to another client's; try again in a moment",
+                                             1, "engine_busy"})));
     };
     pool_.submit(
         client,

@@ -14,11 +14,19 @@ constexpr const char* kWrongNameOrPassword = "wrong name or password";
 const char* const kLanguages[] = {"en", "de", "fr", "hu", "ru"};
 const char* const kThemes[] = {"auto", "light", "dark"};
 
+// `value` if it is one of `allowed`, else the 400 naming the field and the choices.
 template <std::size_t N>
-bool one_of(const std::string& value, const char* const (&allowed)[N]) {
-    for (const char* a : allowed)
-        if (value == a) return true;
-    return false;
+std::string choice(const std::string& value, const char* const (&allowed)[N], const char* field) {
+    std::string list;
+    for (const char* a : allowed) {
+        if (value == a) return value;
+        list += (list.empty() ? "" : ", ") + std::string(a);
+    }
+    throw ApiError{400,
+                   std::string(field) + " must be one of " + list,
+                   0,
+                   "invalid_field",
+                   {{"field", field}}};
 }
 
 void check_password(const std::string& password) {
@@ -193,24 +201,8 @@ AccountRow AccountService::update_settings(const Session& session,
                 {{"field", "displayName"}}};
         row.display_name = *normal;
     }
-    if (settings.language) {
-        if (!one_of(*settings.language, kLanguages))
-            throw ApiError{400,
-                           "language must be one of en, de, fr, hu, ru",
-                           0,
-                           "invalid_field",
-                           {{"field", "language"}}};
-        row.language = *settings.language;
-    }
-    if (settings.theme) {
-        if (!one_of(*settings.theme, kThemes))
-            throw ApiError{400,
-                           "theme must be one of auto, light, dark",
-                           0,
-                           "invalid_field",
-                           {{"field", "theme"}}};
-        row.theme = *settings.theme;
-    }
+    if (settings.language) row.language = choice(*settings.language, kLanguages, "language");
+    if (settings.theme) row.theme = choice(*settings.theme, kThemes, "theme");
     store_.update_account(row);
     return row;
 }

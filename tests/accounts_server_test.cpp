@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "server/server.hpp"
 #include "server_support.hpp"
 #include "store/secrets.hpp"
@@ -268,7 +269,16 @@ TEST_F(InviteOnlyTest, SignUpsNeedAnAdminsInvitationUsedOnce) {
     Reply uninvited = sign_up("Ann");
     EXPECT_EQ(uninvited.status, 403);
     EXPECT_EQ(uninvited.body["code"], "invitation_required");
-    server::create_admin(options_.db_path, "Admin", kPassword, true);
+    // The admin, made from the command line while the server runs (the password on stdin).
+    const auto made = run_chess960(
+        {"account", "create-admin", "Admin", "--db", options_.db_path, "--interactive-cost"},
+        std::string(kPassword) + "\n");
+    ASSERT_EQ(made.status, 0) << made.err;
+    EXPECT_EQ(run_chess960({"account", "create-admin", "Admin", "--db", options_.db_path,
+                            "--interactive-cost"},
+                           std::string(kPassword) + "\n")
+                  .status,
+              1);  // the name is taken
     Reply in = sign_in("Admin");
     ASSERT_EQ(in.status, 200) << in.text;
     const std::string admin = in.body["token"];

@@ -2103,5 +2103,29 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
     EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
 }
 
+// A deleted account leaves none of its bytes in the SQLite file (secure_delete on the accounts'
+// connection zeroes the deleted rows): neither its name nor its display name nor its hash.
+TEST_F(StoreTest, ADeletedAccountLeavesNoBytesInTheFile) {
+    AccountRow gone = an_account("a1", "Zebedee");
+    gone.display_name = "Zebedee Quuxworth";
+    {
+        const auto store = open_store(path_);
+        const auto accounts = open_account_store(path_);
+        for (int i = 0; i < 20; ++i)  // neighbours on the same pages
+            ASSERT_EQ(accounts->insert_account(
+                          an_account("k" + std::to_string(i), "Keeper" + std::to_string(i)),
+                          std::nullopt, 1),
+                      AccountInsert::inserted);
+        ASSERT_EQ(accounts->insert_account(gone, std::nullopt, 1), AccountInsert::inserted);
+        accounts->insert_session({sha256_hex("zebedee's session"), "a1", 1, 1, 100});
+        accounts->delete_account("a1");
+    }
+    EXPECT_FALSE(fs::exists(path_ + "-wal"));
+    const std::string bytes = read_bytes(path_);
+    EXPECT_NE(bytes.find("Keeper7"), std::string::npos);  // the search works
+    EXPECT_EQ(bytes.find("Zebedee"), std::string::npos);
+    EXPECT_EQ(bytes.find(sha256_hex("zebedee's session")), std::string::npos);
+}
+
 }  // namespace
 }  // namespace chess960::server

@@ -35,6 +35,7 @@
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "postgres_test_db.hpp"
+#include "store/account_store.hpp"
 #include "store/checkpointer.hpp"
 #include "store/event_store.hpp"
 #include "store/migration.hpp"
@@ -62,6 +63,13 @@ std::string read_bytes(const std::string& path) {
 
 // What version 7 adds (the paired events), taken away again: a database of an older version is
 // made from a new one by undoing each later version.
+// Version 8's tables, dropped to build a version 7 database (and, before kUndoVersion7, older).
+constexpr const char* kUndoVersion8[] = {
+    "DROP TABLE invitations",
+    "DROP TABLE account_sessions",
+    "DROP TABLE accounts",
+};
+
 constexpr const char* kUndoVersion7[] = {
     "DROP TABLE event_results",
     "DROP TABLE event_byes",
@@ -870,6 +878,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
@@ -1311,6 +1320,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("PRAGMA user_version=3");
     }
@@ -1730,6 +1740,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
     const auto store = open_store(db_);
@@ -1777,6 +1788,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 5" : "PRAGMA user_version=5");
     const auto store = open_store(db_);
@@ -1968,11 +1980,12 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 6" : "PRAGMA user_version=6");
     { const auto store = open_store(db_); }
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
-              std::vector<std::string>{"7"});
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
     const auto events = open_event_store(db_);
     const auto loaded = events->load_event("0123456789abcdef");
     ASSERT_TRUE(loaded);
@@ -1990,6 +2003,128 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
     p.token_hash = sha256_hex("ann");
     events->insert_player("0123456789abcdef", p);
     EXPECT_EQ(events->load_event("0123456789abcdef")->players.size(), 1u);
+}
+
+AccountRow an_account(const std::string& id, const std::string& name) {
+    AccountRow a;
+    a.id = id;
+    a.name = name;
+    a.name_key = "key:" + name;  // the service's skeleton; any unique text here
+    a.password_hash = "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA";
+    a.display_name = name + " the player";
+    a.language = "de";
+    a.theme = "dark";
+    a.created_at = 1'763'000'000'000;
+    return a;
+}
+
+// Version 8: an account, its sessions and invitations round-trip; a name key is taken once; an
+// invitation makes one account; a deleted account leaves nothing of its person behind.
+TEST_P(StoreBackendTest, AccountsSessionsAndInvitationsRoundTrip) {
+    const auto store = open_store(db_);
+    const auto accounts = open_account_store(db_);
+    AccountRow ann = an_account("a1", "Ann");
+    ann.role = "admin";
+    EXPECT_EQ(accounts->insert_account(ann, std::nullopt, 1), AccountInsert::inserted);
+    AccountRow other = an_account("a2", "Ann");  // the same key
+    EXPECT_EQ(accounts->insert_account(other, std::nullopt, 1), AccountInsert::name_taken);
+    const auto loaded = accounts->find_by_key("key:Ann");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->id, "a1");
+    EXPECT_EQ(loaded->name, "Ann");
+    EXPECT_EQ(loaded->password_hash, ann.password_hash);
+    EXPECT_EQ(loaded->display_name, "Ann the player");
+    EXPECT_EQ(loaded->language, "de");
+    EXPECT_EQ(loaded->theme, "dark");
+    EXPECT_EQ(loaded->role, "admin");
+    EXPECT_EQ(loaded->created_at, ann.created_at);
+    EXPECT_FALSE(accounts->find_by_id("a2"));
+
+    ann.display_name = "Annie";
+    ann.theme = "light";
+    accounts->update_account(ann);
+    EXPECT_EQ(accounts->find_by_id("a1")->display_name, "Annie");
+    EXPECT_EQ(accounts->find_by_id("a1")->theme, "light");
+
+    accounts->insert_session({sha256_hex("s"), "a1", 10, 10, 100});
+    EXPECT_TRUE(accounts->find_session(sha256_hex("s"), 99));
+    EXPECT_FALSE(accounts->find_session(sha256_hex("s"), 100));  // expired
+    accounts->touch_session(sha256_hex("s"), 50, 200);
+    const auto session = accounts->find_session(sha256_hex("s"), 150);
+    ASSERT_TRUE(session);
+    EXPECT_EQ(session->account_id, "a1");
+    EXPECT_EQ(session->last_seen_at, 50);
+    accounts->delete_session(sha256_hex("s"));
+    EXPECT_FALSE(accounts->find_session(sha256_hex("s"), 0));
+
+    // An invitation makes one account; an unknown one none.
+    accounts->insert_invitation({sha256_hex("i"), "a1", 5, std::nullopt, std::nullopt});
+    EXPECT_EQ(accounts->insert_account(an_account("b1", "Bob"), sha256_hex("nope"), 6),
+              AccountInsert::invitation_unusable);
+    EXPECT_FALSE(accounts->find_by_id("b1"));  // rolled back with the invitation
+    EXPECT_EQ(accounts->insert_account(an_account("b1", "Bob"), sha256_hex("i"), 6),
+              AccountInsert::inserted);
+    EXPECT_EQ(accounts->insert_account(an_account("c1", "Cid"), sha256_hex("i"), 7),
+              AccountInsert::invitation_unusable);
+    EXPECT_EQ(accounts->find_invitation(sha256_hex("i"))->used_by, "b1");
+
+    // Deleting Bob: his row, his sessions and his name on the invitation are gone; the
+    // invitation stays used.
+    accounts->insert_session({sha256_hex("bob"), "b1", 10, 10, 100});
+    accounts->delete_account("b1");
+    EXPECT_FALSE(accounts->find_by_id("b1"));
+    EXPECT_EQ(column("SELECT count(*) FROM account_sessions WHERE account_id = 'b1'"),
+              std::vector<std::string>{"0"});
+    EXPECT_EQ(column("SELECT count(*) FROM invitations WHERE used_by = 'b1'"),
+              std::vector<std::string>{"0"});
+    EXPECT_EQ(accounts->insert_account(an_account("c1", "Cid"), sha256_hex("i"), 8),
+              AccountInsert::invitation_unusable);
+}
+
+// A version 7 database gains the account tables and keeps its games, on both back ends.
+TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
+    GameRow playing = full_game("playing");
+    {
+        const auto store = open_store(db_);
+        store->insert_game(playing);
+    }
+    for (const char* sql : kUndoVersion8) exec(sql);
+    exec(postgres() ? "UPDATE chess960_schema SET version = 7" : "PRAGMA user_version=7");
+    EXPECT_THROW(open_account_store(db_), StoreError);  // no accounts table at version 7
+    const auto store = open_store(db_);
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{"8"});
+    auto stored = store->load_game("playing");
+    ASSERT_TRUE(stored);
+    expect_same(stored->game, playing);
+    const auto accounts = open_account_store(db_);
+    EXPECT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
+              AccountInsert::inserted);
+    EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
+}
+
+// A deleted account leaves none of its bytes in the SQLite file (secure_delete on the accounts'
+// connection zeroes the deleted rows): neither its name nor its display name nor its hash.
+TEST_F(StoreTest, ADeletedAccountLeavesNoBytesInTheFile) {
+    AccountRow gone = an_account("a1", "Zebedee");
+    gone.display_name = "Zebedee Quuxworth";
+    {
+        const auto store = open_store(path_);
+        const auto accounts = open_account_store(path_);
+        for (int i = 0; i < 20; ++i)  // neighbours on the same pages
+            ASSERT_EQ(accounts->insert_account(
+                          an_account("k" + std::to_string(i), "Keeper" + std::to_string(i)),
+                          std::nullopt, 1),
+                      AccountInsert::inserted);
+        ASSERT_EQ(accounts->insert_account(gone, std::nullopt, 1), AccountInsert::inserted);
+        accounts->insert_session({sha256_hex("zebedee's session"), "a1", 1, 1, 100});
+        accounts->delete_account("a1");
+    }
+    EXPECT_FALSE(fs::exists(path_ + "-wal"));
+    const std::string bytes = read_bytes(path_);
+    EXPECT_NE(bytes.find("Keeper7"), std::string::npos);  // the search works
+    EXPECT_EQ(bytes.find("Zebedee"), std::string::npos);
+    EXPECT_EQ(bytes.find(sha256_hex("zebedee's session")), std::string::npos);
 }
 
 }  // namespace

@@ -45,6 +45,7 @@ commands:
   serve [--host H] [--port P] [--db DB] [--web DIR] [--engine-threads N] [--io-threads N]
         [--max-connections N] [--max-connections-per-address N] [--max-games-per-minute N]
         [--max-engine-games N] [--max-moves-per-second N] [--max-events-per-hour N]
+        [--signups open|invite] [--password-cost moderate|interactive]
                                   play in the browser: the web app, its JSON API
                                   (docs/openapi.yaml) and live play over WebSocket or
                                   Server-Sent Events (docs/live.md) on http://H:P/ (default
@@ -58,6 +59,9 @@ commands:
                                   connections (30000 in all), 30 new games a minute, 4 engine
                                   games in play, 20 moves a second, 20 new events an hour;
                                   over them the answer is 429 (or 503 for connections)
+  account create-admin NAME [--db DB]
+                                  an admin account (the password from standard input), who
+                                  may invite people to a server run with --signups invite
   serve migrate --from DB --to DB copy every game to another, empty database (an SQLite file
                                   to PostgreSQL), then check each one move by move
   event new --name NAME --rounds N [--exclude 518,534] [--allow-repeats] [--double]
@@ -120,9 +124,11 @@ int main(int argc, char** argv) {
                   "chess960");
     args::configure(root);
     const std::vector<cli::Command> commands = {
-        cli::add_position_command(root), cli::add_perft_command(root), cli::add_pgn_command(root),
-        cli::add_match_command(root),    cli::add_serve_command(root), cli::add_event_command(root),
+        cli::add_position_command(root), cli::add_perft_command(root),
+        cli::add_pgn_command(root),      cli::add_match_command(root),
+        cli::add_serve_command(root),    cli::add_event_command(root),
         cli::add_dice_command(root),     cli::add_uci_command(root),
+        cli::add_account_command(root),
     };
     try {
         args::parse(root, arguments);

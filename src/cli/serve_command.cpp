@@ -25,6 +25,7 @@ struct ServeOptions {
                 *max_connections_per_address = nullptr, *max_games_per_minute = nullptr,
                 *max_engine_games = nullptr, *max_moves_per_second = nullptr,
                 *max_events_per_hour = nullptr;
+    std::string signups = "open", password_cost = "moderate";
     CLI::App* migrate = nullptr;
     std::string migrate_from, migrate_to;
 };
@@ -83,6 +84,8 @@ server::Options server_options(const ServeOptions& o) {
         options.limits.moves_burst =
             std::max(options.limits.moves_burst, 2 * options.limits.moves_per_second);
     }
+    options.invite_only = o.signups == "invite";
+    options.interactive_password_cost = o.password_cost == "interactive";
     if (auto web = args::value(o.web)) {
         options.web_dir = *web;
     } else {
@@ -179,6 +182,14 @@ Command add_serve_command(CLI::App& root) {
     o->max_events_per_hour =
         app->add_option("--max-events-per-hour", "new events an hour per address (default 20)")
             ->type_name("N");
+    app->add_option("--signups", o->signups,
+                    "who may make an account: open (anyone, the default) or invite (people an "
+                    "admin invited: POST /api/invitations)")
+        ->check(CLI::IsMember({"open", "invite"}));
+    app->add_option("--password-cost", o->password_cost,
+                    "Argon2id's cost for passwords: moderate (256 MiB, about a second; the "
+                    "default) or interactive (64 MiB, tens of milliseconds)")
+        ->check(CLI::IsMember({"moderate", "interactive"}));
     o->migrate = app->add_subcommand(
         "migrate",
         "Copy every game from one database to another, empty one (an SQLite file to "
@@ -190,6 +201,38 @@ Command add_serve_command(CLI::App& root) {
         ->required()
         ->type_name("DB");
     return {app, [o] { return run(*o); }};
+}
+
+// `chess960 account create-admin NAME [--db DB]`: the password is read from standard input
+// (one line), never from the command line, which other users see in the process list.
+Command add_account_command(CLI::App& root) {
+    CLI::App* app = root.add_subcommand("account", "The server's accounts.");
+    app->require_subcommand(1);
+    CLI::App* create = app->add_subcommand(
+        "create-admin",
+        "Make an admin account (who may invite people on a --signups invite server); the "
+        "password is read from standard input.");
+    auto name = std::make_shared<std::string>();
+    auto db = std::make_shared<std::string>("chess960.db");
+    auto interactive = std::make_shared<bool>(false);
+    create->add_option("NAME", *name, "the account's name")->required();
+    create->add_option("--db", *db, "the server's database (default chess960.db)")->type_name("DB");
+    create->add_flag("--interactive-cost", *interactive,
+                     "hash the password at Argon2id's interactive cost (as --password-cost "
+                     "interactive)");
+    return {app, [name, db, interactive] {
+                std::string password;
+                std::getline(std::cin, password);
+                if (!password.empty() && password.back() == '\r') password.pop_back();
+                try {
+                    server::create_admin(*db, *name, password, *interactive);
+                } catch (const std::exception& e) {
+                    std::cerr << "chess960 account create-admin: " << e.what() << std::endl;
+                    return kFailed;
+                }
+                std::cout << "admin account '" << *name << "' created" << std::endl;
+                return 0;
+            }};
 }
 
 }  // namespace chess960::cli

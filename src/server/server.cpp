@@ -4,6 +4,7 @@
 #include <mutex>
 #include <ostream>
 
+#include "accounts/service.hpp"
 #include "events/service.hpp"
 #include "games/analysis.hpp"
 #include "games/service.hpp"
@@ -23,6 +24,34 @@ namespace chess960::server {
 
 std::string default_web_dir() { return CHESS960_WEB_DIR; }
 
+namespace {
+
+AccountServiceOptions account_options(const Options& o) {
+    AccountServiceOptions a;
+    a.signups = o.invite_only ? Signups::invite : Signups::open;
+    a.password_cost =
+        o.interactive_password_cost ? PasswordCost::interactive : PasswordCost::moderate;
+    a.login_limits.per_address_burst = o.login_attempts_per_address;
+    a.login_limits.per_account_burst = o.login_attempts_per_account;
+    return a;
+}
+
+}  // namespace
+
+void create_admin(const std::string& db, const std::string& name, const std::string& password,
+                  bool interactive_password_cost) {
+    const auto store = open_store(db);
+    const auto account_store = open_account_store(db);
+    Options o;
+    o.interactive_password_cost = interactive_password_cost;
+    AccountService accounts(*account_store, nullptr, account_options(o));
+    try {
+        accounts.create_admin(name, password);
+    } catch (const ApiError& e) {
+        throw std::runtime_error(e.message);
+    }
+}
+
 struct Server::Impl {
     Options options;
     std::mutex log_mutex;
@@ -33,6 +62,8 @@ struct Server::Impl {
     RenderCache event_views;  // the events' public views, rendered
     EventService events;
     AnalysisService analysis;
+    std::unique_ptr<AccountStore> account_store;
+    AccountService accounts;
     Routes routes;
     HttpServer http;
 
@@ -54,7 +85,9 @@ struct Server::Impl {
                      .log = [this](const std::string& line) { log(line); },
                      .on_changed = [this](const std::string& id) { event_views.invalidate(id); }}),
           analysis(AnalysisOptions{}, games.cluster()),
-          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis),
+          account_store(open_account_store(options.db_path)),
+          accounts(*account_store, cluster.get(), account_options(options)),
+          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,
                                 options.max_connections, options.max_connections_per_address,

@@ -146,6 +146,8 @@ std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& lat
     if (events_ && (path == "/api/events" || path.starts_with("/api/events/")))
         return event_route(request);
     if (analysis_ && path == "/api/analysis") return analysis_route(request, later);
+    if (accounts_)
+        if (auto response = account_route(request)) return response;
     if (method == "GET" && path == "/api/startpos/random") {
         if (query_param(request.query, "double960") == "true") {
             const int white = random_start_number(), black = random_start_number();

@@ -1,8 +1,10 @@
 #include "store/open.hpp"
 
+#include "postgres_account_store.hpp"
 #include "postgres_cluster.hpp"
 #include "postgres_event_store.hpp"
 #include "postgres_store.hpp"
+#include "sqlite_account_store.hpp"
 #include "sqlite_event_store.hpp"
 #include "sqlite_store.hpp"
 
@@ -21,6 +23,11 @@ std::unique_ptr<Store> open_store(const std::string& db,
 std::unique_ptr<EventStore> open_event_store(const std::string& db) {
     if (is_postgres_uri(db)) return std::make_unique<PostgresEventStore>(db);
     return std::make_unique<SqliteEventStore>(db);
+}
+
+std::unique_ptr<AccountStore> open_account_store(const std::string& db) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresAccountStore>(db);
+    return std::make_unique<SqliteAccountStore>(db);
 }
 
 std::unique_ptr<Cluster> open_cluster(Store& store) {

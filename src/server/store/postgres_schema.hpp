@@ -39,6 +39,18 @@ inline constexpr const char* kUpgrades[] = {
     "round INTEGER NOT NULL, board INTEGER NOT NULL, seq INTEGER NOT NULL, "
     "result TEXT NOT NULL, reason TEXT NOT NULL, set_by TEXT NOT NULL, "
     "set_at BIGINT NOT NULL, PRIMARY KEY (event_id, round, board, seq))",
+    // Version 8: accounts, their sessions and invitations (sqlite_schema.hpp).
+    "CREATE TABLE accounts (id TEXT COLLATE \"C\" PRIMARY KEY, name TEXT NOT NULL, "
+    "name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, display_name TEXT NOT NULL, "
+    "language TEXT NOT NULL, theme TEXT NOT NULL, role TEXT NOT NULL, "
+    "created_at BIGINT NOT NULL); "
+    "CREATE TABLE account_sessions (token_hash TEXT COLLATE \"C\" PRIMARY KEY, "
+    "account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), "
+    "created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL, expires_at BIGINT NOT NULL); "
+    "CREATE INDEX account_sessions_account ON account_sessions(account_id); "
+    "CREATE TABLE invitations (token_hash TEXT COLLATE \"C\" PRIMARY KEY, "
+    "created_by TEXT COLLATE \"C\", created_at BIGINT NOT NULL, used_by TEXT COLLATE \"C\", "
+    "used_at BIGINT)",
 };
 
 inline constexpr const char* kCreate = R"(

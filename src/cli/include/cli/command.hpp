@@ -27,6 +27,7 @@ Command add_perft_command(CLI::App& root);
 Command add_pgn_command(CLI::App& root);
 Command add_match_command(CLI::App& root);
 Command add_serve_command(CLI::App& root);
+Command add_account_command(CLI::App& root);
 Command add_uci_command(CLI::App& root);
 Command add_event_command(CLI::App& root);
 Command add_dice_command(CLI::App& root);

@@ -31,8 +31,22 @@ struct Options {
     int idle_timeout_ms = 60'000;
     int hello_timeout_ms = 10'000;  // a WebSocket's first message (docs/live.md)
     GameLimits limits;
+    // Accounts: sign-ups open to anyone, or only with an admin's invitation (`--signups invite`).
+    bool invite_only = false;
+    // Argon2id's cost for passwords: libsodium's MODERATE (256 MiB, about a second), or
+    // INTERACTIVE (64 MiB, tens of milliseconds: `--password-cost interactive`, and the tests).
+    bool interactive_password_cost = false;
+    // Sign-in attempts per client address and per account before 429 (refilled at 5 a minute).
+    int login_attempts_per_address = 20;
+    int login_attempts_per_account = 10;
     std::ostream* log = nullptr;  // start-up and error lines; null: quiet
 };
+
+// `chess960 account create-admin NAME`: an admin account in the database `db` (opened and
+// migrated as the server does). Throws std::runtime_error (or the service's refusal) with a
+// message a person reads.
+void create_admin(const std::string& db, const std::string& name, const std::string& password,
+                  bool interactive_password_cost);
 
 // The web app directory baked in at build time (the source tree's web/dist).
 std::string default_web_dir();

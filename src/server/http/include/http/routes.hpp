@@ -18,6 +18,7 @@
 namespace chess960::server {
 class EventService;
 class AnalysisService;
+class AccountService;
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -29,6 +30,14 @@ struct HttpRequest {
     std::string_view body;
     std::string_view bearer;  // the Authorization: Bearer token, or empty
     const std::string& client;
+    // For the accounts (account_routes.cpp): the session cookie's value, the Origin, Host and
+    // X-CSRF-Token headers (empty when absent), and whether the client reached us over https
+    // (X-Forwarded-Proto: https from the proxy in front).
+    std::string_view session_cookie = {};
+    std::string_view origin = {};
+    std::string_view host = {};
+    std::string_view csrf = {};
+    bool https = false;
 };
 
 struct HttpResponse {
@@ -68,12 +77,14 @@ class Routes {
     // public views) and the analysis board's engine (POST /api/analysis) when given; without
     // them those paths are 404.
     Routes(GameService& games, StaticFiles files, EventService* events = nullptr,
-           RenderCache* event_views = nullptr, AnalysisService* analysis = nullptr)
+           RenderCache* event_views = nullptr, AnalysisService* analysis = nullptr,
+           AccountService* accounts = nullptr)
         : games_(games),
           files_(std::move(files)),
           events_(events),
           event_views_(event_views),
-          analysis_(analysis) {}
+          analysis_(analysis),
+          accounts_(accounts) {}
     using Respond = std::move_only_function<void(MakeResponse)>;
     // The response, or nullopt when it comes later through `later`: a move or a game action
     // is answered once it is stored, from the store writer's thread. Every failure becomes a
@@ -91,13 +102,22 @@ class Routes {
                                            std::string_view rest);
     // POST /api/analysis (analysis.hpp).
     std::optional<HttpResponse> analysis_route(const HttpRequest& request, Respond& later);
+    // /api/accounts..., /api/session, /api/invitations (account_routes.cpp); nullopt for a path
+    // that is not one.
+    std::optional<HttpResponse> account_route(const HttpRequest& request);
 
     GameService& games_;
     StaticFiles files_;
     EventService* events_;
     RenderCache* event_views_;
     AnalysisService* analysis_;
+    AccountService* accounts_;
 };
+
+// The session cookie's name.
+inline constexpr std::string_view kSessionCookie = "chess960_session";
+// The value of cookie `name` in a Cookie header (RFC 6265 5.4: "a=1; b=2"), or "".
+std::string_view cookie_value(std::string_view header, std::string_view name);
 
 // Helpers the route files share.
 HttpResponse json_response(int status, std::string body);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "store/account_store.hpp"
 #include "store/cluster.hpp"
 #include "store/event_store.hpp"
 #include "store/store.hpp"
@@ -28,6 +29,10 @@ std::unique_ptr<Store> open_store(const std::string& db,
 // The events' store on the database the game store has already opened and migrated (so it
 // exists, is writable and has the event tables), on a connection of its own. Throws StoreError.
 std::unique_ptr<EventStore> open_event_store(const std::string& db);
+
+// The accounts' store on the database the game store has already opened and migrated, on a
+// connection of its own. Throws StoreError.
+std::unique_ptr<AccountStore> open_account_store(const std::string& db);
 
 // What several servers sharing `store`'s database need (cluster.hpp), on `store`'s connection:
 // none for a store no other server writes (SQLite: one server per file).

@@ -184,6 +184,35 @@ inline constexpr const char* kMigrations[] = {
          set_by TEXT NOT NULL,
          set_at INTEGER NOT NULL,
          PRIMARY KEY (event_id, round, board, seq)) WITHOUT ROWID;)",
+
+    // Version 8: accounts (src/server/accounts/). A name is unique by its confusable skeleton
+    // (text/names.hpp: name_key), as an event's players are; the password only as libsodium's
+    // Argon2id string ($argon2id$...), never the password. A session and an invitation keep
+    // their token only as a SHA-256, as the seats do. An invitation is used once (used_at stays
+    // when its account is deleted, which empties used_by).
+    R"(CREATE TABLE accounts (
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         name_key TEXT NOT NULL UNIQUE,
+         password_hash TEXT NOT NULL,
+         display_name TEXT NOT NULL,
+         language TEXT NOT NULL,
+         theme TEXT NOT NULL,
+         role TEXT NOT NULL,
+         created_at INTEGER NOT NULL);
+       CREATE TABLE account_sessions (
+         token_hash TEXT PRIMARY KEY,
+         account_id TEXT NOT NULL REFERENCES accounts(id),
+         created_at INTEGER NOT NULL,
+         last_seen_at INTEGER NOT NULL,
+         expires_at INTEGER NOT NULL) WITHOUT ROWID;
+       CREATE INDEX account_sessions_account ON account_sessions(account_id);
+       CREATE TABLE invitations (
+         token_hash TEXT PRIMARY KEY,
+         created_by TEXT,
+         created_at INTEGER NOT NULL,
+         used_by TEXT,
+         used_at INTEGER) WITHOUT ROWID;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

@@ -1,0 +1,206 @@
+// The accounts' routes (docs/openapi.yaml: /api/accounts, /api/session, /api/invitations). A
+// request is signed in by its Authorization: Bearer token (scripts) or by the session cookie
+// (the page). A state-changing request signed in by the cookie must also show that the page
+// made it: an Origin header naming this server, or the session's CSRF token in X-CSRF-Token,
+// which another site's page cannot read (the cookie is sent with a cross-site form's POST; the
+// token is not). A Bearer token is never sent by a browser on its own, so it needs neither.
+#include <nlohmann/json.hpp>
+
+#include "accounts/service.hpp"
+#include "games/now.hpp"
+#include "http/requests.hpp"
+#include "http/routes.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::string_view kAccountsPrefix = "/api/accounts/";
+
+bool changes_state(std::string_view method) {
+    return method != "GET" && method != "HEAD" && method != "OPTIONS";
+}
+
+// Whether the Origin header names the server the request came to (scheme and Host).
+bool same_origin(const HttpRequest& request) {
+    if (request.origin.empty() || request.host.empty()) return false;
+    const std::string origin(request.origin);
+    const std::string host(request.host);
+    return origin == "https://" + host || (!request.https && origin == "http://" + host);
+}
+
+// A path segment percent-decoded (RFC 3986 2.1); a malformed escape is a 400.
+std::string decode_segment(std::string_view segment) {
+    std::string out;
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+        if (segment[i] != '%') {
+            out += segment[i];
+            continue;
+        }
+        auto hex = [&](std::size_t at) -> int {
+            if (at >= segment.size()) return -1;
+            const char c = segment[at];
+            if (c >= '0' && c <= '9') return c - '0';
+            if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+            if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+            return -1;
+        };
+        const int high = hex(i + 1), low = hex(i + 2);
+        if (high < 0 || low < 0)
+            throw ApiError{400, "malformed percent escape in the path", 0, "invalid_path"};
+        out += char(high * 16 + low);
+        i += 2;
+    }
+    return out;
+}
+
+std::string session_cookie(const std::string& value, std::int64_t max_age_s, bool secure) {
+    // HttpOnly: the page's scripts cannot read it (an injected script cannot steal it);
+    // SameSite=Lax: another site's form or fetch does not carry it, except a top-level link.
+    return std::string(kSessionCookie) + "=" + value + "; Path=/; HttpOnly; SameSite=Lax" +
+           "; Max-Age=" + std::to_string(max_age_s) + (secure ? "; Secure" : "");
+}
+
+Json account_json(const AccountRow& account) {
+    // Ratings come with the rating pools (issue 35's second part): none yet.
+    return Json{
+        {"name", account.name}, {"displayName", account.display_name}, {"ratings", Json::object()}};
+}
+
+Json own_account_json(const AccountRow& account) {
+    Json json = account_json(account);
+    json["role"] = account.role;
+    json["language"] = account.language;
+    json["theme"] = account.theme;
+    return json;
+}
+
+std::pair<std::string, std::string> credentials(std::string_view body) {
+    const Json json = parse_object(body, "the body");
+    auto name = string_field(json, "name");
+    auto password = string_field(json, "password");
+    if (!name)
+        throw ApiError{400, "field 'name' is missing", 0, "missing_field", {{"field", "name"}}};
+    if (!password)
+        throw ApiError{
+            400, "field 'password' is missing", 0, "missing_field", {{"field", "password"}}};
+    return {std::move(*name), std::move(*password)};
+}
+
+}  // namespace
+
+std::string_view cookie_value(std::string_view header, std::string_view name) {
+    while (!header.empty()) {
+        const auto end = header.find(';');
+        std::string_view pair = header.substr(0, end);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        if (pair.size() > name.size() && pair.starts_with(name) && pair[name.size()] == '=')
+            return pair.substr(name.size() + 1);
+        if (end == std::string_view::npos) break;
+        header.remove_prefix(end + 1);
+    }
+    return {};
+}
+
+std::optional<HttpResponse> Routes::account_route(const HttpRequest& request) {
+    const std::string_view method = request.method, path = request.path;
+    const bool accounts_path =
+        path == "/api/accounts" || path.starts_with(kAccountsPrefix) || path == "/api/session";
+    if (!accounts_path && path != "/api/invitations") return std::nullopt;
+    AccountService& accounts = *accounts_;
+    if (changes_state(method)) {
+        check_body(request.body);
+        // Another site's page posting here (a form, a fetch) names itself in Origin: refused
+        // whatever it carries.
+        if (!request.origin.empty() && !same_origin(request))
+            throw ApiError{403, "cross-site request refused (Origin does not match this server)", 0,
+                           "cross_site"};
+    }
+
+    // The session: the Bearer token, else the cookie (which then needs the CSRF proof).
+    auto signed_in = [&]() -> Session {
+        const bool by_cookie = request.bearer.empty();
+        const std::string token(by_cookie ? request.session_cookie : request.bearer);
+        auto session = accounts.authenticate(token);
+        if (!session) throw ApiError{401, "not signed in", 0, "not_signed_in"};
+        if (by_cookie && changes_state(method) && !same_origin(request) &&
+            (request.csrf.empty() ||
+             std::string(request.csrf) != AccountService::csrf_token(token)))
+            throw ApiError{403,
+                           "a request signed in by the cookie needs the session's X-CSRF-Token "
+                           "header (GET /api/session) or this server's Origin",
+                           0, "csrf"};
+        return std::move(*session);
+    };
+
+    if (path == "/api/accounts") {
+        if (method != "POST")
+            throw ApiError{405, "use POST /api/accounts to sign up", 0, "method_not_allowed"};
+        const auto [name, password] = credentials(request.body);
+        const auto invitation = string_field(parse_object(request.body, "the body"), "invitation");
+        return json_response(201,
+                             account_json(accounts.sign_up(name, password, invitation)).dump());
+    }
+    if (path == "/api/session") {
+        if (method == "POST") {
+            const auto [name, password] = credentials(request.body);
+            const SignedIn in = accounts.sign_in(name, password, request.client);
+            HttpResponse response =
+                json_response(200, Json{{"token", in.token},
+                                        {"csrfToken", in.csrf_token},
+                                        {"account", own_account_json(in.account)}}
+                                       .dump());
+            const std::int64_t max_age = (in.expires_at - now_ms()) / 1000;
+            response.headers.emplace_back("Set-Cookie",
+                                          session_cookie(in.token, max_age, request.https));
+            response.headers.emplace_back("Cache-Control", "no-store");
+            return response;
+        }
+        if (method == "GET") {
+            const Session session = signed_in();
+            const std::string token(request.bearer.empty() ? request.session_cookie
+                                                           : request.bearer);
+            Json json = own_account_json(session.account);
+            json["csrfToken"] = AccountService::csrf_token(token);
+            HttpResponse response = json_response(200, json.dump());
+            response.headers.emplace_back("Cache-Control", "no-store");
+            return response;
+        }
+        if (method == "DELETE") {
+            accounts.sign_out(signed_in());
+            HttpResponse response{204, "application/json", "", {}};
+            response.headers.emplace_back("Set-Cookie", session_cookie("", 0, request.https));
+            return response;
+        }
+        throw ApiError{405, "use POST, GET or DELETE /api/session", 0, "method_not_allowed"};
+    }
+    if (path == "/api/invitations") {
+        if (method != "POST")
+            throw ApiError{405, "use POST /api/invitations", 0, "method_not_allowed"};
+        return json_response(201, Json{{"token", accounts.create_invitation(signed_in())}}.dump());
+    }
+    const std::string name = decode_segment(path.substr(kAccountsPrefix.size()));
+    if (method == "GET") return json_response(200, account_json(accounts.profile(name)).dump());
+    if (method == "DELETE") {
+        accounts.delete_account(signed_in(), name);
+        HttpResponse response{204, "application/json", "", {}};
+        // The deleting client's own session went with the account.
+        response.headers.emplace_back("Set-Cookie", session_cookie("", 0, request.https));
+        return response;
+    }
+    if (method == "PATCH") {
+        const Session session = signed_in();
+        if (accounts.profile(name).id != session.account.id)
+            throw ApiError{403, "only its owner may change an account's settings", 0, "not_owner"};
+        const Json json = parse_object(request.body, "the body");
+        AccountSettings settings{string_field(json, "displayName"), string_field(json, "language"),
+                                 string_field(json, "theme")};
+        return json_response(200,
+                             own_account_json(accounts.update_settings(session, settings)).dump());
+    }
+    throw ApiError{405, "use GET, PATCH or DELETE /api/accounts/{name}", 0, "method_not_allowed"};
+}
+
+}  // namespace chess960::server

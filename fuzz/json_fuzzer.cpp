@@ -1,14 +1,16 @@
 // libFuzzer target for the JSON request bodies of `chess960 serve` (http/requests.hpp).
 //
-// The same bytes go, as a request body, to check_body, parse_create_game, parse_move and
-// parse_fen_check. Each must return or throw ApiError; anything else thrown is a bug. Moreover:
+// The same bytes go, as a request body, to check_body, parse_create_game, parse_move,
+// parse_fen_check and parse_seek. Each must return or throw ApiError; anything else thrown is a
+// bug. Moreover:
 //  - every ApiError has status 400 and a message;
 //  - check_body agrees with the parsers: when it refuses the body, each parser throws the same
 //    error; when it accepts it, a parser only refuses a field (the message starts "field '");
 //  - what a parser returns is in the documented ranges (docs/openapi.yaml): level 1..8, start
 //    numbers 0..959, a FEN of at most 200 bytes, clock.initial 1 s..6 h, clock.increment
 //    0..600 s, a move of 1..16 bytes, ply 0..2^20; the move and FEN texts are the body's
-//    strings unchanged.
+//    strings unchanged; a seek's days per move 1, 2, 3, 5, 7 or 14 and never with a clock, its
+//    colour white, black or random, its rating range within 0..4000.
 // Then what the server does next with an accepted request, as GameService::create and the
 // /api/fen/check route do (without the store and the network): the start position from its
 // number(s) or FEN (a FEN refused by Position::from_fen must say why: the server answers 422
@@ -18,6 +20,7 @@
 // parse_uci and parse_san in the ordinary start position, and a move they accept must be legal.
 // A broken invariant prints what broke and the body, then aborts (libFuzzer reports a crash).
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -210,7 +213,28 @@ void check_body_text(std::string_view text) {
         refusal_of([&] { fen = server::parse_fen_check(text); }, "parse_fen_check");
     agree(body_error, fen_error, "parse_fen_check");
 
+    server::SeekRequest seek;
+    const auto seek_error = refusal_of([&] { seek = server::parse_seek(text); }, "parse_seek");
+    agree(body_error, seek_error, "parse_seek");
+
     if (!create_error) create_game(create, body);
+    if (!seek_error) {
+        if (seek.days_per_move) {
+            if (seek.clock) broken("a seek with both a clock and days per move accepted");
+            constexpr std::array kDays{1, 2, 3, 5, 7, 14};
+            if (std::ranges::find(kDays, *seek.days_per_move) == kDays.end())
+                broken("days per move out of the allowed values");
+        }
+        if (seek.color != "white" && seek.color != "black" && seek.color != "random")
+            broken("a seek's colour out of its values: " + seek.color);
+        for (auto rating : {seek.min_rating, seek.max_rating})
+            if (rating && (*rating < 0 || *rating > 4000)) broken("a seek's rating out of range");
+        // The start and clock are read as a game's (checked above through parse_create_game).
+        server::CreateGameRequest as_game;
+        as_game.start = seek.start;
+        as_game.clock = seek.clock;
+        create_game(as_game, body);
+    }
 
     if (!move_error) {
         if (move.move.empty() || move.move.size() > 16) broken("move text of a wrong length");

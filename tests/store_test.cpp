@@ -63,6 +63,13 @@ std::string read_bytes(const std::string& path) {
 
 // What version 7 adds (the paired events), taken away again: a database of an older version is
 // made from a new one by undoing each later version.
+// Version 9's tables, dropped to build a version 8 database (and, before kUndoVersion8, older).
+constexpr const char* kUndoVersion9[] = {
+    "DROP TABLE account_games",
+    "DROP TABLE seeks",
+    "DROP TABLE ratings",
+};
+
 // Version 8's tables, dropped to build a version 7 database (and, before kUndoVersion7, older).
 constexpr const char* kUndoVersion8[] = {
     "DROP TABLE invitations",
@@ -878,6 +885,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
@@ -1320,6 +1328,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
         db.exec("PRAGMA user_version=3");
@@ -1740,6 +1749,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 4" : "PRAGMA user_version=4");
@@ -1788,6 +1798,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 5" : "PRAGMA user_version=5");
@@ -1980,6 +1991,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 6" : "PRAGMA user_version=6");
@@ -2088,18 +2100,145 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 7" : "PRAGMA user_version=7");
     EXPECT_THROW(open_account_store(db_), StoreError);  // no accounts table at version 7
     const auto store = open_store(db_);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
-              std::vector<std::string>{"8"});
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
     auto stored = store->load_game("playing");
     ASSERT_TRUE(stored);
     expect_same(stored->game, playing);
     const auto accounts = open_account_store(db_);
     EXPECT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
               AccountInsert::inserted);
+    EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
+}
+
+// Version 9: a seek is taken once (of two accepting, one gets it; a refusal inside leaves it);
+// an account game is settled once it is over as stored, its Rater's ratings written with the
+// ratings before and after, and never again; the games over but unsettled are found.
+TEST_P(StoreBackendTest, SeeksAreTakenOnceAndAnAccountGameIsSettledOnce) {
+    const auto store = open_store(db_);
+    const auto accounts = open_account_store(db_);
+    const auto play = open_play_store(db_);
+    ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
+              AccountInsert::inserted);
+    ASSERT_EQ(accounts->insert_account(an_account("b1", "Bob"), std::nullopt, 1),
+              AccountInsert::inserted);
+    SeekRow seek;
+    seek.id = "s1";
+    seek.account_id = "a1";
+    seek.rated = true;
+    seek.pool = "blitz";
+    seek.clock_initial_ms = 300'000;
+    seek.clock_increment_ms = 3'000;
+    seek.start_type = "double960";
+    seek.start_number = 17;
+    seek.min_rating = 1200;
+    seek.created_at = 5;
+    play->insert_seek(seek);
+    const auto listed = play->seeks(10);
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed[0].account_name, "Ann");
+    EXPECT_EQ(listed[0].start_number, 17);
+    EXPECT_FALSE(listed[0].start_black);
+    EXPECT_EQ(listed[0].min_rating, 1200);
+    EXPECT_FALSE(listed[0].seeker_rating);
+    EXPECT_EQ(play->count_seeks("a1"), 1);
+
+    auto make = [](const SeekRow& s) {
+        AccountGameRow g;
+        g.game_id = "g1";
+        g.white_account = s.account_id;
+        g.black_account = "b1";
+        g.rated = s.rated;
+        g.pool = s.pool;
+        g.created_at = 10;
+        return g;
+    };
+    EXPECT_THROW(
+        play->accept_seek(
+            "s1", [](const SeekRow&) -> AccountGameRow { throw std::runtime_error("refused"); }),
+        std::runtime_error);
+    EXPECT_EQ(play->count_seeks("a1"), 1);  // the refusal left it
+    EXPECT_TRUE(play->accept_seek("s1", make));
+    EXPECT_FALSE(play->accept_seek("s1", make));
+    EXPECT_EQ(play->count_seeks("a1"), 0);
+
+    GameRow game = bare_game("g1");
+    game.result = "*";
+    game.termination = std::nullopt;
+    game.updated_at = 86'400'000;
+    store->insert_game(game);
+    int calls = 0;
+    const Rater rater = [&](const RatingInput& in) -> std::optional<RatingOutput> {
+        ++calls;
+        EXPECT_EQ(in.game.result, "1-0");
+        EXPECT_FALSE(in.white);  // first games in the pool
+        EXPECT_FALSE(in.black);
+        RatingRow before{"blitz", 1500, 500, 0.09, 0, std::nullopt};
+        RatingRow white{"blitz", 1662.2108, 290.2305, 0.0899998, 1, in.game.updated_at};
+        RatingRow black{"blitz", 1337.7892, 290.2305, 0.0899998, 1, in.game.updated_at};
+        return RatingOutput{before, before, white, black};
+    };
+    EXPECT_EQ(play->rate_game("g1", rater), RateOutcome::in_play);
+    EXPECT_EQ(play->rate_game("nope", rater), RateOutcome::unknown);
+    EXPECT_TRUE(play->unsettled_games(10).empty());
+    game.result = "1-0";
+    game.termination = "checkmate";
+    store->update_game(game);
+    EXPECT_EQ(play->unsettled_games(10), std::vector<std::string>{"g1"});
+    EXPECT_EQ(play->rate_game("g1", rater), RateOutcome::settled);
+    EXPECT_EQ(play->rate_game("g1", rater), RateOutcome::already_settled);
+    EXPECT_EQ(calls, 1);
+    EXPECT_TRUE(play->unsettled_games(10).empty());
+    const auto ann = play->ratings("a1");
+    ASSERT_EQ(ann.size(), 1u);
+    EXPECT_EQ(ann[0].pool, "blitz");
+    EXPECT_EQ(ann[0].rating, 1662.2108);  // exact: doubles round-trip
+    EXPECT_EQ(ann[0].volatility, 0.0899998);
+    EXPECT_EQ(ann[0].games, 1);
+    EXPECT_EQ(ann[0].last_played, 86'400'000);
+    const auto settled = play->find_account_game("g1");
+    ASSERT_TRUE(settled);
+    EXPECT_EQ(settled->settled_at, 86'400'000);
+    EXPECT_EQ(settled->white_name, "Ann");
+    ASSERT_TRUE(settled->black_before && settled->black_after);
+    EXPECT_EQ(settled->black_before->rating, 1500);
+    EXPECT_EQ(settled->black_after->rating, 1337.7892);
+    EXPECT_EQ(play->account_games({"b1", "loss", "blitz", 518, std::nullopt, 10}).size(), 0u);
+    EXPECT_EQ(play->account_games({"b1", "loss", "blitz", std::nullopt, std::nullopt, 10}).size(),
+              1u);
+    EXPECT_EQ(play->account_games({"a1", "win", std::nullopt, std::nullopt, 11, 10}).size(), 1u);
+    EXPECT_EQ(play->account_games({"a1", "win", std::nullopt, std::nullopt, 10, 10}).size(), 0u);
+
+    // Ann deleted: her rating and seeks go, the game stays Bob's.
+    play->insert_seek(seek);
+    accounts->delete_account("a1");
+    EXPECT_TRUE(play->ratings("a1").empty());
+    EXPECT_EQ(play->count_seeks("a1"), 0);
+    const auto kept = play->find_account_game("g1");
+    ASSERT_TRUE(kept);
+    EXPECT_FALSE(kept->white_account);
+    EXPECT_EQ(kept->black_account, "b1");
+}
+
+TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
+    {
+        const auto store = open_store(db_);
+        const auto accounts = open_account_store(db_);
+        ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
+                  AccountInsert::inserted);
+    }
+    for (const char* sql : kUndoVersion9) exec(sql);
+    exec(postgres() ? "UPDATE chess960_schema SET version = 8" : "PRAGMA user_version=8");
+    const auto store = open_store(db_);
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{"9"});
+    const auto play = open_play_store(db_);
+    EXPECT_TRUE(play->ratings("a1").empty());
     EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
 }
 

@@ -14,6 +14,7 @@
 #include "http/routes.hpp"
 #include "http/static_files.hpp"
 #include "live/sessions.hpp"
+#include "lobby/service.hpp"
 #include "store/open.hpp"
 
 #ifndef CHESS960_WEB_DIR
@@ -64,6 +65,8 @@ struct Server::Impl {
     AnalysisService analysis;
     std::unique_ptr<AccountStore> account_store;
     AccountService accounts;
+    std::unique_ptr<PlayStore> play_store;
+    LobbyService lobby;
     Routes routes;
     HttpServer http;
 
@@ -87,7 +90,11 @@ struct Server::Impl {
           analysis(AnalysisOptions{}, games.cluster()),
           account_store(open_account_store(options.db_path)),
           accounts(*account_store, cluster.get(), account_options(options)),
-          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts),
+          play_store(open_play_store(options.db_path)),
+          lobby(*play_store, accounts, games,
+                LobbyOptions{.log = [this](const std::string& line) { log(line); }}),
+          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,
+                 &lobby),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,
                                 options.max_connections, options.max_connections_per_address,
@@ -127,6 +134,7 @@ void Server::run() { impl_->http.run(); }
 
 void Server::stop() {
     impl_->http.stop();
+    impl_->lobby.stop();
     impl_->events.stop();
     impl_->analysis.stop();
     impl_->games.stop();

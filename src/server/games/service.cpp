@@ -101,11 +101,12 @@ std::optional<Color> GameService::seat_of(LiveGame& game, std::string_view token
         std::lock_guard lock(game.mutex);
         if (token_matches(token, game.row.white_token_hash)) return White;
         if (token_matches(token, game.row.black_token_hash)) return Black;
-        if (!game.row.event_id || !event_seat_) return std::nullopt;
-        event_id = *game.row.event_id;
         game_id = game.row.id;
+        if (game.row.event_id) event_id = *game.row.event_id;
     }
-    return event_seat_(event_id, game_id, token);
+    if (!event_id.empty())
+        return event_seat_ ? event_seat_(event_id, game_id, token) : std::nullopt;
+    return account_seat_ ? account_seat_(game_id, token) : std::nullopt;
 }
 
 Color GameService::require_seat(LiveGame& game, std::string_view token) {

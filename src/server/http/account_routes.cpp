@@ -10,6 +10,7 @@
 #include "games/now.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
+#include "lobby/service.hpp"
 
 namespace chess960::server {
 
@@ -31,31 +32,6 @@ bool same_origin(const HttpRequest& request) {
     return origin == "https://" + host || (!request.https && origin == "http://" + host);
 }
 
-// A path segment percent-decoded (RFC 3986 2.1); a malformed escape is a 400.
-std::string decode_segment(std::string_view segment) {
-    std::string out;
-    for (std::size_t i = 0; i < segment.size(); ++i) {
-        if (segment[i] != '%') {
-            out += segment[i];
-            continue;
-        }
-        auto hex = [&](std::size_t at) -> int {
-            if (at >= segment.size()) return -1;
-            const char c = segment[at];
-            if (c >= '0' && c <= '9') return c - '0';
-            if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-            if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-            return -1;
-        };
-        const int high = hex(i + 1), low = hex(i + 2);
-        if (high < 0 || low < 0)
-            throw ApiError{400, "malformed percent escape in the path", 0, "invalid_path"};
-        out += char(high * 16 + low);
-        i += 2;
-    }
-    return out;
-}
-
 std::string session_cookie(const std::string& value, std::int64_t max_age_s, bool secure) {
     // HttpOnly: the page's scripts cannot read it (an injected script cannot steal it);
     // SameSite=Lax: another site's form or fetch does not carry it, except a top-level link.
@@ -64,7 +40,7 @@ std::string session_cookie(const std::string& value, std::int64_t max_age_s, boo
 }
 
 Json account_json(const AccountRow& account) {
-    // Ratings come with the rating pools (issue 35's second part): none yet.
+    // The ratings are the lobby's (Routes::ratings_json): none without it.
     return Json{
         {"name", account.name}, {"displayName", account.display_name}, {"ratings", Json::object()}};
 }
@@ -91,6 +67,30 @@ std::pair<std::string, std::string> credentials(std::string_view body) {
 
 }  // namespace
 
+std::string decode_segment(std::string_view segment) {
+    std::string out;
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+        if (segment[i] != '%') {
+            out += segment[i];
+            continue;
+        }
+        auto hex = [&](std::size_t at) -> int {
+            if (at >= segment.size()) return -1;
+            const char c = segment[at];
+            if (c >= '0' && c <= '9') return c - '0';
+            if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+            if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+            return -1;
+        };
+        const int high = hex(i + 1), low = hex(i + 2);
+        if (high < 0 || low < 0)
+            throw ApiError{400, "malformed percent escape in the path", 0, "invalid_path"};
+        out += char(high * 16 + low);
+        i += 2;
+    }
+    return out;
+}
+
 std::string_view cookie_value(std::string_view header, std::string_view name) {
     while (!header.empty()) {
         const auto end = header.find(';');
@@ -104,36 +104,38 @@ std::string_view cookie_value(std::string_view header, std::string_view name) {
     return {};
 }
 
+void Routes::check_same_site(const HttpRequest& request) {
+    if (!changes_state(request.method)) return;
+    check_body(request.body);
+    // Another site's page posting here (a form, a fetch) names itself in Origin: refused
+    // whatever it carries.
+    if (!request.origin.empty() && !same_origin(request))
+        throw ApiError{403, "cross-site request refused (Origin does not match this server)", 0,
+                       "cross_site"};
+}
+
+Session Routes::signed_in(const HttpRequest& request) {
+    const bool by_cookie = request.bearer.empty();
+    const std::string token(by_cookie ? request.session_cookie : request.bearer);
+    auto session = accounts_->authenticate(token);
+    if (!session) throw ApiError{401, "not signed in", 0, "not_signed_in"};
+    if (by_cookie && changes_state(request.method) && !same_origin(request) &&
+        (request.csrf.empty() || std::string(request.csrf) != AccountService::csrf_token(token)))
+        throw ApiError{403,
+                       "a request signed in by the cookie needs the session's X-CSRF-Token "
+                       "header (GET /api/session) or this server's Origin",
+                       0, "csrf"};
+    return std::move(*session);
+}
+
 std::optional<HttpResponse> Routes::account_route(const HttpRequest& request) {
     const std::string_view method = request.method, path = request.path;
     const bool accounts_path =
         path == "/api/accounts" || path.starts_with(kAccountsPrefix) || path == "/api/session";
     if (!accounts_path && path != "/api/invitations") return std::nullopt;
     AccountService& accounts = *accounts_;
-    if (changes_state(method)) {
-        check_body(request.body);
-        // Another site's page posting here (a form, a fetch) names itself in Origin: refused
-        // whatever it carries.
-        if (!request.origin.empty() && !same_origin(request))
-            throw ApiError{403, "cross-site request refused (Origin does not match this server)", 0,
-                           "cross_site"};
-    }
-
-    // The session: the Bearer token, else the cookie (which then needs the CSRF proof).
-    auto signed_in = [&]() -> Session {
-        const bool by_cookie = request.bearer.empty();
-        const std::string token(by_cookie ? request.session_cookie : request.bearer);
-        auto session = accounts.authenticate(token);
-        if (!session) throw ApiError{401, "not signed in", 0, "not_signed_in"};
-        if (by_cookie && changes_state(method) && !same_origin(request) &&
-            (request.csrf.empty() ||
-             std::string(request.csrf) != AccountService::csrf_token(token)))
-            throw ApiError{403,
-                           "a request signed in by the cookie needs the session's X-CSRF-Token "
-                           "header (GET /api/session) or this server's Origin",
-                           0, "csrf"};
-        return std::move(*session);
-    };
+    check_same_site(request);
+    auto signed_in = [&] { return this->signed_in(request); };
 
     if (path == "/api/accounts") {
         if (method != "POST")
@@ -163,13 +165,17 @@ std::optional<HttpResponse> Routes::account_route(const HttpRequest& request) {
             const std::string token(request.bearer.empty() ? request.session_cookie
                                                            : request.bearer);
             Json json = own_account_json(session.account);
+            if (lobby_) json["ratings"] = ratings_json(session.account.id);
             json["csrfToken"] = AccountService::csrf_token(token);
             HttpResponse response = json_response(200, json.dump());
             response.headers.emplace_back("Cache-Control", "no-store");
             return response;
         }
         if (method == "DELETE") {
-            accounts.sign_out(signed_in());
+            const Session session = signed_in();
+            accounts.sign_out(session);
+            // A player who leaves leaves the lobby: its seeks are withdrawn.
+            if (lobby_) lobby_->leave(session.account.id);
             HttpResponse response{204, "application/json", "", {}};
             response.headers.emplace_back("Set-Cookie", session_cookie("", 0, request.https));
             return response;
@@ -182,7 +188,12 @@ std::optional<HttpResponse> Routes::account_route(const HttpRequest& request) {
         return json_response(201, Json{{"token", accounts.create_invitation(signed_in())}}.dump());
     }
     const std::string name = decode_segment(path.substr(kAccountsPrefix.size()));
-    if (method == "GET") return json_response(200, account_json(accounts.profile(name)).dump());
+    if (method == "GET") {
+        const AccountRow account = accounts.profile(name);
+        Json json = account_json(account);
+        if (lobby_) json["ratings"] = ratings_json(account.id);
+        return json_response(200, json.dump());
+    }
     if (method == "DELETE") {
         accounts.delete_account(signed_in(), name);
         HttpResponse response{204, "application/json", "", {}};

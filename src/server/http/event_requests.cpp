@@ -16,18 +16,6 @@ using Json = nlohmann::json;
 // Epoch milliseconds up to 2^53 (where doubles stop being exact), e.g. Date.now() in a page.
 constexpr double kMaxEpochMs = 9007199254740992.0;
 
-std::optional<bool> bool_field(const Json& object, const char* name) {
-    auto it = object.find(name);
-    if (it == object.end() || it->is_null()) return std::nullopt;
-    if (!it->is_boolean())
-        throw ApiError{400,
-                       std::string("field '") + name + "' must be true or false",
-                       0,
-                       "invalid_field",
-                       {{"field", name}}};
-    return it->get<bool>();
-}
-
 std::optional<std::int64_t> time_field(const Json& object, const char* name) {
     auto value = number_field(object, name);
     if (!value) return std::nullopt;

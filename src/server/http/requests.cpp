@@ -1,5 +1,6 @@
 #include "http/requests.hpp"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -109,6 +110,18 @@ const Json* object_field(const Json& object, const char* name) {
     return &*it;
 }
 
+std::optional<bool> bool_field(const Json& object, const char* name) {
+    auto it = object.find(name);
+    if (it == object.end() || it->is_null()) return std::nullopt;
+    if (!it->is_boolean())
+        throw ApiError{400,
+                       std::string("field '") + name + "' must be true or false",
+                       0,
+                       "invalid_field",
+                       {{"field", name}}};
+    return it->get<bool>();
+}
+
 namespace {
 
 MoveRequest move_from(const Json& object) {
@@ -129,6 +142,61 @@ MoveRequest move_from(const Json& object) {
 
 }  // namespace
 
+std::string color_field(const Json& object) {
+    std::string color = string_field(object, "color").value_or("random");
+    if (color != "white" && color != "black" && color != "random")
+        throw ApiError{400,
+                       "field 'color' must be \"white\", \"black\" or \"random\"",
+                       0,
+                       "invalid_field",
+                       {{"field", "color"}}};
+    return color;
+}
+
+StartSpec start_field(const Json& json) {
+    StartSpec spec;
+    const Json* start = object_field(json, "start");
+    if (!start) return spec;
+    const std::string type = string_field(*start, "type", "start.").value_or("random");
+    if (type == "random") {
+        spec.type = StartSpec::Type::Random;
+    } else if (type == "number") {
+        spec.type = StartSpec::Type::Number;
+        spec.number = int_field(*start, "number", 0, 959, "start.");
+        if (!spec.number)
+            throw ApiError{400,
+                           "field 'start.number' is missing",
+                           0,
+                           "missing_field",
+                           {{"field", "start.number"}}};
+    } else if (type == "double960") {
+        spec.type = StartSpec::Type::Double960;
+        spec.number = int_field(*start, "white", 0, 959, "start.");
+        spec.black = int_field(*start, "black", 0, 959, "start.");
+    } else if (type == "fen") {
+        spec.type = StartSpec::Type::Fen;
+        auto fen = string_field(*start, "fen", "start.");
+        if (!fen)
+            throw ApiError{
+                400, "field 'start.fen' is missing", 0, "missing_field", {{"field", "start.fen"}}};
+        if (fen->size() > 200)
+            throw ApiError{400,
+                           "field 'start.fen' is longer than 200 characters",
+                           0,
+                           "field_too_long",
+                           {{"field", "start.fen"}, {"max", 200}}};
+        spec.fen = *fen;
+    } else {
+        throw ApiError{400,
+                       "field 'start.type' must be \"random\", \"number\", \"double960\" or "
+                       "\"fen\"",
+                       0,
+                       "invalid_field",
+                       {{"field", "start.type"}}};
+    }
+    return spec;
+}
+
 void check_body(std::string_view body) { parse_object(body, "the body"); }
 
 CreateGameRequest parse_create_game(std::string_view body) {
@@ -142,63 +210,10 @@ CreateGameRequest parse_create_game(std::string_view body) {
                        "invalid_field",
                        {{"field", "opponent"}}};
     request.engine = opponent == "engine";
-    const std::string color = string_field(json, "color").value_or("random");
-    if (color == "white")
-        request.human_white = true;
-    else if (color == "black")
-        request.human_white = false;
-    else if (color != "random")
-        throw ApiError{400,
-                       "field 'color' must be \"white\", \"black\" or \"random\"",
-                       0,
-                       "invalid_field",
-                       {{"field", "color"}}};
+    const std::string color = color_field(json);
+    if (color != "random") request.human_white = color == "white";
     request.level = int_field(json, "level", 1, 8).value_or(4);
-
-    if (const Json* start = object_field(json, "start")) {
-        const std::string type = string_field(*start, "type", "start.").value_or("random");
-        StartSpec& spec = request.start;
-        if (type == "random") {
-            spec.type = StartSpec::Type::Random;
-        } else if (type == "number") {
-            spec.type = StartSpec::Type::Number;
-            spec.number = int_field(*start, "number", 0, 959, "start.");
-            if (!spec.number)
-                throw ApiError{400,
-                               "field 'start.number' is missing",
-                               0,
-                               "missing_field",
-                               {{"field", "start.number"}}};
-        } else if (type == "double960") {
-            spec.type = StartSpec::Type::Double960;
-            spec.number = int_field(*start, "white", 0, 959, "start.");
-            spec.black = int_field(*start, "black", 0, 959, "start.");
-        } else if (type == "fen") {
-            spec.type = StartSpec::Type::Fen;
-            auto fen = string_field(*start, "fen", "start.");
-            if (!fen)
-                throw ApiError{400,
-                               "field 'start.fen' is missing",
-                               0,
-                               "missing_field",
-                               {{"field", "start.fen"}}};
-            if (fen->size() > 200)
-                throw ApiError{400,
-                               "field 'start.fen' is longer than 200 characters",
-                               0,
-                               "field_too_long",
-                               {{"field", "start.fen"}, {"max", 200}}};
-            spec.fen = *fen;
-        } else {
-            throw ApiError{400,
-                           "field 'start.type' must be \"random\", \"number\", \"double960\" or "
-                           "\"fen\"",
-                           0,
-                           "invalid_field",
-                           {{"field", "start.type"}}};
-        }
-    }
-
+    request.start = start_field(json);
     request.clock = clock_field(json);
     return request;
 }
@@ -222,6 +237,36 @@ std::optional<TimeControl> clock_field(const Json& object) {
                        "invalid_clock",
                        {{"field", "clock.increment"}, {"min", 0}, {"max", 600}}};
     return TimeControl{Millis(*initial * 1000), Millis(increment * 1000)};
+}
+
+SeekRequest parse_seek(std::string_view body) {
+    const Json json = parse_object(body, "the body");
+    SeekRequest request;
+    request.clock = clock_field(json);
+    request.days_per_move = int_field(json, "daysPerMove", 1, 14);
+    if (request.days_per_move) {
+        static constexpr int kDays[] = {1, 2, 3, 5, 7, 14};
+        if (std::ranges::find(kDays, *request.days_per_move) == std::end(kDays))
+            throw ApiError{400,
+                           "field 'daysPerMove' must be 1, 2, 3, 5, 7 or 14",
+                           0,
+                           "invalid_field",
+                           {{"field", "daysPerMove"}}};
+        if (request.clock)
+            throw ApiError{400,
+                           "a seek has a clock or days per move, not both",
+                           0,
+                           "invalid_field",
+                           {{"field", "daysPerMove"}}};
+    }
+    request.rated = bool_field(json, "rated").value_or(false);
+    request.color = color_field(json);
+    request.start = start_field(json);
+    if (const Json* range = object_field(json, "ratingRange")) {
+        request.min_rating = int_field(*range, "min", 0, 4000, "ratingRange.");
+        request.max_rating = int_field(*range, "max", 0, 4000, "ratingRange.");
+    }
+    return request;
 }
 
 MoveRequest parse_move(std::string_view body) { return move_from(parse_object(body, "the body")); }

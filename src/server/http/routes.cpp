@@ -139,6 +139,9 @@ std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond l
 
 std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& later) {
     const std::string_view method = request.method, path = request.path;
+    // Before the games': /api/games/{id}/players is the lobby's.
+    if (lobby_)
+        if (auto response = lobby_route(request)) return response;
     if (path.starts_with(kGamesPrefix)) {
         auto [id, rest] = first_segment(path.substr(kGamesPrefix.size()));
         return game_route(request, id, rest, later);

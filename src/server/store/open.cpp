@@ -30,6 +30,11 @@ std::unique_ptr<AccountStore> open_account_store(const std::string& db) {
     return std::make_unique<SqliteAccountStore>(db);
 }
 
+std::unique_ptr<PlayStore> open_play_store(const std::string& db) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresAccountStore>(db);
+    return std::make_unique<SqliteAccountStore>(db);
+}
+
 std::unique_ptr<Cluster> open_cluster(Store& store) {
     if (auto* postgres = dynamic_cast<PostgresStore*>(&store))
         return std::make_unique<PostgresCluster>(*postgres);

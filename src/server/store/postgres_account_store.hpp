@@ -1,16 +1,18 @@
 // The accounts' store on PostgreSQL: the game store's database (postgres_store.hpp), on a
-// connection of its own.
+// connection of its own. The accounts (postgres_account_store.cpp) and their play
+// (postgres_play_store.cpp) share it.
 #pragma once
 
 #include <mutex>
 #include <string>
 
 #include "store/account_store.hpp"
+#include "store/play_store.hpp"
 #include "store/postgres_connection.hpp"
 
 namespace chess960::server {
 
-class PostgresAccountStore final : public AccountStore {
+class PostgresAccountStore final : public AccountStore, public PlayStore {
   public:
     // Connects to the database the game store has already opened and migrated. Throws
     // StoreError.
@@ -32,7 +34,23 @@ class PostgresAccountStore final : public AccountStore {
     void insert_invitation(const InvitationRow& invitation) override;
     std::optional<InvitationRow> find_invitation(const std::string& token_hash) override;
 
+    std::vector<RatingRow> ratings(const std::string& account_id) override;
+    void insert_seek(const SeekRow& seek) override;
+    std::vector<SeekRow> seeks(int limit) override;
+    int count_seeks(const std::string& account_id) override;
+    bool delete_seek(const std::string& id, const std::string& account_id) override;
+    int delete_seeks_of(const std::string& account_id) override;
+    std::optional<SeekRow> accept_seek(
+        const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
+    void insert_account_game(const AccountGameRow& game) override;
+    std::optional<AccountGameRow> find_account_game(const std::string& game_id) override;
+    std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
+    RateOutcome rate_game(const std::string& game_id, const Rater& rater) override;
+    std::vector<std::string> unsettled_games(int limit) override;
+
   private:
+    // Inserts an account game (the caller holds the mutex).
+    void insert_game_row(const AccountGameRow& game);
     PgResult run(const char* sql, const PgParams& params, const char* doing);
 
     std::mutex mutex_;

@@ -51,6 +51,32 @@ inline constexpr const char* kUpgrades[] = {
     "CREATE TABLE invitations (token_hash TEXT COLLATE \"C\" PRIMARY KEY, "
     "created_by TEXT COLLATE \"C\", created_at BIGINT NOT NULL, used_by TEXT COLLATE \"C\", "
     "used_at BIGINT)",
+    // Version 9: the accounts' play: ratings, seeks, account games (sqlite_schema.hpp).
+    "CREATE TABLE ratings (account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), "
+    "pool TEXT COLLATE \"C\" NOT NULL, rating DOUBLE PRECISION NOT NULL, "
+    "deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, "
+    "games INTEGER NOT NULL, last_played BIGINT, PRIMARY KEY (account_id, pool)); "
+    "CREATE TABLE seeks (id TEXT COLLATE \"C\" PRIMARY KEY, "
+    "account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), rated BOOLEAN NOT NULL, "
+    "pool TEXT NOT NULL, clock_initial_ms BIGINT, clock_increment_ms BIGINT, "
+    "color TEXT NOT NULL, start_type TEXT NOT NULL, start_number INTEGER, start_black INTEGER, "
+    "min_rating INTEGER, max_rating INTEGER, created_at BIGINT NOT NULL); "
+    "CREATE INDEX seeks_account ON seeks(account_id); "
+    "CREATE INDEX seeks_created ON seeks(created_at); "
+    "CREATE TABLE account_games (game_id TEXT COLLATE \"C\" PRIMARY KEY, "
+    "white_account TEXT COLLATE \"C\" REFERENCES accounts(id), "
+    "black_account TEXT COLLATE \"C\" REFERENCES accounts(id), rated BOOLEAN NOT NULL, "
+    "pool TEXT NOT NULL, created_at BIGINT NOT NULL, settled_at BIGINT, "
+    "white_before_rating DOUBLE PRECISION, white_before_deviation DOUBLE PRECISION, "
+    "white_before_volatility DOUBLE PRECISION, white_after_rating DOUBLE PRECISION, "
+    "white_after_deviation DOUBLE PRECISION, white_after_volatility DOUBLE PRECISION, "
+    "black_before_rating DOUBLE PRECISION, black_before_deviation DOUBLE PRECISION, "
+    "black_before_volatility DOUBLE PRECISION, black_after_rating DOUBLE PRECISION, "
+    "black_after_deviation DOUBLE PRECISION, black_after_volatility DOUBLE PRECISION); "
+    "CREATE INDEX account_games_white ON account_games(white_account, created_at); "
+    "CREATE INDEX account_games_black ON account_games(black_account, created_at); "
+    "CREATE INDEX account_games_unsettled ON account_games(created_at) "
+    "WHERE settled_at IS NULL",
 };
 
 inline constexpr const char* kCreate = R"(

@@ -75,30 +75,6 @@ void SqliteAccountStore::fail(const std::string& doing) {
     throw StoreError(path_ + ": " + doing + " failed (" + sqlite3_errmsg(db_) + ")");
 }
 
-template <typename Bind>
-int SqliteAccountStore::step(const char* sql, const char* doing, Bind bind) {
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
-    Statement stmt(raw);
-    bind(stmt.get());
-    if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail(doing);
-    return sqlite3_changes(db_);
-}
-
-template <typename Bind, typename Read>
-bool SqliteAccountStore::query(const char* sql, const char* doing, Bind bind, Read read) {
-    std::lock_guard lock(mutex_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
-    Statement stmt(raw);
-    bind(stmt.get());
-    const int rc = sqlite3_step(stmt.get());
-    if (rc == SQLITE_DONE) return false;
-    if (rc != SQLITE_ROW) fail(doing);
-    read(stmt.get());
-    return true;
-}
-
 // BEGIN IMMEDIATE: the write lock at once, so that a check and the write after it see no other
 // connection's write in between.
 void SqliteAccountStore::begin() {
@@ -198,6 +174,12 @@ void SqliteAccountStore::delete_account(const std::string& id) {
     try {
         auto bind = [&](sqlite3_stmt* s) { bind_text(s, 1, id); };
         step("DELETE FROM account_sessions WHERE account_id = ?1", "deleting sessions", bind);
+        step("DELETE FROM ratings WHERE account_id = ?1", "deleting ratings", bind);
+        step("DELETE FROM seeks WHERE account_id = ?1", "deleting seeks", bind);
+        step("UPDATE account_games SET white_account = NULL WHERE white_account = ?1",
+             "forgetting games", bind);
+        step("UPDATE account_games SET black_account = NULL WHERE black_account = ?1",
+             "forgetting games", bind);
         step("UPDATE invitations SET used_by = NULL WHERE used_by = ?1", "forgetting invitations",
              bind);
         step("UPDATE invitations SET created_by = NULL WHERE created_by = ?1",

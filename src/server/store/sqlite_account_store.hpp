@@ -1,18 +1,19 @@
 // The accounts' store on SQLite: the game store's file (sqlite_store.hpp), on a connection of its
-// own.
+// own. The accounts (sqlite_account_store.cpp) and their play (sqlite_play_store.cpp) share it.
 #pragma once
+
+#include <sqlite3.h>
 
 #include <mutex>
 #include <string>
 
+#include "sqlite_statements.hpp"
 #include "store/account_store.hpp"
-
-struct sqlite3;
-struct sqlite3_stmt;
+#include "store/play_store.hpp"
 
 namespace chess960::server {
 
-class SqliteAccountStore final : public AccountStore {
+class SqliteAccountStore final : public AccountStore, public PlayStore {
   public:
     // Opens the file the game store has already opened and migrated. Throws StoreError.
     explicit SqliteAccountStore(const std::string& path);
@@ -36,6 +37,20 @@ class SqliteAccountStore final : public AccountStore {
     void insert_invitation(const InvitationRow& invitation) override;
     std::optional<InvitationRow> find_invitation(const std::string& token_hash) override;
 
+    std::vector<RatingRow> ratings(const std::string& account_id) override;
+    void insert_seek(const SeekRow& seek) override;
+    std::vector<SeekRow> seeks(int limit) override;
+    int count_seeks(const std::string& account_id) override;
+    bool delete_seek(const std::string& id, const std::string& account_id) override;
+    int delete_seeks_of(const std::string& account_id) override;
+    std::optional<SeekRow> accept_seek(
+        const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
+    void insert_account_game(const AccountGameRow& game) override;
+    std::optional<AccountGameRow> find_account_game(const std::string& game_id) override;
+    std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
+    RateOutcome rate_game(const std::string& game_id, const Rater& rater) override;
+    std::vector<std::string> unsettled_games(int limit) override;
+
   private:
     [[noreturn]] void fail(const std::string& doing);
     // Runs one statement with `bind` applied (the caller holds the mutex); returns the rows
@@ -45,6 +60,10 @@ class SqliteAccountStore final : public AccountStore {
     // Runs a query with `bind` applied and gives `read` its first row, if any.
     template <typename Bind, typename Read>
     bool query(const char* sql, const char* doing, Bind bind, Read read);
+    // As query, with `read` given every row (the caller holds the mutex); how many.
+    template <typename Bind, typename Read>
+    int query_all(const char* sql, const char* doing, Bind bind, Read read);
+    void insert_game_row(const AccountGameRow& game);
     void begin();
     void commit();
     void rollback();
@@ -53,5 +72,45 @@ class SqliteAccountStore final : public AccountStore {
     std::mutex mutex_;
     sqlite3* db_ = nullptr;
 };
+
+template <typename Bind>
+int SqliteAccountStore::step(const char* sql, const char* doing, Bind bind) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
+    sqlite::Statement stmt(raw);
+    bind(stmt.get());
+    if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail(doing);
+    return sqlite3_changes(db_);
+}
+
+template <typename Bind, typename Read>
+bool SqliteAccountStore::query(const char* sql, const char* doing, Bind bind, Read read) {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
+    sqlite::Statement stmt(raw);
+    bind(stmt.get());
+    const int rc = sqlite3_step(stmt.get());
+    if (rc == SQLITE_DONE) return false;
+    if (rc != SQLITE_ROW) fail(doing);
+    read(stmt.get());
+    return true;
+}
+
+template <typename Bind, typename Read>
+int SqliteAccountStore::query_all(const char* sql, const char* doing, Bind bind, Read read) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
+    sqlite::Statement stmt(raw);
+    bind(stmt.get());
+    int rows = 0;
+    for (;;) {
+        const int rc = sqlite3_step(stmt.get());
+        if (rc == SQLITE_DONE) return rows;
+        if (rc != SQLITE_ROW) fail(doing);
+        read(stmt.get());
+        ++rows;
+    }
+}
 
 }  // namespace chess960::server

@@ -44,10 +44,11 @@ struct GameServiceOptions {
 };
 
 // A friend game whose id and seats its caller chose: an event's board (events/service.cpp),
-// whose seat tokens are derived from the organiser's token, so that only their hashes come here.
+// whose seat tokens are derived from the organiser's token, so that only their hashes come here,
+// or a lobby's game (lobby/service.cpp), whose seats are accounts.
 struct SeatedGame {
-    std::string id;  // 16 hex digits, unused
-    std::string event_id;
+    std::string id;                       // 16 hex digits, unused
+    std::optional<std::string> event_id;  // none: a lobby's game
     int white_number = 518;
     int black_number = 518;  // differs in Double Chess960
     std::optional<TimeControl> clock;
@@ -145,6 +146,17 @@ class GameService {
     using EventSeat = std::function<std::optional<Color>(
         const std::string& event_id, const std::string& game_id, std::string_view token)>;
     void set_event_seat(EventSeat event_seat) { event_seat_ = std::move(event_seat); }
+    // The holder of the seats of a game that is not an event's (the lobby's account games: a
+    // player plays with the account's session token): called with the game's id and a token
+    // that is neither seat's, outside the game's lock; set before serving.
+    using AccountSeat =
+        std::function<std::optional<Color>(const std::string& game_id, std::string_view token)>;
+    void set_account_seat(AccountSeat account_seat) { account_seat_ = std::move(account_seat); }
+    // Called with the game's id whenever a game ends here (under the game's lock: it must only
+    // queue); set before serving.
+    void set_on_game_over(std::function<void(const std::string&)> on_over) {
+        registry_.on_any_game_over = std::move(on_over);
+    }
     // How many of an event's games are in play (Store::event_games_in_play); ApiError 503 when
     // the store fails.
     int event_games_in_play(const std::string& event_id);
@@ -158,6 +170,7 @@ class GameService {
 
   private:
     EventSeat event_seat_;
+    AccountSeat account_seat_;
     void log(const std::string& line);
     // takeback/offer, takeback/accept, takeback/decline (takeback.cpp), which action() hands
     // here.

@@ -15,6 +15,7 @@
 #include "chess960/error.hpp"
 #include "games/api_error.hpp"
 #include "games/requests.hpp"
+#include "lobby/requests.hpp"
 
 namespace chess960::server {
 
@@ -33,6 +34,12 @@ std::optional<int> int_field(const nlohmann::json& object, const char* name, int
 const nlohmann::json* object_field(const nlohmann::json& object, const char* name);
 // The field "clock": {"initial": seconds 1..21600, "increment": seconds 0..600}, or null.
 std::optional<TimeControl> clock_field(const nlohmann::json& object);
+std::optional<bool> bool_field(const nlohmann::json& object, const char* name);
+// The field "color": "white", "black" or "random" (absent: "random").
+std::string color_field(const nlohmann::json& object);
+// The field "start": {"type": "random"} (absent), {"type": "number", "number": 0..959},
+// {"type": "double960", "white", "black"} (either absent: drawn), {"type": "fen", "fen"}.
+StartSpec start_field(const nlohmann::json& object);
 
 // Bodies: an empty body is an empty object; anything else must be a JSON object of at most
 // 32 levels. Errors have status 400 (malformed, wrong type, out of range). check_body throws
@@ -41,6 +48,7 @@ void check_body(std::string_view body);
 CreateGameRequest parse_create_game(std::string_view body);  // throws ApiError
 MoveRequest parse_move(std::string_view body);               // throws ApiError
 std::string parse_fen_check(std::string_view body);          // throws ApiError
+SeekRequest parse_seek(std::string_view body);               // throws ApiError
 
 // A WebSocket message from a client (docs/live.md).
 struct ClientMessage {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,8 @@ namespace chess960::server {
 class EventService;
 class AnalysisService;
 class AccountService;
+class LobbyService;
+struct Session;
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -78,13 +81,14 @@ class Routes {
     // them those paths are 404.
     Routes(GameService& games, StaticFiles files, EventService* events = nullptr,
            RenderCache* event_views = nullptr, AnalysisService* analysis = nullptr,
-           AccountService* accounts = nullptr)
+           AccountService* accounts = nullptr, LobbyService* lobby = nullptr)
         : games_(games),
           files_(std::move(files)),
           events_(events),
           event_views_(event_views),
           analysis_(analysis),
-          accounts_(accounts) {}
+          accounts_(accounts),
+          lobby_(lobby) {}
     using Respond = std::move_only_function<void(MakeResponse)>;
     // The response, or nullopt when it comes later through `later`: a move or a game action
     // is answered once it is stored, from the store writer's thread. Every failure becomes a
@@ -105,6 +109,18 @@ class Routes {
     // /api/accounts..., /api/session, /api/invitations (account_routes.cpp); nullopt for a path
     // that is not one.
     std::optional<HttpResponse> account_route(const HttpRequest& request);
+    // /api/seeks... (lobby_routes.cpp); nullopt for a path that is not one.
+    std::optional<HttpResponse> lobby_route(const HttpRequest& request);
+    // A request from a page that changes state: refused when its Origin names another site
+    // (account_routes.cpp).
+    static void check_same_site(const HttpRequest& request);
+    // The request's session: its Bearer token, else its cookie, which on a state-changing
+    // request also needs this server's Origin or the session's X-CSRF-Token. 401 when not signed
+    // in, 403 without the CSRF proof.
+    Session signed_in(const HttpRequest& request);
+    // The account's ratings as the API writes them (lobby_routes.cpp): every pool, a pool not
+    // played yet as a new player's.
+    nlohmann::json ratings_json(const std::string& account_id);
 
     GameService& games_;
     StaticFiles files_;
@@ -112,6 +128,7 @@ class Routes {
     RenderCache* event_views_;
     AnalysisService* analysis_;
     AccountService* accounts_;
+    LobbyService* lobby_;
 };
 
 // The session cookie's name.
@@ -122,5 +139,7 @@ std::string_view cookie_value(std::string_view header, std::string_view name);
 // Helpers the route files share.
 HttpResponse json_response(int status, std::string body);
 std::optional<int> parse_int(std::string_view text, int lo, int hi);
+// A path segment percent-decoded (RFC 3986 2.1); a malformed escape is a 400.
+std::string decode_segment(std::string_view segment);
 
 }  // namespace chess960::server

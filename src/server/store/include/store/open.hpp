@@ -10,6 +10,7 @@
 #include "store/account_store.hpp"
 #include "store/cluster.hpp"
 #include "store/event_store.hpp"
+#include "store/play_store.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -33,6 +34,9 @@ std::unique_ptr<EventStore> open_event_store(const std::string& db);
 // The accounts' store on the database the game store has already opened and migrated, on a
 // connection of its own. Throws StoreError.
 std::unique_ptr<AccountStore> open_account_store(const std::string& db);
+// The accounts' play (ratings, seeks, account games) on that database, on a connection of its
+// own.
+std::unique_ptr<PlayStore> open_play_store(const std::string& db);
 
 // What several servers sharing `store`'s database need (cluster.hpp), on `store`'s connection:
 // none for a store no other server writes (SQLite: one server per file).

@@ -213,6 +213,55 @@ inline constexpr const char* kMigrations[] = {
          created_at INTEGER NOT NULL,
          used_by TEXT,
          used_at INTEGER) WITHOUT ROWID;)",
+
+    // Version 9: the accounts' play (src/server/lobby/). An account's rating in each pool it has
+    // played in (Glicko-2: rating, deviation, volatility after its last rated game); the
+    // lobby's seeks, kept here so that a seek made on one server is accepted on another; the
+    // games two accounts play, settled once when over (settled_at) with the ratings before and
+    // after on each side. A deleted account's ratings and seeks go with it; its games stay,
+    // without its id.
+    R"(CREATE TABLE ratings (
+         account_id TEXT NOT NULL REFERENCES accounts(id),
+         pool TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         games INTEGER NOT NULL,
+         last_played INTEGER,
+         PRIMARY KEY (account_id, pool)) WITHOUT ROWID;
+       CREATE TABLE seeks (
+         id TEXT PRIMARY KEY,
+         account_id TEXT NOT NULL REFERENCES accounts(id),
+         rated INTEGER NOT NULL,
+         pool TEXT NOT NULL,
+         clock_initial_ms INTEGER,
+         clock_increment_ms INTEGER,
+         color TEXT NOT NULL,
+         start_type TEXT NOT NULL,
+         start_number INTEGER,
+         start_black INTEGER,
+         min_rating INTEGER,
+         max_rating INTEGER,
+         created_at INTEGER NOT NULL) WITHOUT ROWID;
+       CREATE INDEX seeks_account ON seeks(account_id);
+       CREATE INDEX seeks_created ON seeks(created_at);
+       CREATE TABLE account_games (
+         game_id TEXT PRIMARY KEY,
+         white_account TEXT REFERENCES accounts(id),
+         black_account TEXT REFERENCES accounts(id),
+         rated INTEGER NOT NULL,
+         pool TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         settled_at INTEGER,
+         white_before_rating REAL, white_before_deviation REAL, white_before_volatility REAL,
+         white_after_rating REAL, white_after_deviation REAL, white_after_volatility REAL,
+         black_before_rating REAL, black_before_deviation REAL, black_before_volatility REAL,
+         black_after_rating REAL, black_after_deviation REAL, black_after_volatility REAL)
+         WITHOUT ROWID;
+       CREATE INDEX account_games_white ON account_games(white_account, created_at);
+       CREATE INDEX account_games_black ON account_games(black_account, created_at);
+       CREATE INDEX account_games_unsettled ON account_games(created_at)
+         WHERE settled_at IS NULL;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

@@ -127,7 +127,7 @@ class Store {
   public:
     virtual ~Store() = default;
 
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     virtual void insert_game(const GameRow& game) = 0;
     virtual void update_game(const GameRow& game) = 0;

@@ -1,0 +1,23 @@
+// What clients ask the lobby for, typed: a seek (POST /api/seeks), read from its JSON body by
+// http/requests.hpp.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "chess960/clock.hpp"
+#include "games/requests.hpp"
+
+namespace chess960::server {
+
+struct SeekRequest {
+    std::optional<TimeControl> clock;
+    std::optional<int> days_per_move;  // correspondence: not played by this server yet (422)
+    bool rated = false;
+    std::string color = "random";  // the seeker's: "white" | "black" | "random"
+    StartSpec start;
+    std::optional<int> min_rating;  // "ratingRange": {"min", "max"}
+    std::optional<int> max_rating;
+};
+
+}  // namespace chess960::server

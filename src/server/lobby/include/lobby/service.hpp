@@ -1,0 +1,104 @@
+// The lobby: accounts seeking opponents (seeks: a clock, rated or casual, a colour, a start
+// position, a rating range), accepting a seek (a game whose seats are the two accounts), the
+// seats of those games for an account's token, and their ratings, settled once each game is over
+// (ratings.hpp). Seeks and games are rows of the play store (store/play_store.hpp), so that a
+// seek made on one server is accepted on another sharing the database, and a game's ratings
+// change once whichever server ends it. Refusals are ApiErrors (games/api_error.hpp).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "accounts/service.hpp"
+#include "games/service.hpp"
+#include "lobby/requests.hpp"
+#include "store/play_store.hpp"
+
+namespace chess960::server {
+
+struct LobbyOptions {
+    int seeks_per_account = 5;      // open at once
+    int seeks_in_all = 2000;        // the lobby's bound, all servers together
+    double seeks_per_second = 0.5;  // per account, sustained
+    double seeks_burst = 10;
+    // How often the games over but not settled are looked for (a server that stopped between a
+    // game's end and its rating; a game that ended elsewhere).
+    std::chrono::milliseconds sweep_every{30'000};
+    std::function<void(const std::string&)> log;
+};
+
+class LobbyService {
+  public:
+    // Registers with `games` as the holder of the seats of account games and as the listener to
+    // their ends; starts the settling thread. `games` and `accounts` outlive it.
+    LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
+                 LobbyOptions options);
+    ~LobbyService();
+    LobbyService(const LobbyService&) = delete;
+    LobbyService& operator=(const LobbyService&) = delete;
+    // Stops the settling thread (what is queued is settled by the next start's sweep).
+    void stop();
+
+    // A new seek by the signed-in account. 400 for what the request cannot be (a rated game
+    // without a clock, a FEN start, a bad range), 422 for correspondence, 429 past the rate or
+    // the account's open seeks, 503 when the lobby is full.
+    SeekRow create_seek(const Session& session, const SeekRequest& request);
+    // The open seeks, oldest first.
+    std::vector<SeekRow> seeks();
+    // Withdraws the account's seek: 404 when it has none of that id.
+    void cancel_seek(const Session& session, const std::string& id);
+    // Withdraws every seek of the account (it left, or deleted itself).
+    void leave(const std::string& account_id);
+    // Accepts a seek: the game's id, its seats the two accounts. 404 for a seek no longer open,
+    // 409 for one's own, 403 outside the seek's rating range.
+    std::string accept(const Session& session, const std::string& id);
+
+    // The seat an account's session token holds in the game, if the game is an account game and
+    // the token's account one of its players.
+    std::optional<Color> seat(const std::string& game_id, std::string_view token);
+    // The account game, if the game is one.
+    std::optional<AccountGameRow> account_game(const std::string& game_id);
+    // The account's ratings by pool (only the pools it has played).
+    std::vector<RatingRow> ratings(const std::string& account_id);
+    // The account's games (play_store.hpp).
+    std::vector<AccountGameRow> games_of(const AccountGameQuery& query);
+    // Settles the game now if it is over as stored (tests; the settling thread does this).
+    RateOutcome settle(const std::string& game_id);
+
+  private:
+    void log(const std::string& line);
+    void game_over(const std::string& game_id);
+    void settling_loop();
+    // The two accounts of an account game (cached: they never change), or nullopt.
+    struct Players {
+        std::optional<std::string> white;
+        std::optional<std::string> black;
+    };
+    std::optional<Players> players(const std::string& game_id);
+
+    PlayStore& store_;
+    AccountService& accounts_;
+    GameService& games_;
+    LobbyOptions options_;
+
+    std::mutex players_mutex_;
+    std::unordered_map<std::string, Players> players_;  // game id -> accounts, bounded
+    std::deque<std::string> players_order_;
+
+    std::mutex settle_mutex_;
+    std::condition_variable settle_wake_;
+    std::deque<std::pair<std::string, int>> to_settle_;  // game id, attempts
+    bool stopping_ = false;
+    std::thread settler_;
+};
+
+}  // namespace chess960::server

@@ -1,0 +1,299 @@
+#include "lobby/service.hpp"
+
+#include <algorithm>
+
+#include "games/now.hpp"
+#include "lobby/ratings.hpp"
+#include "rating/speed.hpp"
+#include "store/secrets.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+// The account games' players kept in memory (a game's seats are asked for at each move).
+constexpr std::size_t kPlayersCached = 10'000;
+// Games waiting to be settled; past this, the sweep finds the rest.
+constexpr std::size_t kSettleQueue = 10'000;
+// A game over in memory may not be stored yet (the store writes in groups): looked at again
+// this many times, a little later each time, before the sweep is left to find it.
+constexpr int kSettleAttempts = 20;
+
+std::string pool_of(const SeekRequest& request) {
+    if (!request.clock) return "casual";
+    const auto speed = rating::classify(double(request.clock->initial) / 1000.0,
+                                        double(request.clock->increment) / 1000.0);
+    // The parser admits only times classify rates.
+    return std::string(rating::name(speed.value_or(rating::Speed::Classical)));
+}
+
+// The rating an account shows in a pool: its own, or a new player's.
+double shown_rating(const std::vector<RatingRow>& ratings, const std::string& pool) {
+    for (const RatingRow& r : ratings)
+        if (r.pool == pool) return r.rating;
+    return rating::kDefaultRating;
+}
+
+}  // namespace
+
+LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
+                           LobbyOptions options)
+    : store_(store), accounts_(accounts), games_(games), options_(std::move(options)) {
+    games_.set_account_seat([this](const std::string& game_id, std::string_view token) {
+        return seat(game_id, token);
+    });
+    games_.set_on_game_over([this](const std::string& game_id) { game_over(game_id); });
+    settler_ = std::thread([this] { settling_loop(); });
+}
+
+LobbyService::~LobbyService() { stop(); }
+
+void LobbyService::stop() {
+    {
+        std::lock_guard lock(settle_mutex_);
+        stopping_ = true;
+    }
+    settle_wake_.notify_all();
+    if (settler_.joinable()) settler_.join();
+}
+
+void LobbyService::log(const std::string& line) {
+    if (options_.log) options_.log(line);
+}
+
+// --- Seeks ---------------------------------------------------------------------------------------
+
+SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& request) {
+    if (request.days_per_move)
+        throw ApiError{422,
+                       "correspondence games (days per move) are not played by this server yet: "
+                       "seek with a clock",
+                       0, "correspondence_unavailable"};
+    if (request.rated && !request.clock)
+        throw ApiError{400, "a rated seek needs a clock (field 'clock')", 0, "rated_needs_clock"};
+    if (request.start.type == StartSpec::Type::Fen)
+        throw ApiError{400,
+                       "a seek's start is \"random\", \"number\" or \"double960\", not a FEN",
+                       0,
+                       "invalid_field",
+                       {{"field", "start.type"}}};
+    if (request.min_rating && request.max_rating && *request.min_rating > *request.max_rating)
+        throw ApiError{400,
+                       "field 'ratingRange': the lowest rating is above the highest",
+                       0,
+                       "invalid_field",
+                       {{"field", "ratingRange"}}};
+    const std::string& account = session.account.id;
+    if (const int wait =
+            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
+        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
+    if (store_.count_seeks(account) >= options_.seeks_per_account)
+        throw ApiError{429,
+                       "you have " + std::to_string(options_.seeks_per_account) +
+                           " open seeks: withdraw one first",
+                       5,
+                       "too_many_seeks",
+                       {{"max", options_.seeks_per_account}}};
+    if (int(store_.seeks(options_.seeks_in_all).size()) >= options_.seeks_in_all)
+        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+    SeekRow seek;
+    seek.id = random_hex(8);
+    seek.account_id = account;
+    seek.rated = request.rated;
+    seek.pool = pool_of(request);
+    if (request.clock) {
+        seek.clock_initial_ms = request.clock->initial;
+        seek.clock_increment_ms = request.clock->increment;
+    }
+    seek.color = request.color;
+    switch (request.start.type) {
+        case StartSpec::Type::Number:
+            seek.start_type = "number";
+            break;
+        case StartSpec::Type::Double960:
+            seek.start_type = "double960";
+            break;
+        default:
+            seek.start_type = "random";
+    }
+    seek.start_number = request.start.number;
+    seek.start_black = request.start.black;
+    seek.min_rating = request.min_rating;
+    seek.max_rating = request.max_rating;
+    seek.created_at = now_ms();
+    seek.account_name = session.account.name;
+    store_.insert_seek(seek);
+    return seek;
+}
+
+std::vector<SeekRow> LobbyService::seeks() { return store_.seeks(options_.seeks_in_all); }
+
+void LobbyService::cancel_seek(const Session& session, const std::string& id) {
+    if (!store_.delete_seek(id, session.account.id))
+        throw ApiError{404, "you have no open seek " + id.substr(0, 32), 0, "no_such_seek"};
+}
+
+void LobbyService::leave(const std::string& account_id) { store_.delete_seeks_of(account_id); }
+
+std::string LobbyService::accept(const Session& session, const std::string& id) {
+    const std::string& me = session.account.id;
+    const std::vector<RatingRow> my_ratings = store_.ratings(me);
+    const std::int64_t now = now_ms();
+    AccountGameRow made;
+    const auto seek = store_.accept_seek(id, [&](const SeekRow& s) {
+        if (s.account_id == me) throw ApiError{409, "this is your own seek", 0, "own_seek"};
+        const double mine = shown_rating(my_ratings, s.pool);
+        if ((s.min_rating && mine < *s.min_rating) || (s.max_rating && mine > *s.max_rating))
+            throw ApiError{403, "your rating is outside the seek's range", 0,
+                           "outside_rating_range"};
+        const bool seeker_white =
+            s.color == "white" || (s.color == "random" && random_hex(1)[0] < '8');
+        made.game_id = random_hex(8);
+        made.white_account = seeker_white ? s.account_id : me;
+        made.black_account = seeker_white ? me : s.account_id;
+        made.rated = s.rated;
+        made.pool = s.pool;
+        made.created_at = now;
+        return made;
+    });
+    if (!seek) throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
+
+    SeatedGame game;
+    game.id = made.game_id;
+    if (seek->start_type == "number") {
+        game.white_number = game.black_number = seek->start_number.value_or(518);
+    } else if (seek->start_type == "double960") {
+        game.white_number = seek->start_number.value_or(random_start_number());
+        game.black_number = seek->start_black.value_or(random_start_number());
+    } else {
+        game.white_number = game.black_number = random_start_number();
+    }
+    if (seek->clock_initial_ms)
+        game.clock = TimeControl{*seek->clock_initial_ms, seek->clock_increment_ms.value_or(0)};
+    // The seats are the accounts' (seat()): these tokens are given to nobody.
+    game.white_token_hash = sha256_hex(random_hex(16));
+    game.black_token_hash = sha256_hex(random_hex(16));
+    try {
+        games_.create_seated(game);
+    } catch (const ApiError&) {
+        log("seek " + id + ": its game " + made.game_id + " was not created");
+        throw;
+    }
+    std::lock_guard lock(players_mutex_);
+    if (players_.emplace(made.game_id, Players{made.white_account, made.black_account}).second)
+        players_order_.push_back(made.game_id);
+    return made.game_id;
+}
+
+// --- Seats ---------------------------------------------------------------------------------------
+
+std::optional<LobbyService::Players> LobbyService::players(const std::string& game_id) {
+    {
+        std::lock_guard lock(players_mutex_);
+        if (auto it = players_.find(game_id); it != players_.end()) return it->second;
+    }
+    const auto game = store_.find_account_game(game_id);
+    if (!game) return std::nullopt;
+    Players found{game->white_account, game->black_account};
+    std::lock_guard lock(players_mutex_);
+    if (players_.emplace(game_id, found).second) players_order_.push_back(game_id);
+    while (players_order_.size() > kPlayersCached) {
+        players_.erase(players_order_.front());
+        players_order_.pop_front();
+    }
+    return found;
+}
+
+std::optional<Color> LobbyService::seat(const std::string& game_id, std::string_view token) {
+    const auto game = players(game_id);
+    if (!game) return std::nullopt;
+    const auto session = accounts_.authenticate(std::string(token));
+    if (!session) return std::nullopt;
+    if (game->white == session->account.id) return White;
+    if (game->black == session->account.id) return Black;
+    return std::nullopt;
+}
+
+std::optional<AccountGameRow> LobbyService::account_game(const std::string& game_id) {
+    return store_.find_account_game(game_id);
+}
+
+std::vector<RatingRow> LobbyService::ratings(const std::string& account_id) {
+    return store_.ratings(account_id);
+}
+
+std::vector<AccountGameRow> LobbyService::games_of(const AccountGameQuery& query) {
+    return store_.account_games(query);
+}
+
+// --- Settling the ratings
+// --------------------------------------------------------------------------
+
+RateOutcome LobbyService::settle(const std::string& game_id) {
+    // Most games are not account games: that costs a cached read, not a write transaction.
+    if (!players(game_id)) return RateOutcome::unknown;
+    return store_.rate_game(game_id, [&](const RatingInput& input) {
+        auto output = rate_account_game(input);
+        const AccountGameRow& g = input.game;
+        if (!output && g.rated && g.white_account && g.black_account &&
+            (g.result == "1-0" || g.result == "0-1" || g.result == "1/2-1/2"))
+            log("game " + game_id + ": a stored rating is out of range: the game changed none");
+        return output;
+    });
+}
+
+void LobbyService::game_over(const std::string& game_id) {
+    // Called under the game's lock: queued, never looked up here.
+    {
+        std::lock_guard lock(settle_mutex_);
+        if (to_settle_.size() >= kSettleQueue) return;
+        to_settle_.emplace_back(game_id, 0);
+    }
+    settle_wake_.notify_one();
+}
+
+void LobbyService::settling_loop() {
+    auto next_sweep = std::chrono::steady_clock::now();
+    std::unique_lock lock(settle_mutex_);
+    while (!stopping_) {
+        if (to_settle_.empty())
+            settle_wake_.wait_until(lock, next_sweep,
+                                    [&] { return stopping_ || !to_settle_.empty(); });
+        if (stopping_) break;
+        std::vector<std::pair<std::string, int>> batch;
+        if (std::chrono::steady_clock::now() >= next_sweep) {
+            next_sweep = std::chrono::steady_clock::now() + options_.sweep_every;
+            lock.unlock();
+            std::vector<std::string> unsettled;
+            try {
+                unsettled = store_.unsettled_games(100);
+            } catch (const std::exception& e) {
+                log(std::string("looking for games to settle failed: ") + e.what());
+            }
+            lock.lock();
+            for (auto& id : unsettled) batch.emplace_back(std::move(id), kSettleAttempts);
+        }
+        while (!to_settle_.empty()) {
+            batch.push_back(std::move(to_settle_.front()));
+            to_settle_.pop_front();
+        }
+        lock.unlock();
+        std::vector<std::pair<std::string, int>> again;
+        for (auto& [id, attempts] : batch) {
+            try {
+                if (settle(id) == RateOutcome::in_play && attempts + 1 < kSettleAttempts)
+                    again.emplace_back(id, attempts + 1);
+            } catch (const std::exception& e) {
+                log("game " + id + ": settling its ratings failed: " + e.what());
+            }
+        }
+        lock.lock();
+        if (!again.empty()) {
+            // The store writes a game's end within its group commit: a moment later.
+            settle_wake_.wait_for(lock, std::chrono::milliseconds(50), [&] { return stopping_; });
+            for (auto& entry : again) to_settle_.push_back(std::move(entry));
+        }
+    }
+}
+
+}  // namespace chess960::server

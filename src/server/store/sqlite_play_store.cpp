@@ -1,0 +1,357 @@
+// The accounts' play on SQLite (play_store.hpp): ratings, seeks, account games, on the accounts'
+// store's connection (sqlite_account_store.hpp).
+#include <string>
+
+#include "sqlite_account_store.hpp"
+#include "store/store.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+using sqlite::column_optional_int;
+using sqlite::column_optional_int64;
+using sqlite::column_optional_text;
+using sqlite::column_text;
+
+void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
+    sqlite::bind_text_copy(stmt, index, text);
+}
+
+// The columns of an account game with its game's, in read_game's order.
+constexpr const char* kAccountGameSelect =
+    "SELECT ag.game_id, ag.white_account, ag.black_account, ag.rated, ag.pool, ag.created_at, "
+    "ag.settled_at, ag.white_before_rating, ag.white_before_deviation, "
+    "ag.white_before_volatility, ag.white_after_rating, ag.white_after_deviation, "
+    "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "
+    "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "
+    "ag.black_after_volatility, g.result, g.termination, g.plies, g.start_number, "
+    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, '') "
+    "FROM account_games ag JOIN games g ON g.id = ag.game_id "
+    "LEFT JOIN accounts wa ON wa.id = ag.white_account "
+    "LEFT JOIN accounts ba ON ba.id = ag.black_account ";
+
+std::optional<RatingRow> read_strength(sqlite3_stmt* s, int at, const std::string& pool) {
+    if (sqlite3_column_type(s, at) == SQLITE_NULL) return std::nullopt;
+    return RatingRow{pool,
+                     sqlite3_column_double(s, at),
+                     sqlite3_column_double(s, at + 1),
+                     sqlite3_column_double(s, at + 2),
+                     0,
+                     std::nullopt};
+}
+
+AccountGameRow read_game(sqlite3_stmt* s) {
+    AccountGameRow g;
+    g.game_id = column_text(s, 0);
+    g.white_account = column_optional_text(s, 1);
+    g.black_account = column_optional_text(s, 2);
+    g.rated = sqlite3_column_int(s, 3) != 0;
+    g.pool = column_text(s, 4);
+    g.created_at = sqlite3_column_int64(s, 5);
+    g.settled_at = column_optional_int64(s, 6);
+    g.white_before = read_strength(s, 7, g.pool);
+    g.white_after = read_strength(s, 10, g.pool);
+    g.black_before = read_strength(s, 13, g.pool);
+    g.black_after = read_strength(s, 16, g.pool);
+    g.result = column_text(s, 19);
+    g.termination = column_optional_text(s, 20);
+    g.plies = sqlite3_column_int(s, 21);
+    g.start_number = column_optional_int(s, 22);
+    g.start_black_number = column_optional_int(s, 23);
+    g.updated_at = sqlite3_column_int64(s, 24);
+    g.white_name = column_text(s, 25);
+    g.black_name = column_text(s, 26);
+    return g;
+}
+
+void bind_strength(sqlite3_stmt* s, int at, const std::optional<RatingRow>& r) {
+    if (r) {
+        sqlite3_bind_double(s, at, r->rating);
+        sqlite3_bind_double(s, at + 1, r->deviation);
+        sqlite3_bind_double(s, at + 2, r->volatility);
+    } else {
+        for (int i = 0; i < 3; ++i) sqlite3_bind_null(s, at + i);
+    }
+}
+
+constexpr const char* kSeekSelect =
+    "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, "
+    "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "
+    "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played "
+    "FROM seeks s JOIN accounts a ON a.id = s.account_id "
+    "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool ";
+
+SeekRow read_seek(sqlite3_stmt* s) {
+    SeekRow k;
+    k.id = column_text(s, 0);
+    k.account_id = column_text(s, 1);
+    k.rated = sqlite3_column_int(s, 2) != 0;
+    k.pool = column_text(s, 3);
+    k.clock_initial_ms = column_optional_int64(s, 4);
+    k.clock_increment_ms = column_optional_int64(s, 5);
+    k.color = column_text(s, 6);
+    k.start_type = column_text(s, 7);
+    k.start_number = column_optional_int(s, 8);
+    k.start_black = column_optional_int(s, 9);
+    k.min_rating = column_optional_int(s, 10);
+    k.max_rating = column_optional_int(s, 11);
+    k.created_at = sqlite3_column_int64(s, 12);
+    k.account_name = column_text(s, 13);
+    if (sqlite3_column_type(s, 14) != SQLITE_NULL)
+        k.seeker_rating = RatingRow{k.pool,
+                                    sqlite3_column_double(s, 14),
+                                    sqlite3_column_double(s, 15),
+                                    sqlite3_column_double(s, 16),
+                                    sqlite3_column_int(s, 17),
+                                    column_optional_int64(s, 18)};
+    return k;
+}
+
+RatingRow read_rating(sqlite3_stmt* s) {
+    return RatingRow{column_text(s, 0),           sqlite3_column_double(s, 1),
+                     sqlite3_column_double(s, 2), sqlite3_column_double(s, 3),
+                     sqlite3_column_int(s, 4),    column_optional_int64(s, 5)};
+}
+
+constexpr const char* kRatingSelect =
+    "SELECT pool, rating, deviation, volatility, games, last_played FROM ratings ";
+
+}  // namespace
+
+std::vector<RatingRow> SqliteAccountStore::ratings(const std::string& account_id) {
+    std::lock_guard lock(mutex_);
+    std::vector<RatingRow> rows;
+    query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 ORDER BY pool").c_str(),
+              "reading ratings", [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); },
+              [&](sqlite3_stmt* s) { rows.push_back(read_rating(s)); });
+    return rows;
+}
+
+void SqliteAccountStore::insert_seek(const SeekRow& k) {
+    std::lock_guard lock(mutex_);
+    step(
+        "INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
+        "color, start_type, start_number, start_black, min_rating, max_rating, created_at) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        "inserting a seek", [&](sqlite3_stmt* s) {
+            bind_text(s, 1, k.id);
+            bind_text(s, 2, k.account_id);
+            sqlite3_bind_int(s, 3, k.rated ? 1 : 0);
+            bind_text(s, 4, k.pool);
+            sqlite::bind_optional(s, 5, k.clock_initial_ms);
+            sqlite::bind_optional(s, 6, k.clock_increment_ms);
+            bind_text(s, 7, k.color);
+            bind_text(s, 8, k.start_type);
+            sqlite::bind_optional(s, 9, k.start_number);
+            sqlite::bind_optional(s, 10, k.start_black);
+            sqlite::bind_optional(s, 11, k.min_rating);
+            sqlite::bind_optional(s, 12, k.max_rating);
+            sqlite3_bind_int64(s, 13, k.created_at);
+        });
+}
+
+std::vector<SeekRow> SqliteAccountStore::seeks(int limit) {
+    std::lock_guard lock(mutex_);
+    std::vector<SeekRow> rows;
+    query_all((std::string(kSeekSelect) + "ORDER BY s.created_at, s.id LIMIT ?1").c_str(),
+              "reading the seeks", [&](sqlite3_stmt* s) { sqlite3_bind_int(s, 1, limit); },
+              [&](sqlite3_stmt* s) { rows.push_back(read_seek(s)); });
+    return rows;
+}
+
+int SqliteAccountStore::count_seeks(const std::string& account_id) {
+    int count = 0;
+    query(
+        "SELECT COUNT(*) FROM seeks WHERE account_id = ?1", "counting seeks",
+        [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); },
+        [&](sqlite3_stmt* s) { count = sqlite3_column_int(s, 0); });
+    return count;
+}
+
+bool SqliteAccountStore::delete_seek(const std::string& id, const std::string& account_id) {
+    std::lock_guard lock(mutex_);
+    return step("DELETE FROM seeks WHERE id = ?1 AND account_id = ?2", "deleting a seek",
+                [&](sqlite3_stmt* s) {
+                    bind_text(s, 1, id);
+                    bind_text(s, 2, account_id);
+                }) == 1;
+}
+
+int SqliteAccountStore::delete_seeks_of(const std::string& account_id) {
+    std::lock_guard lock(mutex_);
+    return step("DELETE FROM seeks WHERE account_id = ?1", "deleting seeks",
+                [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); });
+}
+
+void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
+    step(
+        "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
+        "created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+        "inserting an account game", [&](sqlite3_stmt* s) {
+            bind_text(s, 1, g.game_id);
+            sqlite::bind_optional(s, 2, g.white_account);
+            sqlite::bind_optional(s, 3, g.black_account);
+            sqlite3_bind_int(s, 4, g.rated ? 1 : 0);
+            bind_text(s, 5, g.pool);
+            sqlite3_bind_int64(s, 6, g.created_at);
+        });
+}
+
+std::optional<SeekRow> SqliteAccountStore::accept_seek(
+    const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) {
+    std::lock_guard lock(mutex_);
+    begin();
+    std::optional<SeekRow> seek;
+    try {
+        query_all((std::string(kSeekSelect) + "WHERE s.id = ?1").c_str(), "reading a seek",
+                  [&](sqlite3_stmt* s) { bind_text(s, 1, id); },
+                  [&](sqlite3_stmt* s) { seek = read_seek(s); });
+        if (seek) {
+            insert_game_row(make(*seek));
+            step("DELETE FROM seeks WHERE id = ?1", "taking a seek",
+                 [&](sqlite3_stmt* s) { bind_text(s, 1, id); });
+        }
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+    return seek;
+}
+
+void SqliteAccountStore::insert_account_game(const AccountGameRow& game) {
+    std::lock_guard lock(mutex_);
+    insert_game_row(game);
+}
+
+std::optional<AccountGameRow> SqliteAccountStore::find_account_game(const std::string& game_id) {
+    std::lock_guard lock(mutex_);
+    std::optional<AccountGameRow> found;
+    query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
+              "reading an account game", [&](sqlite3_stmt* s) { bind_text(s, 1, game_id); },
+              [&](sqlite3_stmt* s) { found = read_game(s); });
+    return found;
+}
+
+std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQuery& q) {
+    // The result from the account's side: its colour's win, the other's, or a draw.
+    std::string sql = std::string(kAccountGameSelect) +
+                      "WHERE (ag.white_account = ?1 OR ag.black_account = ?1) "
+                      "AND (?2 IS NULL OR ag.pool = ?2) "
+                      "AND (?3 IS NULL OR g.start_number = ?3) "
+                      "AND (?4 IS NULL OR ag.created_at < ?4) "
+                      "AND (?5 IS NULL OR (?5 = 'draw' AND g.result = '1/2-1/2') OR "
+                      "(?5 = 'win' AND ((g.result = '1-0' AND ag.white_account = ?1) OR "
+                      "(g.result = '0-1' AND ag.black_account = ?1))) OR "
+                      "(?5 = 'loss' AND ((g.result = '0-1' AND ag.white_account = ?1) OR "
+                      "(g.result = '1-0' AND ag.black_account = ?1)))) "
+                      "ORDER BY ag.created_at DESC, ag.game_id LIMIT ?6";
+    std::lock_guard lock(mutex_);
+    std::vector<AccountGameRow> rows;
+    query_all(
+        sql.c_str(), "reading an account's games",
+        [&](sqlite3_stmt* s) {
+            bind_text(s, 1, q.account_id);
+            sqlite::bind_optional(s, 2, q.pool);
+            sqlite::bind_optional(s, 3, q.start_number);
+            sqlite::bind_optional(s, 4, q.before);
+            sqlite::bind_optional(s, 5, q.outcome);
+            sqlite3_bind_int(s, 6, q.limit);
+        },
+        [&](sqlite3_stmt* s) { rows.push_back(read_game(s)); });
+    return rows;
+}
+
+RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rater& rater) {
+    std::lock_guard lock(mutex_);
+    // BEGIN IMMEDIATE holds the file's write lock: no other connection settles it or changes a
+    // rating between the reads and the writes.
+    begin();
+    try {
+        std::optional<AccountGameRow> game;
+        query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
+                  "reading an account game", [&](sqlite3_stmt* s) { bind_text(s, 1, game_id); },
+                  [&](sqlite3_stmt* s) { game = read_game(s); });
+        const RateOutcome early = !game              ? RateOutcome::unknown
+                                  : game->settled_at ? RateOutcome::already_settled
+                                  : game->result == "*" && !game->termination
+                                      ? RateOutcome::in_play
+                                      : RateOutcome::settled;
+        if (early != RateOutcome::settled) {
+            rollback();
+            return early;
+        }
+        auto rating_of = [&](const std::optional<std::string>& account) {
+            std::optional<RatingRow> found;
+            if (!account) return found;
+            query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 AND pool = ?2").c_str(),
+                      "reading a rating",
+                      [&](sqlite3_stmt* s) {
+                          bind_text(s, 1, *account);
+                          bind_text(s, 2, game->pool);
+                      },
+                      [&](sqlite3_stmt* s) { found = read_rating(s); });
+            return found;
+        };
+        const RatingInput input{*game, rating_of(game->white_account),
+                                rating_of(game->black_account)};
+        const auto output = rater(input);
+        auto write_rating = [&](const std::optional<std::string>& account, const RatingRow& r) {
+            if (!account) return;
+            step(
+                "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
+                "last_played) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(account_id, pool) "
+                "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, games = excluded.games, "
+                "last_played = excluded.last_played",
+                "writing a rating", [&](sqlite3_stmt* s) {
+                    bind_text(s, 1, *account);
+                    bind_text(s, 2, game->pool);
+                    sqlite3_bind_double(s, 3, r.rating);
+                    sqlite3_bind_double(s, 4, r.deviation);
+                    sqlite3_bind_double(s, 5, r.volatility);
+                    sqlite3_bind_int(s, 6, r.games);
+                    sqlite::bind_optional(s, 7, r.last_played);
+                });
+        };
+        if (output) {
+            write_rating(game->white_account, output->white);
+            write_rating(game->black_account, output->black);
+        }
+        step(
+            "UPDATE account_games SET settled_at = ?2, white_before_rating = ?3, "
+            "white_before_deviation = ?4, white_before_volatility = ?5, white_after_rating = ?6, "
+            "white_after_deviation = ?7, white_after_volatility = ?8, black_before_rating = ?9, "
+            "black_before_deviation = ?10, black_before_volatility = ?11, "
+            "black_after_rating = ?12, black_after_deviation = ?13, black_after_volatility = ?14 "
+            "WHERE game_id = ?1",
+            "settling a game", [&](sqlite3_stmt* s) {
+                bind_text(s, 1, game_id);
+                sqlite3_bind_int64(s, 2, game->updated_at);
+                bind_strength(s, 3, output ? std::optional(output->white_before) : std::nullopt);
+                bind_strength(s, 6, output ? std::optional(output->white) : std::nullopt);
+                bind_strength(s, 9, output ? std::optional(output->black_before) : std::nullopt);
+                bind_strength(s, 12, output ? std::optional(output->black) : std::nullopt);
+            });
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+    return RateOutcome::settled;
+}
+
+std::vector<std::string> SqliteAccountStore::unsettled_games(int limit) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> ids;
+    query_all(
+        "SELECT ag.game_id FROM account_games ag JOIN games g ON g.id = ag.game_id "
+        "WHERE ag.settled_at IS NULL AND (g.result <> '*' OR g.termination IS NOT NULL) "
+        "ORDER BY ag.created_at LIMIT ?1",
+        "reading the unsettled games", [&](sqlite3_stmt* s) { sqlite3_bind_int(s, 1, limit); },
+        [&](sqlite3_stmt* s) { ids.push_back(column_text(s, 0)); });
+    return ids;
+}
+
+}  // namespace chess960::server

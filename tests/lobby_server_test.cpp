@@ -1,0 +1,305 @@
+// The lobby through the server's API (docs/openapi.yaml: /api/seeks, /api/accounts/{name}/games,
+// /api/games/{id}/players), on SQLite and, under server_tests_postgres, on PostgreSQL (there also
+// with a second server on the same database): a seek made, listed and accepted, the game played
+// by the two accounts' tokens, its ratings changed once by Glicko-2 as the rating library
+// computes it, an aborted game changing none, the refusals, a player's seeks withdrawn when it
+// signs out, and its games on its profile, filtered.
+#include <chrono>
+#include <thread>
+
+#include "account_support.hpp"
+#include "rating/rating.hpp"
+#include "server/server.hpp"
+
+namespace chess960::testing {
+namespace {
+
+class LobbyServerTest : public AccountsServerTest {
+  protected:
+    Reply seek(const std::string& token, const Json& body) {
+        return reply(client_->Post("/api/seeks", bearer(token), body.dump(), "application/json"));
+    }
+    Reply accept(const std::string& token, const std::string& id) {
+        return reply(client_->Post(("/api/seeks/" + id + "/accept").c_str(), bearer(token), "",
+                                   "application/json"));
+    }
+    Reply play(const std::string& game, const std::string& token, const std::string& move) {
+        return reply(client_->Post(("/api/games/" + game + "/moves").c_str(), bearer(token),
+                                   Json{{"move", move}}.dump(), "application/json"));
+    }
+    // The game's players once its ratings are settled (within 10 s), else the last answer.
+    Reply settled(const std::string& game) {
+        Reply r;
+        for (int i = 0; i < 1000; ++i) {
+            r = get("/api/games/" + game + "/players");
+            if (r.status == 200 && r.body.value("settled", false)) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return r;
+    }
+    // A 5+3 rated seek from the standard arrangement (518) by `seeker` as White, accepted by
+    // `accepter`: the game's id.
+    std::string rated_game(const std::string& seeker, const std::string& accepter) {
+        Reply made = seek(seeker, Json{{"clock", {{"initial", 300}, {"increment", 3}}},
+                                       {"rated", true},
+                                       {"color", "white"},
+                                       {"start", {{"type", "number"}, {"number", 518}}}});
+        EXPECT_EQ(made.status, 201) << made.text;
+        Reply accepted = accept(accepter, made.body.value("id", ""));
+        EXPECT_EQ(accepted.status, 201) << accepted.text;
+        return accepted.body.value("game", "");
+    }
+    // Black mates at once (f3 e5 g4 Qh4#).
+    void fools_mate(const std::string& game, const std::string& white, const std::string& black) {
+        for (auto [token, move] :
+             {std::pair{white, "f3"}, {black, "e5"}, {white, "g4"}, {black, "Qh4#"}})
+            ASSERT_EQ(play(game, token, move).status, 200) << move;
+    }
+};
+
+TEST_F(LobbyServerTest, ARatedSeekIsAcceptedPlayedAndRatedOnce) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    Reply made = seek(ann, Json{{"clock", {{"initial", 300}, {"increment", 3}}},
+                                {"rated", true},
+                                {"color", "white"},
+                                {"start", {{"type", "number"}, {"number", 518}}}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    EXPECT_EQ(made.body["pool"], "blitz");  // 300 + 40 x 3 = 420 s
+    Reply listed = get("/api/seeks");
+    ASSERT_EQ(listed.status, 200);
+    ASSERT_EQ(listed.body["seeks"].size(), 1u) << listed.text;
+    const Json& s = listed.body["seeks"][0];
+    EXPECT_EQ(s["id"], made.body["id"]);
+    EXPECT_EQ(s["player"]["name"], "Ann");
+    EXPECT_EQ(s["player"]["rating"], 1500.0);
+    EXPECT_EQ(s["player"]["provisional"], true);
+    EXPECT_EQ(s["clock"]["initial"], 300.0);
+    EXPECT_EQ(s["start"]["number"], 518);
+
+    Reply accepted = accept(bob, made.body["id"]);
+    ASSERT_EQ(accepted.status, 201) << accepted.text;
+    const std::string game = accepted.body["game"];
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 0u);
+    // A seek is accepted once.
+    EXPECT_EQ(accept(bob, made.body["id"]).body["code"], "no_such_seek");
+
+    // The accounts' tokens hold the seats; nobody else's does.
+    Reply view = get("/api/games/" + game, ann);
+    ASSERT_EQ(view.status, 200) << view.text;
+    EXPECT_EQ(view.body["you"], "white");
+    EXPECT_EQ(view.body["startNumber"], 518);
+    EXPECT_EQ(play(game, bob, "e4").status, 409);  // Bob is Black: not his turn
+    const std::string eve = account("Eve");
+    EXPECT_EQ(play(game, eve, "e4").status, 403);
+    fools_mate(game, ann, bob);
+
+    Reply players = settled(game);
+    ASSERT_EQ(players.status, 200) << players.text;
+    ASSERT_TRUE(players.body["settled"].get<bool>()) << players.text;
+    EXPECT_EQ(players.body["result"], "0-1");
+    // What the rating library computes for two new players, Black winning.
+    const auto expected =
+        rating::update(rating::Rating{}, rating::Rating{}, rating::Score::Loss, rating::Instant{});
+    ASSERT_TRUE(expected);
+    EXPECT_EQ(players.body["white"]["name"], "Ann");
+    EXPECT_DOUBLE_EQ(players.body["white"]["ratingAfter"].get<double>(), expected->player.rating);
+    EXPECT_DOUBLE_EQ(players.body["black"]["ratingAfter"].get<double>(), expected->opponent.rating);
+    EXPECT_EQ(players.body["white"]["ratingChange"],
+              rating::rating_change(rating::Rating{}, expected->player));
+
+    for (auto [name, after] : {std::pair{"Ann", expected->player}, {"Bob", expected->opponent}}) {
+        Reply profile = get(std::string("/api/accounts/") + name);
+        ASSERT_EQ(profile.status, 200);
+        const Json& blitz = profile.body["ratings"]["blitz"];
+        EXPECT_DOUBLE_EQ(blitz["rating"].get<double>(), after.rating) << name;
+        EXPECT_DOUBLE_EQ(blitz["deviation"].get<double>(), after.deviation) << name;
+        EXPECT_DOUBLE_EQ(blitz["volatility"].get<double>(), after.volatility) << name;
+        EXPECT_EQ(blitz["games"], 1) << name;
+        // The other pools are a new player's.
+        EXPECT_EQ(profile.body["ratings"]["rapid"]["games"], 0);
+        EXPECT_EQ(profile.body["ratings"]["rapid"]["rating"], 1500.0);
+    }
+    // Settled once: a later game rates from the stored ratings (games counts 2, not 3).
+    const std::string second = rated_game(bob, ann);
+    ASSERT_FALSE(second.empty());
+    fools_mate(second, bob, ann);
+    ASSERT_TRUE(settled(second).body["settled"].get<bool>());
+    EXPECT_EQ(get("/api/accounts/Ann").body["ratings"]["blitz"]["games"], 2);
+    EXPECT_EQ(column("SELECT games FROM ratings ORDER BY account_id"),
+              (std::vector<std::string>{"2", "2"}));
+}
+
+TEST_F(LobbyServerTest, AGameAbortedBeforeBothMovedChangesNoRating) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const std::string game = rated_game(ann, bob);
+    ASSERT_EQ(play(game, ann, "e4").status, 200);
+    Reply aborted = reply(client_->Post(("/api/games/" + game + "/abort").c_str(), bearer(bob), "",
+                                        "application/json"));
+    ASSERT_EQ(aborted.status, 200) << aborted.text;
+    Reply players = settled(game);
+    ASSERT_TRUE(players.body["settled"].get<bool>()) << players.text;
+    EXPECT_FALSE(players.body["white"].contains("ratingAfter")) << players.text;
+    EXPECT_EQ(get("/api/accounts/Ann").body["ratings"]["blitz"]["games"], 0);
+    EXPECT_TRUE(column("SELECT account_id FROM ratings").empty());
+}
+
+TEST_F(LobbyServerTest, SeeksThatCannotBeAreRefusedWithTheirReason) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const Json clock{{"initial", 180}, {"increment", 2}};
+    EXPECT_EQ(post("/api/seeks", Json{{"clock", clock}}).status, 401);
+    EXPECT_EQ(seek(ann, Json{{"rated", true}}).body["code"], "rated_needs_clock");
+    Reply days = seek(ann, Json{{"daysPerMove", 3}, {"rated", true}});
+    EXPECT_EQ(days.status, 422);
+    EXPECT_EQ(days.body["code"], "correspondence_unavailable");
+    EXPECT_EQ(seek(ann, Json{{"daysPerMove", 4}}).status, 400);
+    EXPECT_EQ(
+        seek(ann, Json{{"clock", clock}, {"start", {{"type", "fen"}, {"fen", "8/8"}}}}).status,
+        400);
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}, {"color", "green"}}).status, 400);
+    EXPECT_EQ(
+        seek(ann, Json{{"clock", clock}, {"ratingRange", {{"min", 1800}, {"max", 1600}}}}).status,
+        400);
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}, {"rated", "yes"}}).status, 400);
+
+    Reply mine = seek(ann, Json{{"clock", clock}});
+    ASSERT_EQ(mine.status, 201) << mine.text;
+    EXPECT_EQ(mine.body["pool"], "blitz");
+    EXPECT_EQ(accept(ann, mine.body["id"]).body["code"], "own_seek");
+    // Another's seek is not withdrawn; an unknown one names none.
+    EXPECT_EQ(reply(client_->Delete(("/api/seeks/" + mine.body["id"].get<std::string>()).c_str(),
+                                    bearer(bob)))
+                  .status,
+              404);
+    EXPECT_EQ(accept(bob, "not-an-id").status, 404);
+    EXPECT_EQ(accept(bob, "0123456789abcdef").body["code"], "no_such_seek");
+    // Outside the rating range.
+    Reply ranged = seek(ann, Json{{"clock", clock}, {"ratingRange", {{"min", 1600}}}});
+    ASSERT_EQ(ranged.status, 201);
+    EXPECT_EQ(accept(bob, ranged.body["id"]).body["code"], "outside_rating_range");
+    // At most five open seeks an account.
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(seek(ann, Json{{"clock", clock}}).status, 201);
+    Reply sixth = seek(ann, Json{{"clock", clock}});
+    EXPECT_EQ(sixth.status, 429);
+    EXPECT_EQ(sixth.body["code"], "too_many_seeks");
+    // Another site's page cannot seek for a signed-in player.
+    Reply cross = reply(client_->Post("/api/seeks", {{"Origin", "https://evil.example"}},
+                                      Json{{"clock", clock}}.dump(), "application/json"));
+    EXPECT_EQ(cross.status, 403);
+    // The owner withdraws one.
+    Reply withdrawn = reply(
+        client_->Delete(("/api/seeks/" + mine.body["id"].get<std::string>()).c_str(), bearer(ann)));
+    EXPECT_EQ(withdrawn.status, 204);
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 4u);
+}
+
+TEST_F(LobbyServerTest, APlayerWhoSignsOutLeavesTheLobby) {
+    const std::string ann = account("Ann");
+    ASSERT_EQ(seek(ann, Json{{"clock", {{"initial", 600}, {"increment", 5}}}}).status, 201);
+    ASSERT_EQ(get("/api/seeks").body["seeks"].size(), 1u);
+    ASSERT_EQ(reply(client_->Delete("/api/session", bearer(ann))).status, 204);
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 0u);
+}
+
+TEST_F(LobbyServerTest, AProfileListsTheGamesByResultPoolAndStartPosition) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const std::string lost = rated_game(ann, bob);
+    fools_mate(lost, ann, bob);
+    ASSERT_TRUE(settled(lost).body["settled"].get<bool>());
+    Reply casual = seek(bob, Json{{"clock", {{"initial", 900}, {"increment", 10}}},
+                                  {"start", {{"type", "number"}, {"number", 7}}}});
+    ASSERT_EQ(casual.status, 201);
+    const std::string rapid = accept(ann, casual.body["id"]).body.value("game", "");
+    ASSERT_FALSE(rapid.empty());
+
+    auto ids = [&](const std::string& query) {
+        Reply r = get("/api/accounts/Ann/games" + query);
+        EXPECT_EQ(r.status, 200) << r.text;
+        std::vector<std::string> out;
+        for (const Json& g : r.body["games"]) out.push_back(g["id"]);
+        return out;
+    };
+    EXPECT_EQ(ids(""), (std::vector<std::string>{rapid, lost}));
+    EXPECT_EQ(ids("?result=loss"), (std::vector<std::string>{lost}));
+    EXPECT_TRUE(ids("?result=win").empty());
+    EXPECT_EQ(ids("?pool=rapid"), (std::vector<std::string>{rapid}));
+    EXPECT_EQ(ids("?start=518"), (std::vector<std::string>{lost}));
+    EXPECT_EQ(ids("?start=7"), (std::vector<std::string>{rapid}));
+    EXPECT_EQ(ids("?limit=1"), (std::vector<std::string>{rapid}));
+    EXPECT_EQ(get("/api/accounts/Ann/games?result=maybe").status, 400);
+    EXPECT_EQ(get("/api/accounts/Ann/games?pool=hyper").status, 400);
+    EXPECT_EQ(get("/api/accounts/Ann/games?start=960").status, 400);
+    EXPECT_EQ(get("/api/accounts/Nobody/games").status, 404);
+    Reply rows = get("/api/accounts/Bob/games?result=win");
+    ASSERT_EQ(rows.body["games"].size(), 1u);
+    EXPECT_EQ(rows.body["games"][0]["black"]["name"], "Bob");
+    EXPECT_GT(rows.body["games"][0]["black"]["ratingChange"].get<int>(), 0);
+}
+
+TEST_F(LobbyServerTest, ADeletedAccountsRatingsAndSeeksGoWithIt) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const std::string game = rated_game(ann, bob);
+    fools_mate(game, ann, bob);
+    ASSERT_TRUE(settled(game).body["settled"].get<bool>());
+    ASSERT_EQ(seek(ann, Json{{"clock", {{"initial", 60}, {"increment", 0}}}}).status, 201);
+    ASSERT_EQ(reply(client_->Delete("/api/accounts/Ann", bearer(ann))).status, 204);
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 0u);
+    EXPECT_EQ(column("SELECT COUNT(*) FROM ratings"), std::vector<std::string>{"1"});
+    // The game stays Bob's, without Ann's name.
+    Reply players = get("/api/games/" + game + "/players");
+    EXPECT_EQ(players.body["white"]["name"], nullptr) << players.text;
+    EXPECT_EQ(players.body["black"]["name"], "Bob");
+}
+
+TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {
+    if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
+    const std::string ann = account("Ann"), bob = account("Bob");
+    server::Server other(options_);
+    const int other_port = other.bind();
+    std::thread running([&] { other.run(); });
+    httplib::Client second("127.0.0.1", other_port);
+    second.set_read_timeout(10, 0);
+    Reply made = seek(ann, Json{{"clock", {{"initial", 60}, {"increment", 1}}},
+                                {"rated", true},
+                                {"color", "black"},
+                                {"start", {{"type", "number"}, {"number", 518}}}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    EXPECT_EQ(made.body["pool"], "bullet");
+    Reply listed = reply(second.Get("/api/seeks"));
+    ASSERT_EQ(listed.body["seeks"].size(), 1u) << listed.text;
+    Reply accepted =
+        reply(second.Post(("/api/seeks/" + made.body["id"].get<std::string>() + "/accept").c_str(),
+                          bearer(bob), "", "application/json"));
+    ASSERT_EQ(accepted.status, 201) << accepted.text;
+    const std::string game = accepted.body["game"];
+    // Bob (White) moves through the second server, Ann through the first: both servers see the
+    // end and both try to settle it.
+    for (auto [server, token, move] : {std::tuple{&second, bob, "f3"},
+                                       {nullptr, ann, "e5"},
+                                       {&second, bob, "g4"},
+                                       {nullptr, ann, "Qh4#"}}) {
+        Reply r = server
+                      ? reply(server->Post(("/api/games/" + game + "/moves").c_str(), bearer(token),
+                                           Json{{"move", move}}.dump(), "application/json"))
+                      : play(game, token, move);
+        // A move made on one server reaches the other a moment later: retried until it has.
+        for (int i = 0; i < 500 && r.status == 409; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            r = server
+                    ? reply(server->Post(("/api/games/" + game + "/moves").c_str(), bearer(token),
+                                         Json{{"move", move}}.dump(), "application/json"))
+                    : play(game, token, move);
+        }
+        ASSERT_EQ(r.status, 200) << move << ": " << r.text;
+    }
+    ASSERT_TRUE(settled(game).body["settled"].get<bool>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(column("SELECT games FROM ratings ORDER BY account_id"),
+              (std::vector<std::string>{"1", "1"}));
+    Reply ann_profile = reply(second.Get("/api/accounts/Ann"));
+    EXPECT_GT(ann_profile.body["ratings"]["bullet"]["rating"].get<double>(), 1500.0);
+    other.stop();
+    running.join();
+}
+
+}  // namespace
+}  // namespace chess960::testing

@@ -97,6 +97,15 @@ TEST_F(LobbyServerTest, ARatedSeekIsAcceptedPlayedAndRatedOnce) {
     ASSERT_EQ(players.status, 200) << players.text;
     ASSERT_TRUE(players.body["settled"].get<bool>()) << players.text;
     EXPECT_EQ(players.body["result"], "0-1");
+    EXPECT_EQ(players.body["accountGame"], true);
+    // Any other game's players are no accounts; an unknown game is 404.
+    Created casual = friend_game(Json{{"type", "number"}, {"number", 518}});
+    Reply none = get("/api/games/" + casual.id + "/players");
+    ASSERT_EQ(none.status, 200) << none.text;
+    EXPECT_EQ(none.body["accountGame"], false);
+    EXPECT_EQ(none.body["white"]["name"], nullptr);
+    EXPECT_EQ(get("/api/games/0123456789abcdef/players").status, 404);
+    EXPECT_EQ(get("/api/games/%00/players").status, 404);
     // What the rating library computes for two new players, Black winning.
     const auto expected =
         rating::update(rating::Rating{}, rating::Rating{}, rating::Score::Loss, rating::Instant{});
@@ -248,6 +257,132 @@ TEST_F(LobbyServerTest, ADeletedAccountsRatingsAndSeeksGoWithIt) {
     Reply players = get("/api/games/" + game + "/players");
     EXPECT_EQ(players.body["white"]["name"], nullptr) << players.text;
     EXPECT_EQ(players.body["black"]["name"], "Bob");
+}
+
+// The page plays with the session cookie (HttpOnly: its scripts never see the token): the
+// cookie holds the account's seat, a move by it needs the CSRF proof, a signed-in spectator's
+// cookie is no seat, and over the game's WebSocket the cookie counts only from this server's
+// page.
+TEST_F(LobbyServerTest, ThePagePlaysAnAccountGameWithTheSessionCookie) {
+    const std::string ann = account("Ann"), bob = account("Bob"), eve = account("Eve");
+    const std::string game = rated_game(ann, bob);
+    auto cookie = [](const std::string& token) { return "chess960_session=" + token; };
+    const std::string moves = "/api/games/" + game + "/moves";
+    auto move_with = [&](const httplib::Headers& headers, const std::string& move) {
+        return reply(
+            client_->Post(moves.c_str(), headers, Json{{"move", move}}.dump(), "application/json"));
+    };
+    Reply view = reply(client_->Get(("/api/games/" + game).c_str(), {{"Cookie", cookie(ann)}}));
+    ASSERT_EQ(view.status, 200) << view.text;
+    EXPECT_EQ(view.body["you"], "white");
+    Reply spectator =
+        reply(client_->Get(("/api/games/" + game).c_str(), {{"Cookie", cookie(eve)}}));
+    ASSERT_EQ(spectator.status, 200);
+    EXPECT_EQ(spectator.body["you"], nullptr);
+
+    Reply bare = move_with({{"Cookie", cookie(ann)}}, "e4");
+    EXPECT_EQ(bare.status, 403);
+    EXPECT_EQ(bare.body["code"], "csrf");
+    EXPECT_EQ(move_with({{"Cookie", cookie(ann)}, {"Origin", "https://evil.example"}}, "e4").status,
+              403);
+    const std::string csrf = reply(client_->Get("/api/session", bearer(ann))).body["csrfToken"];
+    EXPECT_EQ(move_with({{"Cookie", cookie(ann)}, {"X-CSRF-Token", csrf}}, "e4").status, 200);
+    EXPECT_EQ(move_with({{"Cookie", cookie(bob)}, {"Origin", origin()}}, "e5").status, 200);
+    EXPECT_EQ(move_with({{"Cookie", cookie(eve)}, {"Origin", origin()}}, "Nf3").status, 403);
+
+    // Host as a browser sends it, with the port, which the Origin names.
+    const std::pair<std::string, std::string> host{"Host", "127.0.0.1:" + std::to_string(port_)};
+    auto hello_you = [&](std::vector<std::pair<std::string, std::string>> headers) {
+        headers.push_back(host);
+        WsClient ws(port_, "/api/games/" + game + "/socket", "", "", headers);
+        ws.send(Json{{"type", "hello"}});
+        auto first = ws.receive();
+        return first && (*first)["type"] == "game" ? (*first)["game"]["you"] : Json("no game");
+    };
+    EXPECT_EQ(hello_you({{"Cookie", cookie(ann)}, {"Origin", origin()}}), "white");
+    EXPECT_EQ(hello_you({{"Cookie", cookie(bob)}, {"Origin", origin()}}), "black");
+    EXPECT_EQ(hello_you({{"Cookie", cookie(ann)}, {"Origin", "https://evil.example"}}), nullptr);
+    EXPECT_EQ(hello_you({{"Cookie", cookie(eve)}, {"Origin", origin()}}), nullptr);
+}
+
+// The lobby's WebSocket: the seeks and who is online at once, then each change; the seeker and
+// the accepter told of their game; a player without a lobby connection for a while leaves it.
+TEST_F(LobbyServerTest, TheLobbySocketShowsSeeksAndPlayersLiveAndStartsTheGameForBoth) {
+    stop();
+    options_.lobby_leave_after_ms = 300;
+    start();
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const Json clock{{"initial", 180}, {"increment", 2}};
+    ASSERT_EQ(seek(bob, Json{{"clock", clock}}).status, 201);
+
+    WsClient visitor(port_, "/api/lobby/socket");
+    auto first = visitor.receive();
+    ASSERT_TRUE(first) << "no snapshot";
+    EXPECT_EQ((*first)["type"], "lobby");
+    ASSERT_EQ((*first)["seeks"].size(), 1u) << first->dump();
+    EXPECT_EQ((*first)["seeks"][0]["player"]["name"], "Bob");
+    EXPECT_EQ((*first)["online"], Json::array());
+
+    auto seeker = std::make_unique<WsClient>(port_, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(seeker->receive_type("lobby"));
+    auto online = visitor.receive_type("online");
+    ASSERT_TRUE(online);
+    EXPECT_EQ((*online)["players"], Json::array({"Ann"}));
+    // The cookie counts from this server's page only.
+    WsClient page(port_, "/api/lobby/socket", "", "",
+                  {{"Cookie", "chess960_session=" + bob},
+                   {"Origin", origin()},
+                   {"Host", "127.0.0.1:" + std::to_string(port_)}});
+    ASSERT_TRUE(page.receive_type("lobby"));
+    online = visitor.receive_type("online");
+    ASSERT_TRUE(online);
+    EXPECT_EQ((*online)["players"], Json::array({"Ann", "Bob"}));
+
+    Reply made = seek(ann, Json{{"clock", clock}, {"rated", true}});
+    ASSERT_EQ(made.status, 201);
+    auto added = visitor.receive_type("seek");
+    ASSERT_TRUE(added);
+    EXPECT_EQ((*added)["seek"]["id"], made.body["id"]);
+    EXPECT_EQ((*added)["seek"]["rated"], true);
+
+    Reply accepted = accept(bob, made.body["id"]);
+    ASSERT_EQ(accepted.status, 201);
+    auto gone = visitor.receive_type("unseek");
+    ASSERT_TRUE(gone);
+    EXPECT_EQ((*gone)["id"], made.body["id"]);
+    auto started = seeker->receive_type("started");
+    ASSERT_TRUE(started);
+    EXPECT_EQ((*started)["game"], accepted.body["game"]);
+    auto bob_started = page.receive_type("started");
+    ASSERT_TRUE(bob_started);
+    EXPECT_EQ((*bob_started)["game"], accepted.body["game"]);
+    // The visitor is told the seek went, not of the game: up to its pong, no "started".
+    visitor.send(Json{{"type", "ping"}, {"id", 1}});
+    for (auto message = visitor.receive(); message && (*message)["type"] != "pong";
+         message = visitor.receive())
+        EXPECT_NE((*message)["type"], "started");
+
+    // Ann leaves the lobby: her open seek is withdrawn a moment later.
+    Reply another = seek(ann, Json{{"clock", clock}});
+    ASSERT_EQ(another.status, 201);
+    ASSERT_TRUE(visitor.receive_type("seek"));
+    seeker.reset();
+    auto withdrawn = visitor.receive_type("unseek", std::chrono::seconds(5));
+    ASSERT_TRUE(withdrawn);
+    EXPECT_EQ((*withdrawn)["id"], another.body["id"]);
+    // Bob's seek stays: he is still here.
+    Reply listed = get("/api/seeks");
+    ASSERT_EQ(listed.body["seeks"].size(), 1u);
+    EXPECT_EQ(listed.body["seeks"][0]["player"]["name"], "Bob");
+    // Only ping is understood.
+    visitor.send(Json{{"type", "hello"}});
+    auto refused = visitor.receive_type("error");
+    ASSERT_TRUE(refused);
+    EXPECT_EQ((*refused)["code"], "unknown_message_type");
+    visitor.send(Json{{"type", "ping"}, {"id", 7}});
+    auto pong = visitor.receive_type("pong");
+    ASSERT_TRUE(pong);
+    EXPECT_EQ((*pong)["id"], 7);
 }
 
 TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {

@@ -52,7 +52,8 @@ inline constexpr const char* kCastlingFen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2
 class WsClient {
   public:
     WsClient(int port, const std::string& path, const std::string& bind_address = "",
-             const std::string& authorization = "")
+             const std::string& authorization = "",
+             const std::vector<std::pair<std::string, std::string>>& headers = {})
         : ws_(ioc_) {
         namespace net = boost::asio;
         auto& socket = boost::beast::get_lowest_layer(ws_).socket();
@@ -62,10 +63,11 @@ class WsClient {
         socket.connect(
             net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), net::ip::port_type(port)));
         ws_.set_option(boost::beast::websocket::stream_base::decorator(
-            [authorization](boost::beast::websocket::request_type& request) {
+            [authorization, headers](boost::beast::websocket::request_type& request) {
                 if (!authorization.empty())
                     request.set(boost::beast::http::field::authorization,
                                 "Bearer " + authorization);
+                for (const auto& [name, value] : headers) request.set(name, value);
             }));
         ws_.handshake("127.0.0.1", path);
     }

@@ -13,6 +13,7 @@
 #include "http/render_cache.hpp"
 #include "http/routes.hpp"
 #include "http/static_files.hpp"
+#include "live/lobby_socket.hpp"
 #include "live/sessions.hpp"
 #include "lobby/service.hpp"
 #include "store/open.hpp"
@@ -92,7 +93,11 @@ struct Server::Impl {
           accounts(*account_store, cluster.get(), account_options(options)),
           play_store(open_play_store(options.db_path)),
           lobby(*play_store, accounts, games,
-                LobbyOptions{.log = [this](const std::string& line) { log(line); }}),
+                LobbyOptions{
+                    // Other servers' seeks are read this often (none on a database of its own).
+                    .poll_every = std::chrono::milliseconds(cluster ? 250 : 2'000),
+                    .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
+                    .log = [this](const std::string& line) { log(line); }}),
           routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,
                  &lobby),
           http(
@@ -103,6 +108,9 @@ struct Server::Impl {
               routes,
               [this](beast::tcp_stream stream, http::request<http::string_body> request,
                      LiveRoute route, LiveConnection connection) {
+                  if (route.kind == LiveRoute::Kind::Lobby)
+                      return serve_lobby(lobby, std::move(stream), std::move(request),
+                                         std::move(connection));
                   return serve_live(
                       games, LiveOptions{std::chrono::milliseconds(options.hello_timeout_ms)},
                       std::move(stream), std::move(request), std::move(route),

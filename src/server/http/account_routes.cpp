@@ -24,12 +24,8 @@ bool changes_state(std::string_view method) {
     return method != "GET" && method != "HEAD" && method != "OPTIONS";
 }
 
-// Whether the Origin header names the server the request came to (scheme and Host).
 bool same_origin(const HttpRequest& request) {
-    if (request.origin.empty() || request.host.empty()) return false;
-    const std::string origin(request.origin);
-    const std::string host(request.host);
-    return origin == "https://" + host || (!request.https && origin == "http://" + host);
+    return server::same_origin(request.origin, request.host, request.https);
 }
 
 std::string session_cookie(const std::string& value, std::int64_t max_age_s, bool secure) {
@@ -89,6 +85,27 @@ std::string decode_segment(std::string_view segment) {
         i += 2;
     }
     return out;
+}
+
+bool same_origin(std::string_view origin, std::string_view host, bool https) {
+    if (origin.empty() || host.empty()) return false;
+    const std::string o(origin), h(host);
+    return o == "https://" + h || (!https && o == "http://" + h);
+}
+
+std::string Routes::seat_token(const HttpRequest& request) {
+    if (!request.bearer.empty() || request.session_cookie.empty() || !accounts_)
+        return std::string(request.bearer);
+    const std::string token(request.session_cookie);
+    // The cookie holds an account game's seat (lobby/service.hpp) for the page; a move or an
+    // action by it needs the CSRF proof, as any state-changing request signed in by it.
+    if (changes_state(request.method) && !same_origin(request) &&
+        (request.csrf.empty() || std::string(request.csrf) != AccountService::csrf_token(token)))
+        throw ApiError{403,
+                       "a request signed in by the cookie needs the session's X-CSRF-Token "
+                       "header (GET /api/session) or this server's Origin",
+                       0, "csrf"};
+    return token;
 }
 
 std::string_view cookie_value(std::string_view header, std::string_view name) {

@@ -22,13 +22,6 @@ namespace {
 
 using namespace net::experimental::awaitable_operators;
 
-// A header's value, or "" when absent (the view lives as long as the request).
-template <typename Field>
-std::string_view header(const http::request<http::string_body>& request, Field field) {
-    const auto it = request.find(field);
-    return it == request.end() ? std::string_view() : std::string_view(it->value());
-}
-
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr auto kBodyTimeout = std::chrono::seconds(30);
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
@@ -314,11 +307,13 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             auto request = parser.release();
             const bool keep_alive = request.keep_alive();
             std::optional<HttpResponse> now = routes.handle(
-                HttpRequest{request.method_string(), path, query, request.body(), bearer, client,
-                            cookie_value(header(request, http::field::cookie), kSessionCookie),
-                            header(request, http::field::origin),
-                            header(request, http::field::host), header(request, "X-CSRF-Token"),
-                            header(request, "X-Forwarded-Proto") == "https"},
+                HttpRequest{
+                    request.method_string(), path, query, request.body(), bearer, client,
+                    cookie_value(request_header(request, http::field::cookie), kSessionCookie),
+                    request_header(request, http::field::origin),
+                    request_header(request, http::field::host),
+                    request_header(request, "X-CSRF-Token"),
+                    request_header(request, "X-Forwarded-Proto") == "https"},
                 [later](MakeResponse make) {
                     // One answer per request: the channel (room for one) is never full here.
                     later->channel.try_send(boost::system::error_code{}, std::move(make));

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/service.hpp"
+#include "http/lobby_views.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
 #include "lobby/service.hpp"
@@ -19,89 +20,6 @@ using Json = nlohmann::json;
 constexpr std::string_view kSeeksPrefix = "/api/seeks/";
 constexpr std::string_view kAccountsPrefix = "/api/accounts/";
 constexpr std::string_view kGamesPrefix = "/api/games/";
-
-rating::Rating as_rating(const RatingRow& row) {
-    rating::Rating r;
-    r.rating = row.rating;
-    r.deviation = row.deviation;
-    r.volatility = row.volatility;
-    r.games = row.games;
-    return r;
-}
-
-Json rating_json(const RatingRow& row) {
-    // Unrounded, as stored; "provisional" as lichess's "?" (deviation 110 or more).
-    return Json{{"rating", row.rating},
-                {"deviation", row.deviation},
-                {"volatility", row.volatility},
-                {"games", row.games},
-                {"provisional", rating::is_provisional(as_rating(row))}};
-}
-
-Json seek_json(const SeekRow& seek) {
-    const RatingRow rating = seek.seeker_rating.value_or(
-        RatingRow{seek.pool, rating::kDefaultRating, rating::kMaxDeviation,
-                  rating::kDefaultVolatility, 0, std::nullopt});
-    Json json{{"id", seek.id},
-              {"player",
-               {{"name", seek.account_name},
-                {"rating", rating.rating},
-                {"provisional", rating::is_provisional(as_rating(rating))}}},
-              {"rated", seek.rated},
-              {"pool", seek.pool},
-              {"color", seek.color},
-              {"createdAt", seek.created_at}};
-    if (seek.clock_initial_ms)
-        json["clock"] = {{"initial", double(*seek.clock_initial_ms) / 1000.0},
-                         {"increment", double(seek.clock_increment_ms.value_or(0)) / 1000.0}};
-    else
-        json["clock"] = nullptr;
-    Json start{{"type", seek.start_type}};
-    if (seek.start_type == "number" && seek.start_number) start["number"] = *seek.start_number;
-    if (seek.start_type == "double960") {
-        if (seek.start_number) start["white"] = *seek.start_number;
-        if (seek.start_black) start["black"] = *seek.start_black;
-    }
-    json["start"] = std::move(start);
-    if (seek.min_rating || seek.max_rating) {
-        Json range = Json::object();
-        if (seek.min_rating) range["min"] = *seek.min_rating;
-        if (seek.max_rating) range["max"] = *seek.max_rating;
-        json["ratingRange"] = std::move(range);
-    }
-    return json;
-}
-
-Json side_json(const std::string& name, const std::optional<RatingRow>& before,
-               const std::optional<RatingRow>& after) {
-    Json json{{"name", name.empty() ? Json(nullptr) : Json(name)}};
-    if (before && after) {
-        json["ratingBefore"] = before->rating;
-        json["ratingAfter"] = after->rating;
-        json["deviationAfter"] = after->deviation;
-        json["volatilityAfter"] = after->volatility;
-        // As lichess shows it: the difference of the shown whole numbers.
-        json["ratingChange"] = rating::rating_change(as_rating(*before), as_rating(*after));
-    }
-    return json;
-}
-
-Json account_game_json(const AccountGameRow& game) {
-    Json json{{"id", game.game_id},
-              {"rated", game.rated},
-              {"pool", game.pool},
-              {"result", game.result},
-              {"termination", game.termination ? Json(*game.termination) : Json(nullptr)},
-              {"plies", game.plies},
-              {"createdAt", game.created_at},
-              {"settled", game.settled_at.has_value()},
-              {"white", side_json(game.white_name, game.white_before, game.white_after)},
-              {"black", side_json(game.black_name, game.black_before, game.black_after)}};
-    if (game.start_number) json["startNumber"] = *game.start_number;
-    if (game.start_black_number) json["startBlackNumber"] = *game.start_black_number;
-    if (game.settled_at) json["endedAt"] = *game.settled_at;
-    return json;
-}
 
 // GET /api/accounts/{name}/games?result=&pool=&start=&before=&limit=
 AccountGameQuery games_query(std::string account_id, std::string_view query) {
@@ -203,8 +121,15 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
             path.substr(kGamesPrefix.size(),
                         path.size() - kGamesPrefix.size() - std::string_view("/players").size()));
         const auto game = is_id(id) ? lobby.account_game(id) : std::nullopt;
-        if (!game) throw ApiError{404, "no such account game", 0, "no_such_game"};
-        return json_response(200, account_game_json(*game).dump());
+        if (game) return json_response(200, account_game_json(*game).dump());
+        // Any other game has no accounts for players: the page asks every game the same.
+        if (!is_id(id) || !games_.lookup(id)) throw ApiError{404, "no such game", 0, "not_found"};
+        return json_response(200, Json{{"id", id},
+                                       {"accountGame", false},
+                                       {"rated", false},
+                                       {"white", {{"name", nullptr}}},
+                                       {"black", {{"name", nullptr}}}}
+                                      .dump());
     }
     if (path != "/api/seeks" && !path.starts_with(kSeeksPrefix)) return std::nullopt;
     check_same_site(request);

@@ -68,12 +68,12 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
     const std::string_view method = request.method;
     if (method == "GET" && rest == "room") return json_response(200, room_json(rooms.view(id)));
     if (method == "GET" && rest == "rematch") {
-        const Color seat = games_.require_seat(*game, request.bearer);
+        const Color seat = games_.require_seat(*game, seat_token(request));
         return json_response(200, rematch_answer(rooms, id, seat));
     }
     if (method != "POST") return std::nullopt;
     if (rest == "name") {
-        const Color seat = games_.require_seat(*game, request.bearer);
+        const Color seat = games_.require_seat(*game, seat_token(request));
         const Json body = parse_object(request.body, "the body");
         auto name = string_field(body, "name");
         if (!name)
@@ -84,7 +84,7 @@ std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
         return json_response(200, room_json(rooms.view(id)));
     }
     if (rest == "rematch" || rest == "rematch/decline") {
-        const Color seat = games_.require_seat(*game, request.bearer);
+        const Color seat = games_.require_seat(*game, seat_token(request));
         const Json body = parse_object(request.body, "the body");
         GameRow row;
         {

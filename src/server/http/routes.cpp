@@ -101,6 +101,8 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
 }
 
 std::optional<LiveRoute> match_live_route(std::string_view method, std::string_view path) {
+    if (method == "GET" && path == "/api/lobby/socket")
+        return LiveRoute{LiveRoute::Kind::Lobby, ""};
     if (method != "GET" || !path.starts_with(kGamesPrefix)) return std::nullopt;
     auto [id, rest] = first_segment(path.substr(kGamesPrefix.size()));
     if (rest == "events") return LiveRoute{LiveRoute::Kind::Events, std::string(id)};
@@ -218,11 +220,13 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
                        0, "token_in_url"};
     auto game = games_.find(id);
     if (method == "POST") check_body(request.body);
+    const std::string token = seat_token(request);
     if (auto room = room_route(request, game, rest)) return room;
     if (method == "GET") {
         if (rest.empty()) {
             std::optional<Color> you;
-            if (!request.bearer.empty()) you = games_.seat_of(*game, request.bearer);
+            // A token of no seat (a signed-in spectator's cookie) sees a spectator's view.
+            if (!token.empty()) you = games_.seat_of(*game, token);
             return json_response(200, view_json(games_.view(*game, you)));
         }
         if (rest == "legal") return json_response(200, legal_moves_json(games_.state(*game)));
@@ -238,16 +242,16 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
         check_body(request.body);
         if (rest == "moves") {
             const MoveRequest move = parse_move(request.body);
-            const Color seat = games_.require_seat(*game, request.bearer);
+            const Color seat = games_.require_seat(*game, token);
             games_.move(game, seat, move, request.client, change_answer(later));
             return std::nullopt;
         }
         if (rest == "ticket") {
-            const Color seat = games_.require_seat(*game, request.bearer);
+            const Color seat = games_.require_seat(*game, token);
             return json_response(200, ticket_json(games_.ticket(*game, seat)));
         }
         if (is_game_action(rest)) {
-            const Color seat = games_.require_seat(*game, request.bearer);
+            const Color seat = games_.require_seat(*game, token);
             games_.action(game, seat, rest, change_answer(later));
             return std::nullopt;
         }

@@ -9,7 +9,7 @@
 #include "http/requests.hpp"
 #include "http/routes.hpp"
 #include "http/views.hpp"
-#include "live/websocket_frame_guard.hpp"
+#include "socket_io.hpp"
 
 namespace chess960::server {
 
@@ -24,6 +24,9 @@ struct LiveContext {
     const std::string& client;
     std::string_view query;
     std::string_view bearer;
+    // The session cookie's token when the request came from this server's page (its Origin):
+    // an account game's seat; a signed-in spectator's is no seat, and no refusal.
+    std::string_view session;
     std::chrono::milliseconds hello_timeout;
 };
 
@@ -31,9 +34,6 @@ struct LiveContext {
 constexpr std::size_t kQueueLength = 256;
 constexpr auto kPingInterval = std::chrono::seconds(15);
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
-
-// The client's frames pass the length check on their way to Beast (websocket_frame_guard.hpp).
-using LiveWebSocket = websocket::stream<WebSocketFrameGuard<beast::tcp_stream>>;
 
 // The whole game for one connection (rendered for it alone).
 struct WholeGame {
@@ -55,18 +55,6 @@ using Outgoing =
     std::variant<std::shared_ptr<const GameUpdate>, std::shared_ptr<const RoomChange>,
                  std::shared_ptr<const WholeGame>, std::shared_ptr<const Acknowledgement>,
                  std::shared_ptr<const std::string>, Ping>;
-
-using OutgoingChannel =
-    net::experimental::concurrent_channel<void(boost::system::error_code, Outgoing)>;
-
-std::string error_message_json(std::optional<std::int64_t> id, const ApiError& error) {
-    nlohmann::json j = {{"type", "error"},
-                        {"id", id ? nlohmann::json(*id) : nlohmann::json(nullptr)},
-                        {"status", error.status}};
-    add_error_fields(j, error);
-    if (error.retry_after_seconds > 0) j["retryAfter"] = error.retry_after_seconds;
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 // The WebSocket message of `out`: the shared text of a change or a room, or made into
 // `scratch`.
@@ -118,48 +106,17 @@ void append_event(const Outgoing& out, std::string& text) {
 }
 
 // A live connection's queue.
-class QueuedSubscriber final : public Watcher {
+class QueuedSubscriber final : public Watcher, public OutgoingQueue<Outgoing> {
   public:
     explicit QueuedSubscriber(const net::any_io_executor& executor)
-        : channel(executor, kQueueLength) {}
+        : OutgoingQueue(executor, kQueueLength) {}
     bool deliver(const std::shared_ptr<const GameUpdate>& update) override { return queue(update); }
     bool deliver(const std::shared_ptr<const RoomChange>& room) override { return queue(room); }
     bool deliver(GameView game, std::optional<std::int64_t> resync) override {
         return queue(std::make_shared<const WholeGame>(WholeGame{std::move(game), resync}));
     }
-    // A message only this WebSocket gets (an error, a pong).
-    bool send(std::string json) {
-        return queue(std::make_shared<const std::string>(std::move(json)));
-    }
-    bool queue(Outgoing out) {
-        if (channel.try_send(boost::system::error_code{}, std::move(out))) return true;
-        channel.close();  // closed already, or too far behind
-        return false;
-    }
     void close() override { channel.close(); }
-    OutgoingChannel channel;
 };
-
-// Reads one WebSocket message into `buffer` (emptied first). A message longer than
-// kMaxClientMessage is read to its end and dropped as it comes, so that it costs no memory
-// however long it is, and `too_large` is set: it is refused with 400 like any other bad
-// message, and the connection stays (docs/live.md).
-net::awaitable<boost::system::error_code> read_message(LiveWebSocket& ws,
-                                                       beast::flat_buffer& buffer,
-                                                       bool& too_large) {
-    buffer.consume(buffer.size());
-    too_large = false;
-    do {
-        auto [ec, n] = co_await ws.async_read_some(buffer, kMaxClientMessage + 1, uncancelled());
-        (void)n;
-        if (ec) co_return ec;
-        if (buffer.size() > kMaxClientMessage) {
-            too_large = true;
-            buffer.consume(buffer.size());
-        }
-    } while (!ws.is_message_done());
-    co_return boost::system::error_code{};
-}
 
 // A stored change's answer to the socket that asked for it: its acknowledgement (which carries
 // what the others get as the change's event), or its error.
@@ -169,10 +126,6 @@ Reply acknowledge(const std::shared_ptr<QueuedSubscriber>& subscriber,
         subscriber->queue(
             std::make_shared<const Acknowledgement>(Acknowledgement{std::move(done), id}));
     };
-}
-
-ApiError message_too_large() {
-    return ApiError{400, "message larger than 4 KiB", 0, "message_too_large"};
 }
 
 // An HTTP error answer on a connection that was to become a live one; then it closes.
@@ -264,6 +217,8 @@ net::awaitable<void> serve_event_stream(beast::tcp_stream& stream, const std::st
             you = context.games.redeem_ticket(*ticket, game->row.id);
         else if (!context.bearer.empty())
             you = context.games.seat_of(*game, context.bearer);
+        else if (!context.session.empty())
+            you = context.games.seat_of(*game, context.session);
     } catch (...) {
         refused = std::current_exception();
     }
@@ -306,15 +261,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
     }
     std::optional<Color> seat;
     LiveWebSocket ws(std::move(stream));
-    beast::get_lowest_layer(ws).expires_never();
-    // Pings keep the connection alive through proxies and find peers that are gone.
-    ws.set_option(
-        websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(60), true});
-    ws.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& response) { response.set(http::field::server, "chess960"); }));
-    // A message over 4 KiB is dropped by read_message as it arrives (and answered 400); one
-    // over 64 KiB closes the connection with 1009 as soon as a frame header announces it.
-    ws.read_message_max(kMaxWebSocketMessage);
+    configure(ws);
     auto [accept_ec] = co_await ws.async_accept(upgrade, use_nothrow);
     if (accept_ec) co_return;
 
@@ -355,6 +302,8 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
                 seat = context.games.seat_of(*game, token);
                 if (!seat)
                     throw ApiError{403, "the token holds no seat in this game", 0, "wrong_token"};
+            } else if (!context.session.empty()) {
+                seat = context.games.seat_of(*game, context.session);
             }
         } catch (...) {
             hello_refused = std::current_exception();
@@ -379,12 +328,7 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
             if (co_await read_message(ws, buffer, too_large)) break;
             std::optional<std::int64_t> id;
             try {
-                if (!ws.got_text())
-                    throw ApiError{400, "binary messages are not understood", 0, "binary_message"};
-                if (too_large) throw message_too_large();
-                const std::string_view text(static_cast<const char*>(buffer.data().data()),
-                                            buffer.size());
-                const ClientMessage message = parse_client_message(text, id);
+                const ClientMessage message = client_message(ws, buffer, too_large, id);
                 auto require_seat = [&]() -> Color {
                     if (!seat)
                         throw ApiError{401, "this needs a seat: say hello with your seat's token",
@@ -417,29 +361,12 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
         reader_done = true;
         subscriber->close();
     };
-    auto writer = [&]() -> net::awaitable<void> {
-        boost::system::error_code ignored;
-        std::string scratch;
-        for (;;) {
-            auto [ec, out] = co_await subscriber->channel.async_receive(uncancelled());
-            if (ec) break;
-            const std::string& text = socket_text(out, scratch);
-            if (text.empty()) continue;
-            ws.text(true);
-            auto [write_ec, n] = co_await ws.async_write(net::buffer(text), uncancelled());
-            (void)n;
-            if (write_ec) {
-                beast::get_lowest_layer(ws).socket().close(ignored);
-                co_return;
-            }
-        }
-        // The queue was closed by the server (the connection fell too far behind, or its game
-        // is to be reloaded): say goodbye; the peer's answer ends the reader.
-        if (!reader_done && ws.is_open()) {
-            auto [close_ec] =
-                co_await ws.async_close(websocket::close_code::going_away, uncancelled());
-            if (close_ec) beast::get_lowest_layer(ws).socket().close(ignored);
-        }
+    std::string scratch;
+    auto writer = [&] {
+        return write_queue(
+            ws, subscriber->channel,
+            [&](const Outgoing& out) -> const std::string& { return socket_text(out, scratch); },
+            reader_done);
     };
     co_await (reader() || writer());
     subscriber->channel.close();
@@ -452,7 +379,18 @@ net::awaitable<void> serve_websocket(beast::tcp_stream stream,
 net::awaitable<void> serve_live(GameService& games, LiveOptions options, beast::tcp_stream stream,
                                 http::request<http::string_body> request, LiveRoute route,
                                 LiveConnection connection) {
-    const LiveContext context{games, connection.client, connection.query, connection.bearer,
+    // A browser names the page that opens a WebSocket in Origin: another site's page, which the
+    // cookie would follow, gets no seat from it.
+    const std::string_view cookie =
+        cookie_value(request_header(request, http::field::cookie), kSessionCookie);
+    const bool from_this_site = same_origin(
+        request_header(request, http::field::origin), request_header(request, http::field::host),
+        request_header(request, "X-Forwarded-Proto") == "https");
+    const LiveContext context{games,
+                              connection.client,
+                              connection.query,
+                              connection.bearer,
+                              from_this_site ? cookie : std::string_view(),
                               options.hello_timeout};
     if (route.kind == LiveRoute::Kind::Socket)
         co_await serve_websocket(std::move(stream), std::move(request), route.game_id, context);

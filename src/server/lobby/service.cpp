@@ -44,6 +44,7 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
     });
     games_.set_on_game_over([this](const std::string& game_id) { game_over(game_id); });
     settler_ = std::thread([this] { settling_loop(); });
+    feeder_ = std::thread([this] { feed_loop(); });
 }
 
 LobbyService::~LobbyService() { stop(); }
@@ -55,6 +56,12 @@ void LobbyService::stop() {
     }
     settle_wake_.notify_all();
     if (settler_.joinable()) settler_.join();
+    {
+        std::lock_guard lock(feed_mutex_);
+        feed_stopping_ = true;
+    }
+    feed_wake_.notify_all();
+    if (feeder_.joinable()) feeder_.join();
 }
 
 void LobbyService::log(const std::string& line) {
@@ -123,6 +130,7 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
     seek.created_at = now_ms();
     seek.account_name = session.account.name;
     store_.insert_seek(seek);
+    changed();
     return seek;
 }
 
@@ -131,9 +139,12 @@ std::vector<SeekRow> LobbyService::seeks() { return store_.seeks(options_.seeks_
 void LobbyService::cancel_seek(const Session& session, const std::string& id) {
     if (!store_.delete_seek(id, session.account.id))
         throw ApiError{404, "you have no open seek " + id.substr(0, 32), 0, "no_such_seek"};
+    changed();
 }
 
-void LobbyService::leave(const std::string& account_id) { store_.delete_seeks_of(account_id); }
+void LobbyService::leave(const std::string& account_id) {
+    if (store_.delete_seeks_of(account_id) > 0) changed();
+}
 
 std::string LobbyService::accept(const Session& session, const std::string& id) {
     const std::string& me = session.account.id;
@@ -149,6 +160,7 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
         const bool seeker_white =
             s.color == "white" || (s.color == "random" && random_hex(1)[0] < '8');
         made.game_id = random_hex(8);
+        made.seek_id = s.id;
         made.white_account = seeker_white ? s.account_id : me;
         made.black_account = seeker_white ? me : s.account_id;
         made.rated = s.rated;
@@ -177,8 +189,11 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
         games_.create_seated(game);
     } catch (const ApiError&) {
         log("seek " + id + ": its game " + made.game_id + " was not created");
+        changed();
         throw;
     }
+    // After the game exists: the feed tells both players of it (find_game_of_seek reads it).
+    changed();
     std::lock_guard lock(players_mutex_);
     if (players_.emplace(made.game_id, Players{made.white_account, made.black_account}).second)
         players_order_.push_back(made.game_id);
@@ -294,6 +309,151 @@ void LobbyService::settling_loop() {
             for (auto& entry : again) to_settle_.push_back(std::move(entry));
         }
     }
+}
+
+// --- The live connections
+// --------------------------------------------------------------------------
+
+std::optional<Session> LobbyService::session(const std::string& token) {
+    return accounts_.authenticate(token);
+}
+
+void LobbyService::changed() {
+    std::unique_lock lock(feed_mutex_);
+    const std::uint64_t change = ++changes_asked_;
+    feed_changed_ = true;
+    feed_wake_.notify_one();
+    feed_done_.wait_for(lock, std::chrono::seconds(1),
+                        [&] { return feed_stopping_ || changes_told_ >= change; });
+}
+
+std::vector<std::string> LobbyService::online_names() {
+    std::vector<std::string> names;
+    names.reserve(names_.size());
+    for (const auto& [id, name] : names_) names.push_back(name);
+    std::ranges::sort(names);
+    return names;
+}
+
+LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& listener) {
+    std::lock_guard lock(feed_mutex_);
+    std::erase_if(listeners_, [](const auto& l) { return l.expired(); });
+    if (listeners_.size() >= options_.max_listeners)
+        throw ApiError{503, "the lobby has all the connections it can serve: try again shortly", 5,
+                       "unavailable"};
+    listeners_.push_back(listener);
+    if (!listener->account_id.empty()) {
+        if (connections_[listener->account_id]++ == 0) {
+            names_[listener->account_id] = listener->account_name;
+            online_changed_ = true;
+            feed_wake_.notify_one();
+        }
+        gone_since_.erase(listener->account_id);
+    }
+    Snapshot snapshot;
+    snapshot.seeks.reserve(known_seeks_.size());
+    for (const auto& [id, seek] : known_seeks_) snapshot.seeks.push_back(seek);
+    std::ranges::sort(snapshot.seeks, {},
+                      [](const SeekRow& s) { return std::pair(s.created_at, s.id); });
+    snapshot.online = online_names();
+    return snapshot;
+}
+
+void LobbyService::part(const std::shared_ptr<LobbyListener>& listener) {
+    std::lock_guard lock(feed_mutex_);
+    std::erase_if(listeners_, [&](const auto& l) {
+        auto held = l.lock();
+        return !held || held == listener;
+    });
+    if (listener->account_id.empty()) return;
+    auto it = connections_.find(listener->account_id);
+    if (it == connections_.end() || --it->second > 0) return;
+    connections_.erase(it);
+    names_.erase(listener->account_id);
+    gone_since_[listener->account_id] = std::chrono::steady_clock::now();
+    online_changed_ = true;
+    feed_wake_.notify_one();
+}
+
+void LobbyService::publish(const std::shared_ptr<const LobbyEvent>& event,
+                           const std::vector<std::string>& only_accounts) {
+    std::erase_if(listeners_, [&](const std::weak_ptr<LobbyListener>& weak) {
+        auto listener = weak.lock();
+        if (!listener) return true;
+        if (!only_accounts.empty() &&
+            std::ranges::find(only_accounts, listener->account_id) == only_accounts.end())
+            return false;
+        return !listener->deliver(event);
+    });
+}
+
+void LobbyService::feed_loop() {
+    std::unique_lock lock(feed_mutex_);
+    while (!feed_stopping_) {
+        // The first pass reads the seeks at once; then at each change here, or each poll.
+        if (!known_read_)
+            known_read_ = true;
+        else
+            feed_wake_.wait_for(lock, options_.poll_every,
+                                [&] { return feed_stopping_ || feed_changed_ || online_changed_; });
+        if (feed_stopping_) break;
+        feed_changed_ = false;
+        const std::uint64_t asked = changes_asked_;
+        const bool online = std::exchange(online_changed_, false);
+        std::vector<std::string> departed;
+        const auto now = std::chrono::steady_clock::now();
+        std::erase_if(gone_since_, [&](const auto& entry) {
+            if (now - entry.second < options_.leave_after) return false;
+            departed.push_back(entry.first);
+            return true;
+        });
+        lock.unlock();
+        // The store's calls are made without the lock: joining and leaving never wait on them.
+        std::optional<std::vector<SeekRow>> seeks;
+        std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
+        try {
+            for (const std::string& account : departed) store_.delete_seeks_of(account);
+            seeks = store_.seeks(options_.seeks_in_all);
+            for (const auto& [id, seek] : known_seeks_)
+                if (std::ranges::find(*seeks, id, &SeekRow::id) == seeks->end())
+                    gone.emplace_back(id, store_.find_game_of_seek(id));
+        } catch (const std::exception& e) {
+            log(std::string("reading the lobby's seeks failed: ") + e.what());
+        }
+        lock.lock();
+        if (seeks) {
+            for (auto& [id, game] : gone) {
+                known_seeks_.erase(id);
+                auto removed = std::make_shared<LobbyEvent>();
+                removed->kind = LobbyEvent::Kind::Removed;
+                removed->id = id;
+                publish(removed);
+                if (game && game->white_account && game->black_account) {
+                    auto started = std::make_shared<LobbyEvent>();
+                    started->kind = LobbyEvent::Kind::Started;
+                    started->id = game->game_id;
+                    publish(started, {*game->white_account, *game->black_account});
+                }
+            }
+            for (SeekRow& seek : *seeks) {
+                if (known_seeks_.contains(seek.id)) continue;
+                auto added = std::make_shared<LobbyEvent>();
+                added->kind = LobbyEvent::Kind::Added;
+                added->seek = seek;
+                known_seeks_.emplace(seek.id, std::move(seek));
+                publish(added);
+            }
+        }
+        if (online) {
+            auto event = std::make_shared<LobbyEvent>();
+            event->kind = LobbyEvent::Kind::Online;
+            event->names = online_names();
+            publish(event);
+        }
+        changes_told_ = asked;
+        feed_done_.notify_all();
+    }
+    feed_done_.notify_all();
 }
 
 }  // namespace chess960::server

@@ -44,6 +44,7 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
         const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
     void insert_account_game(const AccountGameRow& game) override;
     std::optional<AccountGameRow> find_account_game(const std::string& game_id) override;
+    std::optional<AccountGameRow> find_game_of_seek(const std::string& seek_id) override;
     std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
     RateOutcome rate_game(const std::string& game_id, const Rater& rater) override;
     std::vector<std::string> unsettled_games(int limit) override;

@@ -42,7 +42,8 @@ std::optional<int> optional_int(const PgResult& r, int row, int column) {
     "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "            \
     "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "             \
     "ag.black_after_volatility, g.result, g.termination, g.plies, g.start_number, "             \
-    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, '') "         \
+    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, ''), "        \
+    "ag.seek_id "                                                                               \
     "FROM account_games ag JOIN games g ON g.id = ag.game_id "                                  \
     "LEFT JOIN accounts wa ON wa.id = ag.white_account "                                        \
     "LEFT JOIN accounts ba ON ba.id = ag.black_account "
@@ -75,6 +76,7 @@ AccountGameRow read_game(const PgResult& r, int i) {
     g.updated_at = r.number(i, 24);
     g.white_name = r.text(i, 25);
     g.black_name = r.text(i, 26);
+    g.seek_id = r.optional_text(i, 27);
     return g;
 }
 
@@ -182,14 +184,15 @@ int PostgresAccountStore::delete_seeks_of(const std::string& account_id) {
 void PostgresAccountStore::insert_game_row(const AccountGameRow& g) {
     db_.query(
         "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
-        "created_at) VALUES($1, $2, $3, $4, $5, $6)",
+        "created_at, seek_id) VALUES($1, $2, $3, $4, $5, $6, $7)",
         PgParams()
             .text(g.game_id)
             .optional_text(g.white_account)
             .optional_text(g.black_account)
             .text(g.rated ? "true" : "false")
             .text(g.pool)
-            .number(g.created_at),
+            .number(g.created_at)
+            .optional_text(g.seek_id),
         "inserting an account game");
 }
 
@@ -219,6 +222,13 @@ void PostgresAccountStore::insert_account_game(const AccountGameRow& game) {
 std::optional<AccountGameRow> PostgresAccountStore::find_account_game(const std::string& game_id) {
     const PgResult r = run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.game_id = $1",
                            PgParams().text(game_id), "reading an account game");
+    if (r.rows() == 0) return std::nullopt;
+    return read_game(r, 0);
+}
+
+std::optional<AccountGameRow> PostgresAccountStore::find_game_of_seek(const std::string& seek_id) {
+    const PgResult r = run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.seek_id = $1",
+                           PgParams().text(seek_id), "reading a seek's game");
     if (r.rows() == 0) return std::nullopt;
     return read_game(r, 0);
 }

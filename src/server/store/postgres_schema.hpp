@@ -63,7 +63,7 @@ inline constexpr const char* kUpgrades[] = {
     "min_rating INTEGER, max_rating INTEGER, created_at BIGINT NOT NULL); "
     "CREATE INDEX seeks_account ON seeks(account_id); "
     "CREATE INDEX seeks_created ON seeks(created_at); "
-    "CREATE TABLE account_games (game_id TEXT COLLATE \"C\" PRIMARY KEY, "
+    "CREATE TABLE account_games (game_id TEXT COLLATE \"C\" PRIMARY KEY, seek_id TEXT, "
     "white_account TEXT COLLATE \"C\" REFERENCES accounts(id), "
     "black_account TEXT COLLATE \"C\" REFERENCES accounts(id), rated BOOLEAN NOT NULL, "
     "pool TEXT NOT NULL, created_at BIGINT NOT NULL, settled_at BIGINT, "
@@ -76,7 +76,8 @@ inline constexpr const char* kUpgrades[] = {
     "CREATE INDEX account_games_white ON account_games(white_account, created_at); "
     "CREATE INDEX account_games_black ON account_games(black_account, created_at); "
     "CREATE INDEX account_games_unsettled ON account_games(created_at) "
-    "WHERE settled_at IS NULL",
+    "WHERE settled_at IS NULL; "
+    "CREATE INDEX account_games_seek ON account_games(seek_id)",
 };
 
 inline constexpr const char* kCreate = R"(

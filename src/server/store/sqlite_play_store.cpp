@@ -26,7 +26,8 @@ constexpr const char* kAccountGameSelect =
     "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "
     "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "
     "ag.black_after_volatility, g.result, g.termination, g.plies, g.start_number, "
-    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, '') "
+    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, ''), "
+    "ag.seek_id "
     "FROM account_games ag JOIN games g ON g.id = ag.game_id "
     "LEFT JOIN accounts wa ON wa.id = ag.white_account "
     "LEFT JOIN accounts ba ON ba.id = ag.black_account ";
@@ -62,6 +63,7 @@ AccountGameRow read_game(sqlite3_stmt* s) {
     g.updated_at = sqlite3_column_int64(s, 24);
     g.white_name = column_text(s, 25);
     g.black_name = column_text(s, 26);
+    g.seek_id = column_optional_text(s, 27);
     return g;
 }
 
@@ -187,7 +189,7 @@ int SqliteAccountStore::delete_seeks_of(const std::string& account_id) {
 void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
     step(
         "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
-        "created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+        "created_at, seek_id) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         "inserting an account game", [&](sqlite3_stmt* s) {
             bind_text(s, 1, g.game_id);
             sqlite::bind_optional(s, 2, g.white_account);
@@ -195,6 +197,7 @@ void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
             sqlite3_bind_int(s, 4, g.rated ? 1 : 0);
             bind_text(s, 5, g.pool);
             sqlite3_bind_int64(s, 6, g.created_at);
+            sqlite::bind_optional(s, 7, g.seek_id);
         });
 }
 
@@ -230,6 +233,15 @@ std::optional<AccountGameRow> SqliteAccountStore::find_account_game(const std::s
     std::optional<AccountGameRow> found;
     query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
               "reading an account game", [&](sqlite3_stmt* s) { bind_text(s, 1, game_id); },
+              [&](sqlite3_stmt* s) { found = read_game(s); });
+    return found;
+}
+
+std::optional<AccountGameRow> SqliteAccountStore::find_game_of_seek(const std::string& seek_id) {
+    std::lock_guard lock(mutex_);
+    std::optional<AccountGameRow> found;
+    query_all((std::string(kAccountGameSelect) + "WHERE ag.seek_id = ?1").c_str(),
+              "reading a seek's game", [&](sqlite3_stmt* s) { bind_text(s, 1, seek_id); },
               [&](sqlite3_stmt* s) { found = read_game(s); });
     return found;
 }

@@ -39,6 +39,8 @@ struct Options {
     // Sign-in attempts per client address and per account before 429 (refilled at 5 a minute).
     int login_attempts_per_address = 20;
     int login_attempts_per_account = 10;
+    // How long a player may be without a lobby connection before its seeks are withdrawn.
+    int lobby_leave_after_ms = 15'000;
     std::ostream* log = nullptr;  // start-up and error lines; null: quiet
 };
 

@@ -35,6 +35,14 @@ struct HttpServerOptions {
 };
 
 // Who asks for a live connection, as its request said.
+// A header's value, or "" when absent (the view lives as long as the request).
+template <typename Field>
+std::string_view request_header(
+    const boost::beast::http::request<boost::beast::http::string_body>& request, Field field) {
+    const auto it = request.find(field);
+    return it == request.end() ? std::string_view() : std::string_view(it->value());
+}
+
 struct LiveConnection {
     std::string client;  // client_key's
     std::string query;   // the request's query (an event stream's ticket)

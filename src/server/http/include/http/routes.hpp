@@ -52,7 +52,7 @@ struct HttpResponse {
 
 // A live connection a request asks for: the game's event stream or its WebSocket.
 struct LiveRoute {
-    enum class Kind { Events, Socket } kind;
+    enum class Kind { Events, Socket, Lobby } kind;  // Lobby: GET /api/lobby/socket
     std::string game_id;
 };
 std::optional<LiveRoute> match_live_route(std::string_view method, std::string_view path);
@@ -118,6 +118,10 @@ class Routes {
     // request also needs this server's Origin or the session's X-CSRF-Token. 401 when not signed
     // in, 403 without the CSRF proof.
     Session signed_in(const HttpRequest& request);
+    // The token a game's request is made with: its Bearer token, else the session cookie's
+    // (an account game's seat, for the page), which on a state-changing request needs the CSRF
+    // proof as signed_in's; "" without either.
+    std::string seat_token(const HttpRequest& request);
     // The account's ratings as the API writes them (lobby_routes.cpp): every pool, a pool not
     // played yet as a new player's.
     nlohmann::json ratings_json(const std::string& account_id);
@@ -133,6 +137,9 @@ class Routes {
 
 // The session cookie's name.
 inline constexpr std::string_view kSessionCookie = "chess960_session";
+// Whether an Origin header names the server a request came to (its Host, over http or https;
+// https only behind a proxy that says so).
+bool same_origin(std::string_view origin, std::string_view host, bool https);
 // The value of cookie `name` in a Cookie header (RFC 6265 5.4: "a=1; b=2"), or "".
 std::string_view cookie_value(std::string_view header, std::string_view name);
 

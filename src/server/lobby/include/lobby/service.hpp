@@ -20,6 +20,7 @@
 
 #include "accounts/service.hpp"
 #include "games/service.hpp"
+#include "lobby/feed.hpp"
 #include "lobby/requests.hpp"
 #include "store/play_store.hpp"
 
@@ -33,6 +34,14 @@ struct LobbyOptions {
     // How often the games over but not settled are looked for (a server that stopped between a
     // game's end and its rating; a game that ended elsewhere).
     std::chrono::milliseconds sweep_every{30'000};
+    // How often the seeks are read for the live connections when nothing changed here (another
+    // server sharing the database may have changed them).
+    std::chrono::milliseconds poll_every{2'000};
+    // How long a signed-in player may be without a lobby connection (a page reloading) before
+    // its seeks are withdrawn.
+    std::chrono::milliseconds leave_after{15'000};
+    // Live connections to the lobby, all of them together.
+    std::size_t max_listeners = 20'000;
     std::function<void(const std::string&)> log;
 };
 
@@ -74,10 +83,34 @@ class LobbyService {
     // Settles the game now if it is over as stored (tests; the settling thread does this).
     RateOutcome settle(const std::string& game_id);
 
+    // A live connection joins: the open seeks and who is online, as they stand (the connection
+    // gets every change after them). ApiError 503 past max_listeners.
+    struct Snapshot {
+        std::vector<SeekRow> seeks;
+        std::vector<std::string> online;
+    };
+    Snapshot join(const std::shared_ptr<LobbyListener>& listener);
+    // It leaves; its account's seeks are withdrawn once the account has had no connection for
+    // leave_after.
+    void part(const std::shared_ptr<LobbyListener>& listener);
+    // The account of a session token, if any (the lobby's connections sign in with it).
+    std::optional<Session> session(const std::string& token);
+
   private:
     void log(const std::string& line);
     void game_over(const std::string& game_id);
     void settling_loop();
+    // The lobby's own thread: reads the seeks when told of a change here (changed()) or every
+    // poll_every, and tells the connections what was added and what went, and the two players of
+    // each seek that became a game; withdraws the seeks of players gone.
+    void feed_loop();
+    // Tells the feed thread of a change made here, and waits (a second at most) until it has
+    // read the seeks after it and told the connections: a client that joins after the answer
+    // finds the change in its snapshot.
+    void changed();
+    void publish(const std::shared_ptr<const LobbyEvent>& event,
+                 const std::vector<std::string>& only_accounts = {});
+    std::vector<std::string> online_names();
     // The two accounts of an account game (cached: they never change), or nullopt.
     struct Players {
         std::optional<std::string> white;
@@ -99,6 +132,23 @@ class LobbyService {
     std::deque<std::pair<std::string, int>> to_settle_;  // game id, attempts
     bool stopping_ = false;
     std::thread settler_;
+
+    std::mutex feed_mutex_;
+    std::condition_variable feed_wake_;
+    bool feed_changed_ = false;
+    std::uint64_t changes_asked_ = 0;  // changed()'s calls
+    std::uint64_t changes_told_ = 0;   // of them, those the feed thread has published
+    std::condition_variable feed_done_;
+    bool online_changed_ = false;
+    bool feed_stopping_ = false;
+    bool known_read_ = false;
+    std::vector<std::weak_ptr<LobbyListener>> listeners_;
+    // Connections by account id; an account without one since the time given, to be withdrawn.
+    std::unordered_map<std::string, int> connections_;
+    std::unordered_map<std::string, std::string> names_;  // account id -> name, while online
+    std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
+    std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
+    std::thread feeder_;
 };
 
 }  // namespace chess960::server

@@ -52,6 +52,7 @@ struct SeekRow {
 // account's id is NULL again once the account is deleted.
 struct AccountGameRow {
     std::string game_id;
+    std::optional<std::string> seek_id;  // the seek it was made from
     std::optional<std::string> white_account;
     std::optional<std::string> black_account;
     bool rated = false;
@@ -135,6 +136,8 @@ class PlayStore {
 
     virtual void insert_account_game(const AccountGameRow& game) = 0;
     virtual std::optional<AccountGameRow> find_account_game(const std::string& game_id) = 0;
+    // The game made from a seek, if it was accepted.
+    virtual std::optional<AccountGameRow> find_game_of_seek(const std::string& seek_id) = 0;
     // The account's games (AccountGameQuery), each with the games table's columns.
     virtual std::vector<AccountGameRow> account_games(const AccountGameQuery& query) = 0;
 

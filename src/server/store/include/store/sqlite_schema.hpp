@@ -217,8 +217,9 @@ inline constexpr const char* kMigrations[] = {
     // Version 9: the accounts' play (src/server/lobby/). An account's rating in each pool it has
     // played in (Glicko-2: rating, deviation, volatility after its last rated game); the
     // lobby's seeks, kept here so that a seek made on one server is accepted on another; the
-    // games two accounts play, settled once when over (settled_at) with the ratings before and
-    // after on each side. A deleted account's ratings and seeks go with it; its games stay,
+    // games two accounts play (with the seek that made each, so that every server can tell the
+    // seeker), settled once when over (settled_at) with the ratings before and after on each
+    // side. A deleted account's ratings and seeks go with it; its games stay,
     // without its id.
     R"(CREATE TABLE ratings (
          account_id TEXT NOT NULL REFERENCES accounts(id),
@@ -247,6 +248,7 @@ inline constexpr const char* kMigrations[] = {
        CREATE INDEX seeks_created ON seeks(created_at);
        CREATE TABLE account_games (
          game_id TEXT PRIMARY KEY,
+         seek_id TEXT,
          white_account TEXT REFERENCES accounts(id),
          black_account TEXT REFERENCES accounts(id),
          rated INTEGER NOT NULL,
@@ -261,7 +263,8 @@ inline constexpr const char* kMigrations[] = {
        CREATE INDEX account_games_white ON account_games(white_account, created_at);
        CREATE INDEX account_games_black ON account_games(black_account, created_at);
        CREATE INDEX account_games_unsettled ON account_games(created_at)
-         WHERE settled_at IS NULL;)",
+         WHERE settled_at IS NULL;
+       CREATE INDEX account_games_seek ON account_games(seek_id);)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

@@ -1,0 +1,23 @@
+// The lobby's JSON (docs/openapi.yaml: Seek, AccountGame, Ratings; docs/live.md, "The lobby"):
+// for its routes (lobby_routes.cpp) and its live connections (live/lobby_socket.cpp).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "lobby/feed.hpp"
+#include "lobby/service.hpp"
+#include "store/play_store.hpp"
+
+namespace chess960::server {
+
+// A rating as the API gives it: unrounded, with "provisional" as lichess's "?".
+nlohmann::json rating_json(const RatingRow& row);
+nlohmann::json seek_json(const SeekRow& seek);
+// An account game with its players and, once settled, their rating changes.
+nlohmann::json account_game_json(const AccountGameRow& game);
+// The lobby's live messages: the first ({"type":"lobby"}) and each event's.
+std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot);
+std::string lobby_event_text(const LobbyEvent& event);
+
+}  // namespace chess960::server

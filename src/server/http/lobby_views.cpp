@@ -1,0 +1,115 @@
+#include "http/lobby_views.hpp"
+
+#include "lobby/ratings.hpp"
+#include "rating/rating.hpp"
+
+namespace chess960::server {
+
+namespace {
+
+using Json = nlohmann::json;
+
+}  // namespace
+
+Json rating_json(const RatingRow& row) {
+    // Unrounded, as stored; "provisional" as lichess's "?" (deviation 110 or more).
+    return Json{{"rating", row.rating},
+                {"deviation", row.deviation},
+                {"volatility", row.volatility},
+                {"games", row.games},
+                {"provisional", rating::is_provisional(to_rating(row))}};
+}
+
+Json seek_json(const SeekRow& seek) {
+    const RatingRow rating = seek.seeker_rating.value_or(
+        RatingRow{seek.pool, rating::kDefaultRating, rating::kMaxDeviation,
+                  rating::kDefaultVolatility, 0, std::nullopt});
+    Json json{{"id", seek.id},
+              {"player",
+               {{"name", seek.account_name},
+                {"rating", rating.rating},
+                {"provisional", rating::is_provisional(to_rating(rating))}}},
+              {"rated", seek.rated},
+              {"pool", seek.pool},
+              {"color", seek.color},
+              {"createdAt", seek.created_at}};
+    if (seek.clock_initial_ms)
+        json["clock"] = {{"initial", double(*seek.clock_initial_ms) / 1000.0},
+                         {"increment", double(seek.clock_increment_ms.value_or(0)) / 1000.0}};
+    else
+        json["clock"] = nullptr;
+    Json start{{"type", seek.start_type}};
+    if (seek.start_type == "number" && seek.start_number) start["number"] = *seek.start_number;
+    if (seek.start_type == "double960") {
+        if (seek.start_number) start["white"] = *seek.start_number;
+        if (seek.start_black) start["black"] = *seek.start_black;
+    }
+    json["start"] = std::move(start);
+    if (seek.min_rating || seek.max_rating) {
+        Json range = Json::object();
+        if (seek.min_rating) range["min"] = *seek.min_rating;
+        if (seek.max_rating) range["max"] = *seek.max_rating;
+        json["ratingRange"] = std::move(range);
+    }
+    return json;
+}
+
+static Json side_json(const std::string& name, const std::optional<RatingRow>& before,
+                      const std::optional<RatingRow>& after) {
+    Json json{{"name", name.empty() ? Json(nullptr) : Json(name)}};
+    if (before && after) {
+        json["ratingBefore"] = before->rating;
+        json["ratingAfter"] = after->rating;
+        json["deviationAfter"] = after->deviation;
+        json["volatilityAfter"] = after->volatility;
+        // As lichess shows it: the difference of the shown whole numbers.
+        json["ratingChange"] = rating::rating_change(to_rating(*before), to_rating(*after));
+    }
+    return json;
+}
+
+Json account_game_json(const AccountGameRow& game) {
+    Json json{{"id", game.game_id},
+              {"accountGame", true},
+              {"rated", game.rated},
+              {"pool", game.pool},
+              {"result", game.result},
+              {"termination", game.termination ? Json(*game.termination) : Json(nullptr)},
+              {"plies", game.plies},
+              {"createdAt", game.created_at},
+              {"settled", game.settled_at.has_value()},
+              {"white", side_json(game.white_name, game.white_before, game.white_after)},
+              {"black", side_json(game.black_name, game.black_before, game.black_after)}};
+    if (game.start_number) json["startNumber"] = *game.start_number;
+    if (game.start_black_number) json["startBlackNumber"] = *game.start_black_number;
+    if (game.settled_at) json["endedAt"] = *game.settled_at;
+    return json;
+}
+
+std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot) {
+    Json seeks = Json::array();
+    for (const SeekRow& seek : snapshot.seeks) seeks.push_back(seek_json(seek));
+    return Json{{"type", "lobby"}, {"seeks", std::move(seeks)}, {"online", snapshot.online}}.dump(
+        -1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string lobby_event_text(const LobbyEvent& event) {
+    Json json;
+    switch (event.kind) {
+        case LobbyEvent::Kind::Added:
+            json = {{"type", "seek"}, {"seek", seek_json(event.seek)}};
+            break;
+        case LobbyEvent::Kind::Removed:
+            json = {{"type", "unseek"}, {"id", event.id}};
+            break;
+        case LobbyEvent::Kind::Started:
+            json = {{"type", "started"}, {"game", event.id}};
+            break;
+        case LobbyEvent::Kind::Online:
+            json = {{"type", "online"}, {"players", event.names}};
+            break;
+    }
+    return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace chess960::server

@@ -6,7 +6,7 @@ import type { Pool } from './api';
 
 // Toward zero, as the server's rating::displayed_rating.
 export function shownRating(rating: number): number {
-  return Number.isFinite(rating) ? Math.trunc(rating) : 0;
+  return Number.isFinite(rating) ? Math.trunc(rating) || 0 : 0; // never -0
 }
 
 export function ratingText(r: { rating: number; provisional: boolean }): string {

@@ -123,7 +123,8 @@ export function seekSpecOf(form: SeekForm): { spec: SeekSpec } | { error: string
   let initial: number;
   let increment: number;
   if (form.clock === 'custom') {
-    const minutes = Number(form.customMinutes.replace(',', '.'));
+    const typed = form.customMinutes.trim();
+    const minutes = ({ '¼': 0.25, '½': 0.5, '¾': 0.75 } as Record<string, number>)[typed] ?? Number(typed.replace(',', '.'));
     increment = Number(form.customIncrement);
     if (!form.customMinutes.trim() || !MINUTES.includes(minutes)) return { error: t('lobby.badMinutes') };
     if (!form.customIncrement.trim() || !Number.isInteger(increment) || increment < 0 || increment > 180)

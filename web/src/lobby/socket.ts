@@ -49,6 +49,7 @@ class LobbyConnection implements LobbyChannel {
   private closed = false;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private openTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
 
@@ -67,7 +68,8 @@ class LobbyConnection implements LobbyChannel {
       this.failed();
       return;
     }
-    const timer = setTimeout(() => {
+    clearTimeout(this.openTimer);
+    this.openTimer = setTimeout(() => {
       if (!this.live) this.drop(ws);
     }, LOBBY_WITHIN_MS);
     ws.onmessage = e => {
@@ -75,7 +77,7 @@ class LobbyConnection implements LobbyChannel {
       if (!message) return;
       if (!this.live) {
         if (message.type !== 'lobby') return;
-        clearTimeout(timer);
+        clearTimeout(this.openTimer);
         this.live = true;
         this.failures = 0;
         this.stopPolling();
@@ -95,6 +97,7 @@ class LobbyConnection implements LobbyChannel {
   // The socket failed or closed: poll meanwhile, and try it again later.
   private drop(ws: WebSocket) {
     if (ws !== this.ws) return;
+    clearTimeout(this.openTimer);
     ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
     if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close();
     this.ws = null;
@@ -138,6 +141,7 @@ class LobbyConnection implements LobbyChannel {
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.openTimer);
     clearInterval(this.pinger);
     this.stopPolling();
     const ws = this.ws;

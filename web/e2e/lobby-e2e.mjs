@@ -15,22 +15,26 @@
 // 5. Settings: display name and theme kept with the account; an account deleted after
 //    confirming with its name. Signing out; signed out, the lobby's list is visible and
 //    accepting asks to sign in.
-// 6. The lobby and the profile in English, German, French, Russian and Hungarian (the browser's
+// 6. The lobby with its WebSocket blocked: the seeks polled; the seeker whose seek is accepted
+//    finds the game all the same.
+// 7. The lobby and the profile in English, German, French, Russian and Hungarian (the browser's
 //    language; accounts made there keep it): no English left, and axe-core finds no serious or
 //    critical violation; nor on the sign-in and settings pages.
 //
-//   node web/e2e/lobby-e2e.mjs <chess960 binary> <web/dist>
+//   node web/e2e/lobby-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]
 //
 // Parts that need the server to play an account's game by the cookie and the lobby's WebSocket
 // say so when they fail.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { axe, check, drag, getJson, launchBrowser, loadChromium, runSuite, sleep, startServer, unlabelled, waitReady } from './harness.mjs';
+import { join, resolve } from 'node:path';
+import { axe, check, drag, getJson, launchBrowser, loadChromium, runSuite, screenshots, sleep, startServer, unlabelled, waitReady } from './harness.mjs';
 import { englishLeft, pageText, textOf, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_lobby');
-const [binary, distDir] = process.argv.slice(2);
+const [binary, distDir, shotsArg] = process.argv.slice(2);
+// The pages as they were shown, when a screenshot folder is given.
+const shot = shotsArg ? screenshots(resolve(shotsArg), { fullPage: true }) : async () => {};
 const work = mkdtempSync(join(tmpdir(), 'chess960-lobby-e2e-'));
 const PASSWORD = 'correct horse 960';
 let server;
@@ -121,7 +125,7 @@ async function main() {
     binary,
     distDir,
     work,
-    usage: 'usage: node lobby-e2e.mjs <chess960 binary> <web/dist>',
+    usage: 'usage: node lobby-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]',
     extraArgs: ['--password-cost', 'interactive'],
   });
   server = started.server;
@@ -205,6 +209,8 @@ async function main() {
     "bob's list shows the seek without reloading: ann 1500? 5+3 Blitz Rated White No. 518", JSON.stringify(cells));
   const heard = await bob.evaluate(() => window.__heard);
   check(heard.some(h => h.startsWith('New seek: ann (1500?): 5+3 Blitz, Rated')), "bob's screen reader hears the new seek", JSON.stringify(heard));
+  await shot(bob, 'lobby-seek');
+  await shot(ann, 'lobby-own-seek');
   const acceptName = await row.locator('button.accept').getAttribute('aria-label');
   check(acceptName.includes('ann') && acceptName.includes('5+3'), 'the Accept button names the seek', acceptName);
   if (bobMode === 'live') {
@@ -277,6 +283,7 @@ async function main() {
   check(annHeard.includes(`(+${up})`), "ann's screen reader hears the rating changes", annHeard);
   check(await ann.locator('#rematch').isHidden(), 'no rematch button: the next game comes from the lobby');
   await axe(ann, 'the game page after an account game');
+  await shot(bob, 'lobby-game-over');
 
   console.log("5. the profiles: ratings, the game, the history, the results by start position");
   await ann.goto(`${base}/player/bob`);
@@ -286,8 +293,8 @@ async function main() {
   const rapidRow = await ann.locator('#ratings tr[data-pool=rapid] td').allInnerTexts();
   check(rapidRow[0] === '1500?' && rapidRow[1] === '0', 'an unplayed pool shows 1500?', JSON.stringify(rapidRow));
   const gameRow = await ann.locator(`#games tbody tr[data-game="${id}"] td`).allInnerTexts();
-  check(gameRow[1].startsWith('ann 1500') && gameRow[1].includes(String(down)) && gameRow[2].startsWith('bob 1500') && gameRow[2].includes(`+${up}`) && gameRow[3].startsWith('0-1') && gameRow[3].includes('won') && gameRow[5] === '518',
-    "bob's games list has the game: both players' changes, 0-1 won, position 518", JSON.stringify(gameRow));
+  check(gameRow[1].startsWith('ann 1500') && gameRow[1].includes(String(down)) && gameRow[2].startsWith('bob 1500') && gameRow[2].includes(`+${up}`) && gameRow[3].startsWith('0-1') && gameRow[3].includes('win') && gameRow[5] === '518',
+    "bob's games list has the game: both players' changes, 0-1 a win, position 518", JSON.stringify(gameRow));
   await ann.locator('#chart svg').waitFor({ timeout: 10000 });
   check((await ann.locator('#history-pool').inputValue()) === 'blitz', 'the history shows the pool played (blitz)');
   check((await ann.locator('#chart svg circle').count()) === 1, 'the rating history chart has one point');
@@ -311,6 +318,7 @@ async function main() {
   await ann.locator('#games-status').filter({ hasText: 'No games.' }).waitFor({ timeout: 10000 });
   check(true, 'filtered by wins: the game; by position 519: none');
   await axe(ann, "bob's profile");
+  await shot(ann, 'player-profile');
   await ann.goto(`${base}/player/ann`);
   await ann.locator(`#games tbody tr[data-game="${id}"]`).waitFor({ timeout: 10000 });
   const annByStart = await ann.locator('#by-start tbody tr').allInnerTexts();
@@ -328,6 +336,7 @@ async function main() {
   const me = await ann.evaluate(() => fetch('/api/session').then(r => r.json()));
   check(me.displayName === 'Ann of 960' && me.theme === 'dark', 'the display name and theme are kept with the account', JSON.stringify({ d: me.displayName, t: me.theme }));
   await axe(ann, 'the settings page (dark)');
+  await shot(ann, 'settings-dark');
   const cydContext = await newContext();
   const cyd = await cydContext.newPage();
   watch(cyd, 'cyd');
@@ -358,7 +367,39 @@ async function main() {
   await bob.locator('#top-sign-in').waitFor({ timeout: 10000 });
   check((await getJson(`${base}/api/seeks`)).seeks.length === 0, "bob signs out: his seek is withdrawn");
 
-  console.log('7. the lobby and the profiles in five languages');
+  console.log('7. the lobby without its WebSocket: polled, and the seeker still sent to the game');
+  const danContext = await newContext();
+  let blocked = 0;
+  await danContext.routeWebSocket(/\/api\/lobby\/socket$/, ws => {
+    blocked += 1;
+    ws.close();
+  });
+  const eveContext = await newContext();
+  const dan = await danContext.newPage();
+  const eve = await eveContext.newPage();
+  watch(dan, 'dan');
+  watch(eve, 'eve');
+  await signUp(dan, base, 'dan');
+  await signUp(eve, base, 'eve');
+  await dan.locator('#lobby-mode[data-mode=polling]').waitFor({ timeout: 10000 });
+  check(blocked >= 1, "dan's lobby tried the WebSocket, then polls", `${blocked} attempts`);
+  check((await dan.locator('#online-count').textContent()) === 'Who is online is shown while the lobby is live.', 'polled, who is online is not claimed');
+  await dan.getByLabel('Casual', { exact: true }).check();
+  await dan.getByLabel('3+2').check();
+  await dan.locator('#create-seek').click();
+  await dan.locator('#seeks tbody tr.own').waitFor({ timeout: 10000 });
+  const danSeek = eve.locator('#seeks tbody tr', { hasText: 'dan' });
+  await danSeek.waitFor({ timeout: 10000 });
+  await danSeek.locator('button.accept').click();
+  await eve.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 10000 });
+  await dan.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 15000 });
+  check(dan.url() === eve.url(), 'dan, polling, found the game of his accepted seek', `${dan.url()} ${eve.url()}`);
+  await dan.locator('#account-players').waitFor({ timeout: 10000 });
+  check((await dan.locator('#account-note').textContent()) === 'A casual game: the ratings do not change.', 'a casual game says the ratings do not change');
+  await danContext.close();
+  await eveContext.close();
+
+  console.log('8. the lobby and the profiles in five languages');
   for (const code of ['en', 'de', 'fr', 'ru', 'hu']) {
     const context = await newContext(code);
     const page = await context.newPage();
@@ -390,6 +431,7 @@ async function main() {
     const lobbyLeft = englishLeft(await pageText(page), code);
     if (code !== 'en') check(lobbyLeft.length === 0, `${code}: no English left in the lobby`, lobbyLeft.slice(0, 12).join('; '));
     await axe(page, `the lobby (${code})`);
+    if (code === 'de') await shot(page, 'lobby-de');
     await page.goto(`${base}/player/bob`);
     await page.locator(`#games tbody tr[data-game="${id}"]`).waitFor({ timeout: 10000 });
     await page.locator('#chart svg').waitFor({ timeout: 10000 });
@@ -399,6 +441,7 @@ async function main() {
     const profileLeft = englishLeft(await pageText(page), code);
     if (code !== 'en') check(profileLeft.length === 0, `${code}: no English left on the profile`, profileLeft.slice(0, 12).join('; '));
     await axe(page, `the profile (${code})`);
+    if (code === 'hu') await shot(page, 'player-profile-hu');
     await context.close();
   }
   check(errors.length === 0, 'no script error on the pages', errors.join('; '));

@@ -11,6 +11,7 @@ import { type Account, accounts, lobby, type Seek } from '../account/api';
 import { loginHref } from '../account/paths';
 import { ratingText, poolOfClock } from '../account/rating';
 import { session } from '../account/session';
+import { colorChoices, radioHtml, startChoices } from '../common/choices';
 import { t } from '../common/i18n';
 import { el } from '../common/ui';
 import {
@@ -280,12 +281,7 @@ function createForm(
       <fieldset>
         <legend>${t('lobby.timeControl')}</legend>
         <div class="clock-choices">
-          ${clockChoices
-            .map(
-              c =>
-                `<label><input type="radio" name="clock" value="${c}"${c === '5+3' ? ' checked' : ''}> ${c === 'custom' ? t('lobby.custom') : c}</label>`,
-            )
-            .join('')}
+          ${radioHtml('clock', clockChoices.map(c => [c, c === 'custom' ? t('lobby.custom') : c]), '5+3')}
         </div>
         <div class="custom-clock" hidden>
           <label>${t('lobby.minutes')} <input id="custom-minutes" inputmode="decimal" size="5" value="5"></label>
@@ -295,20 +291,15 @@ function createForm(
       </fieldset>
       <fieldset>
         <legend>${t('lobby.mode')}</legend>
-        <label><input type="radio" name="rated" value="rated" checked> ${t('lobby.rated')}</label>
-        <label><input type="radio" name="rated" value="casual"> ${t('lobby.casual')}</label>
+        ${radioHtml('rated', [['rated', t('lobby.rated')], ['casual', t('lobby.casual')]], 'rated')}
       </fieldset>
       <fieldset>
         <legend>${t('home.yourColour')}</legend>
-        <label><input type="radio" name="color" value="white"> ${t('color.White')}</label>
-        <label><input type="radio" name="color" value="random" checked> ${t('home.random')}</label>
-        <label><input type="radio" name="color" value="black"> ${t('color.Black')}</label>
+        ${radioHtml('color', colorChoices(), 'random')}
       </fieldset>
       <fieldset>
         <legend>${t('home.startPosition')}</legend>
-        <label><input type="radio" name="start" value="random" checked> ${t('home.random')}</label>
-        <label><input type="radio" name="start" value="number"> ${t('home.byNumber')}</label>
-        <label><input type="radio" name="start" value="double960"> ${t('home.double960')}</label>
+        ${radioHtml('start', startChoices(), 'random')}
         <div class="start-number" hidden>
           <input id="seek-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="${t('home.numberLabel')}">
         </div>

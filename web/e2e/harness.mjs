@@ -52,13 +52,14 @@ export async function freePort() {
 
 // `chess960 serve` on a free port with its database in `work`; answers { base, server } once it
 // answers (server is null with E2E_BASE_URL, which names a running server instead).
-// `port` reuses a port (a server restarted on it); `quiet` keeps its log to itself.
-export async function startServer({ binary, distDir, work, usage, port: fixedPort }) {
+// `port` reuses a port (a server restarted on it); `quiet` keeps its log to itself; `extraArgs`
+// are more options of `chess960 serve` (--password-cost interactive: fast password hashing).
+export async function startServer({ binary, distDir, work, usage, port: fixedPort, extraArgs = [] }) {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL.replace(/\/$/, ''), server: null };
   if (!binary || !distDir) throw new Error(usage);
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run \`make web\` first`);
   const port = fixedPort ?? (await freePort());
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir)];
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(work, 'games.db'), '--web', resolve(distDir), ...extraArgs];
   const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   server.stdout.on('data', d => (log += d));

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ApiError, RequestTimeout } from '../src/common/errors.ts';
-import { ANSWER_WITHIN_MS, request, requestText } from '../src/common/fetch.ts';
+import { ANSWER_WITHIN_MS, request, requestText, setCsrfToken } from '../src/common/fetch.ts';
 import { setLanguage } from '../src/common/i18n.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -16,6 +16,7 @@ const de = JSON.parse(readFileSync(join(here, '../src/common/i18n/de.json'), 'ut
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
+  setCsrfToken(null);
   setLanguage('en');
 });
 
@@ -52,6 +53,33 @@ test('without a body or a token no header is sent; an empty answer is undefined'
   assert.deepEqual(calls[0].init.headers, {});
   assert.equal(calls[0].init.body, undefined);
   assert.equal(calls[0].init.method, 'GET');
+});
+
+test("signed in by the cookie, a request that changes something carries the session's CSRF token", async () => {
+  const calls = serve(() => new Response(null, { status: 204 }));
+  setCsrfToken('csrf-1');
+  await request('POST', '/api/seeks', { body: { rated: true } });
+  await request('DELETE', '/api/seeks/0123456789abcdef');
+  await request('PATCH', '/api/accounts/ann', { body: { theme: 'dark' } });
+  await request('GET', '/api/session');
+  // A seat's token speaks for itself: no CSRF token beside it.
+  await request('POST', '/api/games/g1/moves', { body: { move: 'e2e4', ply: 0 }, token: 'seat-secret' });
+  // '' is no token: the account's seat of a game from the lobby, by the cookie.
+  await request('POST', '/api/games/g1/moves', { body: { move: 'e2e4', ply: 0 }, token: '' });
+  assert.deepEqual(
+    calls.map(c => [c.init.method, c.init.headers['X-CSRF-Token'] ?? null, c.init.headers.Authorization ?? null]),
+    [
+      ['POST', 'csrf-1', null],
+      ['DELETE', 'csrf-1', null],
+      ['PATCH', 'csrf-1', null],
+      ['GET', null, null],
+      ['POST', null, 'Bearer seat-secret'],
+      ['POST', 'csrf-1', null],
+    ],
+  );
+  setCsrfToken(null);
+  await request('POST', '/api/games', { body: {} });
+  assert.equal(calls[6].init.headers['X-CSRF-Token'], undefined, 'signed out: none');
 });
 
 test('a text answer (a PGN) comes back as it is', async () => {

@@ -1,6 +1,7 @@
-// The page's one way to call the server over HTTP (the games' API, api.ts, and the events',
-// event/api.ts): a JSON body out, the seat's or organiser's token in the Authorization header
-// (never in a URL), the answer's JSON (or text) back. A refusal becomes an ApiError carrying
+// The page's one way to call the server over HTTP (the games' API, api.ts, the events',
+// event/api.ts, and the accounts', account/api.ts): a JSON body out, the seat's or organiser's
+// token in the Authorization header (never in a URL), else the session cookie with the
+// session's CSRF token, the answer's JSON (or text) back. A refusal becomes an ApiError carrying
 // the server's code and values, worded in the page's language (server-errors.ts); an answer
 // that does not come in time, a RequestTimeout.
 
@@ -10,6 +11,17 @@ import { apiErrorOf, RequestTimeout } from './errors';
 // (live/socket.ts). The slowest answer, an analysis (300 ms a position, at most 16 waiting),
 // comes well within it; past it the page says so instead of waiting for ever.
 export const ANSWER_WITHIN_MS = 10000;
+
+// The signed-in session's CSRF token (account/session.ts), or null. The session cookie signs in
+// every request the page makes; one that changes something and carries no token of its own
+// also shows the server that this page made it (X-CSRF-Token, which another site cannot read).
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+const changesState = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 export interface RequestOptions {
   body?: unknown; // sent as JSON
@@ -23,6 +35,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = `Bearer ${token}`;
+  else if (csrfToken && changesState(method)) headers['X-CSRF-Token'] = csrfToken;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   let response: Response;

@@ -21,10 +21,16 @@ function apply(theme: Theme, button: HTMLButtonElement | null) {
   }
 }
 
-// Applies the theme now and puts its switch in the top bar.
-export function setUpTheme(): void {
+let button: HTMLButtonElement | null = null;
+
+// Applies the theme of the prefs again (they were changed elsewhere: the settings page).
+export function refreshTheme(): void {
+  apply(loadPrefs().theme, button);
+}
+
+// Applies the theme now and puts its switch in the top bar; `changed` hears the player's choice.
+export function setUpTheme(changed: (theme: Theme) => void = () => {}): void {
   const bar = document.querySelector('.top-bar');
-  let button: HTMLButtonElement | null = null;
   if (bar) {
     button = document.createElement('button');
     button.id = 'theme-switch';
@@ -35,6 +41,7 @@ export function setUpTheme(): void {
       // Back to following the system when the choice is what the system says anyway.
       savePrefs({ theme: next === (dark() ? 'dark' : 'light') ? 'auto' : next });
       apply(loadPrefs().theme, button);
+      changed(loadPrefs().theme);
     };
     bar.append(button);
   }

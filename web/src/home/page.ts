@@ -3,6 +3,7 @@
 import { previewBoard } from '../board/board';
 import { moveCount } from '../board/notation';
 import { api, type Color, type CreateGame, type GameSummary } from '../common/api';
+import { colorChoices, radioHtml, startChoices } from '../common/choices';
 import { t, tMaybe } from '../common/i18n';
 import { loadPrefs, savePrefs } from '../common/prefs';
 import { loadSeats, saveSeats } from '../common/seats';
@@ -44,16 +45,11 @@ export function homePage(root: HTMLElement): void {
           </fieldset>
           <fieldset class="color-choice">
             <legend>${t('home.yourColour')}</legend>
-            <label><input type="radio" name="color" value="white" checked> ${t('color.White')}</label>
-            <label><input type="radio" name="color" value="random"> ${t('home.random')}</label>
-            <label><input type="radio" name="color" value="black"> ${t('color.Black')}</label>
+            ${radioHtml('color', colorChoices(), 'white')}
           </fieldset>
           <fieldset>
             <legend>${t('home.startPosition')}</legend>
-            <label><input type="radio" name="start" value="random" checked> ${t('home.random')}</label>
-            <label><input type="radio" name="start" value="number"> ${t('home.byNumber')}</label>
-            <label><input type="radio" name="start" value="double960"> ${t('home.double960')}</label>
-            <label><input type="radio" name="start" value="fen"> ${t('home.customFen')}</label>
+            ${radioHtml('start', [...startChoices(), ['fen', t('home.customFen')]], 'random')}
             <div class="start-number" hidden>
               <input id="start-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="${t('home.numberLabel')}">
             </div>

@@ -85,7 +85,8 @@ class SocketLink {
         return;
       }
       // `room`: the players' names, presence and rematch come too (docs/live.md).
-      ws.onopen = () => ws.send(JSON.stringify(token ? { type: 'hello', token, room: true } : { type: 'hello', room: true }));
+      // An empty token: the seat is the signed-in account's, by the session cookie.
+      ws.onopen = () => ws.send(JSON.stringify(token !== undefined ? { type: 'hello', token, room: true } : { type: 'hello', room: true }));
       ws.onerror = () => fail('connection failed'); // after `up`, the close that follows counts
       ws.onclose = e => {
         if (this.up) this.lost();
@@ -175,7 +176,7 @@ export class SocketChannel implements LiveChannel {
       if (channel) dropped();
       else lostEarly = true;
     };
-    const seated = (['white', 'black'] as const).filter(c => seats[c]);
+    const seated = (['white', 'black'] as const).filter(c => seats[c] !== undefined);
     for (const seat of seated.length ? seated : (['watch'] as const)) {
       const primary = links.size === 0;
       const onEvent = (message: ServerMessage) => {

@@ -49,9 +49,10 @@ export class StreamChannel implements LiveChannel {
   // Resolves once the stream has sent the whole game (handed to handlers.game); `dropped` is
   // called once if the stream fails after that.
   static async open(id: string, seats: SeatTokens, handlers: LiveHandlers, dropped: () => void): Promise<StreamChannel> {
+    // The account's seat ('') asks for its ticket by the session cookie.
     const token = seats.white ?? seats.black;
     let ticket: string | undefined;
-    if (token) {
+    if (token !== undefined) {
       try {
         ticket = (await api.ticket(id, token)).ticket;
       } catch (e) {
@@ -118,10 +119,11 @@ export class StreamChannel implements LiveChannel {
     return channel;
   }
 
-  private token(seat: Color): string {
+  // The seat's token; undefined for the account's seat (the session cookie signs the request in).
+  private token(seat: Color): string | undefined {
     const token = this.seats[seat];
-    if (!token) throw new ApiError(403, `This browser holds no seat for ${seat}`);
-    return token;
+    if (token === undefined) throw new ApiError(403, `This browser holds no seat for ${seat}`);
+    return token || undefined;
   }
 
   async move(seat: Color, uci: string, ply: number): Promise<MoveUpdate> {
@@ -137,7 +139,7 @@ export class StreamChannel implements LiveChannel {
   }
 
   async resync(): Promise<GameView> {
-    const view = await api.game(this.id, this.seats.white ?? this.seats.black);
+    const view = await api.game(this.id, this.seats.white || this.seats.black || undefined);
     this.handlers.game(view);
     return view;
   }

@@ -8,7 +8,8 @@ import type { Color, GameAction, GameState, GameView, MoveUpdate, Room, Takeback
 export type Transport = 'websocket' | 'sse';
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
-// The seat tokens this browser holds for the game.
+// The seat tokens this browser holds for the game; '' for a seat of the signed-in account,
+// which the session cookie speaks for (a game from the lobby).
 export type SeatTokens = Partial<Record<Color, string>>;
 
 // What the channel delivers. Messages may come twice or late (see round/model.ts): the page

@@ -5,6 +5,7 @@
 // (board/board.ts) and the view (view.ts) to draw what changed; they read the state back from
 // it (RoundModel).
 
+import type { AccountGame } from '../account/api';
 import type { GameBoard } from '../board/board';
 import { type BoardMove, boardMoves } from '../board/moves';
 import { parseTypedMove } from '../board/notation';
@@ -27,6 +28,7 @@ import { toast } from '../common/ui';
 import { connectLive } from '../live/live';
 import type { ConnectionStatus, LiveChannel, Transport } from '../live/types';
 import { type Applied, applyMove, applyState, applyView, fenAt, inCheckAt, turnAt } from './model';
+import { awaitSettled, isSettled, loadPlayers, ratingsSaid } from './players';
 import { applyTakeback, isViewAfterTakeback, takebackAnnouncement } from './takeback';
 import { gameChangeSaid, opposite, playerName, plyLabel, roomChangeSaid, type Seating } from './text';
 
@@ -37,6 +39,10 @@ export interface RoundModel {
   readonly id: string;
   readonly analysis: boolean; // the analysis board: the game's positions, nothing to play
   readonly seats: Seats;
+  // The seat the signed-in account plays by the session cookie (a game from the lobby), if any.
+  readonly accountSeat: Color | null;
+  // A game from the lobby: the players' accounts and, once rated, their rating changes.
+  readonly accountGame: AccountGame | null;
   readonly game: GameView;
   readonly room: Room | null;
   readonly connection: ConnectionStatus;
@@ -60,6 +66,7 @@ export interface RoundUi {
   redrawOrientation(): void; // what depends on the board's orientation
   redrawClocks(): void;
   redrawConnection(): void;
+  redrawPlayers(): void; // the accounts' names and rating changes
   announce(text: string): void; // said by a screen reader
   moveError(text: string): void; // shown under the move input ('' clears it)
   flashBrowsing(): void; // "you are looking at an earlier move"
@@ -79,6 +86,7 @@ const FLAG_GRACE_MS = 2000;
 export class Round implements RoundModel {
   game: GameView;
   room: Room | null = null;
+  accountGame: AccountGame | null = null;
   connection: ConnectionStatus = 'connecting';
   viewPly: number;
   orientation: Color;
@@ -90,6 +98,7 @@ export class Round implements RoundModel {
   private sending = false;
   private flagAskedAt = -1;
   private entering = false;
+  private settling = false;
   private readonly analyses = new Map<string, Analysis>();
   private analysisSeq = 0;
   private board!: RoundBoard;
@@ -100,6 +109,7 @@ export class Round implements RoundModel {
     readonly seats: Seats,
     game: GameView,
     readonly analysis: boolean,
+    readonly accountSeat: Color | null = null,
   ) {
     this.game = game;
     this.viewPly = game.ply;
@@ -114,7 +124,7 @@ export class Round implements RoundModel {
 
   // --- Who this browser is -------------------------------------------------------------------
 
-  mine = (c: Color) => !!this.seats[c] && this.game.engineColor !== c;
+  mine = (c: Color) => (!!this.seats[c] || this.accountSeat === c) && this.game.engineColor !== c;
   holdsSeat = () => this.mine('white') || this.mine('black');
   // The one seat this browser plays (not both, as when friends share a device): premoves,
   // "your move", the name it says.
@@ -126,8 +136,11 @@ export class Round implements RoundModel {
   // The seat this browser answers a rematch with (the first it holds).
   rematchSeat = (): Color | null => (this.mine('white') ? 'white' : this.mine('black') ? 'black' : null);
   private tokenOf = (c: Color) => this.seats[c];
+  // What the live channel speaks for a seat with: its token, '' for the account's (the cookie).
+  private seatToken = (c: Color) => (!this.mine(c) ? undefined : (this.seats[c] ?? (this.accountSeat === c ? '' : undefined)));
 
-  playerName = (c: Color) => playerName(c, this.game, this.room, this.singleSeat(), loadPrefs().name.trim());
+  playerName = (c: Color) =>
+    this.accountGame?.[c].name ?? playerName(c, this.game, this.room, this.singleSeat(), loadPrefs().name.trim());
   seating = (): Seating => ({ single: this.singleSeat(), mine: this.mine, name: this.playerName });
 
   // --- The position and what may be played -----------------------------------------------------
@@ -186,6 +199,7 @@ export class Round implements RoundModel {
     if (following || this.viewPly > this.game.ply) this.viewPly = this.game.ply;
     this.ui.redraw();
     void this.board.draw();
+    if (before.status === 'active' && this.game.status !== 'active') void this.followRatings();
     return true;
   }
 
@@ -251,10 +265,9 @@ export class Round implements RoundModel {
 
   // Live: the WebSocket, else the event stream and POSTs; its first message is the whole game.
   connect(debug: { status(s: ConnectionStatus): void; transport(t: Transport): void }) {
-    const { seats } = this;
     this.live = connectLive(
       this.id,
-      { white: this.mine('white') ? seats.white : undefined, black: this.mine('black') ? seats.black : undefined },
+      { white: this.seatToken('white'), black: this.seatToken('black') },
       {
         game: this.onGame,
         move: this.onMove,
@@ -383,6 +396,8 @@ export class Round implements RoundModel {
   private async sayName() {
     const seat = this.singleSeat();
     const name = loadPrefs().name.trim();
+    // The players of a game from the lobby are their accounts.
+    if (this.accountSeat || this.accountGame) return;
     if (!seat || !name || !this.room || this.room[seat].name === name || this.analysis) return;
     try {
       await api.setName(this.id, name, this.tokenOf(seat)!);
@@ -449,6 +464,34 @@ export class Round implements RoundModel {
     saveSeats(created.id, newSeats);
     this.room = next;
     location.href = `/game/${created.id}`;
+  }
+
+  // --- The accounts of a game from the lobby ----------------------------------------------
+
+  // The game's accounts, when it is an account game; then, if it is over, its rating changes.
+  async loadAccounts() {
+    try {
+      const players = await loadPlayers(this.id);
+      if (!players) return;
+      this.accountGame = players;
+      this.ui.redraw();
+      if (this.game.status !== 'active') void this.followRatings();
+    } catch (e) {
+      console.warn('could not read the players of the game', e);
+    }
+  }
+
+  // After the end: asks for the players until the server has rated the game, then says how the
+  // ratings changed.
+  private async followRatings() {
+    if (!this.accountGame || this.settling || isSettled(this.accountGame)) return;
+    this.settling = true;
+    const settled = await awaitSettled(this.id, players => {
+      this.accountGame = players;
+      this.ui.redrawPlayers();
+    });
+    this.settling = false;
+    if (settled?.rated && !this.analysis) this.ui.announce(ratingsSaid(settled));
   }
 
   // --- The analysis board ------------------------------------------------------------------

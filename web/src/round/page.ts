@@ -3,6 +3,7 @@
 // channel, requests), the board (board/board.ts), the view (view.ts) and the controls
 // (controls.ts).
 
+import { session } from '../account/session';
 import { createBoard } from '../board/board';
 import { api, type GameView } from '../common/api';
 import { ApiError } from '../common/errors';
@@ -39,6 +40,8 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   }
 
   root.innerHTML = pageHtml(id, analysisMode);
+  // Signed in, the account may be a player of the game (one from the lobby), by its cookie.
+  const me = await session();
 
   let game: GameView;
   try {
@@ -50,7 +53,10 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
     return;
   }
 
-  const round = new Round(id, seats, game, analysisMode);
+  // No seat token, but the server says the signed-in account plays here: its seat, by the cookie.
+  const heldByToken = !!(seats.white || seats.black);
+  const accountSeat = !heldByToken && !analysisMode && me && (game.you === 'white' || game.you === 'black') ? game.you : null;
+  const round = new Round(id, seats, game, analysisMode, accountSeat);
   const board = createBoard(
     root.querySelector<HTMLElement>('#board')!,
     root,
@@ -78,6 +84,9 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   view.redraw();
   void board.draw();
   void round.fetchLegal();
+  // The games of seat tokens are never the lobby's: only a signed-in reader asks (a game that is
+  // not the lobby's answers 404).
+  if (me && !heldByToken) void round.loadAccounts();
 
   if (analysisMode) {
     round.goTo(round.viewPly);

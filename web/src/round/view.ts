@@ -12,6 +12,7 @@ import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { dueWarning, formatClock, remainingMs } from './clock';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';
 import { moveRows } from './move-list';
+import { sideRatingText } from './players';
 import { mountTakeback } from './takeback';
 import { colorWord, opposite, plyLabel, spokenClock, statusLine } from './text';
 
@@ -53,6 +54,11 @@ export function pageHtml(id: string, analysisMode: boolean): string {
         <div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>
         <div id="invite" class="invite" hidden></div>
         <div id="rematch-box" class="rematch-box" hidden></div>
+        <section id="account-players" class="account-players" aria-labelledby="account-players-title" hidden>
+          <h2 id="account-players-title">${t('game.ratingChanges')}</h2>
+          <ul><li id="account-white"></li><li id="account-black"></li></ul>
+          <p id="account-note" class="hint"></p>
+        </section>
         <div id="after" class="after" hidden>
           <button id="rematch" type="button" class="primary">${t('game.rematch')}</button>
           <button id="rematch-new" type="button">${t('game.rematchNew')}</button>
@@ -282,8 +288,32 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
     takeback.render(game, round.singleSeat(), active);
     $('#move-form').hidden = analysisMode || !round.holdsSeat() || game.status !== 'active';
     $('#after').hidden = analysisMode || game.status === 'active';
-    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !round.holdsSeat();
+    // A game from the lobby is followed by another from the lobby, not a rematch.
+    const lobbyGame = !!round.accountSeat || !!round.accountGame;
+    for (const sel of ['#rematch', '#rematch-new']) $(sel).hidden = !round.holdsSeat() || lobbyGame;
+    const newGame = $<HTMLAnchorElement>('#new-game');
+    newGame.href = lobbyGame ? '/lobby' : '/';
+    newGame.textContent = lobbyGame ? t('game.backToLobby') : t('game.newGame');
     renderRematch();
+    renderAccountPlayers();
+  }
+
+  // The accounts of a game from the lobby, and once it is over and rated, how the ratings moved.
+  function renderAccountPlayers() {
+    const players = round.accountGame;
+    const box = $('#account-players');
+    box.hidden = !players || analysisMode;
+    if (!players || analysisMode) return;
+    const over = round.game.status !== 'active';
+    $('#account-players-title').textContent = players.rated && over ? t('game.ratingChanges') : t('game.players');
+    for (const color of ['white', 'black'] as const)
+      $(`#account-${color}`).textContent = `${color === 'white' ? '○' : '●'} ${sideRatingText(players[color])}`;
+    const rated = typeof players.white.ratingAfter === 'number';
+    $('#account-note').textContent = !players.rated
+      ? t('game.casualNote')
+      : over && !rated && round.game.status === 'over'
+        ? t('game.ratingPending')
+        : '';
   }
 
   function renderRematch() {
@@ -400,6 +430,10 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
       renderText();
     },
     redrawClocks: renderClocks,
+    redrawPlayers() {
+      renderPlayers();
+      renderAccountPlayers();
+    },
     redrawConnection() {
       const box = $('#connection');
       box.dataset.state = round.connection;

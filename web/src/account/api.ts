@@ -59,6 +59,7 @@ export interface GameSide {
 
 export interface AccountGame {
   id: string;
+  accountGame?: boolean; // false: a game that is not the lobby's (no accounts, no ratings)
   rated: boolean;
   pool: Pool;
   result: string; // "1-0", "0-1", "1/2-1/2" or "*"

@@ -84,9 +84,9 @@ export async function gamePage(root: HTMLElement, id: string, options: GamePageO
   view.redraw();
   void board.draw();
   void round.fetchLegal();
-  // The games of seat tokens are never the lobby's: only a signed-in reader asks (a game that is
-  // not the lobby's answers 404).
-  if (me && !heldByToken) void round.loadAccounts();
+  // The games of seat tokens are never the lobby's; anyone else, a signed-out spectator too,
+  // asks for the players (a game that is not the lobby's says accountGame: false).
+  if (!heldByToken) void round.loadAccounts();
 
   if (analysisMode) {
     round.goTo(round.viewPly);

@@ -15,7 +15,8 @@ const ASK_EVERY_MS = 1000;
 // The game's players, or null when it is not an account game.
 export async function loadPlayers(id: string): Promise<AccountGame | null> {
   try {
-    return await accounts.players(id);
+    const players = await accounts.players(id);
+    return players.accountGame === false ? null : players;
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;

@@ -385,6 +385,53 @@ TEST_F(LobbyServerTest, TheLobbySocketShowsSeeksAndPlayersLiveAndStartsTheGameFo
     EXPECT_EQ((*pong)["id"], 7);
 }
 
+// A challenge is a seek to one player: only the two see it (over HTTP and the lobby's socket),
+// only the challenged accepts or declines it.
+TEST_F(LobbyServerTest, AChallengeIsForTheChallengedPlayerAlone) {
+    const std::string ann = account("Ann"), bob = account("Bob"), eve = account("Eve");
+    const Json clock{{"initial", 300}, {"increment", 3}};
+    WsClient visitor(port_, "/api/lobby/socket");
+    ASSERT_TRUE(visitor.receive_type("lobby"));
+    WsClient bobs(port_, "/api/lobby/socket", "", bob);
+    ASSERT_TRUE(bobs.receive_type("lobby"));
+
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}, {"to", "Ann"}}).status, 400);
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}, {"to", "Nobody"}}).body["code"], "no_such_account");
+    Reply challenge = seek(ann, Json{{"clock", clock}, {"rated", true}, {"to", "Bob"}});
+    ASSERT_EQ(challenge.status, 201) << challenge.text;
+    EXPECT_EQ(challenge.body["to"], "Bob");
+    const std::string id = challenge.body["id"];
+    auto told = bobs.receive_type("seek");
+    ASSERT_TRUE(told);
+    EXPECT_EQ((*told)["seek"]["to"], "Bob");
+    visitor.send(Json{{"type", "ping"}, {"id", 1}});
+    for (auto m = visitor.receive(); m && (*m)["type"] != "pong"; m = visitor.receive())
+        EXPECT_NE((*m)["type"], "seek") << m->dump();
+
+    auto listed = [&](const std::string& token) {
+        return reply(client_->Get("/api/seeks", token.empty() ? httplib::Headers{} : bearer(token)))
+            .body["seeks"]
+            .size();
+    };
+    EXPECT_EQ(listed(""), 0u);
+    EXPECT_EQ(listed(eve), 0u);
+    EXPECT_EQ(listed(ann), 1u);
+    EXPECT_EQ(listed(bob), 1u);
+    EXPECT_EQ(accept(eve, id).body["code"], "no_such_seek");
+    EXPECT_EQ(reply(client_->Delete(("/api/seeks/" + id).c_str(), bearer(eve))).status, 404);
+    Reply accepted = accept(bob, id);
+    ASSERT_EQ(accepted.status, 201) << accepted.text;
+
+    // Declined by the challenged.
+    Reply another = seek(ann, Json{{"clock", clock}, {"to", "Bob"}});
+    ASSERT_EQ(another.status, 201);
+    EXPECT_EQ(reply(client_->Delete(("/api/seeks/" + another.body["id"].get<std::string>()).c_str(),
+                                    bearer(bob)))
+                  .status,
+              204);
+    EXPECT_EQ(listed(ann), 0u);
+}
+
 TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {
     if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
     const std::string ann = account("Ann"), bob = account("Bob");

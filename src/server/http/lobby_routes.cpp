@@ -136,7 +136,13 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
     if (path == "/api/seeks") {
         if (method == "GET") {
             Json seeks = Json::array();
-            for (const SeekRow& seek : lobby.seeks()) seeks.push_back(seek_json(seek));
+            // Signed in (optional here), one also sees the challenges one made or got.
+            std::optional<std::string> viewer;
+            if (!request.bearer.empty() || !request.session_cookie.empty())
+                if (auto session = lobby.session(std::string(
+                        request.bearer.empty() ? request.session_cookie : request.bearer)))
+                    viewer = session->account.id;
+            for (const SeekRow& seek : lobby.seeks(viewer)) seeks.push_back(seek_json(seek));
             return json_response(200, Json{{"seeks", std::move(seeks)}}.dump());
         }
         if (method == "POST") {

@@ -45,6 +45,7 @@ Json seek_json(const SeekRow& seek) {
         if (seek.start_black) start["black"] = *seek.start_black;
     }
     json["start"] = std::move(start);
+    if (seek.to_account) json["to"] = seek.to_name;
     if (seek.min_rating || seek.max_rating) {
         Json range = Json::object();
         if (seek.min_rating) range["min"] = *seek.min_rating;

@@ -262,6 +262,10 @@ SeekRequest parse_seek(std::string_view body) {
     request.rated = bool_field(json, "rated").value_or(false);
     request.color = color_field(json);
     request.start = start_field(json);
+    request.to = string_field(json, "to");
+    if (request.to && (request.to->empty() || request.to->size() > 64))
+        throw ApiError{
+            400, "field 'to' must be an account's name", 0, "invalid_field", {{"field", "to"}}};
     if (const Json* range = object_field(json, "ratingRange")) {
         request.min_rating = int_field(*range, "min", 0, 4000, "ratingRange.");
         request.max_rating = int_field(*range, "max", 0, 4000, "ratingRange.");

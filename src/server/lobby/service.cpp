@@ -104,6 +104,14 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
     if (int(store_.seeks(options_.seeks_in_all).size()) >= options_.seeks_in_all)
         throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
     SeekRow seek;
+    if (request.to) {
+        const AccountRow challenged = accounts_.profile(*request.to);
+        if (challenged.id == account)
+            throw ApiError{
+                400, "you cannot challenge yourself", 0, "invalid_field", {{"field", "to"}}};
+        seek.to_account = challenged.id;
+        seek.to_name = challenged.name;
+    }
     seek.id = random_hex(8);
     seek.account_id = account;
     seek.rated = request.rated;
@@ -134,7 +142,16 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
     return seek;
 }
 
-std::vector<SeekRow> LobbyService::seeks() { return store_.seeks(options_.seeks_in_all); }
+bool LobbyService::sees(const SeekRow& seek, const std::string& viewer) {
+    return !seek.to_account ||
+           (!viewer.empty() && (seek.account_id == viewer || *seek.to_account == viewer));
+}
+
+std::vector<SeekRow> LobbyService::seeks(const std::optional<std::string>& viewer) {
+    std::vector<SeekRow> seeks = store_.seeks(options_.seeks_in_all);
+    std::erase_if(seeks, [&](const SeekRow& s) { return !sees(s, viewer.value_or("")); });
+    return seeks;
+}
 
 void LobbyService::cancel_seek(const Session& session, const std::string& id) {
     if (!store_.delete_seek(id, session.account.id))
@@ -153,6 +170,9 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
     AccountGameRow made;
     const auto seek = store_.accept_seek(id, [&](const SeekRow& s) {
         if (s.account_id == me) throw ApiError{409, "this is your own seek", 0, "own_seek"};
+        // A challenge to another is not there for anyone else (as for one never made).
+        if (s.to_account && *s.to_account != me)
+            throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
         const double mine = shown_rating(my_ratings, s.pool);
         if ((s.min_rating && mine < *s.min_rating) || (s.max_rating && mine > *s.max_rating))
             throw ApiError{403, "your rating is outside the seek's range", 0,
@@ -352,7 +372,8 @@ LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& 
     }
     Snapshot snapshot;
     snapshot.seeks.reserve(known_seeks_.size());
-    for (const auto& [id, seek] : known_seeks_) snapshot.seeks.push_back(seek);
+    for (const auto& [id, seek] : known_seeks_)
+        if (sees(seek, listener->account_id)) snapshot.seeks.push_back(seek);
     std::ranges::sort(snapshot.seeks, {},
                       [](const SeekRow& s) { return std::pair(s.created_at, s.id); });
     snapshot.online = online_names();
@@ -385,6 +406,12 @@ void LobbyService::publish(const std::shared_ptr<const LobbyEvent>& event,
             return false;
         return !listener->deliver(event);
     });
+}
+
+// Who is told of a seek: everyone (an empty list), or a challenge's two players.
+static std::vector<std::string> seen_by(const SeekRow& seek) {
+    if (!seek.to_account) return {};
+    return {seek.account_id, *seek.to_account};
 }
 
 void LobbyService::feed_loop() {
@@ -423,11 +450,11 @@ void LobbyService::feed_loop() {
         lock.lock();
         if (seeks) {
             for (auto& [id, game] : gone) {
-                known_seeks_.erase(id);
                 auto removed = std::make_shared<LobbyEvent>();
                 removed->kind = LobbyEvent::Kind::Removed;
                 removed->id = id;
-                publish(removed);
+                publish(removed, seen_by(known_seeks_.at(id)));
+                known_seeks_.erase(id);
                 if (game && game->white_account && game->black_account) {
                     auto started = std::make_shared<LobbyEvent>();
                     started->kind = LobbyEvent::Kind::Started;
@@ -440,8 +467,8 @@ void LobbyService::feed_loop() {
                 auto added = std::make_shared<LobbyEvent>();
                 added->kind = LobbyEvent::Kind::Added;
                 added->seek = seek;
+                publish(added, seen_by(seek));
                 known_seeks_.emplace(seek.id, std::move(seek));
-                publish(added);
             }
         }
         if (online) {

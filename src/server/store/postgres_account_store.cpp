@@ -100,7 +100,8 @@ void PostgresAccountStore::delete_account(const std::string& id) {
     const PgParams params = PgParams().text(id);
     db_.query("DELETE FROM account_sessions WHERE account_id = $1", params, "deleting sessions");
     db_.query("DELETE FROM ratings WHERE account_id = $1", params, "deleting ratings");
-    db_.query("DELETE FROM seeks WHERE account_id = $1", params, "deleting seeks");
+    db_.query("DELETE FROM seeks WHERE account_id = $1 OR to_account = $1", params,
+              "deleting seeks");
     db_.query("UPDATE account_games SET white_account = NULL WHERE white_account = $1", params,
               "forgetting games");
     db_.query("UPDATE account_games SET black_account = NULL WHERE black_account = $1", params,

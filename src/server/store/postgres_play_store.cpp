@@ -90,9 +90,11 @@ void strength_params(PgParams& p, const std::optional<RatingRow>& r) {
 #define CHESS960_SEEK_SELECT                                                                 \
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, " \
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "     \
-    "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played "     \
+    "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "    \
+    "s.to_account, COALESCE(t.name, '') "                                                    \
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "                                   \
-    "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "
+    "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "                \
+    "LEFT JOIN accounts t ON t.id = s.to_account "
 
 SeekRow read_seek(const PgResult& r, int i) {
     SeekRow k;
@@ -113,6 +115,8 @@ SeekRow read_seek(const PgResult& r, int i) {
     if (!r.is_null(i, 14))
         k.seeker_rating = RatingRow{k.pool,         real(r, i, 14),       real(r, i, 15),
                                     real(r, i, 16), int(r.number(i, 17)), r.optional_number(i, 18)};
+    k.to_account = r.optional_text(i, 19);
+    k.to_name = r.text(i, 20);
     return k;
 }
 
@@ -136,8 +140,8 @@ std::vector<RatingRow> PostgresAccountStore::ratings(const std::string& account_
 
 void PostgresAccountStore::insert_seek(const SeekRow& k) {
     run("INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
-        "color, start_type, start_number, start_black, min_rating, max_rating, created_at) "
-        "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
+        "to_account) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         PgParams()
             .text(k.id)
             .text(k.account_id)
@@ -151,7 +155,8 @@ void PostgresAccountStore::insert_seek(const SeekRow& k) {
             .optional_number(k.start_black)
             .optional_number(k.min_rating)
             .optional_number(k.max_rating)
-            .number(k.created_at),
+            .number(k.created_at)
+            .optional_text(k.to_account),
         "inserting a seek");
 }
 
@@ -170,7 +175,7 @@ int PostgresAccountStore::count_seeks(const std::string& account_id) {
 }
 
 bool PostgresAccountStore::delete_seek(const std::string& id, const std::string& account_id) {
-    return run("DELETE FROM seeks WHERE id = $1 AND account_id = $2",
+    return run("DELETE FROM seeks WHERE id = $1 AND (account_id = $2 OR to_account = $2)",
                PgParams().text(id).text(account_id), "deleting a seek")
                .changed() == 1;
 }

@@ -80,9 +80,11 @@ void bind_strength(sqlite3_stmt* s, int at, const std::optional<RatingRow>& r) {
 constexpr const char* kSeekSelect =
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, "
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "
-    "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played "
+    "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "
+    "s.to_account, COALESCE(t.name, '') "
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "
-    "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool ";
+    "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "
+    "LEFT JOIN accounts t ON t.id = s.to_account ";
 
 SeekRow read_seek(sqlite3_stmt* s) {
     SeekRow k;
@@ -107,6 +109,8 @@ SeekRow read_seek(sqlite3_stmt* s) {
                                     sqlite3_column_double(s, 16),
                                     sqlite3_column_int(s, 17),
                                     column_optional_int64(s, 18)};
+    k.to_account = column_optional_text(s, 19);
+    k.to_name = column_text(s, 20);
     return k;
 }
 
@@ -134,8 +138,8 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
     std::lock_guard lock(mutex_);
     step(
         "INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
-        "color, start_type, start_number, start_black, min_rating, max_rating, created_at) "
-        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
+        "to_account) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         "inserting a seek", [&](sqlite3_stmt* s) {
             bind_text(s, 1, k.id);
             bind_text(s, 2, k.account_id);
@@ -150,6 +154,7 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
             sqlite::bind_optional(s, 11, k.min_rating);
             sqlite::bind_optional(s, 12, k.max_rating);
             sqlite3_bind_int64(s, 13, k.created_at);
+            sqlite::bind_optional(s, 14, k.to_account);
         });
 }
 
@@ -173,8 +178,8 @@ int SqliteAccountStore::count_seeks(const std::string& account_id) {
 
 bool SqliteAccountStore::delete_seek(const std::string& id, const std::string& account_id) {
     std::lock_guard lock(mutex_);
-    return step("DELETE FROM seeks WHERE id = ?1 AND account_id = ?2", "deleting a seek",
-                [&](sqlite3_stmt* s) {
+    return step("DELETE FROM seeks WHERE id = ?1 AND (account_id = ?2 OR to_account = ?2)",
+                "deleting a seek", [&](sqlite3_stmt* s) {
                     bind_text(s, 1, id);
                     bind_text(s, 2, account_id);
                 }) == 1;

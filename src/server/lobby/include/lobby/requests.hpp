@@ -18,6 +18,7 @@ struct SeekRequest {
     StartSpec start;
     std::optional<int> min_rating;  // "ratingRange": {"min", "max"}
     std::optional<int> max_rating;
+    std::optional<std::string> to;  // a challenge: the name of the one account that may accept
 };
 
 }  // namespace chess960::server

@@ -61,14 +61,18 @@ class LobbyService {
     // without a clock, a FEN start, a bad range), 422 for correspondence, 429 past the rate or
     // the account's open seeks, 503 when the lobby is full.
     SeekRow create_seek(const Session& session, const SeekRequest& request);
-    // The open seeks, oldest first.
-    std::vector<SeekRow> seeks();
-    // Withdraws the account's seek: 404 when it has none of that id.
+    // The open seeks `viewer` may see, oldest first: every seek but challenges, and the
+    // challenges it made or got (none for a visitor: nullopt).
+    std::vector<SeekRow> seeks(const std::optional<std::string>& viewer);
+    // Whether `viewer` (an account id, "" for a visitor) may see the seek.
+    static bool sees(const SeekRow& seek, const std::string& viewer);
+    // Withdraws the account's seek, or declines a challenge to it: 404 when it has none of
+    // that id.
     void cancel_seek(const Session& session, const std::string& id);
     // Withdraws every seek of the account (it left, or deleted itself).
     void leave(const std::string& account_id);
-    // Accepts a seek: the game's id, its seats the two accounts. 404 for a seek no longer open,
-    // 409 for one's own, 403 outside the seek's rating range.
+    // Accepts a seek: the game's id, its seats the two accounts. 404 for a seek no longer open
+    // (or a challenge to another), 409 for one's own, 403 outside the seek's rating range.
     std::string accept(const Session& session, const std::string& id);
 
     // The seat an account's session token holds in the game, if the game is an account game and

@@ -40,9 +40,13 @@ struct SeekRow {
     std::optional<int> start_black;
     std::optional<int> min_rating;  // the rating range of the opponents it accepts
     std::optional<int> max_rating;
+    // A challenge: the one account that may accept it (and decline it), which alone with the
+    // challenger sees it.
+    std::optional<std::string> to_account = std::nullopt;
     std::int64_t created_at = 0;
     // Read with the seek: the seeker's name and rating in the seek's pool (if rated before).
     std::string account_name = {};
+    std::string to_name = {};
     std::optional<RatingRow> seeker_rating = std::nullopt;
 };
 
@@ -124,9 +128,10 @@ class PlayStore {
     // The seeks, oldest first, at most `limit`.
     virtual std::vector<SeekRow> seeks(int limit) = 0;
     virtual int count_seeks(const std::string& account_id) = 0;
-    // Deletes the seek if `account_id` made it; whether it did.
+    // Deletes the seek if `account_id` made it or, a challenge, was challenged by it; whether it
+    // did.
     virtual bool delete_seek(const std::string& id, const std::string& account_id) = 0;
-    // Deletes every seek of the account (it left); how many.
+    // Deletes every seek the account made (it left); how many.
     virtual int delete_seeks_of(const std::string& account_id) = 0;
     // Takes the seek out of the lobby and inserts the game `make` builds from it, in one
     // transaction: of two accepting at once (on two servers), one gets the seek, the other

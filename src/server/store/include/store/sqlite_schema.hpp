@@ -216,7 +216,8 @@ inline constexpr const char* kMigrations[] = {
 
     // Version 9: the accounts' play (src/server/lobby/). An account's rating in each pool it has
     // played in (Glicko-2: rating, deviation, volatility after its last rated game); the
-    // lobby's seeks, kept here so that a seek made on one server is accepted on another; the
+    // lobby's seeks (a challenge is a seek to one account: to_account), kept here so that a seek
+    // made on one server is accepted on another; the
     // games two accounts play (with the seek that made each, so that every server can tell the
     // seeker), settled once when over (settled_at) with the ratings before and after on each
     // side. A deleted account's ratings and seeks go with it; its games stay,
@@ -243,9 +244,11 @@ inline constexpr const char* kMigrations[] = {
          start_black INTEGER,
          min_rating INTEGER,
          max_rating INTEGER,
+         to_account TEXT REFERENCES accounts(id),
          created_at INTEGER NOT NULL) WITHOUT ROWID;
        CREATE INDEX seeks_account ON seeks(account_id);
        CREATE INDEX seeks_created ON seeks(created_at);
+       CREATE INDEX seeks_to ON seeks(to_account);
        CREATE TABLE account_games (
          game_id TEXT PRIMARY KEY,
          seek_id TEXT,

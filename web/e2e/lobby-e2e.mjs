@@ -12,6 +12,9 @@
 //    period of its own, no step-6 growth inside it), here in JS, checked against the paper's own
 //    example first; the profiles show them (truncated, "?" while provisional), the game in the
 //    games list, its rating history point (SVG and table) and the results by start position.
+// 5b. Challenges: ann challenges bob from his profile (no Challenge on her own); only the two
+//    see it (bob live, with the news in his live region); he declines it; a second one he
+//    accepts, and both pages go to the game. axe on the profile's form and both lobbies.
 // 5. Settings: display name and theme kept with the account; an account deleted after
 //    confirming with its name. Signing out; signed out, the lobby's list is visible and
 //    accepting asks to sign in.
@@ -324,6 +327,73 @@ async function main() {
   const annByStart = await ann.locator('#by-start tbody tr').allInnerTexts();
   check(/^518\s+0\s+0\s+1$/.test(annByStart[0] ?? ''), "ann's results by start position: 518, 1 loss", JSON.stringify(annByStart));
   check(await ann.locator('#player-own a[href="/settings"]').isVisible(), 'her own profile links to her settings');
+
+  console.log('5b. challenges: ann challenges bob from his profile; bob declines it, then accepts a second');
+  check((await ann.locator('#challenge').count()) === 0, 'no Challenge button on her own profile');
+  await bob.goto(`${base}/lobby`);
+  await bob.locator('#no-seeks').filter({ hasText: 'No open seeks' }).waitFor({ timeout: 10000 });
+  check(await bob.locator('#challenges-card').isHidden(), 'no challenges: the lobby shows none');
+  const challenge = async () => {
+    await ann.goto(`${base}/player/bob`);
+    await ann.locator('#challenge').click();
+    await ann.locator('#challenge-box #create-seek').waitFor({ timeout: 10000 });
+  };
+  await challenge();
+  check((await ann.locator('#challenge').getAttribute('aria-expanded')) === 'true', 'the Challenge button opens the form (aria-expanded)');
+  check((await ann.locator('#challenge-box #min-rating').count()) === 0, 'the challenge form asks no rating range');
+  check((await ann.locator('#challenge-box #create-seek').textContent()) === 'Challenge bob', 'its button names whom', await ann.locator('#challenge-box #create-seek').textContent());
+  check((await unlabelled(ann)).length === 0, 'every field of the challenge form has a label', JSON.stringify(await unlabelled(ann)));
+  await axe(ann, "bob's profile with the challenge form");
+  await ann.getByLabel('Casual', { exact: true }).check();
+  await ann.getByLabel('3+2').check();
+  await ann.locator('input[name=color][value=black]').check();
+  await ann.locator('#create-seek').click();
+  await ann.waitForURL(u => new URL(u).pathname === '/lobby', { timeout: 10000 });
+  const outgoing = ann.locator('#outgoing tbody tr.own');
+  await outgoing.waitFor({ timeout: 10000 });
+  const outCells = await outgoing.locator('td').allInnerTexts();
+  check(outCells[0] === 'to bob' && (await outgoing.locator('button.withdraw').count()) === 1 && (await outgoing.locator('button.accept').count()) === 0,
+    "ann's lobby lists her challenge apart, 'to bob', with Withdraw", JSON.stringify(outCells));
+  check((await ann.locator('#seeks tbody tr').count()) === 0, 'not among the open seeks');
+  check((await getJson(`${base}/api/seeks`)).seeks.length === 0, 'the challenge is not shown to anyone else (signed out)');
+  const incoming = bob.locator('#incoming tbody tr');
+  await incoming.waitFor({ timeout: 10000 });
+  const inCells = await incoming.locator('td').allInnerTexts();
+  check(inCells[0] === 'ann' && /^3\+2\s+Blitz$/.test(inCells[2]) && inCells[3] === 'Casual' && inCells[4] === 'Black',
+    "bob sees the challenge come without reloading, under 'Challenges to you': ann 3+2 Casual Black", JSON.stringify(inCells));
+  check((await incoming.locator('button.accept').count()) === 1 && (await incoming.locator('button.decline').count()) === 1, 'with Accept and Decline');
+  check((await bob.locator('#incoming-title').textContent()) === 'Challenges to you', 'headed "Challenges to you"');
+  const bobHeard = await bob.evaluate(() => window.__heard);
+  check(bobHeard.some(h => h.startsWith('New challenge to you: ann (')), "bob's screen reader hears the challenge", JSON.stringify(bobHeard));
+  check((await incoming.locator('button.decline').getAttribute('aria-label')).includes('ann'), 'the Decline button names the challenge');
+  await axe(bob, 'the lobby with a challenge to you');
+  await axe(ann, 'the lobby with her own challenge');
+  await shot(bob, 'lobby-challenge');
+  await incoming.locator('button.decline').click();
+  await bob.locator('#incoming tbody tr').waitFor({ state: 'detached', timeout: 10000 });
+  await ann.locator('#outgoing tbody tr').waitFor({ state: 'detached', timeout: 10000 });
+  check(await bob.locator('#challenges-card').isHidden(), 'bob declines: the challenge is gone from both lobbies');
+  check((await bob.evaluate(() => window.__heard)).includes('You declined the challenge.'), 'bob hears that he declined it');
+  await ann.waitForFunction(() => window.__heard.includes('Your challenge to bob is no longer open.'), null, { timeout: 10000 }).catch(() => {});
+  check((await ann.evaluate(() => window.__heard)).includes('Your challenge to bob is no longer open.'), 'ann hears her challenge is no longer open, and stays in the lobby',
+    JSON.stringify(await ann.evaluate(() => window.__heard)));
+  check(new URL(ann.url()).pathname === '/lobby', 'ann is still in the lobby');
+  await challenge();
+  await ann.getByLabel('Casual', { exact: true }).check();
+  await ann.locator('input[name=color][value=black]').check();
+  await ann.locator('#create-seek').click();
+  await ann.waitForURL(u => new URL(u).pathname === '/lobby', { timeout: 10000 });
+  await ann.locator('#outgoing tbody tr.own').waitFor({ timeout: 10000 });
+  await incoming.waitFor({ timeout: 10000 });
+  await incoming.locator('button.accept').click();
+  await Promise.all([
+    ann.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 10000 }),
+    bob.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 10000 }),
+  ]);
+  check(ann.url() === bob.url() && !ann.url().endsWith(`/game/${id}`), 'bob accepts the second: both pages go to the same new game', `${ann.url()} ${bob.url()}`);
+  const challenged = await getJson(`${base}/api/games/${ann.url().split('/').pop()}/players`);
+  check(challenged.white?.name === 'bob' && challenged.black?.name === 'ann' && challenged.rated === false,
+    'the game is between them, casual, ann black as she chose', JSON.stringify({ w: challenged.white, b: challenged.black, rated: challenged.rated }));
 
   console.log('6. settings, deleting an account, signing out, the lobby signed out');
   await ann.goto(`${base}/settings`);

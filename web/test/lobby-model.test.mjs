@@ -12,6 +12,9 @@ import {
   ratingRangeText,
   seekChanges,
   seekColorText,
+  seekKind,
+  seekNews,
+  seeksByKind,
   seekSentence,
   seekSpecOf,
   startText,
@@ -149,4 +152,45 @@ test('a rating range as the server judges it (unrounded rating, bounds included)
   assert.equal(inRange({ min: 1500 }, 1499.9), false);
   assert.equal(inRange({ max: 1500 }, 1500.1), false);
   assert.equal(inRange({ min: 1000, max: 2000 }, 1741), true);
+});
+
+test('a challenge is incoming to the one named, outgoing for its maker; a seek without "to" is open', () => {
+  setLanguage('en');
+  const open = seek('o', 1);
+  const toBob = seek('c', 2, { to: 'bob' });
+  assert.equal(seekKind(open, 'ann'), 'open');
+  assert.equal(seekKind(open, null), 'open');
+  assert.equal(seekKind(toBob, 'ann'), 'outgoing');
+  assert.equal(seekKind(toBob, 'bob'), 'incoming');
+  const kinds = seeksByKind([open, toBob, seek('d', 3, { to: 'bob' })], 'bob');
+  assert.deepEqual(kinds.open.map(s => s.id), ['o']);
+  assert.deepEqual(kinds.incoming.map(s => s.id), ['c', 'd']);
+  assert.deepEqual(kinds.outgoing, []);
+  assert.deepEqual(seeksByKind([toBob], 'ann').outgoing.map(s => s.id), ['c']);
+});
+
+test('the live region says a challenge to me as a challenge, and nothing of my own', () => {
+  setLanguage('en');
+  const toBob = seek('c', 2, { to: 'bob' });
+  assert.equal(seekNews(toBob, 'bob'), 'New challenge to you: ann (1500?): 5+3 Blitz, Rated, start position Random');
+  assert.equal(seekNews(toBob, 'ann'), null);
+  assert.equal(seekNews(seek('o', 1), 'ann'), null);
+  assert.equal(seekNews(seek('o', 1), 'bob'), 'New seek: ann (1500?): 5+3 Blitz, Rated, start position Random');
+  assert.equal(seekNews(seek('o', 1), null), 'New seek: ann (1500?): 5+3 Blitz, Rated, start position Random');
+});
+
+test('the challenge form sends "to" and no rating range, whatever the range fields hold', () => {
+  setLanguage('en');
+  const form = {
+    clock: '3+2', customMinutes: '', customIncrement: '', rated: false, color: 'black', start: 'number', number: '518',
+    minRating: '2000', maxRating: '1000', to: 'bob',
+  };
+  assert.deepEqual(seekSpecOf(form), {
+    spec: { clock: { initial: 180, increment: 2 }, rated: false, color: 'black', start: { type: 'number', number: 518 }, to: 'bob' },
+  });
+  // Without "to", the same range is refused, and the spec carries no "to".
+  assert.deepEqual(seekSpecOf({ ...form, to: undefined }), { error: 'Opponent’s rating: whole numbers from 0 to 4000, the first not above the second.' });
+  assert.equal('to' in seekSpecOf({ ...form, to: undefined, minRating: '', maxRating: '' }).spec, false);
+  // The start position is still checked for a challenge.
+  assert.deepEqual(seekSpecOf({ ...form, number: '960' }), { error: 'Choose a number from 0 to 959.' });
 });

@@ -101,6 +101,7 @@ export interface Seek {
   start: SeekStart;
   ratingRange?: { min?: number; max?: number };
   createdAt: number;
+  to?: string; // a challenge: the one account that may accept (or decline) it; only the two see it
 }
 
 export interface SeekSpec {
@@ -109,6 +110,7 @@ export interface SeekSpec {
   color: Color | 'random';
   start: SeekStart;
   ratingRange?: { min?: number; max?: number };
+  to?: string; // a challenge to this account
 }
 
 const account = (name: string) => `/api/accounts/${encodeURIComponent(name)}`;

@@ -101,6 +101,28 @@ export function seekSentence(seek: Seek): string {
   });
 }
 
+// Whom a seek is for, seen by `me` (null: signed out): everyone's ('open'), a challenge to me
+// ('incoming'), or one I made to another ('outgoing'; my open seeks are 'open').
+export type SeekKind = 'open' | 'incoming' | 'outgoing';
+
+export function seekKind(seek: Seek, me: string | null): SeekKind {
+  if (!seek.to) return 'open';
+  return me !== null && seek.player.name === me ? 'outgoing' : 'incoming';
+}
+
+// The seeks by kind, each oldest first as the list is.
+export function seeksByKind(seeks: Seek[], me: string | null): Record<SeekKind, Seek[]> {
+  const kinds: Record<SeekKind, Seek[]> = { open: [], incoming: [], outgoing: [] };
+  for (const seek of seeks) kinds[seekKind(seek, me)].push(seek);
+  return kinds;
+}
+
+// What the live region says of a seek that came (null: nothing, as for one's own).
+export function seekNews(seek: Seek, me: string | null): string | null {
+  if (me !== null && seek.player.name === me) return null;
+  return seekKind(seek, me) === 'incoming' ? t('lobby.newChallenge', { seek: seekSentence(seek) }) : t('lobby.newSeek', { seek: seekSentence(seek) });
+}
+
 // The time controls the form offers, "minutes+increment".
 export const CLOCK_PRESETS = ['1+0', '3+2', '5+3', '10+5', '15+10'] as const;
 
@@ -114,6 +136,7 @@ export interface SeekForm {
   number: string;
   minRating: string;
   maxRating: string;
+  to?: string; // a challenge to this account (the rating range is then not asked)
 }
 
 const MINUTES = [0.25, 0.5, 0.75, 1, 1.5, ...Array.from({ length: 179 }, (_, i) => i + 2)];
@@ -145,6 +168,7 @@ export function seekSpecOf(form: SeekForm): { spec: SeekSpec } | { error: string
   } else if (form.start === 'double960') {
     start = { type: 'double960' };
   }
+  if (form.to) return { spec: { clock: { initial, increment }, rated: form.rated, color, start, to: form.to } };
   const bound = (text: string): number | undefined | null => {
     if (!text.trim()) return undefined;
     const v = Number(text);

@@ -1,4 +1,6 @@
 // The lobby (/lobby): the open seeks, live (lobby/socket.ts), with Accept (Withdraw on one's own);
+// apart from them, signed in, the challenges to one (Accept, Decline) and one's own to others
+// (Withdraw; made from a player's profile);
 // the form that makes a seek (a time control, rated or casual, a colour, a start position, the
 // opponent's rating range); who is online. When a seek is accepted both players go to the
 // game at once: the one who accepted from the answer, the seeker from the lobby's "started"
@@ -7,16 +9,15 @@
 // The rows of the list are kept while their seeks stay (a keyboard's focus on a button stays
 // where it is when others come and go); what comes is said by screen readers.
 
-import { type Account, accounts, lobby, type Seek } from '../account/api';
+import { accounts, lobby, type Seek } from '../account/api';
 import { loginHref } from '../account/paths';
-import { ratingText, poolOfClock } from '../account/rating';
+import { ratingText } from '../account/rating';
 import { session } from '../account/session';
-import { colorChoices, radioHtml, startChoices } from '../common/choices';
 import { t } from '../common/i18n';
 import { el } from '../common/ui';
+import { createForm } from './form';
 import {
   applyLobbyMessage,
-  CLOCK_PRESETS,
   clockText,
   emptyLobby,
   type LobbyMessage,
@@ -25,23 +26,17 @@ import {
   ratingRangeText,
   seekChanges,
   seekColorText,
+  seekKind,
+  seekNews,
+  seeksByKind,
   seekSentence,
-  seekSpecOf,
   startText,
 } from './model';
 import { connectLobby, type LobbyMode } from './socket';
 
 export async function lobbyPage(root: HTMLElement): Promise<void> {
   document.title = `${t('lobby.title')} · chess960`;
-  root.innerHTML = `
-    <main class="lobby-page">
-      <h1 class="sr-only">${t('lobby.title')}</h1>
-      <section class="card seeks-card" aria-labelledby="seeks-title">
-        <div class="card-head">
-          <h2 id="seeks-title">${t('lobby.seeks')}</h2>
-          <span id="lobby-mode" class="lobby-mode" data-mode="connecting">${t('lobby.connecting')}</span>
-        </div>
-        <div class="table-scroll"><table class="seeks" id="seeks">
+  const head = `
           <thead><tr>
             <th scope="col">${t('lobby.col.player')}</th>
             <th scope="col">${t('lobby.col.rating')}</th>
@@ -50,9 +45,23 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
             <th scope="col">${t('lobby.col.color')}</th>
             <th scope="col">${t('lobby.col.start')}</th>
             <th scope="col"><span class="sr-only">${t('lobby.col.action')}</span></th>
-          </tr></thead>
-          <tbody></tbody>
-        </table></div>
+          </tr></thead>`;
+  root.innerHTML = `
+    <main class="lobby-page">
+      <h1 class="sr-only">${t('lobby.title')}</h1>
+      <section class="card challenges-card" id="challenges-card" aria-labelledby="challenges-title" hidden>
+        <h2 id="challenges-title">${t('lobby.challenges')}</h2>
+        <h3 id="incoming-title">${t('lobby.challengesIn')}</h3>
+        <div class="table-scroll"><table class="seeks" id="incoming" aria-labelledby="incoming-title">${head}<tbody></tbody></table></div>
+        <h3 id="outgoing-title">${t('lobby.challengesOut')}</h3>
+        <div class="table-scroll"><table class="seeks" id="outgoing" aria-labelledby="outgoing-title">${head}<tbody></tbody></table></div>
+      </section>
+      <section class="card seeks-card" aria-labelledby="seeks-title">
+        <div class="card-head">
+          <h2 id="seeks-title">${t('lobby.seeks')}</h2>
+          <span id="lobby-mode" class="lobby-mode" data-mode="connecting">${t('lobby.connecting')}</span>
+        </div>
+        <div class="table-scroll"><table class="seeks" id="seeks">${head}<tbody></tbody></table></div>
         <p id="no-seeks" class="muted">${t('lobby.loading')}</p>
         <p id="lobby-error" class="error" role="alert" hidden></p>
         <p id="seek-status" class="seek-status" role="status"></p>
@@ -75,7 +84,8 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   let state: LobbyState = emptyLobby();
   let loaded = false;
   let leaving = false;
-  const withdrawn = new Set<string>(); // own seeks this page withdrew
+  const withdrawn = new Set<string>(); // own seeks this page withdrew, challenges it declined
+  const accepting = new Set<string>(); // challenges this page accepts
   const rows = new Map<string, { row: HTMLTableRowElement; json: string }>();
 
   const announce = (text: string) => {
@@ -87,6 +97,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     $('#lobby-error').textContent = text;
   };
   const own = (seek: Seek) => !!me && seek.player.name === me.name;
+  const kind = (seek: Seek) => seekKind(seek, me?.name ?? null);
 
   function go(gameId: string) {
     if (leaving) return;
@@ -98,8 +109,14 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   function seekRow(seek: Seek): HTMLTableRowElement {
     const row = el('tr', { 'data-seek': seek.id, class: own(seek) ? 'own' : '' });
     const player = el('td');
-    player.append(el('a', { href: `/player/${encodeURIComponent(seek.player.name)}` }, seek.player.name));
-    if (own(seek)) player.append(t('game.youSuffix'));
+    if (kind(seek) === 'outgoing' && seek.to) {
+      // "to <name>" in the page's words, the name a link to the profile.
+      const [before, after] = t('lobby.toName', { name: '\u0000' }).split('\u0000');
+      player.append(before ?? '', el('a', { href: `/player/${encodeURIComponent(seek.to)}` }, seek.to), after ?? '');
+    } else {
+      player.append(el('a', { href: `/player/${encodeURIComponent(seek.player.name)}` }, seek.player.name));
+      if (own(seek)) player.append(t('game.youSuffix'));
+    }
     const clock = el('td');
     clock.append(el('strong', {}, clockText(seek.clock)), ' ', el('span', { class: 'muted' }, poolName(seek.pool)));
     const mode = el('td', {}, seek.rated ? t('lobby.rated') : t('lobby.casual'));
@@ -108,13 +125,20 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     const action = el('td');
     const sentence = seekSentence(seek);
     if (own(seek)) {
-      const withdraw = el('button', { type: 'button', class: 'withdraw', 'aria-label': t('lobby.withdrawLabel', { seek: sentence }) }, t('lobby.withdraw'));
+      const label = seek.to ? t('lobby.withdrawChallengeLabel', { name: seek.to, seek: sentence }) : t('lobby.withdrawLabel', { seek: sentence });
+      const withdraw = el('button', { type: 'button', class: 'withdraw', 'aria-label': label }, t('lobby.withdraw'));
       withdraw.onclick = () => void cancel(seek, withdraw);
       action.append(withdraw);
     } else {
-      const accept = el('button', { type: 'button', class: 'accept primary', 'aria-label': t('lobby.acceptLabel', { seek: sentence }) }, t('lobby.accept'));
+      const label = seek.to ? t('lobby.acceptChallengeLabel', { seek: sentence }) : t('lobby.acceptLabel', { seek: sentence });
+      const accept = el('button', { type: 'button', class: 'accept primary', 'aria-label': label }, t('lobby.accept'));
       accept.onclick = () => void acceptSeek(seek, accept);
       action.append(accept);
+      if (seek.to) {
+        const decline = el('button', { type: 'button', class: 'decline', 'aria-label': t('lobby.declineLabel', { seek: sentence }) }, t('lobby.decline'));
+        decline.onclick = () => void cancel(seek, decline);
+        action.append(' ', decline);
+      }
     }
     row.append(
       player,
@@ -128,18 +152,32 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     return row;
   }
 
-  // The table follows the seeks: rows of seeks gone are removed, new ones inserted in order,
+  // The tables follow the seeks: rows of seeks gone are removed, new ones inserted in order,
   // the others left as they are.
   function drawSeeks() {
-    const body = $('#seeks tbody');
     const ids = new Set(state.seeks.map(s => s.id));
     for (const [id, { row }] of rows)
       if (!ids.has(id)) {
         row.remove();
         rows.delete(id);
       }
+    const kinds = seeksByKind(state.seeks, me?.name ?? null);
+    drawTable($('#seeks tbody'), kinds.open);
+    drawTable($('#incoming tbody'), kinds.incoming);
+    drawTable($('#outgoing tbody'), kinds.outgoing);
+    $('#incoming').hidden = $('#incoming-title').hidden = kinds.incoming.length === 0;
+    $('#outgoing').hidden = $('#outgoing-title').hidden = kinds.outgoing.length === 0;
+    $('#challenges-card').hidden = kinds.incoming.length + kinds.outgoing.length === 0;
+    $('#seeks').hidden = kinds.open.length === 0;
+    $('#no-seeks').hidden = kinds.open.length > 0;
+    $('#no-seeks').textContent = loaded ? t('lobby.noSeeks') : t('lobby.loading');
+    const waiting = state.seeks.filter(own).length;
+    if (!leaving) $('#seek-status').textContent = waiting ? t('lobby.waiting', { n: waiting }) : '';
+  }
+
+  function drawTable(body: HTMLElement, seeks: Seek[]) {
     let previous: HTMLTableRowElement | null = null;
-    for (const seek of state.seeks) {
+    for (const seek of seeks) {
       const json = JSON.stringify(seek);
       const kept = rows.get(seek.id);
       if (kept && kept.json === json) {
@@ -153,11 +191,6 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       rows.set(seek.id, { row, json });
       previous = row;
     }
-    $('#seeks').hidden = state.seeks.length === 0;
-    $('#no-seeks').hidden = state.seeks.length > 0;
-    $('#no-seeks').textContent = loaded ? t('lobby.noSeeks') : t('lobby.loading');
-    const waiting = state.seeks.filter(own).length;
-    if (!leaving) $('#seek-status').textContent = waiting ? t('lobby.waiting', { n: waiting }) : '';
   }
 
   function drawOnline() {
@@ -185,8 +218,16 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     if (state === before && wasLoaded) return;
     const { added, removed } = seekChanges(before.seeks, state.seeks);
     // The first list is the page's; what comes after is news.
-    if (wasLoaded) for (const seek of added) if (!own(seek)) announce(t('lobby.newSeek', { seek: seekSentence(seek) }));
-    for (const seek of removed) if (own(seek) && !withdrawn.has(seek.id)) void maybeStarted(seek);
+    if (wasLoaded)
+      for (const seek of added) {
+        const news = seekNews(seek, me?.name ?? null);
+        if (news) announce(news);
+      }
+    for (const seek of removed) {
+      if (own(seek) && !withdrawn.has(seek.id)) void maybeStarted(seek);
+      else if (kind(seek) === 'incoming' && !withdrawn.has(seek.id) && !accepting.has(seek.id))
+        announce(t('lobby.challengeGone', { name: seek.player.name }));
+    }
     drawSeeks();
     if (state.online !== before.online) drawOnline();
   }
@@ -201,6 +242,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       const { games } = await accounts.games(me.name, { limit: 1 });
       const game = games[0];
       if (game && game.result === '*' && game.createdAt >= seek.createdAt) go(game.id);
+      else if (seek.to) announce(t('lobby.challengeClosed', { name: seek.to }));
     } catch (e) {
       console.warn('lobby: could not look for the game of an accepted seek', e);
     }
@@ -213,10 +255,12 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     }
     showError('');
     button.disabled = true;
+    accepting.add(seek.id);
     try {
       const { game } = await lobby.accept(seek.id);
       go(game);
     } catch (e) {
+      accepting.delete(seek.id);
       button.disabled = false;
       showError((e as Error).message);
       void channel.refresh();
@@ -229,7 +273,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     withdrawn.add(seek.id);
     try {
       await lobby.cancel(seek.id);
-      announce(t('lobby.withdrawn'));
+      announce(kind(seek) === 'incoming' ? t('lobby.declined') : seek.to ? t('lobby.challengeWithdrawn') : t('lobby.withdrawn'));
       onMessage({ type: 'unseek', id: seek.id });
     } catch (e) {
       withdrawn.delete(seek.id);
@@ -266,109 +310,4 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
 function signInPrompt(box: HTMLElement) {
   box.append(el('p', {}, t('lobby.signInToSeek')));
   box.append(el('a', { href: loginHref('/lobby'), class: 'button primary', id: 'lobby-sign-in' }, t('top.signIn')));
-}
-
-// The form that makes a seek.
-function createForm(
-  box: HTMLElement,
-  account: Promise<Account | null>,
-  created: (seek: Seek) => void,
-  refresh: () => void,
-) {
-  const clockChoices = [...CLOCK_PRESETS, 'custom'] as const;
-  box.innerHTML = `
-    <form id="seek-form" novalidate>
-      <fieldset>
-        <legend>${t('lobby.timeControl')}</legend>
-        <div class="clock-choices">
-          ${radioHtml('clock', clockChoices.map(c => [c, c === 'custom' ? t('lobby.custom') : c]), '5+3')}
-        </div>
-        <div class="custom-clock" hidden>
-          <label>${t('lobby.minutes')} <input id="custom-minutes" inputmode="decimal" size="5" value="5"></label>
-          <label>${t('lobby.increment')} <input id="custom-increment" type="number" min="0" max="180" value="3"></label>
-        </div>
-        <p id="clock-pool" class="hint"></p>
-      </fieldset>
-      <fieldset>
-        <legend>${t('lobby.mode')}</legend>
-        ${radioHtml('rated', [['rated', t('lobby.rated')], ['casual', t('lobby.casual')]], 'rated')}
-      </fieldset>
-      <fieldset>
-        <legend>${t('home.yourColour')}</legend>
-        ${radioHtml('color', colorChoices(), 'random')}
-      </fieldset>
-      <fieldset>
-        <legend>${t('home.startPosition')}</legend>
-        ${radioHtml('start', startChoices(), 'random')}
-        <div class="start-number" hidden>
-          <input id="seek-number" type="number" min="0" max="959" value="518" inputmode="numeric" aria-label="${t('home.numberLabel')}">
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>${t('lobby.ratingRange')}</legend>
-        <label>${t('lobby.min')} <input id="min-rating" type="number" min="0" max="4000" step="1" aria-describedby="range-hint"></label>
-        <label>${t('lobby.max')} <input id="max-rating" type="number" min="0" max="4000" step="1" aria-describedby="range-hint"></label>
-        <p id="range-hint" class="hint">${t('lobby.rangeHint')}</p>
-      </fieldset>
-      <p id="seek-error" class="error" role="alert" hidden></p>
-      <button id="create-seek" type="submit" class="primary">${t('lobby.submit')}</button>
-    </form>`;
-  const form = box.querySelector<HTMLFormElement>('#seek-form')!;
-  const $ = <T extends HTMLElement>(sel: string) => box.querySelector(sel) as T;
-  const value = (name: string) => (form.elements.namedItem(name) as RadioNodeList).value;
-  const read = () =>
-    seekSpecOf({
-      clock: value('clock'),
-      customMinutes: $<HTMLInputElement>('#custom-minutes').value,
-      customIncrement: $<HTMLInputElement>('#custom-increment').value,
-      rated: value('rated') === 'rated',
-      color: value('color'),
-      start: value('start'),
-      number: $<HTMLInputElement>('#seek-number').value,
-      minRating: $<HTMLInputElement>('#min-rating').value,
-      maxRating: $<HTMLInputElement>('#max-rating').value,
-    });
-  const showError = (text: string) => {
-    $('#seek-error').hidden = !text;
-    $('#seek-error').textContent = text;
-  };
-
-  // Which pool the chosen clock is rated in, and the player's rating there.
-  function sync() {
-    $('.custom-clock').hidden = value('clock') !== 'custom';
-    $('.start-number').hidden = value('start') !== 'number';
-    const spec = read();
-    const hint = $('#clock-pool');
-    if (!('spec' in spec)) {
-      hint.textContent = '';
-      return;
-    }
-    const pool = poolOfClock(spec.spec.clock.initial, spec.spec.clock.increment);
-    const rating = mine?.ratings[pool];
-    hint.textContent = rating ? t('lobby.poolRating', { pool: poolName(pool), rating: ratingText(rating) }) : poolName(pool);
-  }
-  let mine: Account | null = null;
-  form.addEventListener('change', sync);
-  form.addEventListener('input', sync);
-  sync();
-  void account.then(a => {
-    mine = a;
-    sync();
-  });
-
-  form.addEventListener('submit', async e => {
-    e.preventDefault();
-    showError('');
-    const spec = read();
-    if ('error' in spec) return showError(spec.error);
-    const button = $<HTMLButtonElement>('#create-seek');
-    button.disabled = true;
-    try {
-      created(await lobby.create(spec.spec));
-    } catch (err) {
-      showError((err as Error).message);
-    }
-    button.disabled = false;
-    refresh();
-  });
 }

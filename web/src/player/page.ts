@@ -1,6 +1,8 @@
 // A player's profile (/player/<name>): the five ratings ("?" when provisional), the rating
 // history of a pool (player/chart.ts, with the same points as a table), the games with their
 // filters (result, pool, start position) and the results by start position of the games listed.
+// Signed in, another's profile offers to challenge them (the lobby's seek form, with "to"); the
+// challenge then waits in the lobby.
 //
 // Names come from people: they go into the page as text (textContent), never as HTML.
 
@@ -11,6 +13,7 @@ import { moveCount } from '../board/notation';
 import { ApiError } from '../common/errors';
 import { language, t } from '../common/i18n';
 import { el } from '../common/ui';
+import { createForm } from '../lobby/form';
 import { poolName } from '../lobby/model';
 import { chartSvg } from './chart';
 import { outcomeFor, ratingHistory, resultsByStart } from './model';
@@ -34,6 +37,29 @@ export async function playerPage(root: HTMLElement, name: string): Promise<void>
   }
   const me = await session();
   drawProfile(root, account, !!me && me.name === account.name);
+  if (me && me.name !== account.name) challengeBox(root, account.name, accounts.profile(me.name).catch(() => null));
+}
+
+// The Challenge button and the form it opens; a challenge made, the lobby shows it.
+function challengeBox(root: HTMLElement, name: string, mine: Promise<Account | null>) {
+  const head = root.querySelector<HTMLElement>('.profile-head')!;
+  const button = el('button', { type: 'button', id: 'challenge', class: 'primary', 'aria-expanded': 'false', 'aria-controls': 'challenge-box' }, t('player.challenge'));
+  const box = el('section', { id: 'challenge-box', class: 'challenge-box', 'aria-labelledby': 'challenge-title', hidden: '' });
+  box.append(el('h2', { id: 'challenge-title' }, t('player.challengeTitle', { name })));
+  const body = el('div');
+  box.append(body);
+  head.append(button, box);
+  let made = false;
+  button.onclick = () => {
+    const open = box.hidden;
+    box.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    if (open && !made) {
+      made = true;
+      createForm(body, mine, () => (location.href = '/lobby'), () => {}, name);
+    }
+    if (open) box.querySelector<HTMLInputElement>('input:checked')?.focus();
+  };
 }
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString(language(), { year: 'numeric', month: 'short', day: 'numeric' });

@@ -157,9 +157,7 @@ TEST_F(LobbyServerTest, SeeksThatCannotBeAreRefusedWithTheirReason) {
     const Json clock{{"initial", 180}, {"increment", 2}};
     EXPECT_EQ(post("/api/seeks", Json{{"clock", clock}}).status, 401);
     EXPECT_EQ(seek(ann, Json{{"rated", true}}).body["code"], "rated_needs_clock");
-    Reply days = seek(ann, Json{{"daysPerMove", 3}, {"rated", true}});
-    EXPECT_EQ(days.status, 422);
-    EXPECT_EQ(days.body["code"], "correspondence_unavailable");
+    EXPECT_EQ(seek(ann, Json{{"daysPerMove", 3}, {"clock", clock}}).status, 400);
     EXPECT_EQ(seek(ann, Json{{"daysPerMove", 4}}).status, 400);
     EXPECT_EQ(
         seek(ann, Json{{"clock", clock}, {"start", {{"type", "fen"}, {"fen", "8/8"}}}}).status,
@@ -199,6 +197,63 @@ TEST_F(LobbyServerTest, SeeksThatCannotBeAreRefusedWithTheirReason) {
         client_->Delete(("/api/seeks/" + mine.body["id"].get<std::string>()).c_str(), bearer(ann)));
     EXPECT_EQ(withdrawn.status, 204);
     EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 4u);
+}
+
+// Correspondence: days per move; each move gives the other side a fresh three days; the game
+// survives a restart with its clock as it was (the time before the restart is charged, not given
+// back as a new three days); the player's games in play are listed.
+TEST_F(LobbyServerTest, ACorrespondenceGameKeepsItsClockThroughARestart) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    Reply made = seek(ann, Json{{"daysPerMove", 3},
+                                {"rated", true},
+                                {"color", "white"},
+                                {"start", {{"type", "number"}, {"number", 518}}}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    EXPECT_EQ(made.body["pool"], "correspondence");
+    EXPECT_EQ(made.body["daysPerMove"], 3);
+    EXPECT_EQ(made.body["clock"], nullptr);
+    const std::string game = accept(bob, made.body["id"]).body.value("game", "");
+    ASSERT_FALSE(game.empty());
+    constexpr std::int64_t kThreeDays = 3LL * 86'400'000;
+    Reply view = get("/api/games/" + game, ann);
+    ASSERT_EQ(view.status, 200);
+    EXPECT_EQ(view.body["clock"]["daysPerMove"], 3) << view.body["clock"].dump();
+    EXPECT_EQ(view.body["clock"]["initial"], kThreeDays);
+    ASSERT_EQ(play(game, ann, "e4").status, 200);
+    ASSERT_EQ(play(game, bob, "e5").status, 200);
+    ASSERT_EQ(play(game, ann, "Nf3").status, 200);
+    // Black's time runs; White has a fresh three days (what it saved is not carried over).
+    Reply running = get("/api/games/" + game);
+    EXPECT_EQ(running.body["clock"]["running"], "black");
+    EXPECT_EQ(running.body["clock"]["white"], kThreeDays);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    restart();
+    Reply after = get("/api/games/" + game);
+    ASSERT_EQ(after.status, 200) << after.text;
+    EXPECT_EQ(after.body["status"], "active");
+    EXPECT_EQ(after.body["clock"]["running"], "black");
+    const std::int64_t black_left = after.body["clock"]["black"];
+    EXPECT_LE(black_left, kThreeDays - 400) << "the restart gave Black its time back";
+    EXPECT_GT(black_left, kThreeDays - 60'000);
+    EXPECT_EQ(after.body["clock"]["daysPerMove"], 3);
+    // Ann's games in play: this one, Black (Bob) to move.
+    Reply mine = get("/api/accounts/Ann/games?inPlay=true");
+    ASSERT_EQ(mine.status, 200) << mine.text;
+    ASSERT_EQ(mine.body["games"].size(), 1u);
+    EXPECT_EQ(mine.body["games"][0]["pool"], "correspondence");
+    EXPECT_EQ(mine.body["games"][0]["plies"], 3);
+    EXPECT_EQ(get("/api/accounts/Ann/games?inPlay=maybe").status, 400);
+    ASSERT_EQ(play(game, bob, "Nc6").status, 200);
+    EXPECT_EQ(
+        get("/api/games/" + game + "/pgn").text.find("[TimeControl \"-\"]") != std::string::npos,
+        true);
+    ASSERT_EQ(reply(client_->Post(("/api/games/" + game + "/resign").c_str(), bearer(bob), "",
+                                  "application/json"))
+                  .status,
+              200);
+    EXPECT_TRUE(get("/api/accounts/Ann/games?inPlay=true").body["games"].empty());
+    ASSERT_TRUE(settled(game).body["settled"].get<bool>());
+    EXPECT_EQ(get("/api/accounts/Ann").body["ratings"]["correspondence"]["games"], 1);
 }
 
 TEST_F(LobbyServerTest, APlayerWhoSignsOutLeavesTheLobby) {

@@ -68,6 +68,7 @@ constexpr const char* kUndoVersion9[] = {
     "DROP TABLE account_games",
     "DROP TABLE seeks",
     "DROP TABLE ratings",
+    "ALTER TABLE games DROP COLUMN clock_per_move_ms",
 };
 
 // Version 8's tables, dropped to build a version 7 database (and, before kUndoVersion7, older).
@@ -199,6 +200,7 @@ void expect_same(const GameRow& a, const GameRow& b) {
     EXPECT_EQ(a.draw_offer, b.draw_offer);
     EXPECT_EQ(a.takeback, b.takeback);
     EXPECT_EQ(a.event_id, b.event_id);
+    EXPECT_EQ(a.clock_per_move_ms, b.clock_per_move_ms);
     EXPECT_EQ(a.result, b.result);
     EXPECT_EQ(a.termination, b.termination);
     EXPECT_EQ(a.plies, b.plies);
@@ -2171,7 +2173,9 @@ TEST_P(StoreBackendTest, SeeksAreTakenOnceAndAnAccountGameIsSettledOnce) {
     game.result = "*";
     game.termination = std::nullopt;
     game.updated_at = 86'400'000;
+    game.clock_initial_ms = game.clock_per_move_ms = 3 * 86'400'000;  // correspondence
     store->insert_game(game);
+    EXPECT_EQ(store->load_game("g1")->game.clock_per_move_ms, 3 * 86'400'000);
     int calls = 0;
     const Rater rater = [&](const RatingInput& in) -> std::optional<RatingOutput> {
         ++calls;

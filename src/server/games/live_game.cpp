@@ -51,12 +51,14 @@ GameState LiveGame::state(Millis now) const {
     s.reason = describe(play);
     if (s.ply > 0) s.last_move = play.game().moves().back();
     if (const auto& clock = play.clock())
-        s.clock = ClockState{clock->remaining(White, now),
-                             clock->remaining(Black, now),
-                             clock->control().initial,
-                             clock->control().increment,
-                             clock->running(),
-                             now};
+        s.clock = ClockState{
+            clock->remaining(White, now),
+            clock->remaining(Black, now),
+            clock->control().per_move > 0 ? clock->control().per_move : clock->control().initial,
+            clock->control().increment,
+            clock->running(),
+            now,
+            clock->control().per_move};
     s.draw_offer = play.draw_offer();
     s.takeback = play.takeback_request();
     if (s.active() && play.game().claimable_draw()) {
@@ -106,6 +108,12 @@ std::string player_name(const GameRow& row, Color c) {
     return "Player";
 }
 
+std::optional<TimeControl> time_control(const GameRow& row) {
+    if (row.clock_per_move_ms) return TimeControl{.per_move = *row.clock_per_move_ms};
+    if (!row.clock_initial_ms) return std::nullopt;
+    return TimeControl{*row.clock_initial_ms, row.clock_increment_ms.value_or(0)};
+}
+
 std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules,
                                        bool resume_clock) {
     GameRow& row = stored.game;
@@ -113,9 +121,7 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
     if (!start)
         throw StoreError("game " + row.id + ": the start FEN does not read (" +
                          start.error().to_string() + ")");
-    std::optional<TimeControl> control;
-    if (row.clock_initial_ms)
-        control = TimeControl{*row.clock_initial_ms, row.clock_increment_ms.value_or(0)};
+    const std::optional<TimeControl> control = time_control(row);
     OnlineGame online(*start, control, row.created_at, rules);
     auto game = std::make_shared<LiveGame>(std::move(row), std::move(online));
     GameRow& r = game->row;
@@ -134,7 +140,10 @@ std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRule
         std::optional<Color> running;
         if (r.clock_running) running = parse_color(*r.clock_running);
         Clock clock = Clock::restore(*control, r.white_ms, r.black_ms, running, r.clock_at);
-        if (r.in_play() && resume_clock) clock.resume(now);
+        // A restart's downtime is charged to nobody: the running turn starts again now. Not so
+        // for a time per move (days, in correspondence), where that would give the player on
+        // move a whole new time: there the clock runs on through a restart, as it was stored.
+        if (r.in_play() && resume_clock && control->per_move == 0) clock.resume(now);
         game->play.restore_clock(clock);
     }
     if (r.draw_offer) game->play.restore_draw_offer(parse_color(*r.draw_offer));

@@ -261,7 +261,11 @@ void GameService::create_seated(const SeatedGame& request) {
     row.start_number = request.white_number;
     if (request.black_number != request.white_number) row.start_black_number = request.black_number;
     row.initial_fen = write_fen(*start);
-    if (request.clock) {
+    if (request.clock && request.clock->per_move > 0) {
+        row.clock_per_move_ms = row.clock_initial_ms = request.clock->per_move;
+        row.clock_increment_ms = 0;
+        row.white_ms = row.black_ms = request.clock->per_move;
+    } else if (request.clock) {
         row.clock_initial_ms = request.clock->initial;
         row.clock_increment_ms = request.clock->increment;
         row.white_ms = row.black_ms = request.clock->initial;
@@ -317,7 +321,11 @@ pgn::GameRecord GameService::pgn_record(LiveGame& game) {
     record.set_tag("Round", "-");
     record.set_tag("White", game.player_name(White));
     record.set_tag("Black", game.player_name(Black));
-    if (row.clock_initial_ms)
+    // PGN's TimeControl for a time per move: "-" as lichess writes its correspondence games
+    // (the standard's "moves/seconds" counts moves per period, with the saved time carried).
+    if (row.clock_per_move_ms)
+        record.set_tag("TimeControl", "-");
+    else if (row.clock_initial_ms)
         record.set_tag("TimeControl",
                        std::to_string(*row.clock_initial_ms / 1000) + "+" +
                            std::to_string(row.clock_increment_ms.value_or(0) / 1000));

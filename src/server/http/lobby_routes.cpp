@@ -58,6 +58,15 @@ AccountGameQuery games_query(std::string account_id, std::string_view query) {
         return value;
     };
     q.start_number = number("start", 0, 959);
+    if (auto in_play = query_param(query, "inPlay")) {
+        if (*in_play != "true" && *in_play != "false")
+            throw ApiError{400,
+                           "query 'inPlay' must be true or false",
+                           0,
+                           "invalid_field",
+                           {{"field", "inPlay"}}};
+        q.in_play = *in_play == "true";
+    }
     q.limit = number("limit", 1, 200).value_or(50);
     if (auto text = query_param(query, "before")) {
         char* end = nullptr;

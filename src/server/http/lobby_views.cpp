@@ -38,6 +38,7 @@ Json seek_json(const SeekRow& seek) {
                          {"increment", double(seek.clock_increment_ms.value_or(0)) / 1000.0}};
     else
         json["clock"] = nullptr;
+    if (seek.days_per_move) json["daysPerMove"] = *seek.days_per_move;
     Json start{{"type", seek.start_type}};
     if (seek.start_type == "number" && seek.start_number) start["number"] = *seek.start_number;
     if (seek.start_type == "double960") {

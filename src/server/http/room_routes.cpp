@@ -37,8 +37,7 @@ CreateGameRequest rematch_request(const GameRow& row, bool new_position) {
         request.start.type = StartSpec::Type::Fen;
         request.start.fen = row.initial_fen;
     }
-    if (row.clock_initial_ms)
-        request.clock = TimeControl{*row.clock_initial_ms, row.clock_increment_ms.value_or(0)};
+    request.clock = time_control(row);
     return request;
 }
 

@@ -119,6 +119,9 @@ void write_state(JsonWriter& w, const GameState& s) {
         w.key("increment").number(clock->increment);
         w.key("running").string_or_null(clock->running ? color_name(*clock->running) : nullptr);
         w.key("at").number(clock->at);
+        // Correspondence: the days each move gets (docs/live.md).
+        if (clock->per_move > 0 && clock->per_move % 86'400'000 == 0)
+            w.key("daysPerMove").number(clock->per_move / 86'400'000);
         w.end_object();
     } else {
         w.null();

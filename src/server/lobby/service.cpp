@@ -20,6 +20,7 @@ constexpr std::size_t kSettleQueue = 10'000;
 constexpr int kSettleAttempts = 20;
 
 std::string pool_of(const SeekRequest& request) {
+    if (request.days_per_move) return std::string(rating::name(rating::Speed::Correspondence));
     if (!request.clock) return "casual";
     const auto speed = rating::classify(double(request.clock->initial) / 1000.0,
                                         double(request.clock->increment) / 1000.0);
@@ -71,13 +72,8 @@ void LobbyService::log(const std::string& line) {
 // --- Seeks ---------------------------------------------------------------------------------------
 
 SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& request) {
-    if (request.days_per_move)
-        throw ApiError{422,
-                       "correspondence games (days per move) are not played by this server yet: "
-                       "seek with a clock",
-                       0, "correspondence_unavailable"};
-    if (request.rated && !request.clock)
-        throw ApiError{400, "a rated seek needs a clock (field 'clock')", 0, "rated_needs_clock"};
+    if (request.rated && !request.clock && !request.days_per_move)
+        throw ApiError{400, "a rated seek needs a clock or days per move", 0, "rated_needs_clock"};
     if (request.start.type == StartSpec::Type::Fen)
         throw ApiError{400,
                        "a seek's start is \"random\", \"number\" or \"double960\", not a FEN",
@@ -120,6 +116,7 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
         seek.clock_initial_ms = request.clock->initial;
         seek.clock_increment_ms = request.clock->increment;
     }
+    seek.days_per_move = request.days_per_move;
     seek.color = request.color;
     switch (request.start.type) {
         case StartSpec::Type::Number:
@@ -200,7 +197,9 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
     } else {
         game.white_number = game.black_number = random_start_number();
     }
-    if (seek->clock_initial_ms)
+    if (seek->days_per_move)
+        game.clock = TimeControl{.per_move = Millis(*seek->days_per_move) * 86'400'000};
+    else if (seek->clock_initial_ms)
         game.clock = TimeControl{*seek->clock_initial_ms, seek->clock_increment_ms.value_or(0)};
     // The seats are the accounts' (seat()): these tokens are given to nobody.
     game.white_token_hash = sha256_hex(random_hex(16));

@@ -28,6 +28,7 @@ const char* differing_column(const GameRow& a, const GameRow& b) {
     if (a.draw_offer != b.draw_offer) return "draw_offer";
     if (a.takeback != b.takeback) return "takeback";
     if (a.event_id != b.event_id) return "event_id";
+    if (a.clock_per_move_ms != b.clock_per_move_ms) return "clock_per_move_ms";
     if (a.result != b.result) return "result";
     if (a.termination != b.termination) return "termination";
     if (a.plies != b.plies) return "plies";

@@ -91,7 +91,7 @@ void strength_params(PgParams& p, const std::optional<RatingRow>& r) {
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, " \
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "     \
     "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "    \
-    "s.to_account, COALESCE(t.name, '') "                                                    \
+    "s.to_account, COALESCE(t.name, ''), s.days_per_move "                                   \
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "                                   \
     "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "                \
     "LEFT JOIN accounts t ON t.id = s.to_account "
@@ -117,6 +117,7 @@ SeekRow read_seek(const PgResult& r, int i) {
                                     real(r, i, 16), int(r.number(i, 17)), r.optional_number(i, 18)};
     k.to_account = r.optional_text(i, 19);
     k.to_name = r.text(i, 20);
+    k.days_per_move = optional_int(r, i, 21);
     return k;
 }
 
@@ -141,7 +142,8 @@ std::vector<RatingRow> PostgresAccountStore::ratings(const std::string& account_
 void PostgresAccountStore::insert_seek(const SeekRow& k) {
     run("INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
         "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
-        "to_account) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        "to_account, days_per_move) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+        "$14, $15)",
         PgParams()
             .text(k.id)
             .text(k.account_id)
@@ -156,7 +158,8 @@ void PostgresAccountStore::insert_seek(const SeekRow& k) {
             .optional_number(k.min_rating)
             .optional_number(k.max_rating)
             .number(k.created_at)
-            .optional_text(k.to_account),
+            .optional_text(k.to_account)
+            .optional_number(k.days_per_move),
         "inserting a seek");
 }
 
@@ -250,6 +253,7 @@ std::vector<AccountGameRow> PostgresAccountStore::account_games(const AccountGam
             "(g.result = '0-1' AND ag.black_account = $1))) OR "
             "($5::text = 'loss' AND ((g.result = '0-1' AND ag.white_account = $1) OR "
             "(g.result = '1-0' AND ag.black_account = $1)))) "
+            "AND ($7::integer = 0 OR (g.result = '*' AND g.termination IS NULL)) "
             "ORDER BY ag.created_at DESC, ag.game_id LIMIT $6",
             PgParams()
                 .text(q.account_id)
@@ -257,7 +261,8 @@ std::vector<AccountGameRow> PostgresAccountStore::account_games(const AccountGam
                 .optional_number(q.start_number)
                 .optional_number(q.before)
                 .optional_text(q.outcome)
-                .number(q.limit),
+                .number(q.limit)
+                .number(q.in_play ? 1 : 0),
             "reading an account's games");
     std::vector<AccountGameRow> rows;
     for (int i = 0; i < r.rows(); ++i) rows.push_back(read_game(r, i));

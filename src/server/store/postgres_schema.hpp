@@ -51,16 +51,20 @@ inline constexpr const char* kUpgrades[] = {
     "CREATE TABLE invitations (token_hash TEXT COLLATE \"C\" PRIMARY KEY, "
     "created_by TEXT COLLATE \"C\", created_at BIGINT NOT NULL, used_by TEXT COLLATE \"C\", "
     "used_at BIGINT)",
-    // Version 9: the accounts' play: ratings, seeks, account games (sqlite_schema.hpp).
+    // Version 9: the accounts' play: ratings, seeks, account games, a game's time per move
+    // (sqlite_schema.hpp).
+    "ALTER TABLE games ADD COLUMN clock_per_move_ms BIGINT; "
     "CREATE TABLE ratings (account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), "
     "pool TEXT COLLATE \"C\" NOT NULL, rating DOUBLE PRECISION NOT NULL, "
     "deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, "
     "games INTEGER NOT NULL, last_played BIGINT, PRIMARY KEY (account_id, pool)); "
     "CREATE TABLE seeks (id TEXT COLLATE \"C\" PRIMARY KEY, "
     "account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), rated BOOLEAN NOT NULL, "
-    "pool TEXT NOT NULL, clock_initial_ms BIGINT, clock_increment_ms BIGINT, "
+    "pool TEXT NOT NULL, clock_initial_ms BIGINT, clock_increment_ms BIGINT, days_per_move "
+    "INTEGER, "
     "color TEXT NOT NULL, start_type TEXT NOT NULL, start_number INTEGER, start_black INTEGER, "
-    "min_rating INTEGER, max_rating INTEGER, to_account TEXT COLLATE \"C\" REFERENCES accounts(id), "
+    "min_rating INTEGER, max_rating INTEGER, to_account TEXT COLLATE \"C\" REFERENCES "
+    "accounts(id), "
     "created_at BIGINT NOT NULL); "
     "CREATE INDEX seeks_to ON seeks(to_account); "
     "CREATE INDEX seeks_account ON seeks(account_id); "
@@ -245,7 +249,7 @@ inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(9609600
     "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
     "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
     "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback, event_id"
+    "takeback, event_id, clock_per_move_ms"
 
 inline constexpr const char* kSelectInPlay =
     "SELECT " CHESS960_PG_GAME_COLUMNS
@@ -261,13 +265,14 @@ inline constexpr const char* kSelectMoves =
 inline constexpr const char* kInsertGame =
     "INSERT INTO games(" CHESS960_PG_GAME_COLUMNS
     ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
-    "$19, $20, $21, $22, $23)";
+    "$19, $20, $21, $22, $23, $24)";
 inline constexpr const char* kUpdateGame =
     "UPDATE games SET white_token_hash = $2, black_token_hash = $3, opponent = $4, level = $5, "
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23 WHERE id = $1";
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23, "
+    "clock_per_move_ms = $24 WHERE id = $1";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -289,7 +294,7 @@ inline constexpr const char* kInsertMoveAfter =
 // and the second sees the first (each statement reads what was committed when it starts).
 inline constexpr const char* kLockGames =
     "SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE";
-// A change other than a move, only if the stored game is at ply $24, as SQLite's
+// A change other than a move, only if the stored game is at ply $25, as SQLite's
 // kUpdateGameAtStoredPly, and still in play: of two servers that end a game at once (a flag,
 // a resignation), one does, and the other is told the game was changed first.
 inline constexpr const char* kUpdateGameAtStoredPly =
@@ -297,9 +302,10 @@ inline constexpr const char* kUpdateGameAtStoredPly =
     "engine_color = $6, start_number = $7, start_black_number = $8, initial_fen = $9, "
     "clock_initial_ms = $10, clock_increment_ms = $11, white_ms = $12, black_ms = $13, "
     "clock_running = $14, clock_at = $15, draw_offer = $16, result = $17, termination = $18, "
-    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23 WHERE id = $1 "
+    "plies = $19, created_at = $20, updated_at = $21, takeback = $22, event_id = $23, "
+    "clock_per_move_ms = $24 WHERE id = $1 "
     "AND GREATEST(plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = $1), 0)) = "
-    "$24::integer AND result = '*' AND termination IS NULL";
+    "$25::integer AND result = '*' AND termination IS NULL";
 // An accepted takeback's second step, as SQLite's kDeleteMovesAfter.
 inline constexpr const char* kDeleteMovesAfter =
     "DELETE FROM moves WHERE game_id = $1 AND ply > $2::integer";

@@ -42,7 +42,7 @@ inline constexpr unsigned kForgetBucketsEvery = 1024;
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 inline constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
-// The parameters of kInsertGame and kUpdateGame ($1 .. $23), in sqlite_schema.hpp's column
+// The parameters of kInsertGame and kUpdateGame ($1 .. $24), in sqlite_schema.hpp's column
 // order.
 PgParams game_params(const GameRow& game);
 inline constexpr int kPliesParameter = 19;

@@ -38,7 +38,8 @@ PgParams pg_statements::game_params(const GameRow& game) {
         .number(game.created_at)
         .number(game.updated_at)
         .optional_text(game.takeback)
-        .optional_text(game.event_id);
+        .optional_text(game.event_id)
+        .optional_number(game.clock_per_move_ms);
     return p;
 }
 
@@ -86,6 +87,7 @@ GameRow read_game(const PgResult& r, int row) {
     g.updated_at = r.number(row, 20);
     g.takeback = r.optional_text(row, 21);
     g.event_id = r.optional_text(row, 22);
+    g.clock_per_move_ms = r.optional_number(row, 23);
     return g;
 }
 

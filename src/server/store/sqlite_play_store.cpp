@@ -81,7 +81,7 @@ constexpr const char* kSeekSelect =
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, "
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "
     "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "
-    "s.to_account, COALESCE(t.name, '') "
+    "s.to_account, COALESCE(t.name, ''), s.days_per_move "
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "
     "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "
     "LEFT JOIN accounts t ON t.id = s.to_account ";
@@ -111,6 +111,7 @@ SeekRow read_seek(sqlite3_stmt* s) {
                                     column_optional_int64(s, 18)};
     k.to_account = column_optional_text(s, 19);
     k.to_name = column_text(s, 20);
+    k.days_per_move = column_optional_int(s, 21);
     return k;
 }
 
@@ -139,7 +140,8 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
     step(
         "INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
         "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
-        "to_account) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        "to_account, days_per_move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "?14, ?15)",
         "inserting a seek", [&](sqlite3_stmt* s) {
             bind_text(s, 1, k.id);
             bind_text(s, 2, k.account_id);
@@ -155,6 +157,7 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
             sqlite::bind_optional(s, 12, k.max_rating);
             sqlite3_bind_int64(s, 13, k.created_at);
             sqlite::bind_optional(s, 14, k.to_account);
+            sqlite::bind_optional(s, 15, k.days_per_move);
         });
 }
 
@@ -263,6 +266,7 @@ std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQ
                       "(g.result = '0-1' AND ag.black_account = ?1))) OR "
                       "(?5 = 'loss' AND ((g.result = '0-1' AND ag.white_account = ?1) OR "
                       "(g.result = '1-0' AND ag.black_account = ?1)))) "
+                      "AND (?7 = 0 OR (g.result = '*' AND g.termination IS NULL)) "
                       "ORDER BY ag.created_at DESC, ag.game_id LIMIT ?6";
     std::lock_guard lock(mutex_);
     std::vector<AccountGameRow> rows;
@@ -275,6 +279,7 @@ std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQ
             sqlite::bind_optional(s, 4, q.before);
             sqlite::bind_optional(s, 5, q.outcome);
             sqlite3_bind_int(s, 6, q.limit);
+            sqlite3_bind_int(s, 7, q.in_play ? 1 : 0);
         },
         [&](sqlite3_stmt* s) { rows.push_back(read_game(s)); });
     return rows;

@@ -237,9 +237,10 @@ enum GameColumn {
     kUpdatedAt,
     kTakeback,
     kEventId,
+    kClockPerMoveMs,
 };
 // The ply kUpdateGameAtStoredPly checks, after the columns.
-constexpr int kStoredPlyParameter = int(kEventId) + 2;
+constexpr int kStoredPlyParameter = int(kClockPerMoveMs) + 2;
 
 // Parameters count from 1, result columns from 0.
 int parameter(GameColumn column) { return int(column) + 1; }
@@ -278,6 +279,7 @@ GameRow read_game(sqlite3_stmt* stmt) {
     g.updated_at = sqlite3_column_int64(stmt, kUpdatedAt);
     g.takeback = column_optional_text(stmt, kTakeback);
     g.event_id = column_optional_text(stmt, kEventId);
+    g.clock_per_move_ms = column_optional_int64(stmt, kClockPerMoveMs);
     return g;
 }
 
@@ -494,6 +496,7 @@ void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     sqlite3_bind_int64(stmt, parameter(kUpdatedAt), game.updated_at);
     bind_optional(stmt, parameter(kTakeback), game.takeback);
     bind_optional(stmt, parameter(kEventId), game.event_id);
+    bind_optional(stmt, parameter(kClockPerMoveMs), game.clock_per_move_ms);
 }
 
 void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {

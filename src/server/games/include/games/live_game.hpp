@@ -63,9 +63,13 @@ struct LiveGame {
     GameView view(std::optional<Color> you, Millis now) const;
 };
 
+// The game's time control as its row keeps it (a time per move, a clock, or none).
+std::optional<TimeControl> time_control(const GameRow& row);
+
 // A stored game back in memory under the server's `rules` (its abort time): moves replayed;
 // with `resume_clock` the running turn restarts at `now` (a restart: the time the server was
-// down is charged to nobody), else it runs from the stored clock_at (a game other servers
+// down is charged to nobody; not for a time per move, correspondence's, which runs on), else it
+// runs from the stored clock_at (a game other servers
 // sharing the store are playing: every server's clock then falls at the same moment). Throws
 // StoreError when the stored game does not replay.
 std::shared_ptr<LiveGame> restore_game(StoredGame stored, Millis now, OnlineRules rules,

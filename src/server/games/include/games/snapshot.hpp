@@ -40,6 +40,7 @@ struct ClockState {
     Millis increment = 0;
     std::optional<Color> running;
     Millis at = 0;
+    Millis per_move = 0;  // > 0: this time for each move (correspondence), `initial` is it too
 };
 
 // Everything about a game but its moves and the reader's seat (docs/live.md, GameState).

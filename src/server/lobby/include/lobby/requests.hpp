@@ -12,7 +12,7 @@ namespace chess960::server {
 
 struct SeekRequest {
     std::optional<TimeControl> clock;
-    std::optional<int> days_per_move;  // correspondence: not played by this server yet (422)
+    std::optional<int> days_per_move;  // correspondence: 1, 2, 3, 5, 7 or 14 days a move
     bool rated = false;
     std::string color = "random";  // the seeker's: "white" | "black" | "random"
     StartSpec start;

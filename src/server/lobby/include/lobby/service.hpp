@@ -57,9 +57,10 @@ class LobbyService {
     // Stops the settling thread (what is queued is settled by the next start's sweep).
     void stop();
 
-    // A new seek by the signed-in account. 400 for what the request cannot be (a rated game
-    // without a clock, a FEN start, a bad range), 422 for correspondence, 429 past the rate or
-    // the account's open seeks, 503 when the lobby is full.
+    // A new seek by the signed-in account: a clock, days per move (correspondence) or neither
+    // (casual). 400 for what the request cannot be (a rated game without a clock or days, a FEN
+    // start, a bad range), 429 past the rate or the account's open seeks, 503 when the lobby is
+    // full.
     SeekRow create_seek(const Session& session, const SeekRequest& request);
     // The open seeks `viewer` may see, oldest first: every seek but challenges, and the
     // challenges it made or got (none for a visitor: nullopt).

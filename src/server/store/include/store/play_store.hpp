@@ -34,6 +34,7 @@ struct SeekRow {
     std::string pool;
     std::optional<std::int64_t> clock_initial_ms;
     std::optional<std::int64_t> clock_increment_ms;
+    std::optional<int> days_per_move;  // correspondence, instead of a clock
     std::string color = "random";
     std::string start_type = "random";
     std::optional<int> start_number;
@@ -115,6 +116,7 @@ struct AccountGameQuery {
     std::optional<int> start_number;
     std::optional<std::int64_t> before;
     int limit = 50;
+    bool in_play = false;  // only the games still in play
 };
 
 class PlayStore {

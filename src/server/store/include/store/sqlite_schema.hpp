@@ -215,14 +215,15 @@ inline constexpr const char* kMigrations[] = {
          used_at INTEGER) WITHOUT ROWID;)",
 
     // Version 9: the accounts' play (src/server/lobby/). An account's rating in each pool it has
-    // played in (Glicko-2: rating, deviation, volatility after its last rated game); the
-    // lobby's seeks (a challenge is a seek to one account: to_account), kept here so that a seek
-    // made on one server is accepted on another; the
-    // games two accounts play (with the seek that made each, so that every server can tell the
-    // seeker), settled once when over (settled_at) with the ratings before and after on each
-    // side. A deleted account's ratings and seeks go with it; its games stay,
-    // without its id.
-    R"(CREATE TABLE ratings (
+    // played in (Glicko-2: rating, deviation, volatility after its last rated game); the lobby's
+    // seeks (a challenge is a seek to one account: to_account), kept here so that a seek made on
+    // one server is accepted on another; the games two accounts play (with the seek that made
+    // each, so that every server can tell the seeker), settled once when over (settled_at) with
+    // the ratings before and after on each side. A deleted account's ratings and seeks go with
+    // it; its games stay, without its id. A game's time for each move (correspondence: days per
+    // move; the time a move saves is not carried over), or NULL.
+    R"(ALTER TABLE games ADD COLUMN clock_per_move_ms INTEGER;
+       CREATE TABLE ratings (
          account_id TEXT NOT NULL REFERENCES accounts(id),
          pool TEXT NOT NULL,
          rating REAL NOT NULL,
@@ -238,6 +239,7 @@ inline constexpr const char* kMigrations[] = {
          pool TEXT NOT NULL,
          clock_initial_ms INTEGER,
          clock_increment_ms INTEGER,
+         days_per_move INTEGER,
          color TEXT NOT NULL,
          start_type TEXT NOT NULL,
          start_number INTEGER,
@@ -276,7 +278,7 @@ inline constexpr int kVersion = int(std::size(kMigrations));
     "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
     "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
     "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback, event_id"
+    "takeback, event_id, clock_per_move_ms"
 
 // The WHERE clause must be the partial index's own, word for word, for SQLite to use it.
 inline constexpr const char* kSelectInPlay =
@@ -292,13 +294,14 @@ inline constexpr const char* kSelectMoves =
 inline constexpr const char* kInsertGame =
     "INSERT INTO games(" CHESS960_GAME_COLUMNS
     ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "?19, ?20, ?21, ?22, ?23)";
+    "?19, ?20, ?21, ?22, ?23, ?24)";
 inline constexpr const char* kUpdateGame =
     "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
     "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
-    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23 WHERE id = ?1";
+    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23, "
+    "clock_per_move_ms = ?24 WHERE id = ?1";
 inline constexpr const char* kInsertMove =
     "INSERT INTO moves(game_id, ply, uci, san, fen, created_at, white_ms, black_ms, clock_running, "
     "clock_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
@@ -311,15 +314,16 @@ inline constexpr const char* kInsertMoveAfter =
     "1 "
     "THEN EXISTS (SELECT 1 FROM games WHERE id = ?1) ELSE EXISTS (SELECT 1 FROM moves WHERE "
     "game_id = ?1 AND ply = ?2 - 1) END";
-// A change other than a move, only if the stored game is at ply ?24 (its last move; the row's
+// A change other than a move, only if the stored game is at ply ?25 (its last move; the row's
 // own plies when it has none): a change that does not follow the stored game changes nothing.
 inline constexpr const char* kUpdateGameAtStoredPly =
     "UPDATE games SET white_token_hash = ?2, black_token_hash = ?3, opponent = ?4, level = ?5, "
     "engine_color = ?6, start_number = ?7, start_black_number = ?8, initial_fen = ?9, "
     "clock_initial_ms = ?10, clock_increment_ms = ?11, white_ms = ?12, black_ms = ?13, "
     "clock_running = ?14, clock_at = ?15, draw_offer = ?16, result = ?17, termination = ?18, "
-    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23 WHERE id = ?1 "
-    "AND MAX(plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = ?1), 0)) = ?24";
+    "plies = ?19, created_at = ?20, updated_at = ?21, takeback = ?22, event_id = ?23, "
+    "clock_per_move_ms = ?24 WHERE id = ?1 "
+    "AND MAX(plies, COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = ?1), 0)) = ?25";
 // An accepted takeback's second step, once kUpdateGameAtStoredPly has checked the stored ply
 // and set the row's plies to ?2: the moves taken back.
 inline constexpr const char* kDeleteMovesAfter =

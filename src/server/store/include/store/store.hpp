@@ -48,6 +48,9 @@ struct GameRow {
     std::optional<std::string> draw_offer;     // "white" | "black"
     std::optional<std::string> takeback;       // "white" | "black": the seat asking (v5)
     std::optional<std::string> event_id;       // the event of which it is a board (v6)
+    // A time for each move instead (correspondence: days per move, v9); clock_initial_ms is
+    // then that time too.
+    std::optional<std::int64_t> clock_per_move_ms;
     std::string result = "*";
     std::optional<std::string> termination;  // the API's termination word ("aborted", ...)
     int plies = 0;                           // moves played (kept by add_move)

@@ -39,3 +39,29 @@ test('warnings at 30 and 10 seconds, once each, only in games long enough', () =
   assert.equal(dueWarning(29000, 60000, bullet), null);
   assert.equal(dueWarning(9000, 60000, bullet), 10000);
 });
+
+test('correspondence: days and hours, then hours, minutes and seconds under a day', async () => {
+  const { formatDays, spokenDays, clockTextOf, lowTimeMs } = await import('../src/round/clock.ts');
+  const { setLanguage } = await import('../src/common/i18n.ts');
+  setLanguage('en');
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  assert.equal(formatDays(3 * day), '3 d 0 h');
+  assert.equal(formatDays(2 * day + 14 * hour + 59 * 60000), '2 d 14 h'); // hours rounded down
+  assert.equal(formatDays(day), '1 d 0 h');
+  assert.equal(formatDays(day - 1), '23:59:59'); // never "24:00:00"
+  assert.equal(formatDays(13 * hour + 5 * 60000 + 9001), '13:05:10'); // seconds rounded up
+  assert.equal(formatDays(59000), '0:00:59');
+  assert.equal(formatDays(0), '0:00:00');
+  assert.equal(spokenDays(2 * day + 14 * hour), '2 days 14 hours');
+  assert.equal(spokenDays(13 * hour + 5 * 60000), '13 hours 5 minutes');
+  assert.equal(spokenDays(59 * 60000), null); // under an hour: minutes and seconds say it
+  assert.equal(clockTextOf({ daysPerMove: 3 }, 2 * day), '2 d 0 h');
+  assert.equal(clockTextOf({}, 300000), '5:00');
+  // Short of time: the last hour of a correspondence move, the last 20 s of a live game.
+  assert.equal(lowTimeMs({ daysPerMove: 1 }), hour);
+  assert.equal(lowTimeMs({}), 20000);
+  setLanguage('de');
+  assert.equal(formatDays(2 * day + 14 * hour), '2 T 14 Std.');
+  setLanguage('en');
+});

@@ -6,6 +6,9 @@ import { setLanguage } from '../src/common/i18n.ts';
 import {
   applyLobbyMessage,
   clockText,
+  DAYS_PER_MOVE,
+  daysText,
+  timeControlText,
   emptyLobby,
   inRange,
   minutesText,
@@ -193,4 +196,42 @@ test('the challenge form sends "to" and no rating range, whatever the range fiel
   assert.equal('to' in seekSpecOf({ ...form, to: undefined, minRating: '', maxRating: '' }).spec, false);
   // The start position is still checked for a challenge.
   assert.deepEqual(seekSpecOf({ ...form, number: '960' }), { error: 'Choose a number from 0 to 959.' });
+});
+
+test('correspondence: days per move instead of a clock, in seeks, challenges and their text', () => {
+  assert.deepEqual([...DAYS_PER_MOVE], [1, 2, 3, 5, 7, 14]);
+  assert.deepEqual(seekSpecOf(form({ clock: 'correspondence', days: '3' })), {
+    spec: { daysPerMove: 3, rated: true, color: 'white', start: { type: 'number', number: 518 } },
+  });
+  assert.deepEqual(seekSpecOf(form({ clock: 'correspondence', days: '14', minRating: '1200' })).spec, {
+    daysPerMove: 14,
+    rated: true,
+    color: 'white',
+    start: { type: 'number', number: 518 },
+    ratingRange: { min: 1200 },
+  });
+  assert.deepEqual(seekSpecOf(form({ clock: 'correspondence', days: '1', to: 'bob', rated: false })).spec, {
+    daysPerMove: 1,
+    rated: false,
+    color: 'white',
+    start: { type: 'number', number: 518 },
+    to: 'bob',
+  });
+  for (const days of ['4', '0', '', '3.5', 'x', undefined])
+    assert.equal(seekSpecOf(form({ clock: 'correspondence', days })).error, 'Days per move: 1, 2, 3, 5, 7 or 14.', String(days));
+  // A clock seek carries no days.
+  assert.equal('daysPerMove' in seekSpecOf(form()).spec, false);
+
+  assert.equal(daysText(1), '1 day');
+  assert.equal(daysText(3), '3 days');
+  const corr = seek('a', 1, { pool: 'correspondence', clock: null, daysPerMove: 3 });
+  assert.equal(timeControlText(corr), '3 days');
+  assert.equal(timeControlText(seek('b', 2)), '5+3');
+  assert.equal(seekSentence(corr), 'ann (1500?): 3 days Correspondence, Rated, start position Random');
+  try {
+    setLanguage('de');
+    assert.equal(timeControlText(corr), '3 Tage');
+  } finally {
+    setLanguage('en');
+  }
 });

@@ -77,6 +77,7 @@ export interface AccountGame {
 export type Outcome = 'win' | 'loss' | 'draw';
 
 export interface GamesFilter {
+  inPlay?: boolean; // only the games not over yet
   result?: Outcome;
   pool?: Pool;
   start?: number;
@@ -97,15 +98,18 @@ export interface Seek {
   rated: boolean;
   pool: Pool;
   color: Color | 'random'; // the seeker's
-  clock: { initial: number; increment: number } | null; // seconds
+  clock: { initial: number; increment: number } | null; // seconds; null for correspondence
+  daysPerMove?: number; // a correspondence seek (pool "correspondence"): days for each move
   start: SeekStart;
   ratingRange?: { min?: number; max?: number };
   createdAt: number;
   to?: string; // a challenge: the one account that may accept (or decline) it; only the two see it
 }
 
+// A clock, or for a correspondence game the days each move may take (never both).
 export interface SeekSpec {
-  clock: { initial: number; increment: number };
+  clock?: { initial: number; increment: number };
+  daysPerMove?: number;
   rated: boolean;
   color: Color | 'random';
   start: SeekStart;
@@ -115,8 +119,8 @@ export interface SeekSpec {
 
 const account = (name: string) => `/api/accounts/${encodeURIComponent(name)}`;
 
-function query(params: Record<string, string | number | undefined>): string {
-  const pairs = Object.entries(params).filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== '');
+function query(params: Record<string, string | number | boolean | undefined>): string {
+  const pairs = Object.entries(params).filter((p): p is [string, string | number | boolean] => p[1] !== undefined && p[1] !== '');
   return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
 }
 

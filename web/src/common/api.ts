@@ -58,6 +58,9 @@ export interface Clock {
   running: Color | null;
   // The server's time (epoch ms) at which the times were read.
   at: number;
+  // A correspondence game: the days each move may take (a move gives the opponent all of them
+  // afresh; the time it saves is not kept). Absent for other games.
+  daysPerMove?: number;
 }
 
 export type GameStatus = 'active' | 'over' | 'aborted';

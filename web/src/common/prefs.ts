@@ -12,10 +12,12 @@ export interface Prefs {
   theme: Theme;
   // The page's language ('' follows the browser's).
   lang: string;
+  // Signed in: a browser notification when a game becomes the account's move (notify.ts).
+  notify: boolean;
 }
 
 const KEY = 'chess960.prefs';
-const DEFAULTS: Prefs = { name: '', level: '3', clock: '', sound: true, theme: 'auto', lang: '' };
+const DEFAULTS: Prefs = { name: '', level: '3', clock: '', sound: true, theme: 'auto', lang: '', notify: false };
 
 export function loadPrefs(): Prefs {
   try {

@@ -2,10 +2,12 @@
 // lobby and the account (signed in: its name, linking to its profile, the settings and signing
 // out; else signing in), the castling help, and the language switch (remembered, and kept with
 // the account; the page is drawn again in the new language). The theme's switch joins it
-// (theme.ts).
+// (theme.ts). Signed in, the lobby's link counts the games waiting for the account's move.
 
+import { accounts } from '../account/api';
 import { loginHref } from '../account/paths';
 import { rememberWithAccount, session, signOut } from '../account/session';
+import { myTurnGames } from '../lobby/turns';
 import { LANGUAGES, type Lang, language, t } from './i18n';
 import { savePrefs } from './prefs';
 import { el, toast } from './ui';
@@ -57,4 +59,20 @@ async function showAccount(nav: HTMLElement) {
     }
   };
   nav.append(name, settings, out);
+  // How many games wait for the account's move (the lobby keeps it up to date).
+  try {
+    const { games } = await accounts.games(me.name, { inPlay: true });
+    showTurnCount(myTurnGames(games, me.name).length);
+  } catch (e) {
+    console.warn('could not read the games in play', e);
+  }
+}
+
+// "Lobby (2)": the games where it is the account's move.
+export function showTurnCount(n: number): void {
+  const link = document.querySelector<HTMLAnchorElement>('#top-lobby');
+  if (!link) return;
+  link.textContent = n > 0 ? `${t('top.lobby')} (${n})` : t('top.lobby');
+  if (n > 0) link.setAttribute('aria-label', t('corr.lobbyTurns', { n }));
+  else link.removeAttribute('aria-label');
 }

@@ -5,7 +5,7 @@ import { type Account, lobby, type Seek } from '../account/api';
 import { poolOfClock, ratingText } from '../account/rating';
 import { colorChoices, radioHtml, startChoices } from '../common/choices';
 import { t } from '../common/i18n';
-import { CLOCK_PRESETS, poolName, seekSpecOf } from './model';
+import { CLOCK_PRESETS, DAYS_PER_MOVE, daysText, poolName, seekSpecOf } from './model';
 
 // The form that makes a seek, or with `to` a challenge to that account (the rating range is then
 // not asked: only the one named may accept).
@@ -16,17 +16,21 @@ export function createForm(
   refresh: () => void,
   to?: string,
 ) {
-  const clockChoices = [...CLOCK_PRESETS, 'custom'] as const;
+  const clockChoices = [...CLOCK_PRESETS, 'custom', 'correspondence'] as const;
+  const clockLabel = (c: (typeof clockChoices)[number]) => (c === 'custom' ? t('lobby.custom') : c === 'correspondence' ? t('corr.choice') : c);
   box.innerHTML = `
     <form id="seek-form" novalidate>
       <fieldset>
         <legend>${t('lobby.timeControl')}</legend>
         <div class="clock-choices">
-          ${radioHtml('clock', clockChoices.map(c => [c, c === 'custom' ? t('lobby.custom') : c]), '5+3')}
+          ${radioHtml('clock', clockChoices.map(c => [c, clockLabel(c)]), '5+3')}
         </div>
         <div class="custom-clock" hidden>
           <label>${t('lobby.minutes')} <input id="custom-minutes" inputmode="decimal" size="5" value="5"></label>
           <label>${t('lobby.increment')} <input id="custom-increment" type="number" min="0" max="180" value="3"></label>
+        </div>
+        <div class="corr-days" hidden>
+          <label>${t('corr.daysPerMove')} <select id="corr-days">${DAYS_PER_MOVE.map(d => `<option value="${d}"${d === 3 ? ' selected' : ''}>${daysText(d)}</option>`).join('')}</select></label>
         </div>
         <p id="clock-pool" class="hint"></p>
       </fieldset>
@@ -60,6 +64,7 @@ export function createForm(
   const read = () =>
     seekSpecOf({
       clock: value('clock'),
+      days: $<HTMLSelectElement>('#corr-days').value,
       customMinutes: $<HTMLInputElement>('#custom-minutes').value,
       customIncrement: $<HTMLInputElement>('#custom-increment').value,
       rated: value('rated') === 'rated',
@@ -80,6 +85,7 @@ export function createForm(
   // Which pool the chosen clock is rated in, and the player's rating there.
   function sync() {
     $('.custom-clock').hidden = value('clock') !== 'custom';
+    $('.corr-days').hidden = value('clock') !== 'correspondence';
     $('.start-number').hidden = value('start') !== 'number';
     const spec = read();
     const hint = $('#clock-pool');
@@ -87,7 +93,8 @@ export function createForm(
       hint.textContent = '';
       return;
     }
-    const pool = poolOfClock(spec.spec.clock.initial, spec.spec.clock.increment);
+    const { clock } = spec.spec;
+    const pool = clock ? poolOfClock(clock.initial, clock.increment) : 'correspondence';
     const rating = mine?.ratings[pool];
     hint.textContent = rating ? t('lobby.poolRating', { pool: poolName(pool), rating: ratingText(rating) }) : poolName(pool);
   }

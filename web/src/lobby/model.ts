@@ -67,6 +67,13 @@ export function clockText(clock: { initial: number; increment: number } | null):
   return `${minutesText(clock.initial)}+${Math.round(clock.increment * 100) / 100}`;
 }
 
+// "3 days": a correspondence game's time control.
+export const daysText = (days: number) => (days === 1 ? t('corr.oneDay') : t('corr.days', { n: days }));
+
+// What a seek shows as its time control: "5+3", "3 days", "∞".
+export const timeControlText = (seek: Pick<Seek, 'clock' | 'daysPerMove'>) =>
+  typeof seek.daysPerMove === 'number' ? daysText(seek.daysPerMove) : clockText(seek.clock);
+
 export const poolName = (pool: Pool) => t(`pool.${pool}`);
 
 export function startText(start: SeekStart): string {
@@ -94,7 +101,7 @@ export function seekSentence(seek: Seek): string {
   return t('lobby.seekSentence', {
     name: seek.player.name,
     rating: ratingText(seek.player),
-    clock: clockText(seek.clock),
+    clock: timeControlText(seek),
     pool: poolName(seek.pool),
     mode: seek.rated ? t('lobby.rated') : t('lobby.casual'),
     start: startText(seek.start),
@@ -126,8 +133,12 @@ export function seekNews(seek: Seek, me: string | null): string | null {
 // The time controls the form offers, "minutes+increment".
 export const CLOCK_PRESETS = ['1+0', '3+2', '5+3', '10+5', '15+10'] as const;
 
+// The days a move may take in a correspondence game (what the server accepts).
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
+
 export interface SeekForm {
-  clock: string; // a preset or "custom"
+  clock: string; // a preset, "custom" or "correspondence"
+  days?: string; // correspondence: one of DAYS_PER_MOVE
   customMinutes: string;
   customIncrement: string;
   rated: boolean;
@@ -143,9 +154,13 @@ const MINUTES = [0.25, 0.5, 0.75, 1, 1.5, ...Array.from({ length: 179 }, (_, i) 
 
 // The seek form as POST /api/seeks takes it, or the error to show (in the page's language).
 export function seekSpecOf(form: SeekForm): { spec: SeekSpec } | { error: string } {
-  let initial: number;
-  let increment: number;
-  if (form.clock === 'custom') {
+  let initial = 0;
+  let increment = 0;
+  let days: number | undefined;
+  if (form.clock === 'correspondence') {
+    days = Number(form.days);
+    if (!(DAYS_PER_MOVE as readonly number[]).includes(days)) return { error: t('corr.badDays') };
+  } else if (form.clock === 'custom') {
     const typed = form.customMinutes.trim();
     const minutes = ({ '¼': 0.25, '½': 0.5, '¾': 0.75 } as Record<string, number>)[typed] ?? Number(typed.replace(',', '.'));
     increment = Number(form.customIncrement);
@@ -168,7 +183,8 @@ export function seekSpecOf(form: SeekForm): { spec: SeekSpec } | { error: string
   } else if (form.start === 'double960') {
     start = { type: 'double960' };
   }
-  if (form.to) return { spec: { clock: { initial, increment }, rated: form.rated, color, start, to: form.to } };
+  const time = days !== undefined ? { daysPerMove: days } : { clock: { initial, increment } };
+  if (form.to) return { spec: { ...time, rated: form.rated, color, start, to: form.to } };
   const bound = (text: string): number | undefined | null => {
     if (!text.trim()) return undefined;
     const v = Number(text);
@@ -178,7 +194,7 @@ export function seekSpecOf(form: SeekForm): { spec: SeekSpec } | { error: string
   const max = bound(form.maxRating);
   if (min === null || max === null) return { error: t('lobby.badRange') };
   if (min !== undefined && max !== undefined && min > max) return { error: t('lobby.badRange') };
-  const spec: SeekSpec = { clock: { initial, increment }, rated: form.rated, color, start };
+  const spec: SeekSpec = { ...time, rated: form.rated, color, start };
   if (min !== undefined || max !== undefined) spec.ratingRange = { ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
   return { spec };
 }

@@ -9,16 +9,19 @@
 // The rows of the list are kept while their seeks stay (a keyboard's focus on a button stays
 // where it is when others come and go); what comes is said by screen readers.
 
-import { accounts, lobby, type Seek } from '../account/api';
+import { type AccountGame, accounts, lobby, type Seek } from '../account/api';
 import { loginHref } from '../account/paths';
 import { ratingText } from '../account/rating';
 import { session } from '../account/session';
+import { api } from '../common/api';
 import { t } from '../common/i18n';
+import { askToNotify, notificationsSupported, notify, notifying, stopNotifying } from '../common/notify';
+import { showTurnCount } from '../common/top-bar';
 import { el } from '../common/ui';
+import { formatDays } from '../round/clock';
 import { createForm } from './form';
 import {
   applyLobbyMessage,
-  clockText,
   emptyLobby,
   type LobbyMessage,
   type LobbyState,
@@ -31,8 +34,10 @@ import {
   seeksByKind,
   seekSentence,
   startText,
+  timeControlText,
 } from './model';
 import { connectLobby, type LobbyMode } from './socket';
+import { myTurnGames, newlyMyTurn, sideToMove, timeLeftAt, turnKey } from './turns';
 
 export async function lobbyPage(root: HTMLElement): Promise<void> {
   document.title = `${t('lobby.title')} · chess960`;
@@ -49,6 +54,12 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
     <main class="lobby-page">
       <h1 class="sr-only">${t('lobby.title')}</h1>
+      <section class="card turns-card" id="turns-card" aria-labelledby="turns-title" hidden>
+        <h2 id="turns-title">${t('corr.yourTurn')}</h2>
+        <ul id="turns" class="turns"></ul>
+        <p id="no-turns" class="muted">${t('lobby.loading')}</p>
+        <p><button id="notify-toggle" type="button" hidden></button> <span id="notify-state" class="hint" role="status"></span></p>
+      </section>
       <section class="card challenges-card" id="challenges-card" aria-labelledby="challenges-title" hidden>
         <h2 id="challenges-title">${t('lobby.challenges')}</h2>
         <h3 id="incoming-title">${t('lobby.challengesIn')}</h3>
@@ -118,7 +129,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       if (own(seek)) player.append(t('game.youSuffix'));
     }
     const clock = el('td');
-    clock.append(el('strong', {}, clockText(seek.clock)), ' ', el('span', { class: 'muted' }, poolName(seek.pool)));
+    clock.append(el('strong', {}, timeControlText(seek)), ' ', el('span', { class: 'muted' }, poolName(seek.pool)));
     const mode = el('td', {}, seek.rated ? t('lobby.rated') : t('lobby.casual'));
     const range = ratingRangeText(seek.ratingRange);
     if (range) mode.append(el('br'), el('span', { class: 'muted' }, range));
@@ -210,7 +221,10 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   }
 
   function onMessage(message: LobbyMessage) {
-    if (message.type === 'started') return go(message.game);
+    if (message.type === 'started') {
+      void turns?.refresh();
+      return go(message.game);
+    }
     const before = state;
     const wasLoaded = loaded;
     state = applyLobbyMessage(state, message);
@@ -303,9 +317,94 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       () => void channel.refresh(),
     );
   else signInPrompt($('#create-body'));
+  const turns = me ? yourTurnCard(root, me.name) : null;
   const channel = connectLobby({ message: onMessage, mode: onMode });
   addEventListener('pagehide', () => channel.close());
 }
+
+const TURNS_POLL_MS = 30_000;
+
+// "Your turn": the account's games in play where it is to move, read every 30 s (and when a game
+// starts), each a link to the game, a correspondence game with its time left; the top bar's
+// count follows; a game that newly waits for the account is notified when the player asked.
+function yourTurnCard(root: HTMLElement, me: string) {
+  const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
+  $('#turns-card').hidden = false;
+  let known: Set<string> | null = null;
+  let reading = false;
+
+  async function refresh() {
+    if (reading) return;
+    reading = true;
+    try {
+      const { games } = await accounts.games(me, { inPlay: true });
+      const mine = myTurnGames(games, me);
+      for (const game of newlyMyTurn(known, mine))
+        notify(t('corr.notifyTitle'), t('corr.notifyBody', { name: opponentOf(game, me) }), `/game/${encodeURIComponent(game.id)}`);
+      known = new Set(mine.map(turnKey));
+      showTurnCount(mine.length);
+      await draw(mine);
+    } catch (e) {
+      console.warn('lobby: could not read the games in play', e);
+    } finally {
+      reading = false;
+    }
+  }
+
+  async function draw(games: AccountGame[]) {
+    const list = $('#turns');
+    // The time left of correspondence games, from their views (the list does not carry clocks).
+    const left = new Map<string, number>();
+    await Promise.all(
+      games
+        .filter(g => g.pool === 'correspondence')
+        .map(async g => {
+          try {
+            const clock = (await api.game(g.id)).clock;
+            if (clock?.daysPerMove) left.set(g.id, timeLeftAt(clock, sideToMove(g), Date.now()));
+          } catch {
+            // the time left is then not shown
+          }
+        }),
+    );
+    list.innerHTML = '';
+    for (const game of games) {
+      const item = el('li', { 'data-game': game.id });
+      item.append(el('a', { href: `/game/${encodeURIComponent(game.id)}` }, t('corr.turnItem', { name: opponentOf(game, me), pool: poolName(game.pool) })));
+      const ms = left.get(game.id);
+      if (ms !== undefined) item.append(' ', el('span', { class: 'muted' }, t('corr.timeLeft', { time: formatDays(ms) })));
+      list.append(item);
+    }
+    $('#no-turns').hidden = games.length > 0;
+    $('#no-turns').textContent = t('corr.noTurns');
+  }
+
+  // The notification switch: asks the browser once; the choice is kept in the prefs.
+  const toggle = $<HTMLButtonElement>('#notify-toggle');
+  const drawToggle = () => {
+    toggle.hidden = !notificationsSupported();
+    toggle.textContent = notifying() ? t('corr.notifyOff') : t('corr.notifyMe');
+    toggle.setAttribute('aria-pressed', String(notifying()));
+  };
+  toggle.onclick = async () => {
+    if (notifying()) {
+      stopNotifying();
+      $('#notify-state').textContent = '';
+    } else {
+      const answer = await askToNotify();
+      $('#notify-state').textContent = answer === 'granted' ? t('corr.notifyOn') : t('corr.notifyDenied');
+    }
+    drawToggle();
+  };
+  drawToggle();
+
+  void refresh();
+  const timer = setInterval(() => void refresh(), TURNS_POLL_MS);
+  addEventListener('pagehide', () => clearInterval(timer));
+  return { refresh };
+}
+
+const opponentOf = (game: AccountGame, me: string) => (game.white.name === me ? game.black.name : game.white.name) ?? '?';
 
 function signInPrompt(box: HTMLElement) {
   box.append(el('p', {}, t('lobby.signInToSeek')));

@@ -21,12 +21,14 @@ import {
   type TakebackUpdate,
 } from '../common/api';
 import { t } from '../common/i18n';
+import { notify } from '../common/notify';
 import { loadPrefs } from '../common/prefs';
 import { loadSeats, saveSeats, type Seats } from '../common/seats';
 import { playSound } from '../common/sound';
 import { toast } from '../common/ui';
 import { connectLive } from '../live/live';
 import type { ConnectionStatus, LiveChannel, Transport } from '../live/types';
+import { opponentMoved } from '../lobby/turns';
 import { type Applied, applyMove, applyState, applyView, fenAt, inCheckAt, turnAt } from './model';
 import { awaitSettled, isSettled, loadPlayers, ratingsSaid } from './players';
 import { applyTakeback, isViewAfterTakeback, takebackAnnouncement } from './takeback';
@@ -219,6 +221,10 @@ export class Round implements RoundModel {
     if (said.drawOffer !== null) this.ui.announce(said.drawOffer);
     const takeback = takebackAnnouncement(before, after, this.singleSeat(), this.playerName);
     if (takeback) this.ui.announce(takeback);
+    // Away from the tab (a correspondence game waits for days): a notification, when allowed.
+    const seat = this.singleSeat();
+    if (typeof document !== 'undefined' && document.hidden && after.opponent !== 'engine' && opponentMoved(before, after, seat))
+      notify(t('corr.notifyTitle'), t('corr.notifyBody', { name: this.playerName(opposite(seat!)) }), `/game/${encodeURIComponent(this.id)}`);
   }
 
   onGame = (view: GameView) => {

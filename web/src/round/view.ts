@@ -9,7 +9,7 @@ import { t } from '../common/i18n';
 import { copyText, el } from '../common/ui';
 import type { ConnectionStatus } from '../live/types';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
-import { dueWarning, formatClock, remainingMs } from './clock';
+import { clockTextOf, dueWarning, lowTimeMs, remainingMs, spokenDays } from './clock';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';
 import { moveRows } from './move-list';
 import { sideRatingText } from './players';
@@ -194,11 +194,13 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
       const span = $(`#player-${slot} .clock`);
       const ms = clockMs(color);
       span.hidden = ms === null;
-      if (ms !== null) span.textContent = formatClock(ms);
-      span.classList.toggle('running', game.status === 'active' && game.clock?.running === color);
-      span.classList.toggle('low', ms !== null && ms < 20000);
+      const clock = game.clock;
+      if (ms !== null && clock) span.textContent = clockTextOf(clock, ms);
+      span.classList.toggle('running', game.status === 'active' && clock?.running === color);
+      span.classList.toggle('low', ms !== null && !!clock && ms < lowTimeMs(clock));
       span.classList.toggle('stale', round.connection !== 'connected' && game.status === 'active');
-      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: round.playerName(color), time: spokenClock(ms) }));
+      const spoken = ms === null ? '' : ((clock?.daysPerMove ? spokenDays(ms) : null) ?? spokenClock(ms));
+      span.setAttribute('aria-label', ms === null ? '' : t('game.clockOf', { name: round.playerName(color), time: spoken }));
     }
     warnClock();
   }

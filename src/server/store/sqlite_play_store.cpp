@@ -14,10 +14,6 @@ using sqlite::column_optional_int64;
 using sqlite::column_optional_text;
 using sqlite::column_text;
 
-void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
-    sqlite::bind_text_copy(stmt, index, text);
-}
-
 // The columns of an account game with its game's, in read_game's order.
 constexpr const char* kAccountGameSelect =
     "SELECT ag.game_id, ag.white_account, ag.black_account, ag.rated, ag.pool, ag.created_at, "
@@ -130,7 +126,7 @@ std::vector<RatingRow> SqliteAccountStore::ratings(const std::string& account_id
     std::lock_guard lock(mutex_);
     std::vector<RatingRow> rows;
     query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 ORDER BY pool").c_str(),
-              "reading ratings", [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); },
+              "reading ratings", [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, account_id); },
               [&](sqlite3_stmt* s) { rows.push_back(read_rating(s)); });
     return rows;
 }
@@ -143,14 +139,14 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
         "to_account, days_per_move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
         "?14, ?15)",
         "inserting a seek", [&](sqlite3_stmt* s) {
-            bind_text(s, 1, k.id);
-            bind_text(s, 2, k.account_id);
+            sqlite::bind_text_copy(s, 1, k.id);
+            sqlite::bind_text_copy(s, 2, k.account_id);
             sqlite3_bind_int(s, 3, k.rated ? 1 : 0);
-            bind_text(s, 4, k.pool);
+            sqlite::bind_text_copy(s, 4, k.pool);
             sqlite::bind_optional(s, 5, k.clock_initial_ms);
             sqlite::bind_optional(s, 6, k.clock_increment_ms);
-            bind_text(s, 7, k.color);
-            bind_text(s, 8, k.start_type);
+            sqlite::bind_text_copy(s, 7, k.color);
+            sqlite::bind_text_copy(s, 8, k.start_type);
             sqlite::bind_optional(s, 9, k.start_number);
             sqlite::bind_optional(s, 10, k.start_black);
             sqlite::bind_optional(s, 11, k.min_rating);
@@ -174,7 +170,7 @@ int SqliteAccountStore::count_seeks(const std::string& account_id) {
     int count = 0;
     query(
         "SELECT COUNT(*) FROM seeks WHERE account_id = ?1", "counting seeks",
-        [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); },
+        [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, account_id); },
         [&](sqlite3_stmt* s) { count = sqlite3_column_int(s, 0); });
     return count;
 }
@@ -183,15 +179,15 @@ bool SqliteAccountStore::delete_seek(const std::string& id, const std::string& a
     std::lock_guard lock(mutex_);
     return step("DELETE FROM seeks WHERE id = ?1 AND (account_id = ?2 OR to_account = ?2)",
                 "deleting a seek", [&](sqlite3_stmt* s) {
-                    bind_text(s, 1, id);
-                    bind_text(s, 2, account_id);
+                    sqlite::bind_text_copy(s, 1, id);
+                    sqlite::bind_text_copy(s, 2, account_id);
                 }) == 1;
 }
 
 int SqliteAccountStore::delete_seeks_of(const std::string& account_id) {
     std::lock_guard lock(mutex_);
     return step("DELETE FROM seeks WHERE account_id = ?1", "deleting seeks",
-                [&](sqlite3_stmt* s) { bind_text(s, 1, account_id); });
+                [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, account_id); });
 }
 
 void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
@@ -199,11 +195,11 @@ void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
         "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
         "created_at, seek_id) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         "inserting an account game", [&](sqlite3_stmt* s) {
-            bind_text(s, 1, g.game_id);
+            sqlite::bind_text_copy(s, 1, g.game_id);
             sqlite::bind_optional(s, 2, g.white_account);
             sqlite::bind_optional(s, 3, g.black_account);
             sqlite3_bind_int(s, 4, g.rated ? 1 : 0);
-            bind_text(s, 5, g.pool);
+            sqlite::bind_text_copy(s, 5, g.pool);
             sqlite3_bind_int64(s, 6, g.created_at);
             sqlite::bind_optional(s, 7, g.seek_id);
         });
@@ -216,12 +212,12 @@ std::optional<SeekRow> SqliteAccountStore::accept_seek(
     std::optional<SeekRow> seek;
     try {
         query_all((std::string(kSeekSelect) + "WHERE s.id = ?1").c_str(), "reading a seek",
-                  [&](sqlite3_stmt* s) { bind_text(s, 1, id); },
+                  [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); },
                   [&](sqlite3_stmt* s) { seek = read_seek(s); });
         if (seek) {
             insert_game_row(make(*seek));
             step("DELETE FROM seeks WHERE id = ?1", "taking a seek",
-                 [&](sqlite3_stmt* s) { bind_text(s, 1, id); });
+                 [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); });
         }
     } catch (...) {
         rollback();
@@ -240,7 +236,8 @@ std::optional<AccountGameRow> SqliteAccountStore::find_account_game(const std::s
     std::lock_guard lock(mutex_);
     std::optional<AccountGameRow> found;
     query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
-              "reading an account game", [&](sqlite3_stmt* s) { bind_text(s, 1, game_id); },
+              "reading an account game",
+              [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, game_id); },
               [&](sqlite3_stmt* s) { found = read_game(s); });
     return found;
 }
@@ -249,7 +246,8 @@ std::optional<AccountGameRow> SqliteAccountStore::find_game_of_seek(const std::s
     std::lock_guard lock(mutex_);
     std::optional<AccountGameRow> found;
     query_all((std::string(kAccountGameSelect) + "WHERE ag.seek_id = ?1").c_str(),
-              "reading a seek's game", [&](sqlite3_stmt* s) { bind_text(s, 1, seek_id); },
+              "reading a seek's game",
+              [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, seek_id); },
               [&](sqlite3_stmt* s) { found = read_game(s); });
     return found;
 }
@@ -273,7 +271,7 @@ std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQ
     query_all(
         sql.c_str(), "reading an account's games",
         [&](sqlite3_stmt* s) {
-            bind_text(s, 1, q.account_id);
+            sqlite::bind_text_copy(s, 1, q.account_id);
             sqlite::bind_optional(s, 2, q.pool);
             sqlite::bind_optional(s, 3, q.start_number);
             sqlite::bind_optional(s, 4, q.before);
@@ -293,7 +291,8 @@ RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rate
     try {
         std::optional<AccountGameRow> game;
         query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
-                  "reading an account game", [&](sqlite3_stmt* s) { bind_text(s, 1, game_id); },
+                  "reading an account game",
+                  [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, game_id); },
                   [&](sqlite3_stmt* s) { game = read_game(s); });
         const RateOutcome early = !game              ? RateOutcome::unknown
                                   : game->settled_at ? RateOutcome::already_settled
@@ -310,8 +309,8 @@ RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rate
             query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 AND pool = ?2").c_str(),
                       "reading a rating",
                       [&](sqlite3_stmt* s) {
-                          bind_text(s, 1, *account);
-                          bind_text(s, 2, game->pool);
+                          sqlite::bind_text_copy(s, 1, *account);
+                          sqlite::bind_text_copy(s, 2, game->pool);
                       },
                       [&](sqlite3_stmt* s) { found = read_rating(s); });
             return found;
@@ -328,8 +327,8 @@ RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rate
                 "volatility = excluded.volatility, games = excluded.games, "
                 "last_played = excluded.last_played",
                 "writing a rating", [&](sqlite3_stmt* s) {
-                    bind_text(s, 1, *account);
-                    bind_text(s, 2, game->pool);
+                    sqlite::bind_text_copy(s, 1, *account);
+                    sqlite::bind_text_copy(s, 2, game->pool);
                     sqlite3_bind_double(s, 3, r.rating);
                     sqlite3_bind_double(s, 4, r.deviation);
                     sqlite3_bind_double(s, 5, r.volatility);
@@ -349,7 +348,7 @@ RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rate
             "black_after_rating = ?12, black_after_deviation = ?13, black_after_volatility = ?14 "
             "WHERE game_id = ?1",
             "settling a game", [&](sqlite3_stmt* s) {
-                bind_text(s, 1, game_id);
+                sqlite::bind_text_copy(s, 1, game_id);
                 sqlite3_bind_int64(s, 2, game->updated_at);
                 bind_strength(s, 3, output ? std::optional(output->white_before) : std::nullopt);
                 bind_strength(s, 6, output ? std::optional(output->white) : std::nullopt);

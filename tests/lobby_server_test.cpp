@@ -226,6 +226,10 @@ TEST_F(LobbyServerTest, ACorrespondenceGameKeepsItsClockThroughARestart) {
     Reply running = get("/api/games/" + game);
     EXPECT_EQ(running.body["clock"]["running"], "black");
     EXPECT_EQ(running.body["clock"]["white"], kThreeDays);
+    // The games in play say the ply the moves reached (a move leaves the game's row as it was).
+    Reply before = get("/api/accounts/Bob/games?inPlay=true");
+    ASSERT_EQ(before.body["games"].size(), 1u);
+    EXPECT_EQ(before.body["games"][0]["plies"], 3);
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     restart();
     Reply after = get("/api/games/" + game);

@@ -21,7 +21,10 @@ constexpr const char* kAccountGameSelect =
     "ag.white_before_volatility, ag.white_after_rating, ag.white_after_deviation, "
     "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "
     "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "
-    "ag.black_after_volatility, g.result, g.termination, g.plies, g.start_number, "
+    "ag.black_after_volatility, g.result, g.termination, "
+    // A move leaves the game's row as it was (store.hpp: GameChange): the moves say the ply.
+    "MAX(g.plies, COALESCE((SELECT MAX(ply) FROM moves m WHERE m.game_id = g.id), 0)), "
+    "g.start_number, "
     "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, ''), "
     "ag.seek_id "
     "FROM account_games ag JOIN games g ON g.id = ag.game_id "

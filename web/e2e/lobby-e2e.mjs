@@ -24,6 +24,12 @@
 //    language; accounts made there keep it): no English left, and axe-core finds no serious or
 //    critical violation; nor on the sign-in and settings pages.
 //
+// 9. Correspondence: a 3-day seek from the lobby's form; e4 e5 Nf3, and black's clock shows
+//    "2 d 23 h" and his lobby the game under "Your turn" (top bar "Lobby (1)"); the server
+//    stopped for 3 s and restarted on the same database and port: the game goes on with the time
+//    before and during the stop charged, not given back; his move from the page is taken, and
+//    the game is then under white's "Your turn".
+//
 //   node web/e2e/lobby-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]
 //
 // Parts that need the server to play an account's game by the cookie and the lobby's WebSocket
@@ -124,13 +130,17 @@ function listen(context, region) {
 }
 
 async function main() {
-  const started = await startServer({
-    binary,
-    distDir,
-    work,
-    usage: 'usage: node lobby-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]',
-    extraArgs: ['--password-cost', 'interactive'],
-  });
+  // The server on a free port, or on `port` again (restarted on the same database).
+  const start = port =>
+    startServer({
+      binary,
+      distDir,
+      work,
+      usage: 'usage: node lobby-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]',
+      port,
+      extraArgs: ['--password-cost', 'interactive'],
+    });
+  const started = await start();
   server = started.server;
   const base = started.base;
   browser = await launchBrowser(chromium);
@@ -514,6 +524,103 @@ async function main() {
     if (code === 'hu') await shot(page, 'player-profile-hu');
     await context.close();
   }
+  console.log('9. correspondence: 3 days a move, the clock kept through a server restart');
+  const DAY_MS = 86_400_000;
+  const fayContext = await newContext();
+  const gusContext = await newContext();
+  const fay = await fayContext.newPage();
+  const gus = await gusContext.newPage();
+  watch(fay, 'fay');
+  watch(gus, 'gus');
+  await signUp(fay, base, 'fay');
+  await signUp(gus, base, 'gus');
+  await fay.locator('input[name=clock][value=correspondence]').check();
+  await fay.locator('#corr-days').selectOption('3');
+  await fay.locator('input[name=color][value=white]').check();
+  await fay.locator('input[name=start][value=number]').check();
+  await fay.locator('#seek-number').fill('518');
+  await fay.locator('#create-seek').click();
+  await fay.locator('#seeks tbody tr.own').waitFor({ timeout: 10000 });
+  const corrSeek = (await getJson(`${base}/api/seeks`)).seeks.find(s => s.player?.name === 'fay');
+  check(corrSeek?.daysPerMove === 3 && corrSeek.clock === null && corrSeek.pool === 'correspondence', 'the lobby form makes a correspondence seek: 3 days a move', JSON.stringify(corrSeek));
+  const corrRow = gus.locator(`#seeks tbody tr[data-seek="${corrSeek?.id}"]`);
+  await corrRow.waitFor({ timeout: 10000 });
+  check(/^3 days\s+Correspondence$/.test((await corrRow.locator('td').allInnerTexts())[2]), "gus's list shows it as 3 days, correspondence", JSON.stringify(await corrRow.locator('td').allInnerTexts()));
+  await corrRow.locator('button.accept').click();
+  await Promise.all([
+    fay.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 10000 }),
+    gus.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 10000 }),
+  ]);
+  const corrId = fay.url().split('/').pop();
+  check(gus.url().endsWith(`/game/${corrId}`), 'gus accepts: both pages go to the game', `${fay.url()} ${gus.url()}`);
+  await waitReady(fay, 'white');
+  await drag(fay, 'e2', 'e4');
+  await waitReady(gus, 'black');
+  await drag(gus, 'e7', 'e5', { orientation: 'black' });
+  await waitReady(fay, 'white');
+  const beforeNf3 = Date.now();
+  await drag(fay, 'g1', 'f3');
+  await waitReady(gus, 'black');
+  // gus's clock runs from here (the server took Nf3 before the page could offer him a move).
+  const gusClockFrom = Date.now();
+  const beforeStop = await getJson(`${base}/api/games/${corrId}`);
+  check(beforeStop.ply === 3 && beforeStop.clock?.daysPerMove === 3 && beforeStop.clock.running === 'black' && beforeStop.clock.black > 3 * DAY_MS - 60_000,
+    "e4 e5 Nf3: gus's clock runs, 3 days (a move gives the opponent the days afresh)", JSON.stringify(beforeStop.clock));
+  const gusClock = gus.locator('#player-bottom .clock');
+  // "3 d 0 h" the instant the move comes (3 days left), "2 d 23 h" as soon as the clock runs.
+  await gus.locator('#player-bottom .clock', { hasText: /^2 d 23 h$/ }).waitFor({ timeout: 3000 }).catch(() => {});
+  check((await gusClock.textContent()) === '2 d 23 h', "gus's page shows his time in days and hours: 2 d 23 h", await gusClock.textContent());
+  const gusLobby = await gusContext.newPage();
+  watch(gusLobby, 'gus (lobby)');
+  await gusLobby.goto(`${base}/lobby`);
+  const gusTurn = gusLobby.locator(`#turns li[data-game="${corrId}"]`);
+  // The lobby reads whose move it is from the plies of GET /api/accounts/{name}/games?inPlay=true.
+  const inPlay = (await getJson(`${base}/api/accounts/gus/games?inPlay=true`)).games.find(g => g.id === corrId);
+  check(inPlay?.plies === 3, 'the games in play list the game at its ply (3: black to move)', JSON.stringify(inPlay));
+  await gusTurn.waitFor({ timeout: 5000 }).catch(() => {});
+  const gusTurnText = (await gusTurn.count()) ? await gusTurn.innerText() : `not listed: ${await gusLobby.locator('#turns-card').innerText()}`;
+  check(/^Your move against fay \(Correspondence\) 2 d 23 h left$/.test(gusTurnText), "gus's lobby lists the game under \"Your turn\" with its time left", gusTurnText);
+  check((await gusLobby.locator('#top-lobby').textContent()) === 'Lobby (1)', 'the top bar says Lobby (1)', await gusLobby.locator('#top-lobby').textContent());
+  await gusLobby.close();
+  const stopped = Date.now();
+  server.kill('SIGTERM');
+  await new Promise(r => (server.exitCode !== null ? r() : server.once('exit', r)));
+  await gus.locator('#connection[data-state=reconnecting], #connection[data-state=offline]').waitFor({ timeout: 5000 });
+  await sleep(3000); // the server down a while: correspondence time goes on meanwhile
+  server = (await start(Number(new URL(base).port))).server;
+  const restarted = Date.now();
+  await gus.locator('#connection[data-state=connected]').waitFor({ timeout: 10000 });
+  check(true, "gus's page reconnects to the restarted server");
+  const afterRestart = await getJson(`${base}/api/games/${corrId}`);
+  const leftNow = afterRestart.clock?.black; // as at clock.at, when the server read it
+  check(afterRestart.status === 'active' && afterRestart.ply === 3 && afterRestart.clock?.running === 'black', 'after the restart the game is still active, gus to move', JSON.stringify({ status: afterRestart.status, ply: afterRestart.ply, clock: afterRestart.clock }));
+  // Charged: the time run before the stop (at least stopped - gusClockFrom), and the time the
+  // server was down too (restarted - gusClockFrom); not more than since before Nf3 was made.
+  const charged = 3 * DAY_MS - leftNow;
+  const sinceNf3 = Date.now() - beforeNf3;
+  check(leftNow < 3 * DAY_MS - (stopped - gusClockFrom), `gus's time is not given back: ${leftNow} ms left < 3 days - ${stopped - gusClockFrom} ms run before the restart`, JSON.stringify(afterRestart.clock));
+  check(charged >= restarted - gusClockFrom && charged <= sinceNf3 + 1000,
+    `the time the server was down is charged too: ${charged} ms charged, ${restarted - gusClockFrom} to ${sinceNf3} ms since his clock started`, JSON.stringify(afterRestart.clock));
+  await gus.reload();
+  await waitReady(gus, 'black');
+  check((await gusClock.textContent()) === '2 d 23 h', 'reloaded, the page still shows 2 d 23 h', await gusClock.textContent());
+  await drag(gus, 'b8', 'c6', { orientation: 'black' });
+  let played = null;
+  for (let i = 0; i < 40 && played?.ply !== 4; i++) {
+    await sleep(100);
+    played = await getJson(`${base}/api/games/${corrId}`);
+  }
+  check(played.ply === 4 && played.moves.map(m => m.san).join(' ') === 'e4 e5 Nf3 Nc6' && played.clock.running === 'white',
+    "gus's move from the page is taken: e4 e5 Nf3 Nc6, fay's clock runs", `${played.ply} ${played.moves?.map(m => m.san).join(' ')}`);
+  await fay.goto(`${base}/lobby`);
+  const fayTurn = fay.locator(`#turns li[data-game="${corrId}"]`);
+  await fayTurn.waitFor({ timeout: 5000 }).catch(() => {});
+  const fayTurnText = (await fayTurn.count()) ? await fayTurn.innerText() : `not listed: ${await fay.locator('#turns-card').innerText()}`;
+  check(fayTurnText.startsWith('Your move against gus (Correspondence)'), "fay's lobby now lists the game under \"Your turn\"", fayTurnText);
+  check((await fay.locator('#top-lobby').textContent()) === 'Lobby (1)', "fay's top bar says Lobby (1)", await fay.locator('#top-lobby').textContent());
+  await shot(fay, 'lobby-your-turn');
+  await fayContext.close();
+  await gusContext.close();
   check(errors.length === 0, 'no script error on the pages', errors.join('; '));
 }
 

@@ -63,30 +63,6 @@ std::pair<std::string, std::string> credentials(std::string_view body) {
 
 }  // namespace
 
-std::string decode_segment(std::string_view segment) {
-    std::string out;
-    for (std::size_t i = 0; i < segment.size(); ++i) {
-        if (segment[i] != '%') {
-            out += segment[i];
-            continue;
-        }
-        auto hex = [&](std::size_t at) -> int {
-            if (at >= segment.size()) return -1;
-            const char c = segment[at];
-            if (c >= '0' && c <= '9') return c - '0';
-            if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-            if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-            return -1;
-        };
-        const int high = hex(i + 1), low = hex(i + 2);
-        if (high < 0 || low < 0)
-            throw ApiError{400, "malformed percent escape in the path", 0, "invalid_path"};
-        out += char(high * 16 + low);
-        i += 2;
-    }
-    return out;
-}
-
 bool same_origin(std::string_view origin, std::string_view host, bool https) {
     if (origin.empty() || host.empty()) return false;
     const std::string o(origin), h(host);

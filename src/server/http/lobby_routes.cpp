@@ -7,6 +7,7 @@
 #include "http/lobby_views.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
+#include "lobby/ratings.hpp"
 #include "lobby/service.hpp"
 #include "rating/rating.hpp"
 #include "rating/speed.hpp"
@@ -95,12 +96,8 @@ Json Routes::ratings_json(const std::string& account_id) {
     const std::vector<RatingRow> rows = lobby_->ratings(account_id);
     for (rating::Speed speed : rating::kSpeeds) {
         const std::string pool(rating::name(speed));
-        RatingRow row{pool,
-                      rating::kDefaultRating,
-                      rating::kMaxDeviation,
-                      rating::kDefaultVolatility,
-                      0,
-                      std::nullopt};
+        // A pool not played yet: a new player's rating.
+        RatingRow row = to_row(rating::Rating{}, pool);
         for (const RatingRow& r : rows)
             if (r.pool == pool) row = r;
         ratings[pool] = rating_json(row);

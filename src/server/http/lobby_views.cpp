@@ -21,9 +21,8 @@ Json rating_json(const RatingRow& row) {
 }
 
 Json seek_json(const SeekRow& seek) {
-    const RatingRow rating = seek.seeker_rating.value_or(
-        RatingRow{seek.pool, rating::kDefaultRating, rating::kMaxDeviation,
-                  rating::kDefaultVolatility, 0, std::nullopt});
+    // A seeker new to the pool has a new player's rating.
+    const RatingRow rating = seek.seeker_rating.value_or(to_row(rating::Rating{}, seek.pool));
     Json json{{"id", seek.id},
               {"player",
                {{"name", seek.account_name},

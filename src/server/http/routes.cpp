@@ -65,6 +65,23 @@ HttpResponse json_response(int status, std::string body) {
     return HttpResponse{status, "application/json", std::move(body), {}};
 }
 
+std::string decode_segment(std::string_view segment) {
+    std::string out;
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+        if (segment[i] != '%') {
+            out += segment[i];
+            continue;
+        }
+        const int high = i + 1 < segment.size() ? hex_value(segment[i + 1]) : -1;
+        const int low = i + 2 < segment.size() ? hex_value(segment[i + 2]) : -1;
+        if (high < 0 || low < 0)
+            throw ApiError{400, "malformed percent escape in the path", 0, "invalid_path"};
+        out += char(high * 16 + low);
+        i += 2;
+    }
+    return out;
+}
+
 std::optional<int> parse_int(std::string_view text, int lo, int hi) {
     int value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

@@ -64,6 +64,12 @@ std::string read_bytes(const std::string& path) {
 // What version 7 adds (the paired events), taken away again: a database of an older version is
 // made from a new one by undoing each later version.
 // Version 9's tables, dropped to build a version 8 database (and, before kUndoVersion8, older).
+// Version 11's column, dropped to build a version 10 database (and, before kUndoVersion10, older).
+constexpr const char* kUndoVersion11[] = {
+    "DROP INDEX event_players_account",
+    "ALTER TABLE event_players DROP COLUMN account_id",
+};
+
 // Version 10's tables and column, dropped to build a version 9 database (and, before
 // kUndoVersion9, older).
 constexpr const char* kUndoVersion10[] = {
@@ -896,6 +902,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
@@ -1340,6 +1347,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
@@ -1762,6 +1770,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
@@ -1812,6 +1821,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
@@ -2006,6 +2016,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
@@ -2116,6 +2127,7 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
@@ -2251,6 +2263,7 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
         ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
                   AccountInsert::inserted);
     }
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 8" : "PRAGMA user_version=8");
@@ -2276,6 +2289,7 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
         seek.created_at = 5;
         open_play_store(db_)->insert_seek(seek);
     }
+    for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 9" : "PRAGMA user_version=9");
     const auto store = open_store(db_);
@@ -2289,6 +2303,50 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
     EXPECT_FALSE(play->update_presence("server-a", {"a1"}, {}, 100));
     ASSERT_EQ(play->online(0).size(), 1u);
     EXPECT_EQ(play->online(0)[0].name, "Ann");
+}
+
+// Version 11: an event's player may be an account, kept through an update and a renumbering,
+// read with the account's name, and forgotten (the player stays) when the account is deleted.
+TEST_P(StoreBackendTest, AnEventPlayerIsAnAccountUntilTheAccountIsDeleted) {
+    { const auto store = open_store(db_); }
+    const auto accounts = open_account_store(db_);
+    ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
+              AccountInsert::inserted);
+    const auto events = open_event_store(db_);
+    EventRow e = an_event("00000000000000e9", "Swiss", 5);
+    e.kind = "swiss";
+    events->insert_event(e);
+    EventPlayerRow ann;
+    ann.number = 1;
+    ann.name = "Ann Smith";
+    ann.token_hash = sha256_hex("ann");
+    ann.account_id = "a1";
+    events->insert_player(e.id, ann);
+    EventPlayerRow bob = ann;
+    bob.number = 2;
+    bob.name = "Bob";
+    bob.token_hash = sha256_hex("bob");
+    bob.account_id.reset();
+    events->insert_player(e.id, bob);
+    auto loaded = events->load_event(e.id);
+    ASSERT_EQ(loaded->players.size(), 2u);
+    EXPECT_EQ(loaded->players[0].account_id, "a1");
+    EXPECT_EQ(loaded->players[0].account_name, "Ann");
+    EXPECT_FALSE(loaded->players[1].account_id);
+    EXPECT_EQ(loaded->players[1].account_name, "");
+    ann.rating = 2100;
+    events->update_player(e.id, ann);
+    ann.number = 2;
+    bob.number = 1;
+    events->renumber_players(e.id, {bob, ann}, {});
+    loaded = events->load_event(e.id);
+    EXPECT_EQ(loaded->players[1].account_id, "a1");
+    EXPECT_EQ(loaded->players[1].rating, 2100);
+    accounts->delete_account("a1");
+    loaded = events->load_event(e.id);
+    ASSERT_EQ(loaded->players.size(), 2u);
+    EXPECT_EQ(loaded->players[1].name, "Ann Smith");
+    EXPECT_FALSE(loaded->players[1].account_id);
 }
 
 // Who is online: an account is online while a live server has it; a server that stops renewing

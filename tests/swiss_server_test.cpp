@@ -494,4 +494,101 @@ TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
     EXPECT_EQ(both.body["status"], "aborted") << both.text;
 }
 
+// An event's players may be accounts: named by the organiser, or joining signed in on the page.
+// The account's session then acts as the player's token (the player's view, a bye, the seat of
+// its games, by Bearer or by the cookie), the token still works, and a player that is no
+// account is not reached by a session.
+TEST_F(SwissServerTest, AnEventsPlayersMayBeAccountsWhoseSessionsActAsTheirTokens) {
+    auto session_of = [&](const std::string& name) {
+        EXPECT_EQ(
+            post("/api/accounts", Json{{"name", name}, {"password", "correct horse 960"}}).status,
+            201);
+        Reply r = post("/api/session", Json{{"name", name}, {"password", "correct horse 960"}});
+        EXPECT_EQ(r.status, 200) << r.text;
+        return r.body.value("token", std::string());
+    };
+    const std::string ann = session_of("AnnAccount"), bob = session_of("BobAccount"),
+                      eve = session_of("EveAccount");
+    create(Json{{"name", "Accounts Swiss"}, {"rounds", 2}, {"kind", "swiss"}});
+    EXPECT_EQ(post(path("/players"), Json{{"name", "Cyd"}, {"account", "Nobody"}}, organiser_)
+                  .body["code"],
+              "no_such_account");
+    EXPECT_EQ(post(path("/players"), Json{{"name", "Cyd"}, {"account", 7}}, organiser_).status,
+              400);
+    const int ann_number =
+        add(Json{{"name", "Ann Smith"}, {"rating", 2200}, {"account", "AnnAccount"}});
+    Reply twice =
+        post(path("/players"), Json{{"name", "Other"}, {"account", "AnnAccount"}}, organiser_);
+    EXPECT_EQ(twice.status, 409) << twice.text;
+    EXPECT_EQ(twice.body["code"], "already_entered");
+    add(Json{{"name", "Dan"}, {"rating", 2000}});
+
+    // Bob joins on the page, signed in: he is his account. A request from another site with
+    // his cookie is refused; an `account` in the body is not his to name.
+    Reply link = post(path("/join-link"), Json::object(), organiser_);
+    ASSERT_EQ(link.status, 201) << link.text;
+    const std::string join = link.body["joinToken"];
+    const std::string body =
+        Json{{"name", "Bob"}, {"rating", 2100}, {"account", "EveAccount"}}.dump();
+    auto join_with_cookie = [&](const std::string& origin) {
+        httplib::Headers headers{{"Authorization", "Bearer " + join},
+                                 {"Cookie", "chess960_session=" + bob},
+                                 {"Origin", origin}};
+        return reply(client_->Post(path("/join").c_str(), headers, body, "application/json"));
+    };
+    EXPECT_EQ(join_with_cookie("https://evil.example").status, 403);
+    Reply joined = join_with_cookie("http://127.0.0.1:" + std::to_string(port_));
+    ASSERT_EQ(joined.status, 201) << joined.text;
+    EXPECT_EQ(joined.body["player"]["account"], "BobAccount");
+    const int bob_number = joined.body["player"]["number"];
+    Json view = get(path("")).body;
+    std::map<std::string, Json> accounts;
+    for (const Json& p : view["paired"]["players"]) accounts[p["name"]] = p["account"];
+    EXPECT_EQ(accounts["Ann Smith"], "AnnAccount");
+    EXPECT_EQ(accounts["Bob"], "BobAccount");
+    EXPECT_TRUE(accounts["Dan"].is_null());
+
+    // The player's view by the account's session (Bearer, or the cookie), and by the token.
+    EXPECT_EQ(get(path("/player"), ann).body["player"]["number"], ann_number);
+    EXPECT_EQ(get(path("/player"), tokens_[ann_number]).body["player"]["number"], ann_number);
+    httplib::Headers cookie{{"Cookie", "chess960_session=" + bob}};
+    EXPECT_EQ(reply(client_->Get(path("/player").c_str(), cookie)).body["player"]["number"],
+              bob_number);
+    EXPECT_EQ(get(path("/player"), eve).status, 403);
+    // A bye asked for by the account's session.
+    Reply bye = post(path("/byes"), Json{{"round", 2}, {"kind", "half"}}, ann);
+    EXPECT_EQ(bye.status, 200) << bye.text;
+
+    // Round 1: the account plays its board with its session.
+    const Json round = publish();
+    const Json& boards = round["rounds"][0]["boards"];
+    bool played = false;
+    for (const Json& b : boards) {
+        if (b["whiteNumber"] != ann_number && b["blackNumber"] != ann_number) continue;
+        const std::string game = b["gameId"];
+        const bool white = b["whiteNumber"] == ann_number;
+        if (!white) {
+            const std::string other = b["seats"]["white"];
+            ASSERT_EQ(post("/api/games/" + game + "/moves", Json{{"move", "e4"}}, other).status,
+                      200);
+        }
+        EXPECT_EQ(
+            post("/api/games/" + game + "/moves", Json{{"move", white ? "e4" : "e5"}}, eve).status,
+            403);
+        Reply moved =
+            post("/api/games/" + game + "/moves", Json{{"move", white ? "e4" : "e5"}}, ann);
+        EXPECT_EQ(moved.status, 200) << moved.text;
+        played = true;
+    }
+    EXPECT_TRUE(played) << "Ann has no board in round 1";
+
+    // The organiser takes the account off a player: its session no longer acts for it.
+    Reply edited =
+        post(path("/players/" + std::to_string(ann_number)),
+             Json{{"name", "Ann Smith"}, {"rating", 2200}, {"account", nullptr}}, organiser_);
+    ASSERT_EQ(edited.status, 200) << edited.text;
+    EXPECT_EQ(get(path("/player"), ann).status, 403);
+    EXPECT_EQ(get(path("/player"), tokens_[ann_number]).status, 200);
+}
+
 }  // namespace

@@ -80,14 +80,31 @@ struct Server::Impl {
                                    [this](const std::string& line) { log(line); }}),
           event_store(open_event_store(options.db_path)),
           event_views(kEventViewTtl, 10'000),
-          events(*event_store, games,
-                 EventServiceOptions{
-                     .events_per_minute = options.limits.games_per_minute,
-                     .events_burst = options.limits.games_burst,
-                     .creations_per_hour = options.limits.events_per_hour,
-                     .creations_burst = options.limits.events_burst,
-                     .log = [this](const std::string& line) { log(line); },
-                     .on_changed = [this](const std::string& id) { event_views.invalidate(id); }}),
+          events(
+              *event_store, games,
+              EventServiceOptions{
+                  .events_per_minute = options.limits.games_per_minute,
+                  .events_burst = options.limits.games_burst,
+                  .creations_per_hour = options.limits.events_per_hour,
+                  .creations_burst = options.limits.events_burst,
+                  .log = [this](const std::string& line) { log(line); },
+                  .on_changed = [this](const std::string& id) { event_views.invalidate(id); },
+                  // An event's player may be an account (constructed below, called later).
+                  .account_of_session =
+                      [this](std::string_view token) -> std::optional<EventAccount> {
+                      if (token.empty()) return std::nullopt;
+                      auto session = accounts.authenticate(std::string(token));
+                      if (!session) return std::nullopt;
+                      return EventAccount{session->account.id, session->account.name};
+                  },
+                  .account_named = [this](const std::string& name) -> std::optional<EventAccount> {
+                      try {
+                          const AccountRow account = accounts.profile(name);
+                          return EventAccount{account.id, account.name};
+                      } catch (const ApiError&) {
+                          return std::nullopt;
+                      }
+                  }}),
           analysis(AnalysisOptions{}, games.cluster()),
           account_store(open_account_store(options.db_path)),
           accounts(*account_store, cluster.get(), account_options(options)),

@@ -11,6 +11,8 @@ import {
   parseExclusions,
   readPairings,
   resultText,
+  playerGameLink,
+  playerOfAccount,
   seatLink,
 } from '../src/event/model.ts';
 
@@ -100,4 +102,16 @@ test('a seat link carries the token in the fragment only', () => {
   assert.equal(link.pathname, '/event/abcd');
   assert.equal(link.search, '');
   assert.equal(link.hash, '#seat=f00d');
+});
+
+test('a signed-in account finds its player in a paired event, and its game link needs no token', () => {
+  const player = (number, name, account) => ({ number, name, rating: null, title: '', federation: '', fideId: '', joinedRound: 1, latePoints: 0, withdrawnAfter: null, account });
+  const view = { paired: { players: [player(1, 'Ann Smith', 'Ann'), player(2, 'Bob', null), player(3, 'Cyd')] } };
+  assert.equal(playerOfAccount(view, 'Ann').number, 1);
+  assert.equal(playerOfAccount(view, 'ann'), null); // names as the server keeps them
+  assert.equal(playerOfAccount(view, 'Bob'), null); // Bob, the player, is no account
+  assert.equal(playerOfAccount(view, null), null);
+  assert.equal(playerOfAccount({ paired: null }, 'Ann'), null); // a typed event
+  assert.equal(playerGameLink('g1', 'f00d'), '/game/g1#seat=f00d');
+  assert.equal(playerGameLink('g1', ''), '/game/g1');
 });

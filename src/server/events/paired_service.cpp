@@ -44,31 +44,54 @@ std::string game_result(const GameState& state) {
     return r == "*" ? std::string() : r;
 }
 
-// The player whose token this is; ApiError 401/403 otherwise.
-const EventPlayerRow& require_player(const StoredEvent& stored, std::string_view token) {
+}  // namespace
+
+const EventPlayerRow& EventService::require_player(const StoredEvent& stored,
+                                                   std::string_view token) {
     if (token.empty())
         throw ApiError{401, "this needs a player's token (Authorization: Bearer <token>)", 0,
                        "token_required"};
     for (const EventPlayerRow& p : stored.players)
         if (token_matches(token, p.token_hash)) return p;
+    // A player that is an account: its session acts as its token.
+    const bool accounts = std::ranges::any_of(
+        stored.players, [](const EventPlayerRow& p) { return p.account_id.has_value(); });
+    if (accounts && options_.account_of_session)
+        if (const auto account = options_.account_of_session(token))
+            for (const EventPlayerRow& p : stored.players)
+                if (p.account_id == account->id) return p;
     throw ApiError{403, "the token is no player's of this event", 0, "wrong_token"};
 }
 
-// Who a bye or a withdrawal is for: the player named by the organiser's token, or the holder of
-// a player's token.
-struct Acting {
-    EventPlayerRow player;
-    bool organiser = false;
-};
-Acting acting_player(const StoredEvent& stored, std::string_view token, std::optional<int> player,
-                     const char* missing) {
+std::optional<EventAccount> EventService::named_account(const StoredEvent& stored,
+                                                        const PlayerRequest& request, int except) {
+    if (!request.account || request.account->empty()) return std::nullopt;
+    const auto account =
+        options_.account_named ? options_.account_named(*request.account) : std::nullopt;
+    if (!account)
+        throw ApiError{404,
+                       "field 'account': no account is named '" + quote(*request.account, 32) + "'",
+                       0,
+                       "no_such_account",
+                       {{"name", quote(*request.account, 32)}}};
+    for (const EventPlayerRow& p : stored.players)
+        if (p.account_id == account->id && p.number != except)
+            throw ApiError{409,
+                           "the account " + account->name + " is player " +
+                               std::to_string(p.number) + " of this event already",
+                           0,
+                           "already_entered",
+                           {{"player", p.number}}};
+    return account;
+}
+
+EventService::Acting EventService::acting_player(const StoredEvent& stored, std::string_view token,
+                                                 std::optional<int> player, const char* missing) {
     if (!token_matches(token, stored.event.organiser_token_hash))
         return Acting{require_player(stored, token), false};
     if (!player) throw ApiError{400, missing, 0, "missing_field", {{"field", "player"}}};
     return Acting{player_numbered(stored, *player), true};
 }
-
-}  // namespace
 
 BoardResults EventService::board_results(const StoredEvent& stored,
                                          std::map<std::pair<int, int>, std::string>* sources) {
@@ -145,6 +168,10 @@ AddedPlayer EventService::insert_player(const StoredEvent& stored, const PlayerR
     row.joined_round = published + 1;
     row.late_points = published > 0 ? late_points : 0;
     row.created_at = row.updated_at = now;
+    if (const auto account = named_account(stored, request)) {
+        row.account_id = account->id;
+        row.account_name = account->name;
+    }
     store_.insert_player(e.id, row);
     if (published == 0) {
         rank_players(e.id);
@@ -193,8 +220,13 @@ EventView EventService::edit_player(std::string_view id, std::string_view token,
         row.title = request.title;
         row.federation = request.federation;
         row.fide_id = request.fide_id;
+        if (request.account) {
+            const auto account = named_account(stored, request, number);
+            row.account_id = account ? std::optional(account->id) : std::nullopt;
+        }
         row.updated_at = now_ms();
         store_.update_player(stored.event.id, row);
+        forget_seats();
         rank_players(stored.event.id);
     }
     changed(std::string(id));
@@ -225,7 +257,7 @@ EventView EventService::close_join_link(std::string_view id, std::string_view to
 }
 
 AddedPlayer EventService::join(std::string_view id, std::string_view join_token,
-                               const PlayerRequest& request) {
+                               const PlayerRequest& request, std::string_view session) {
     std::lock_guard lock(mutex_);
     const StoredEvent stored = load(id);
     require_paired_event(stored);
@@ -239,6 +271,11 @@ AddedPlayer EventService::join(std::string_view id, std::string_view join_token,
                        "entries_closed"};
     PlayerRequest entry = request;
     entry.late_points.reset();
+    // The entrant's own account only, never one named in the request.
+    entry.account.reset();
+    if (!session.empty() && options_.account_of_session)
+        if (const auto account = options_.account_of_session(session))
+            entry.account = account->name;
     return insert_player(stored, entry);
 }
 
@@ -404,14 +441,19 @@ EventView EventService::set_result(std::string_view id, std::string_view token, 
     return organiser_view(id, token);
 }
 
+void EventService::forget_seats() {
+    std::lock_guard lock(player_seats_mutex_);
+    player_seats_.clear();
+}
+
 std::optional<Color> EventService::player_seat(const std::string& event_id,
                                                const std::string& game_id, std::string_view token) {
-    std::optional<std::pair<std::string, std::string>> hashes;
+    std::optional<PlayerSeats> seats;
     {
         std::lock_guard lock(player_seats_mutex_);
-        if (auto it = player_seats_.find(game_id); it != player_seats_.end()) hashes = it->second;
+        if (auto it = player_seats_.find(game_id); it != player_seats_.end()) seats = it->second;
     }
-    if (!hashes) {
+    if (!seats) {
         std::optional<StoredEvent> stored;
         try {
             stored = store_.load_event(event_id);
@@ -420,22 +462,37 @@ std::optional<Color> EventService::player_seat(const std::string& event_id,
             return std::nullopt;
         }
         if (!stored || !is_paired(stored->event)) return std::nullopt;
-        const auto hash_of = [&](std::optional<int> number) {
+        const auto player_of = [&](std::optional<int> number) -> const EventPlayerRow* {
             for (const EventPlayerRow& p : stored->players)
-                if (number && p.number == *number) return p.token_hash;
-            return std::string();
+                if (number && p.number == *number) return &p;
+            return nullptr;
         };
         for (const EventRoundRow& round : stored->rounds)
             for (const EventBoardRow& board : round.boards)
-                if (board.game_id == game_id)
-                    hashes = {hash_of(board.white_number), hash_of(board.black_number)};
-        if (!hashes) return std::nullopt;
+                if (board.game_id == game_id) {
+                    seats.emplace();
+                    if (const EventPlayerRow* white = player_of(board.white_number)) {
+                        seats->white_hash = white->token_hash;
+                        seats->white_account = white->account_id;
+                    }
+                    if (const EventPlayerRow* black = player_of(board.black_number)) {
+                        seats->black_hash = black->token_hash;
+                        seats->black_account = black->account_id;
+                    }
+                }
+        if (!seats) return std::nullopt;
         std::lock_guard lock(player_seats_mutex_);
         if (player_seats_.size() >= 100'000) player_seats_.clear();  // bounded: reread later
-        player_seats_[game_id] = *hashes;
+        player_seats_[game_id] = *seats;
     }
-    if (!hashes->first.empty() && token_matches(token, hashes->first)) return White;
-    if (!hashes->second.empty() && token_matches(token, hashes->second)) return Black;
+    if (!seats->white_hash.empty() && token_matches(token, seats->white_hash)) return White;
+    if (!seats->black_hash.empty() && token_matches(token, seats->black_hash)) return Black;
+    // A player that is an account plays with its session (the page's cookie).
+    if ((seats->white_account || seats->black_account) && options_.account_of_session)
+        if (const auto account = options_.account_of_session(token)) {
+            if (seats->white_account == account->id) return White;
+            if (seats->black_account == account->id) return Black;
+        }
     return std::nullopt;
 }
 

@@ -219,6 +219,20 @@ PlayerRequest parse_player(std::string_view body) {
                            {{"field", "latePoints"}}};
         request.late_points = int(tenths);
     }
+    // The account that is this player: a name ("" for none).
+    if (json.contains("account")) {
+        const Json& account = json["account"];
+        if (account.is_null())
+            request.account = "";
+        else if (!account.is_string() || account.get_ref<const std::string&>().size() > 100)
+            throw ApiError{400,
+                           "field 'account' must be an account's name, or null for none",
+                           0,
+                           "invalid_field",
+                           {{"field", "account"}}};
+        else
+            request.account = account.get<std::string>();
+    }
     return request;
 }
 

@@ -69,8 +69,9 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     if (method == "GET" && parts.size() == 2) {
         if (parts[1] == "proposal")
             return json_response(200, proposal_json(events.proposal(id, request.bearer)));
+        // A player's token, or the session (Bearer or cookie) of the account that is the player.
         if (parts[1] == "player")
-            return json_response(200, player_view_json(events.player(id, request.bearer)));
+            return json_response(200, player_view_json(events.player(id, seat_token(request))));
         if (parts[1] == "trf") {
             HttpResponse response{200, "text/plain; charset=utf-8", events.trf(id), {}};
             response.headers.emplace_back(
@@ -83,20 +84,26 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
         if (parts[1] == "players")
             return json_response(201, added_player_json(events.add_player(
                                           id, request.bearer, parse_player(request.body))));
-        if (parts[1] == "join")
-            return json_response(201, added_player_json(events.join(id, request.bearer,
-                                                                    parse_player(request.body))));
+        if (parts[1] == "join") {
+            // Signed in on this page, the entrant is its account (the cookie, with the CSRF
+            // proof; the Bearer token is the join link's).
+            HttpRequest by_cookie = request;
+            by_cookie.bearer = {};
+            return json_response(
+                201, added_player_json(events.join(id, request.bearer, parse_player(request.body),
+                                                   seat_token(by_cookie))));
+        }
         if (parts[1] == "join-link") {
             check_body(request.body);
             return json_response(
                 201, Json{{"joinToken", events.open_join_link(id, request.bearer)}}.dump());
         }
         if (parts[1] == "byes")
-            return json_response(
-                200, event_text(events.request_bye(id, request.bearer, parse_bye(request.body))));
+            return json_response(200, event_text(events.request_bye(id, seat_token(request),
+                                                                    parse_bye(request.body))));
         if (parts[1] == "withdraw")
-            return json_response(
-                200, event_text(events.withdraw(id, request.bearer, parse_withdraw(request.body))));
+            return json_response(200, event_text(events.withdraw(id, seat_token(request),
+                                                                 parse_withdraw(request.body))));
         if (parts[1] == "proposal") {
             const auto [pairs, bye] = parse_pairing_check(request.body);
             return json_response(

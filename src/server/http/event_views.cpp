@@ -72,7 +72,9 @@ Json player_json(const EventPlayerRow& p) {
                 {"fideId", p.fide_id},
                 {"joinedRound", p.joined_round},
                 {"latePoints", p.late_points / 10.0},
-                {"withdrawnAfter", p.withdrawn_after ? Json(*p.withdrawn_after) : Json(nullptr)}};
+                {"withdrawnAfter", p.withdrawn_after ? Json(*p.withdrawn_after) : Json(nullptr)},
+                {"account",
+                 p.account_id && !p.account_name.empty() ? Json(p.account_name) : Json(nullptr)}};
 }
 
 const char* bye_name(char kind) { return kind == 'U' ? "pairing" : kind == 'H' ? "half" : "zero"; }

@@ -105,6 +105,8 @@ void PostgresAccountStore::delete_account(const std::string& id) {
     db_.query("DELETE FROM seeks WHERE account_id = $1 OR to_account = $1", params,
               "deleting seeks");
     db_.query("DELETE FROM lobby_presence WHERE account_id = $1", params, "deleting presence");
+    db_.query("UPDATE event_players SET account_id = NULL WHERE account_id = $1", params,
+              "forgetting event players' accounts");
     db_.query("UPDATE account_games SET white_account = NULL WHERE white_account = $1", params,
               "forgetting games");
     db_.query("UPDATE account_games SET black_account = NULL WHERE black_account = $1", params,

@@ -44,16 +44,17 @@ constexpr const char* kSelectBoards =
     "white_number, black_number FROM event_boards WHERE event_id = $1 ORDER BY round, board";
 constexpr const char* kInsertPlayer =
     "INSERT INTO event_players(event_id, number, name, rating, title, federation, fide_id, "
-    "token_hash, joined_round, late_points, withdrawn_after, created_at, updated_at) "
-    "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+    "token_hash, joined_round, late_points, withdrawn_after, created_at, updated_at, account_id) "
+    "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
 constexpr const char* kUpdatePlayer =
     "UPDATE event_players SET name = $3, rating = $4, title = $5, federation = $6, fide_id = $7, "
     "token_hash = $8, joined_round = $9, late_points = $10, withdrawn_after = $11, "
-    "updated_at = $12 WHERE event_id = $1 AND number = $2";
+    "updated_at = $12, account_id = $13 WHERE event_id = $1 AND number = $2";
 constexpr const char* kSelectPlayers =
-    "SELECT number, name, rating, title, federation, fide_id, token_hash, joined_round, "
-    "late_points, withdrawn_after, created_at, updated_at FROM event_players "
-    "WHERE event_id = $1 ORDER BY number";
+    "SELECT p.number, p.name, p.rating, p.title, p.federation, p.fide_id, p.token_hash, "
+    "p.joined_round, p.late_points, p.withdrawn_after, p.created_at, p.updated_at, p.account_id, "
+    "COALESCE(a.name, '') FROM event_players p LEFT JOIN accounts a ON a.id = p.account_id "
+    "WHERE p.event_id = $1 ORDER BY p.number";
 constexpr const char* kSetBye =
     "INSERT INTO event_byes(event_id, round, player, kind, created_at) "
     "VALUES($1, $2, $3, $4, $5) ON CONFLICT (event_id, round, player) DO UPDATE SET "
@@ -204,13 +205,13 @@ void PostgresEventStore::set_closed(const std::string& event_id, std::int64_t at
 
 void PostgresEventStore::insert_player(const std::string& event_id, const EventPlayerRow& p) {
     PgParams params = player_params(event_id, p);
-    params.number(p.created_at).number(p.updated_at);
+    params.number(p.created_at).number(p.updated_at).optional_text(p.account_id);
     write_one(kInsertPlayer, params, "inserting a player");
 }
 
 void PostgresEventStore::update_player(const std::string& event_id, const EventPlayerRow& p) {
     PgParams params = player_params(event_id, p);
-    params.number(p.updated_at);
+    params.number(p.updated_at).optional_text(p.account_id);
     write_one(kUpdatePlayer, params, "updating a player");
 }
 
@@ -224,7 +225,7 @@ void PostgresEventStore::renumber_players(const std::string& event_id,
     db_.query(kDeletePlayers, PgParams().text(event_id), "renumbering the players");
     for (const EventPlayerRow& p : players) {
         PgParams params = player_params(event_id, p);
-        params.number(p.created_at).number(p.updated_at);
+        params.number(p.created_at).number(p.updated_at).optional_text(p.account_id);
         db_.query(kInsertPlayer, params, "renumbering the players");
     }
     for (const EventByeRow& bye : byes)
@@ -337,6 +338,8 @@ std::optional<StoredEvent> PostgresEventStore::load_event(const std::string& id)
             if (auto v = r.optional_number(i, 9)) p.withdrawn_after = int(*v);
             p.created_at = r.number(i, 10);
             p.updated_at = r.number(i, 11);
+            p.account_id = r.optional_text(i, 12);
+            p.account_name = r.text(i, 13);
             stored.players.push_back(std::move(p));
         }
     }

@@ -93,6 +93,10 @@ inline constexpr const char* kUpgrades[] = {
     "account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), "
     "PRIMARY KEY (server_id, account_id)); "
     "CREATE INDEX lobby_presence_account ON lobby_presence(account_id)",
+    // Version 11: an event's player may be an account (sqlite_schema.hpp).
+    "ALTER TABLE event_players ADD COLUMN account_id TEXT COLLATE \"C\" REFERENCES accounts(id); "
+    "CREATE INDEX event_players_account ON event_players(account_id) "
+    "WHERE account_id IS NOT NULL",
 };
 
 inline constexpr const char* kCreate = R"(

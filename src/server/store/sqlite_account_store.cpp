@@ -177,6 +177,8 @@ void SqliteAccountStore::delete_account(const std::string& id) {
         step("DELETE FROM ratings WHERE account_id = ?1", "deleting ratings", bind);
         step("DELETE FROM seeks WHERE account_id = ?1 OR to_account = ?1", "deleting seeks", bind);
         step("DELETE FROM lobby_presence WHERE account_id = ?1", "deleting presence", bind);
+        step("UPDATE event_players SET account_id = NULL WHERE account_id = ?1",
+             "forgetting event players' accounts", bind);
         step("UPDATE account_games SET white_account = NULL WHERE white_account = ?1",
              "forgetting games", bind);
         step("UPDATE account_games SET black_account = NULL WHERE black_account = ?1",

@@ -15,6 +15,7 @@ namespace {
 using sqlite::bind_optional;
 using sqlite::column_optional_int;
 using sqlite::column_optional_int64;
+using sqlite::column_optional_text;
 using sqlite::column_text;
 using sqlite::Statement;
 // The statements here are finalized, not reset, and some bind temporaries: SQLite copies.
@@ -44,6 +45,7 @@ void bind_player(sqlite3_stmt* s, const std::string& event_id, const EventPlayer
     bind_optional(s, 11, p.withdrawn_after);
     sqlite3_bind_int64(s, 12, p.created_at);
     sqlite3_bind_int64(s, 13, p.updated_at);
+    bind_optional(s, 14, p.account_id);
 }
 
 constexpr const char* kInsertEvent =
@@ -82,16 +84,17 @@ constexpr const char* kSelectBoards =
     "white_number, black_number FROM event_boards WHERE event_id = ?1 ORDER BY round, board";
 constexpr const char* kInsertPlayer =
     "INSERT INTO event_players(event_id, number, name, rating, title, federation, fide_id, "
-    "token_hash, joined_round, late_points, withdrawn_after, created_at, updated_at) "
-    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+    "token_hash, joined_round, late_points, withdrawn_after, created_at, updated_at, account_id) "
+    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
 constexpr const char* kUpdatePlayer =
     "UPDATE event_players SET name = ?3, rating = ?4, title = ?5, federation = ?6, fide_id = ?7, "
     "token_hash = ?8, joined_round = ?9, late_points = ?10, withdrawn_after = ?11, "
-    "updated_at = ?13 WHERE event_id = ?1 AND number = ?2";
+    "updated_at = ?13, account_id = ?14 WHERE event_id = ?1 AND number = ?2";
 constexpr const char* kSelectPlayers =
-    "SELECT number, name, rating, title, federation, fide_id, token_hash, joined_round, "
-    "late_points, withdrawn_after, created_at, updated_at FROM event_players "
-    "WHERE event_id = ?1 ORDER BY number";
+    "SELECT p.number, p.name, p.rating, p.title, p.federation, p.fide_id, p.token_hash, "
+    "p.joined_round, p.late_points, p.withdrawn_after, p.created_at, p.updated_at, p.account_id, "
+    "COALESCE(a.name, '') FROM event_players p LEFT JOIN accounts a ON a.id = p.account_id "
+    "WHERE p.event_id = ?1 ORDER BY p.number";
 constexpr const char* kSetBye =
     "INSERT INTO event_byes(event_id, round, player, kind, created_at) "
     "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(event_id, round, player) DO UPDATE SET "
@@ -451,6 +454,8 @@ std::optional<StoredEvent> SqliteEventStore::load_event(const std::string& id) {
             p.withdrawn_after = column_optional_int(s, 9);
             p.created_at = sqlite3_column_int64(s, 10);
             p.updated_at = sqlite3_column_int64(s, 11);
+            p.account_id = column_optional_text(s, 12);
+            p.account_name = column_text(s, 13);
             stored.players.push_back(std::move(p));
         }
     }

@@ -55,6 +55,7 @@ export interface EventPlayer {
   joinedRound: number;
   latePoints: number;
   withdrawnAfter: number | null;
+  account?: string | null; // the account that is this player, if any
 }
 
 export interface PairingIssue {
@@ -90,6 +91,7 @@ export interface NewPlayer {
   federation?: string;
   fideId?: string;
   latePoints?: number;
+  account?: string | null;
 }
 
 export interface EventRound {

@@ -2,7 +2,7 @@
 // countdowns, and what a board or a round shows. Tested with `node --test` (test/event-model.test.mjs).
 
 import { t } from '../common/i18n';
-import type { EventBoard, EventView } from './api';
+import type { EventBoard, EventPlayer, EventView } from './api';
 
 // "518, 534" (commas or spaces) -> [518, 534]; an empty text excludes nothing.
 export function parseExclusions(text: string): { numbers: number[] } | { error: string } {
@@ -94,6 +94,20 @@ export function localDateTime(ms: number): string {
 // browser never sends to the server).
 export function seatLink(origin: string, eventId: string, token: string): string {
   return `${origin}/event/${eventId}#seat=${token}`;
+}
+
+// The player a signed-in account is in a paired event (the organiser named it, or it joined
+// signed in): its session then acts as the player's token. Names compare as the server keeps
+// them (exactly).
+export function playerOfAccount(view: EventView, account: string | null | undefined): EventPlayer | null {
+  if (!account || !view.paired) return null;
+  return view.paired.players.find(p => p.account === account) ?? null;
+}
+
+// A player's game: with the player's token as its seat, or (a player that is an account, with
+// no token in this browser) by the session cookie.
+export function playerGameLink(gameId: string, token: string): string {
+  return token ? `/game/${gameId}#seat=${token}` : `/game/${gameId}`;
 }
 
 // The organiser's link: the event page with the organiser's token in the fragment.

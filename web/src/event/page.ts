@@ -12,7 +12,8 @@ import { ApiError } from '../common/errors';
 import { t } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
 import { eventApi, type EventRound, type EventView, type SeatView } from './api';
-import { boardStatus, formatCountdown, formatPoints, nextDue } from './model';
+import { session } from '../account/session';
+import { boardStatus, formatCountdown, formatPoints, nextDue, playerOfAccount } from './model';
 import { OrganiserPanel } from './organiser';
 import { joinForm, playerPanel } from './paired';
 import { loadOrganiserToken, loadPlayerToken, loadSeatToken, saveOrganiserToken, savePlayerToken, saveSeatToken } from './tokens';
@@ -218,15 +219,23 @@ export async function eventPage(root: HTMLElement, id: string): Promise<void> {
     if (seat.gameId) link.href = `/game/${seat.gameId}#seat=${seatToken}`;
   }
 
-  // A paired event's player (their token): drawn again when a round is published or started,
-  // or the standings move on.
+  // A paired event's player (their token, or, with none in this browser, the signed-in account
+  // that is a player: its cookie acts as the token): drawn again when a round is published or
+  // started, or the standings move on.
   let playerKey = '';
+  let accountName: string | null = null;
+  void session().then(account => {
+    accountName = account?.name ?? null;
+    if (accountName && view) renderPlayer(view);
+  });
   function renderPlayer(v: EventView): void {
-    if (!playerToken || !v.paired) return;
+    if (!v.paired) return;
+    const token = playerToken ?? (playerOfAccount(v, accountName) ? '' : null);
+    if (token === null) return;
     const key = JSON.stringify([v.rounds.length, v.rounds[v.rounds.length - 1]?.started, v.paired.standingsAfter]);
     if (key === playerKey) return;
     playerKey = key;
-    void playerPanel($('#player-panel'), id, playerToken, v.parameters.rounds);
+    void playerPanel($('#player-panel'), id, token, v.parameters.rounds);
   }
 
   function renderOrganiser(v: EventView): void {

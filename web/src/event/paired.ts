@@ -8,6 +8,7 @@
 import { t, tMaybe } from '../common/i18n';
 import { copyText, el, toast } from '../common/ui';
 import { type AddRound, eventApi, type EventView, type NewPlayer, type Proposal } from './api';
+import { playerGameLink } from './model';
 import { savePlayerToken } from './tokens';
 
 export const boardResults = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'] as const;
@@ -407,7 +408,7 @@ export async function playerPanel(panel: HTMLElement, id: string, token: string,
   if (c?.board && c.gameId)
   {
     const line = el('p', {});
-    line.append(el('a', { id: 'player-game', href: `/game/${c.gameId}#seat=${token}` }, t('event.playYourGame')));
+    line.append(el('a', { id: 'player-game', href: playerGameLink(c.gameId, token) }, t('event.playYourGame')));
     panel.append(line);
   }
   if (view.points !== null) panel.append(el('p', {}, t('paired.yourPoints', { points: view.points })));

@@ -49,6 +49,9 @@ struct PlayerRequest {
     std::string federation;
     std::string fide_id;
     std::optional<int> late_points;  // tenths: the points a late entrant is given
+    // The organiser's: the name of the account that is this player (none: no account; "" in an
+    // edit: none any more).
+    std::optional<std::string> account;
 };
 
 // A board by the players' numbers (paired events).

@@ -29,6 +29,13 @@
 
 namespace chess960::server {
 
+// An account, as the events know it: the player an account is (its session acts as the
+// player's token).
+struct EventAccount {
+    std::string id;
+    std::string name;
+};
+
 struct EventServiceOptions {
     double events_per_minute = 30;  // per client address, events and rounds; <= 0: no limit
     double events_burst = 10;
@@ -40,6 +47,10 @@ struct EventServiceOptions {
     // Told the id of an event whose view changed (a round entered, revealed or started, a game's
     // end, the close), so that a rendered view of it is rendered again (http's RenderCache).
     std::function<void(const std::string&)> on_changed;
+    // The accounts (set by the server; empty: an event's players are no accounts): the account
+    // a session token signs in, and the account of a name.
+    std::function<std::optional<EventAccount>(std::string_view token)> account_of_session;
+    std::function<std::optional<EventAccount>(const std::string& name)> account_named;
 };
 
 // The most players (distinct names) an event may have: its rounds have at most half as many
@@ -106,9 +117,10 @@ class EventService {
     // DELETE closes it.
     std::string open_join_link(std::string_view id, std::string_view token);
     EventView close_join_link(std::string_view id, std::string_view token);
-    // POST /api/events/{id}/join: a player enters through the join link until the start.
-    AddedPlayer join(std::string_view id, std::string_view join_token,
-                     const PlayerRequest& request);
+    // POST /api/events/{id}/join: a player enters through the join link until the start; with
+    // `session`, a signed-in account's session token, the player is that account.
+    AddedPlayer join(std::string_view id, std::string_view join_token, const PlayerRequest& request,
+                     std::string_view session = {});
     // POST /api/events/{id}/byes: a half- or zero-point bye asked for a round not yet
     // published (the player's token, or the organiser's naming the player).
     EventView request_bye(std::string_view id, std::string_view token, const ByeRequest& request);
@@ -176,7 +188,29 @@ class EventService {
     // A paired event's game's players' token hashes (white's, black's), by game id: a board's
     // players never change once published.
     std::mutex player_seats_mutex_;
-    std::unordered_map<std::string, std::pair<std::string, std::string>> player_seats_;
+    // Forgets the cached seats (a player's account changed).
+    void forget_seats();
+    // A game's two players as their seats are checked: token hashes and accounts.
+    struct PlayerSeats {
+        std::string white_hash, black_hash;
+        std::optional<std::string> white_account, black_account;
+    };
+    std::unordered_map<std::string, PlayerSeats> player_seats_;
+    // The player a token is: a player's token, or the session of a player's account; ApiError
+    // 401/403 otherwise.
+    const EventPlayerRow& require_player(const StoredEvent& stored, std::string_view token);
+    // The account a PlayerRequest names (`account`), checked: 404 for none such, 409 when
+    // another player of the event is that account already (`except`: the player edited).
+    std::optional<EventAccount> named_account(const StoredEvent& stored,
+                                              const PlayerRequest& request, int except = 0);
+    // Who a bye or a withdrawal is for: the player named by the organiser's token, or the
+    // player a token is (require_player).
+    struct Acting {
+        EventPlayerRow player;
+        bool organiser = false;
+    };
+    Acting acting_player(const StoredEvent& stored, std::string_view token,
+                         std::optional<int> player, const char* missing);
 
     std::mutex timer_mutex_;
     std::condition_variable timer_wake_;

@@ -49,6 +49,10 @@ struct EventPlayerRow {
     std::optional<int> withdrawn_after;  // withdrew after this round (0: before round 1)
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
+    // The account that is this player, if any (its session acts as the player's token); its name
+    // is read with it.
+    std::optional<std::string> account_id = std::nullopt;
+    std::string account_name = {};
 };
 
 // A bye of a round: 'H' half point or 'Z' zero point (asked for), 'U' (the pairing's).

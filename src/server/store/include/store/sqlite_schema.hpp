@@ -286,6 +286,13 @@ inline constexpr const char* kMigrations[] = {
          account_id TEXT NOT NULL REFERENCES accounts(id),
          PRIMARY KEY (server_id, account_id)) WITHOUT ROWID;
        CREATE INDEX lobby_presence_account ON lobby_presence(account_id);)",
+
+    // Version 11: an event's player may be an account (the organiser names it, or the player
+    // joins signed in): the account then acts as the player (its session as the player's
+    // token). NULL again once the account is deleted.
+    R"(ALTER TABLE event_players ADD COLUMN account_id TEXT REFERENCES accounts(id);
+       CREATE INDEX event_players_account ON event_players(account_id)
+         WHERE account_id IS NOT NULL;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

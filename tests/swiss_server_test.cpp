@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -19,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "chess960/pairing/dutch.hpp"
+#include "chess960/pairing/trf.hpp"
 #include "server_support.hpp"
 
 using Json = nlohmann::json;
@@ -589,6 +592,49 @@ TEST_F(SwissServerTest, AnEventsPlayersMayBeAccountsWhoseSessionsActAsTheirToken
     ASSERT_EQ(edited.status, 200) << edited.text;
     EXPECT_EQ(get(path("/player"), ann).status, 403);
     EXPECT_EQ(get(path("/player"), tokens_[ann_number]).status, 200);
+}
+
+// The TRF of an event in play says who is not to be paired in the rounds to come (TRF-2026's
+// record 240): byes asked for, by kind, and a withdrawn player's rounds. Our pairing engine,
+// reading the file, pairs the next round as the server proposes it.
+TEST_F(SwissServerTest, TheTrfOfAnEventInPlayListsWhoIsNotPairedInTheRoundsToCome) {
+    create(Json{{"name", "Absences"}, {"rounds", 4}, {"kind", "swiss"}});
+    for (int i = 0; i < 6; ++i)
+        add(Json{{"name", std::string(1, char('A' + i))}, {"rating", 2400 - 100 * i}});
+    publish();
+    play_round(1);
+    ASSERT_EQ(post(path("/byes"), Json{{"round", 2}, {"kind", "half"}}, tokens_[2]).status, 200);
+    ASSERT_EQ(post(path("/byes"), Json{{"round", 3}, {"kind", "zero"}}, tokens_[3]).status, 200);
+    Reply withdrawn = post(path("/withdraw"), Json{{"player", 6}}, organiser_);
+    ASSERT_EQ(withdrawn.status, 200) << withdrawn.text;
+
+    Reply trf = get(path("/trf"));
+    ASSERT_EQ(trf.status, 200);
+    EXPECT_NE(trf.text.find("240 H   2    2"), std::string::npos) << trf.text;
+    const auto t = chess960::pairing::read_trf(trf.text);
+    ASSERT_TRUE(t) << t.error().to_string() << "\n" << trf.text;
+    using Bye = chess960::pairing::Tournament::RequestedBye;
+    EXPECT_EQ(t->requested_byes,
+              (std::vector<Bye>{{2, 2, 'H'}, {2, 6, 'Z'}, {3, 3, 'Z'}, {3, 6, 'Z'}, {4, 6, 'Z'}}));
+    const auto paired = chess960::pairing::pair_next_round(*t);
+    ASSERT_TRUE(paired) << paired.error().to_string();
+    std::vector<std::string> engine;
+    for (const auto& pair : paired->pairs)
+        engine.push_back(std::to_string(pair.white) + "-" + std::to_string(pair.black));
+    Reply proposal = get(path("/proposal"), organiser_);
+    ASSERT_EQ(proposal.status, 200) << proposal.text;
+    std::vector<std::string> server;
+    for (const Json& b : proposal.body["boards"])
+        server.push_back(std::to_string(b["white"]["number"].get<int>()) + "-" +
+                         std::to_string(b["black"]["number"].get<int>()));
+    if (!proposal.body["bye"].is_null())
+        server.push_back(std::to_string(proposal.body["bye"]["number"].get<int>()) + "-0");
+    std::ranges::sort(engine);
+    std::ranges::sort(server);
+    EXPECT_EQ(engine, server);
+    for (const std::string& board : server)
+        EXPECT_TRUE(board.find('2') == std::string::npos && board.find('6') == std::string::npos)
+            << board << ": an absent player is paired";
 }
 
 }  // namespace

@@ -251,7 +251,7 @@ Result<State> build_state(const Tournament& t, bool next_round) {
     for (std::size_t i = 0; i < s.by_rank.size(); ++i)
         s.players[static_cast<std::size_t>(s.by_rank[i])].rank = static_cast<int>(i);
     if (next_round) {
-        for (const auto& [round, number] : t.requested_byes) {
+        for (const auto& [round, number, kind] : t.requested_byes) {
             if (round - 1 != played) continue;
             PlayerState& p = s.players[static_cast<std::size_t>(number - 1)];
             if (static_cast<int>(p.matches.size()) <= played) p.matches.push_back(Match{p.id});

@@ -484,13 +484,18 @@ Result<Tournament> read_trf(std::string_view text) {
             ranged_accelerations.push_back(
                 {*points, static_cast<int>(*first), static_cast<int>(*last), *low, *high});
         } else if (code == "240") {
-            // "240 F RRR NNNN NNNN ...": byes asked for round RRR.
+            // "240 T RRR NNNN NNNN ...": byes of kind T (H half-point, Z zero-point, F
+            // full-point) asked for round RRR.
+            const std::string_view kind = line.chars(4, 1);
+            if (kind != "H" && kind != "Z" && kind != "F")
+                return fail(line, 4, "the kind of bye in record 240 must be H, Z or F");
             const auto round = number_in(line.chars(6, 3));
             if (!round || *round < 1 || *round > static_cast<long>(kMaxRounds))
                 return fail(line, 6, "invalid round in record 240");
             auto numbers = read_numbers(line, 10);
             if (!numbers) return std::unexpected(numbers.error());
-            for (int n : *numbers) t.requested_byes.emplace_back(static_cast<int>(*round), n);
+            for (int n : *numbers)
+                t.requested_byes.push_back({static_cast<int>(*round), n, kind[0]});
         } else if (code == "192") {
             const std::string_view system = trim(line.chars(4, line.size()));
             if (system == "FIDE_DUTCH_2025" || system == "FIDE_DUTCH") {
@@ -537,7 +542,7 @@ Result<Tournament> read_trf(std::string_view text) {
             if (t.player(n) == nullptr)
                 return inconsistent("record 260 names start number " + std::to_string(n) +
                                     ", which has no player");
-    for (const auto& [round, n] : t.requested_byes)
+    for (const auto& [round, n, kind] : t.requested_byes)
         if (t.player(n) == nullptr)
             return inconsistent("record 240 names start number " + std::to_string(n) +
                                 ", which has no player");
@@ -735,8 +740,10 @@ std::string write_trf(const Tournament& t) {
             }
             out += "\n";
         }
-        for (const auto& [round, n] : t.requested_byes) {
-            out += "240 F ";
+        for (const auto& [round, n, kind] : t.requested_byes) {
+            out += "240 ";
+            out += kind;
+            out += ' ';
             right(out, std::to_string(round), 3);
             out += ' ';
             right(out, std::to_string(n), 4);

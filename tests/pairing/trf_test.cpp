@@ -89,7 +89,7 @@ TEST(Trf, JavafoAndBbpCodes) {
     ASSERT_EQ(t->forbidden.size(), 1u);
     EXPECT_EQ(t->forbidden[0], (std::vector<int>{1, 2}));
     ASSERT_EQ(t->requested_byes.size(), 1u);
-    EXPECT_EQ(t->requested_byes[0], (std::pair<int, int>{1, 2}));
+    EXPECT_EQ(t->requested_byes[0], (Tournament::RequestedBye{1, 2, 'F'}));
     EXPECT_EQ(write_trf(*t), text);
 }
 
@@ -136,7 +136,7 @@ TEST(Trf, InMemoryTournamentWritesTrf2026) {
     t.players[0].acceleration = {10, 5};
     t.forbidden = {{1, 2}};
     t.forbidden_in_rounds = {{2, 3, {2, 3}}};
-    t.requested_byes = {{1, 3}};
+    t.requested_byes = {{1, 3, 'H'}, {2, 2, 'Z'}};
     const std::string text = write_trf(t);
     EXPECT_NE(text.find("142 7\n152 B\n162  W 3.0    D 1.0\n"), std::string::npos) << text;
     auto back = read_trf(text);
@@ -213,7 +213,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"XXR two\n", 1, 4, "invalid number of rounds"},
         BadCase{"XXR 2\n152 X\n", 2, 5, "record 152"}, BadCase{"XXR 2\n\xff\n", 2, 1, "not UTF-8"},
         BadCase{"XXR 2\nXXS W=one\n", 2, 7, "invalid points"},
-        BadCase{"XXR 2\n013 team\n", 2, 1, "team tournaments"}));
+        BadCase{"XXR 2\n013 team\n", 2, 1, "team tournaments"},
+        BadCase{"XXR 2\n" + kP1 + "\n" + kP2 + "\n240 X   2    1\n", 4, 5, "kind of bye"}));
 
 TEST(Trf, InconsistentGamesAreRefused) {
     // Player 2 lists nobody in round 1 while player 1 lists a game with player 2.

@@ -337,6 +337,18 @@ std::string event_trf(const StoredEvent& stored, const BoardResults& results) {
         if (int(p.rounds.size()) > rounds) p.rounds.resize(std::size_t(rounds));
         p.points = t.score(p);
     }
+    // The rounds still to come (or in play): who is not to be paired in them, as TRF-2026's
+    // record 240 says it (a pairing program leaves them out): the byes asked for, a late
+    // entrant's rounds before its first, a withdrawn player's rounds after its withdrawal.
+    for (int round = rounds + 1; round <= stored.event.rounds; ++round)
+        for (const EventPlayerRow& p : stored.players) {
+            std::optional<char> kind = bye_of(stored, round, p.number);
+            if (round < p.joined_round)
+                kind = late_entries(p)[std::size_t(round - 1)];
+            else if (!kind && withdrawn_by(p, round))
+                kind = 'Z';
+            if (kind && *kind != 'U') t.requested_byes.push_back({round, p.number, *kind});
+        }
     if (auto table = pairing::standings(t, {}, rounds))
         for (const pairing::Standing& s : *table)
             t.players.at(std::size_t(s.start_number - 1)).rank = s.rank;

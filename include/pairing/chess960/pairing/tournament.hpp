@@ -103,8 +103,15 @@ struct Tournament {
         std::vector<int> players;
     };
     std::vector<ForbiddenInRounds> forbidden_in_rounds;
-    /// Requested byes for rounds not yet paired: (round, start number) from record 240.
-    std::vector<std::pair<int, int>> requested_byes;
+    /// A bye asked for a round not yet paired (record 240, TRF-2026): the player is not paired
+    /// in it. `kind` is the record's letter: 'H' half-point, 'Z' zero-point, 'F' full-point.
+    struct RequestedBye {
+        int round = 0;
+        int start_number = 0;
+        char kind = 'H';
+        friend bool operator==(const RequestedBye&, const RequestedBye&) = default;
+    };
+    std::vector<RequestedBye> requested_byes;
 
     std::string name;  ///< record 012, written when the model has no lines of its own
 

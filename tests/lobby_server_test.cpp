@@ -5,6 +5,7 @@
 // computes it, an aborted game changing none, the refusals, a player's seeks withdrawn when it
 // signs out, and its games on its profile, filtered.
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "account_support.hpp"
@@ -136,6 +137,20 @@ TEST_F(LobbyServerTest, ARatedSeekIsAcceptedPlayedAndRatedOnce) {
     EXPECT_EQ(get("/api/accounts/Ann").body["ratings"]["blitz"]["games"], 2);
     EXPECT_EQ(column("SELECT games FROM ratings ORDER BY account_id"),
               (std::vector<std::string>{"2", "2"}));
+    // The PGN names the accounts and their ratings before the game (rounded), as lichess does.
+    Reply pgn = get("/api/games/" + second + "/pgn");
+    ASSERT_EQ(pgn.status, 200);
+    EXPECT_NE(pgn.text.find("[Event \"Rated blitz Chess960 game\"]"), std::string::npos)
+        << pgn.text;
+    EXPECT_NE(pgn.text.find("[White \"Bob\"]"), std::string::npos) << pgn.text;
+    EXPECT_NE(pgn.text.find("[Black \"Ann\"]"), std::string::npos) << pgn.text;
+    EXPECT_NE(pgn.text.find("[WhiteElo \"" +
+                            std::to_string(int(std::lround(expected->opponent.rating))) + "\"]"),
+              std::string::npos)
+        << pgn.text;
+    // A friend's game keeps its colours' names.
+    EXPECT_NE(get("/api/games/" + casual.id + "/pgn").text.find("[White \"White\"]"),
+              std::string::npos);
 }
 
 TEST_F(LobbyServerTest, AGameAbortedBeforeBothMovedChangesNoRating) {

@@ -1,5 +1,7 @@
 #include "http/lobby_views.hpp"
 
+#include <cmath>
+
 #include "lobby/ratings.hpp"
 #include "rating/rating.hpp"
 
@@ -111,6 +113,19 @@ std::string lobby_event_text(const LobbyEvent& event) {
             break;
     }
     return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+void add_account_tags(pgn::GameRecord& record, const AccountGameRow& game) {
+    record.set_tag("Event", std::string(game.rated ? "Rated " : "Casual ") +
+                                (game.pool == "casual" ? std::string() : game.pool + " ") +
+                                "Chess960 game");
+    // A deleted account keeps its games, without its name.
+    record.set_tag("White", game.white_name.empty() ? "?" : game.white_name);
+    record.set_tag("Black", game.black_name.empty() ? "?" : game.black_name);
+    if (game.white_before && game.black_before) {
+        record.set_tag("WhiteElo", std::to_string(int(std::lround(game.white_before->rating))));
+        record.set_tag("BlackElo", std::to_string(int(std::lround(game.black_before->rating))));
+    }
 }
 
 }  // namespace chess960::server

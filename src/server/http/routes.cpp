@@ -7,6 +7,7 @@
 #include "chess960/startpos.hpp"
 #include "games/analysis.hpp"
 #include "http/error_codes.hpp"
+#include "http/lobby_views.hpp"
 #include "http/requests.hpp"
 #include "http/views.hpp"
 
@@ -248,8 +249,11 @@ std::optional<HttpResponse> Routes::game_route(const HttpRequest& request, std::
         }
         if (rest == "legal") return json_response(200, legal_moves_json(games_.state(*game)));
         if (rest == "pgn") {
-            HttpResponse response{
-                200, "application/x-chess-pgn", pgn::write_game(games_.pgn_record(*game)), {}};
+            pgn::GameRecord record = games_.pgn_record(*game);
+            if (lobby_)
+                if (const auto players = lobby_->account_game(game->row.id))
+                    add_account_tags(record, *players);
+            HttpResponse response{200, "application/x-chess-pgn", pgn::write_game(record), {}};
             response.headers.emplace_back(
                 "Content-Disposition",
                 "attachment; filename=\"chess960-" + game->row.id + ".pgn\"");

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "chess960/pgn.hpp"
 #include "lobby/feed.hpp"
 #include "lobby/service.hpp"
 #include "store/play_store.hpp"
@@ -16,6 +17,10 @@ nlohmann::json rating_json(const RatingRow& row);
 nlohmann::json seek_json(const SeekRow& seek);
 // An account game with its players and, once settled, their rating changes.
 nlohmann::json account_game_json(const AccountGameRow& game);
+// An account game's PGN tags: the players' account names for White and Black, the event as a
+// rated or casual game of its pool, and, once rated, each side's rating before the game
+// (WhiteElo/BlackElo, rounded, as lichess writes its Glicko-2 ratings there).
+void add_account_tags(pgn::GameRecord& record, const AccountGameRow& game);
 // The lobby's live messages: the first ({"type":"lobby"}) and each event's.
 std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot);
 std::string lobby_event_text(const LobbyEvent& event);

@@ -97,6 +97,8 @@ struct Server::Impl {
                     // Other servers' seeks are read this often (none on a database of its own).
                     .poll_every = std::chrono::milliseconds(cluster ? 250 : 2'000),
                     .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
+                    .pool_range = {.widen_every = std::chrono::milliseconds(
+                                       options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
           routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,
                  &lobby),

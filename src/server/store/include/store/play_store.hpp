@@ -45,6 +45,9 @@ struct SeekRow {
     // challenger sees it.
     std::optional<std::string> to_account = std::nullopt;
     std::int64_t created_at = 0;
+    // A quick pairing seek (lobby/pools.hpp): its pool's key ("5+3"); never listed, never
+    // accepted, only paired by the lobby. NULL for every other seek.
+    std::optional<std::string> quick = std::nullopt;
     // Read with the seek: the seeker's name and rating in the seek's pool (if rated before).
     std::string account_name = {};
     std::string to_name = {};
@@ -140,6 +143,13 @@ class PlayStore {
     // nullopt. `make` may throw (an ApiError: the seek stays).
     virtual std::optional<SeekRow> accept_seek(
         const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) = 0;
+
+    // Quick pairing: takes both seeks out of the lobby and inserts `game` (made from them), in
+    // one transaction; false, with nothing changed, when either seek is gone (another server
+    // paired it first, its player left). Of two servers pairing overlapping seeks at once, one
+    // succeeds.
+    virtual bool pair_seeks(const std::string& first, const std::string& second,
+                            const AccountGameRow& game) = 0;
 
     virtual void insert_account_game(const AccountGameRow& game) = 0;
     virtual std::optional<AccountGameRow> find_account_game(const std::string& game_id) = 0;

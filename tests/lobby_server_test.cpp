@@ -62,7 +62,8 @@ class LobbyServerTest : public AccountsServerTest {
     }
     // How many wait in the pool of `key` (GET /api/pools).
     int waiting(const std::string& key) {
-        for (const Json& pool : get("/api/pools").body["pools"])
+        const Reply pools = get("/api/pools");
+        for (const Json& pool : pools.body["pools"])
             if (pool["key"] == key) return pool["waiting"];
         ADD_FAILURE() << "no pool " << key;
         return -1;

@@ -332,7 +332,13 @@ std::vector<AccountGameRow> LobbyService::pair_quick_seeks(std::vector<SeekRow>&
             const bool first_white = random_hex(1)[0] < '8';
             AccountGameRow game;
             game.game_id = random_hex(8);
-            game.seek_id = first.id;
+            // Linked to the older seek: the other servers have most likely read it (its
+            // player's server did at once), so they find the game from it and tell its player
+            // (game_of_quick_seek covers the rest).
+            game.seek_id =
+                std::pair(first.created_at, first.id) <= std::pair(second.created_at, second.id)
+                    ? first.id
+                    : second.id;
             game.white_account = first_white ? first.account_id : second.account_id;
             game.black_account = first_white ? second.account_id : first.account_id;
             game.rated = true;

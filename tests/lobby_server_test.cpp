@@ -711,15 +711,17 @@ TEST_F(LobbyServerTest, PlayersJoiningOnTwoServersArePairedExactlyOnce) {
         const std::string two = account("Two" + std::to_string(round));
         WsClient ones(port_, "/api/lobby/socket", "", one);
         WsClient twos(other_port, "/api/lobby/socket", "", two);
-        ASSERT_TRUE(ones.receive_type("lobby") && twos.receive_type("lobby"));
+        EXPECT_TRUE(ones.receive_type("lobby") && twos.receive_type("lobby"));
         // At once, one on each server.
         std::thread joining([&] { EXPECT_EQ(join(one, "10+5").status, 201); });
         Reply joined = reply(second.Post("/api/pools/10+5", bearer(two), "", "application/json"));
         joining.join();
-        ASSERT_EQ(joined.status, 201) << joined.text;
+        EXPECT_EQ(joined.status, 201) << joined.text;
         auto one_started = ones.receive_type("started");
         auto two_started = twos.receive_type("started");
-        ASSERT_TRUE(one_started && two_started) << "round " << round;
+        EXPECT_TRUE(one_started) << "round " << round << ": not told on the first server";
+        EXPECT_TRUE(two_started) << "round " << round << ": not told on the second server";
+        if (!one_started || !two_started) break;
         EXPECT_EQ((*one_started)["game"], (*two_started)["game"]);
         // No second "started" (from the other server's round) follows.
         ones.send(Json{{"type", "ping"}, {"id", 1}});
@@ -732,57 +734,58 @@ TEST_F(LobbyServerTest, PlayersJoiningOnTwoServersArePairedExactlyOnce) {
     EXPECT_EQ(column("SELECT COUNT(*) FROM seeks"), std::vector<std::string>{"0"});
     EXPECT_EQ(column("SELECT COUNT(*) FROM account_games WHERE pool <> 'rapid' OR NOT rated"),
               std::vector<std::string>{"0"});
+    other.stop();
+    running.join();
+}
 
-    // Who is online is the same on every server sharing the database, and a player keeps its seeks
-    // while it has a lobby connection to any of them.
-    TEST_F(LobbyServerTest, PlayersAreOnlineOnEveryServerAndKeepTheirSeeksWhileOnAny) {
-        if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
-        stop();
-        options_.lobby_leave_after_ms = 300;
-        start();
-        const std::string ann = account("Ann");
-        server::Server other(options_);
-        const int other_port = other.bind();
-        std::thread running([&] { other.run(); });
+// Who is online is the same on every server sharing the database, and a player keeps its seeks
+// while it has a lobby connection to any of them.
+TEST_F(LobbyServerTest, PlayersAreOnlineOnEveryServerAndKeepTheirSeeksWhileOnAny) {
+    if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
+    stop();
+    options_.lobby_leave_after_ms = 300;
+    start();
+    const std::string ann = account("Ann");
+    server::Server other(options_);
+    const int other_port = other.bind();
+    std::thread running([&] { other.run(); });
 
-        WsClient visitor(other_port, "/api/lobby/socket");
-        ASSERT_TRUE(visitor.receive_type("lobby"));
-        auto here = std::make_unique<WsClient>(port_, "/api/lobby/socket", "", ann);
-        ASSERT_TRUE(here->receive_type("lobby"));
-        auto online = visitor.receive_type("online", std::chrono::seconds(5));
-        ASSERT_TRUE(online) << "Ann, online on the first server, is not on the second's list";
-        EXPECT_EQ((*online)["players"], Json::array({"Ann"}));
+    WsClient visitor(other_port, "/api/lobby/socket");
+    ASSERT_TRUE(visitor.receive_type("lobby"));
+    auto here = std::make_unique<WsClient>(port_, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(here->receive_type("lobby"));
+    auto online = visitor.receive_type("online", std::chrono::seconds(5));
+    ASSERT_TRUE(online) << "Ann, online on the first server, is not on the second's list";
+    EXPECT_EQ((*online)["players"], Json::array({"Ann"}));
 
-        // A seek made on the first server reaches the second's lobby (without waiting for a poll:
-        // not asserted in time, the notice and the poll give the same message).
-        Reply made = seek(ann, Json{{"clock", {{"initial", 180}, {"increment", 2}}}});
-        ASSERT_EQ(made.status, 201) << made.text;
-        auto added = visitor.receive_type("seek", std::chrono::seconds(5));
-        ASSERT_TRUE(added);
-        EXPECT_EQ((*added)["seek"]["id"], made.body["id"]);
+    // A seek made on the first server reaches the second's lobby (without waiting for a poll:
+    // not asserted in time, the notice and the poll give the same message).
+    Reply made = seek(ann, Json{{"clock", {{"initial", 180}, {"increment", 2}}}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    auto added = visitor.receive_type("seek", std::chrono::seconds(5));
+    ASSERT_TRUE(added);
+    EXPECT_EQ((*added)["seek"]["id"], made.body["id"]);
 
-        // Ann's page moves to the second server: she leaves the first, her seek stays.
-        auto there = std::make_unique<WsClient>(other_port, "/api/lobby/socket", "", ann);
-        ASSERT_TRUE(there->receive_type("lobby"));
-        here.reset();
-        std::this_thread::sleep_for(std::chrono::milliseconds(1'500));
-        EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 1u)
-            << "her seek went while she was online";
-        // She leaves the second too: she is offline everywhere, and her seek goes.
-        there.reset();
-        bool offline = false, withdrawn = false;
-        for (auto message = visitor.receive(std::chrono::seconds(5));
-             message && !(offline && withdrawn);
-             message = visitor.receive(std::chrono::seconds(5))) {
-            if ((*message)["type"] == "online") offline = (*message)["players"].empty();
-            if ((*message)["type"] == "unseek")
-                withdrawn = withdrawn || (*message)["id"] == made.body["id"];
-        }
-        EXPECT_TRUE(withdrawn) << "her seek stayed";
-        EXPECT_TRUE(offline) << "Ann is still online";
-        other.stop();
-        running.join();
+    // Ann's page moves to the second server: she leaves the first, her seek stays.
+    auto there = std::make_unique<WsClient>(other_port, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(there->receive_type("lobby"));
+    here.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1'500));
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 1u) << "her seek went while she was online";
+    // She leaves the second too: she is offline everywhere, and her seek goes.
+    there.reset();
+    bool offline = false, withdrawn = false;
+    for (auto message = visitor.receive(std::chrono::seconds(5));
+         message && !(offline && withdrawn); message = visitor.receive(std::chrono::seconds(5))) {
+        if ((*message)["type"] == "online") offline = (*message)["players"].empty();
+        if ((*message)["type"] == "unseek")
+            withdrawn = withdrawn || (*message)["id"] == made.body["id"];
     }
+    EXPECT_TRUE(withdrawn) << "her seek stayed";
+    EXPECT_TRUE(offline) << "Ann is still online";
+    other.stop();
+    running.join();
+}
 
 }  // namespace
 }  // namespace chess960::testing

@@ -18,6 +18,9 @@ constexpr std::size_t kSettleQueue = 10'000;
 // A game over in memory may not be stored yet (the store writes in groups): looked at again
 // this many times, a little later each time, before the sweep is left to find it.
 constexpr int kSettleAttempts = 20;
+// The rounds of the feed a quick seek gone elsewhere is looked for its game before it is taken
+// for withdrawn (rounds come at each change and every poll, a second apart on PostgreSQL).
+constexpr int kQuickLookups = 8;
 
 std::string pool_of(const SeekRequest& request) {
     if (request.days_per_move) return std::string(rating::name(rating::Speed::Correspondence));
@@ -705,6 +708,11 @@ void LobbyService::feed_loop() {
             std::vector<std::string> told;
             for (auto& [id, game] : gone) {
                 const SeekRow& seek = known_seeks_.at(id);
+                // A quick seek taken by another server: its game's row may not be stored yet
+                // (the pairing commits, then the game is created): looked for again a few rounds
+                // (it is shown nowhere meanwhile).
+                if (seek.quick && !game && ++quick_unfound_[id] < kQuickLookups) continue;
+                quick_unfound_.erase(id);
                 if (!seek.quick) {
                     auto removed = std::make_shared<LobbyEvent>();
                     removed->kind = LobbyEvent::Kind::Removed;
@@ -718,8 +726,9 @@ void LobbyService::feed_loop() {
                 }
             }
             for (const AccountGameRow& game : paired) start(game);
+            // The seeks paired here.
             std::erase_if(known_seeks_, [&](const auto& entry) {
-                return entry.second.quick &&
+                return entry.second.quick && !quick_unfound_.contains(entry.first) &&
                        std::ranges::find(*seeks, entry.first, &SeekRow::id) == seeks->end();
             });
             std::array<int, kQuickPools.size()> waiting{};

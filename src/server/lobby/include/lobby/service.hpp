@@ -211,6 +211,8 @@ class LobbyService {
     std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
     std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
     std::array<int, kQuickPools.size()> waiting_{};         // in each pool, as last read
+    // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
+    std::unordered_map<std::string, int> quick_unfound_;
     std::thread feeder_;
 };
 

@@ -98,6 +98,24 @@ void LobbyService::log(const std::string& line) {
 
 // --- Seeks ---------------------------------------------------------------------------------------
 
+void LobbyService::take_seek_token(const std::string& account) {
+    if (const int wait =
+            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
+        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
+}
+
+void LobbyService::check_room(const std::string& account, std::size_t in_lobby) {
+    if (store_.count_seeks(account) >= options_.seeks_per_account)
+        throw ApiError{429,
+                       "you have " + std::to_string(options_.seeks_per_account) +
+                           " open seeks: withdraw one first",
+                       5,
+                       "too_many_seeks",
+                       {{"max", options_.seeks_per_account}}};
+    if (int(in_lobby) >= options_.seeks_in_all)
+        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+}
+
 SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& request) {
     if (request.rated && !request.clock && !request.days_per_move)
         throw ApiError{400, "a rated seek needs a clock or days per move", 0, "rated_needs_clock"};
@@ -114,18 +132,8 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
                        "invalid_field",
                        {{"field", "ratingRange"}}};
     const std::string& account = session.account.id;
-    if (const int wait =
-            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
-        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
-    if (store_.count_seeks(account) >= options_.seeks_per_account)
-        throw ApiError{429,
-                       "you have " + std::to_string(options_.seeks_per_account) +
-                           " open seeks: withdraw one first",
-                       5,
-                       "too_many_seeks",
-                       {{"max", options_.seeks_per_account}}};
-    if (int(store_.seeks(options_.seeks_in_all).size()) >= options_.seeks_in_all)
-        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+    take_seek_token(account);
+    check_room(account, store_.seeks(options_.seeks_in_all).size());
     SeekRow seek;
     if (request.to) {
         const AccountRow challenged = accounts_.profile(*request.to);
@@ -278,9 +286,7 @@ std::size_t pool_index(std::string_view key) {
 SeekRow LobbyService::join_pool(const Session& session, std::string_view key) {
     const QuickPool pool = pool_or_404(key);
     const std::string& account = session.account.id;
-    if (const int wait =
-            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
-        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
+    take_seek_token(account);
     const std::vector<SeekRow> all = store_.seeks(options_.seeks_in_all);
     // One pool at a time: the same again keeps its place (and its wait), another moves it.
     for (const SeekRow& seek : all) {
@@ -288,15 +294,7 @@ SeekRow LobbyService::join_pool(const Session& session, std::string_view key) {
         if (*seek.quick == pool.key) return seek;
         store_.delete_seek(seek.id, account);
     }
-    if (store_.count_seeks(account) >= options_.seeks_per_account)
-        throw ApiError{429,
-                       "you have " + std::to_string(options_.seeks_per_account) +
-                           " open seeks: withdraw one first",
-                       5,
-                       "too_many_seeks",
-                       {{"max", options_.seeks_per_account}}};
-    if (int(all.size()) >= options_.seeks_in_all)
-        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+    check_room(account, all.size());
     SeekRow seek;
     seek.id = random_hex(8);
     seek.account_id = account;

@@ -142,6 +142,10 @@ class LobbyService {
     // read the seeks after it and told the connections: a client that joins after the answer
     // finds the change in its snapshot.
     void changed();
+    // A new seek's (or pool place's) limits: the account's rate (429), its open seeks (429), the
+    // lobby's `in_lobby` seeks (503).
+    void take_seek_token(const std::string& account);
+    void check_room(const std::string& account, std::size_t in_lobby);
     // The game of two accounts made from `seek` (accepted, or paired with another: `made` says
     // who plays which colour), created in the games' service; its players cached.
     void create_account_game(const AccountGameRow& made, const SeekRow& seek);

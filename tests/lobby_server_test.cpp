@@ -3,9 +3,11 @@
 // with a second server on the same database): a seek made, listed and accepted, the game played
 // by the two accounts' tokens, its ratings changed once by Glicko-2 as the rating library
 // computes it, an aborted game changing none, the refusals, a player's seeks withdrawn when it
-// signs out, and its games on its profile, filtered.
+// signs out, its games on its profile, filtered, and quick pairing's pools (on PostgreSQL also two
+// servers pairing at once).
 #include <chrono>
 #include <cmath>
+#include <set>
 #include <thread>
 
 #include "account_support.hpp"
@@ -49,6 +51,22 @@ class LobbyServerTest : public AccountsServerTest {
         Reply accepted = accept(accepter, made.body.value("id", ""));
         EXPECT_EQ(accepted.status, 201) << accepted.text;
         return accepted.body.value("game", "");
+    }
+    // Quick pairing: joins or leaves the pool of `key` as it is written in the path.
+    Reply join(const std::string& token, const std::string& key) {
+        return reply(
+            client_->Post(("/api/pools/" + key).c_str(), bearer(token), "", "application/json"));
+    }
+    Reply leave(const std::string& token, const std::string& key) {
+        return reply(client_->Delete(("/api/pools/" + key).c_str(), bearer(token)));
+    }
+    // How many wait in the pool of `key` (GET /api/pools).
+    int waiting(const std::string& key) {
+        const Reply pools = get("/api/pools");
+        for (const Json& pool : pools.body["pools"])
+            if (pool["key"] == key) return pool["waiting"];
+        ADD_FAILURE() << "no pool " << key;
+        return -1;
     }
     // Black mates at once (f3 e5 g4 Qh4#).
     void fools_mate(const std::string& game, const std::string& white, const std::string& black) {
@@ -506,6 +524,140 @@ TEST_F(LobbyServerTest, AChallengeIsForTheChallengedPlayerAlone) {
     EXPECT_EQ(listed(ann), 0u);
 }
 
+// Quick pairing: two players in the 5+3 pool become one rated blitz game, random colours, both
+// told at once over the lobby's socket; the pool's seeks are in no list and accepted by nobody.
+TEST_F(LobbyServerTest, TwoPlayersInAQuickPoolAreMatchedIntoOneRatedGame) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    WsClient visitor(port_, "/api/lobby/socket");
+    auto first = visitor.receive_type("lobby");
+    ASSERT_TRUE(first);
+    EXPECT_EQ((*first)["pools"], (Json{{"3+2", 0}, {"5+3", 0}, {"10+5", 0}, {"15+10", 0}}));
+    WsClient anns(port_, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(anns.receive_type("lobby"));
+    WsClient bobs(port_, "/api/lobby/socket", "", bob);
+    ASSERT_TRUE(bobs.receive_type("lobby"));
+
+    Reply joined = join(ann, "5+3");
+    ASSERT_EQ(joined.status, 201) << joined.text;
+    EXPECT_EQ(joined.body["pool"], "5+3");
+    const std::string quick = joined.body["id"];
+    auto counted = visitor.receive_type("pools");
+    ASSERT_TRUE(counted);
+    EXPECT_EQ((*counted)["pools"]["5+3"], 1);
+    Reply pools = reply(client_->Get("/api/pools", bearer(ann)));
+    ASSERT_EQ(pools.status, 200) << pools.text;
+    ASSERT_EQ(pools.body["pools"].size(), 4u);
+    EXPECT_EQ(pools.body["pools"][1], (Json{{"key", "5+3"},
+                                            {"clock", {{"initial", 300}, {"increment", 3}}},
+                                            {"speed", "blitz"},
+                                            {"waiting", 1}}));
+    EXPECT_EQ(pools.body["pools"][2]["speed"], "rapid");  // 10+5: 600 + 40 x 5 = 800 s
+    EXPECT_EQ(pools.body["joined"], (Json{{"pool", "5+3"}, {"id", quick}}));
+    EXPECT_FALSE(reply(client_->Get("/api/pools", bearer(bob))).body.contains("joined"));
+    // Hidden from the seeks and not to be accepted.
+    EXPECT_TRUE(get("/api/seeks").body["seeks"].empty());
+    EXPECT_TRUE(reply(client_->Get("/api/seeks", bearer(ann))).body["seeks"].empty());
+    Reply taken = accept(bob, quick);
+    EXPECT_EQ(taken.status, 404);
+    EXPECT_EQ(taken.body["code"], "no_such_seek");
+
+    ASSERT_EQ(join(bob, "5+3").status, 201);
+    auto ann_started = anns.receive_type("started");
+    auto bob_started = bobs.receive_type("started");
+    ASSERT_TRUE(ann_started && bob_started);
+    const std::string game = (*ann_started)["game"];
+    EXPECT_EQ((*bob_started)["game"], game);
+    Reply players = get("/api/games/" + game + "/players");
+    ASSERT_EQ(players.status, 200) << players.text;
+    EXPECT_EQ(players.body["rated"], true);
+    EXPECT_EQ(players.body["pool"], "blitz");
+    const std::set<std::string> names{players.body["white"]["name"].get<std::string>(),
+                                      players.body["black"]["name"].get<std::string>()};
+    EXPECT_EQ(names, (std::set<std::string>{"Ann", "Bob"}));
+    // The seats are the accounts'.
+    Reply view = get("/api/games/" + game, ann);
+    ASSERT_EQ(view.status, 200) << view.text;
+    EXPECT_EQ(view.body["you"], players.body["white"]["name"] == "Ann" ? "white" : "black");
+    EXPECT_EQ(view.body["clock"]["initial"], 300'000);
+    EXPECT_EQ(view.body["clock"]["increment"], 3'000);
+    const std::string white = players.body["white"]["name"] == "Ann" ? ann : bob;
+    EXPECT_EQ(play(game, white, "e4").status, 200);
+    // One game, the pool empty again; the visitor saw neither seek nor game.
+    EXPECT_EQ(column("SELECT COUNT(*) FROM account_games"), std::vector<std::string>{"1"});
+    EXPECT_EQ(waiting("5+3"), 0);
+    visitor.send(Json{{"type", "ping"}, {"id", 1}});
+    for (auto m = visitor.receive(); m && (*m)["type"] != "pong"; m = visitor.receive())
+        EXPECT_TRUE((*m)["type"] != "started" && (*m)["type"] != "seek") << m->dump();
+}
+
+TEST_F(LobbyServerTest, APlayerWaitsInOnePoolAndMayLeaveIt) {
+    const std::string ann = account("Ann");
+    EXPECT_EQ(post("/api/pools/5+3", Json::object()).status, 401);
+    for (const char* bad : {"4+2", "5%2B4", "blitz", "%00"}) {
+        Reply refused = join(ann, bad);
+        EXPECT_EQ(refused.status, 404) << bad;
+        EXPECT_EQ(refused.body["code"], "no_such_pool") << bad;
+        EXPECT_NE(refused.text.find("3+2, 5+3, 10+5 and 15+10"), std::string::npos) << refused.text;
+    }
+    EXPECT_EQ(leave(ann, "1+0").body["code"], "no_such_pool");
+    EXPECT_EQ(reply(client_->Put("/api/pools/5+3", bearer(ann), "", "application/json")).status,
+              405);
+    // The + may come encoded.
+    Reply joined = join(ann, "3%2B2");
+    ASSERT_EQ(joined.status, 201) << joined.text;
+    EXPECT_EQ(joined.body["pool"], "3+2");
+    // The same pool again keeps the place; another moves it.
+    EXPECT_EQ(join(ann, "3+2").body["id"], joined.body["id"]);
+    ASSERT_EQ(join(ann, "15+10").status, 201);
+    EXPECT_EQ(waiting("3+2"), 0);
+    EXPECT_EQ(waiting("15+10"), 1);
+    EXPECT_EQ(column("SELECT COUNT(*) FROM seeks"), std::vector<std::string>{"1"});
+    // The pool's seek counts towards the account's five open seeks.
+    const Json clock{{"initial", 600}, {"increment", 0}};
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(seek(ann, Json{{"clock", clock}}).status, 201);
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}}).body["code"], "too_many_seeks");
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 4u);
+    // Leaving: once, and again (nothing to leave) alike.
+    EXPECT_EQ(leave(ann, "15%2B10").status, 204);
+    EXPECT_EQ(leave(ann, "15+10").status, 204);
+    EXPECT_EQ(waiting("15+10"), 0);
+    EXPECT_FALSE(reply(client_->Get("/api/pools", bearer(ann))).body.contains("joined"));
+    EXPECT_EQ(seek(ann, Json{{"clock", clock}}).status, 201);
+}
+
+// Players far apart are not paired at once: the range (100 points at first) widens by 50 each
+// interval waited (here 200 ms) until it spans their gap.
+TEST_F(LobbyServerTest, PlayersFarApartInRatingArePairedOnceTheRangeHasWidened) {
+    stop();
+    options_.lobby_pool_widen_every_ms = 200;
+    start();
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const std::string won = rated_game(ann, bob);
+    fools_mate(won, ann, bob);  // Bob wins: far apart in blitz now
+    ASSERT_TRUE(settled(won).body["settled"].get<bool>());
+    const double gap = get("/api/accounts/Bob").body["ratings"]["blitz"]["rating"].get<double>() -
+                       get("/api/accounts/Ann").body["ratings"]["blitz"]["rating"].get<double>();
+    ASSERT_GT(gap, 250);
+    ASSERT_LT(gap, 1000);
+    // The intervals the older of the two must have waited: 100 + 50 x steps >= gap.
+    const int steps = int(std::ceil((gap - 100) / 50));
+
+    WsClient anns(port_, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(anns.receive_type("lobby"));
+    const auto joined_at = std::chrono::steady_clock::now();
+    ASSERT_EQ(join(ann, "3+2").status, 201);
+    ASSERT_EQ(join(bob, "3+2").status, 201);
+    EXPECT_EQ(waiting("3+2"), 2) << "paired at once, " << gap << " apart";
+    auto started = anns.receive_type("started", std::chrono::seconds(15));
+    ASSERT_TRUE(started) << "not paired " << gap << " apart";
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - joined_at);
+    EXPECT_GE(waited.count(), (steps - 1) * 200) << gap << " apart";
+    Reply players = get("/api/games/" + (*started)["game"].get<std::string>() + "/players");
+    EXPECT_EQ(players.body["pool"], "blitz");
+    EXPECT_EQ(waiting("3+2"), 0);
+}
+
 TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {
     if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
     const std::string ann = account("Ann"), bob = account("Bob");
@@ -553,6 +705,49 @@ TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {
               (std::vector<std::string>{"1", "1"}));
     Reply ann_profile = reply(second.Get("/api/accounts/Ann"));
     EXPECT_GT(ann_profile.body["ratings"]["bullet"]["rating"].get<double>(), 1500.0);
+    other.stop();
+    running.join();
+}
+
+// Two servers on one database both pair the pools: players joining on each are paired exactly
+// once (one game each, both told on the server they watch), however the two servers' rounds
+// fall.
+TEST_F(LobbyServerTest, PlayersJoiningOnTwoServersArePairedExactlyOnce) {
+    if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
+    server::Server other(options_);
+    const int other_port = other.bind();
+    std::thread running([&] { other.run(); });
+    httplib::Client second("127.0.0.1", other_port);
+    second.set_read_timeout(10, 0);
+    constexpr int kPairs = 3;
+    for (int round = 0; round < kPairs; ++round) {
+        const std::string one = account("One" + std::to_string(round));
+        const std::string two = account("Two" + std::to_string(round));
+        WsClient ones(port_, "/api/lobby/socket", "", one);
+        WsClient twos(other_port, "/api/lobby/socket", "", two);
+        EXPECT_TRUE(ones.receive_type("lobby") && twos.receive_type("lobby"));
+        // At once, one on each server.
+        std::thread joining([&] { EXPECT_EQ(join(one, "10+5").status, 201); });
+        Reply joined = reply(second.Post("/api/pools/10+5", bearer(two), "", "application/json"));
+        joining.join();
+        EXPECT_EQ(joined.status, 201) << joined.text;
+        auto one_started = ones.receive_type("started");
+        auto two_started = twos.receive_type("started");
+        EXPECT_TRUE(one_started) << "round " << round << ": not told on the first server";
+        EXPECT_TRUE(two_started) << "round " << round << ": not told on the second server";
+        if (!one_started || !two_started) break;
+        EXPECT_EQ((*one_started)["game"], (*two_started)["game"]);
+        // No second "started" (from the other server's round) follows.
+        ones.send(Json{{"type", "ping"}, {"id", 1}});
+        for (auto m = ones.receive(); m && (*m)["type"] != "pong"; m = ones.receive())
+            EXPECT_NE((*m)["type"], "started") << m->dump();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    EXPECT_EQ(column("SELECT COUNT(*) FROM account_games"),
+              std::vector<std::string>{std::to_string(kPairs)});
+    EXPECT_EQ(column("SELECT COUNT(*) FROM seeks"), std::vector<std::string>{"0"});
+    EXPECT_EQ(column("SELECT COUNT(*) FROM account_games WHERE pool <> 'rapid' OR NOT rated"),
+              std::vector<std::string>{"0"});
     other.stop();
     running.join();
 }

@@ -115,6 +115,8 @@ struct Server::Impl {
                     // read this often too, for a notice lost while the listener reconnected.
                     .poll_every = std::chrono::milliseconds(cluster ? 1'000 : 2'000),
                     .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
+                    .pool_range = {.widen_every = std::chrono::milliseconds(
+                                       options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
           routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,
                  &lobby),

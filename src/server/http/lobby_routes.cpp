@@ -1,6 +1,7 @@
-// The lobby's routes (docs/openapi.yaml: /api/seeks, /api/accounts/{name}/games,
+// The lobby's routes (docs/openapi.yaml: /api/seeks, /api/pools, /api/accounts/{name}/games,
 // /api/games/{id}/players): seeks made, listed, withdrawn and accepted by signed-in accounts
-// (Routes::signed_in), an account's games, and the players and rating changes of an account game.
+// (Routes::signed_in), quick pairing's pools joined and left, an account's games, and the players
+// and rating changes of an account game.
 #include <nlohmann/json.hpp>
 
 #include "accounts/service.hpp"
@@ -19,6 +20,7 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr std::string_view kSeeksPrefix = "/api/seeks/";
+constexpr std::string_view kPoolsPrefix = "/api/pools/";
 constexpr std::string_view kAccountsPrefix = "/api/accounts/";
 constexpr std::string_view kGamesPrefix = "/api/games/";
 
@@ -137,18 +139,39 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
                                        {"black", {{"name", nullptr}}}}
                                       .dump());
     }
-    if (path != "/api/seeks" && !path.starts_with(kSeeksPrefix)) return std::nullopt;
+    const bool pools = path == "/api/pools" || path.starts_with(kPoolsPrefix);
+    if (path != "/api/seeks" && !path.starts_with(kSeeksPrefix) && !pools) return std::nullopt;
     check_same_site(request);
+    // Signed in (optional for reading), one's account: to see the challenges one made or got,
+    // and the pool one waits in.
+    auto viewer = [&]() -> std::optional<std::string> {
+        if (request.bearer.empty() && request.session_cookie.empty()) return std::nullopt;
+        auto session = lobby.session(
+            std::string(request.bearer.empty() ? request.session_cookie : request.bearer));
+        if (!session) return std::nullopt;
+        return session->account.id;
+    };
+    if (path == "/api/pools") {
+        if (method != "GET") throw ApiError{405, "use GET /api/pools", 0, "method_not_allowed"};
+        return json_response(200, pools_json(lobby.pools(viewer())).dump());
+    }
+    if (pools) {
+        // "/api/pools/5+3", the + also as %2B.
+        const std::string key = decode_segment(path.substr(kPoolsPrefix.size()));
+        if (method == "POST") {
+            const SeekRow seek = lobby.join_pool(signed_in(request), key);
+            return json_response(201, Json{{"id", seek.id}, {"pool", *seek.quick}}.dump());
+        }
+        if (method == "DELETE") {
+            lobby.leave_pool(signed_in(request), key);
+            return HttpResponse{204, "application/json", "", {}};
+        }
+        throw ApiError{405, "use POST or DELETE /api/pools/{key}", 0, "method_not_allowed"};
+    }
     if (path == "/api/seeks") {
         if (method == "GET") {
             Json seeks = Json::array();
-            // Signed in (optional here), one also sees the challenges one made or got.
-            std::optional<std::string> viewer;
-            if (!request.bearer.empty() || !request.session_cookie.empty())
-                if (auto session = lobby.session(std::string(
-                        request.bearer.empty() ? request.session_cookie : request.bearer)))
-                    viewer = session->account.id;
-            for (const SeekRow& seek : lobby.seeks(viewer)) seeks.push_back(seek_json(seek));
+            for (const SeekRow& seek : lobby.seeks(viewer())) seeks.push_back(seek_json(seek));
             return json_response(200, Json{{"seeks", std::move(seeks)}}.dump());
         }
         if (method == "POST") {

@@ -4,6 +4,7 @@
 
 #include "lobby/ratings.hpp"
 #include "rating/rating.hpp"
+#include "rating/speed.hpp"
 
 namespace chess960::server {
 
@@ -89,11 +90,36 @@ Json account_game_json(const AccountGameRow& game) {
     return json;
 }
 
+Json waiting_json(const std::array<int, kQuickPools.size()>& waiting) {
+    Json json = Json::object();
+    for (std::size_t i = 0; i < kQuickPools.size(); ++i)
+        json[std::string(kQuickPools[i].key)] = waiting[i];
+    return json;
+}
+
+Json pools_json(const LobbyService::Pools& pools) {
+    Json list = Json::array();
+    for (std::size_t i = 0; i < kQuickPools.size(); ++i) {
+        const QuickPool& pool = kQuickPools[i];
+        list.push_back(
+            {{"key", pool.key},
+             {"clock", {{"initial", pool.minutes * 60}, {"increment", pool.increment_seconds}}},
+             {"speed", rating::name(speed_of(pool))},
+             {"waiting", pools.waiting[i]}});
+    }
+    Json json{{"pools", std::move(list)}};
+    if (pools.mine) json["joined"] = {{"pool", *pools.mine->quick}, {"id", pools.mine->id}};
+    return json;
+}
+
 std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot) {
     Json seeks = Json::array();
     for (const SeekRow& seek : snapshot.seeks) seeks.push_back(seek_json(seek));
-    return Json{{"type", "lobby"}, {"seeks", std::move(seeks)}, {"online", snapshot.online}}.dump(
-        -1, ' ', false, Json::error_handler_t::replace);
+    return Json{{"type", "lobby"},
+                {"seeks", std::move(seeks)},
+                {"online", snapshot.online},
+                {"pools", waiting_json(snapshot.waiting)}}
+        .dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::string lobby_event_text(const LobbyEvent& event) {
@@ -110,6 +136,9 @@ std::string lobby_event_text(const LobbyEvent& event) {
             break;
         case LobbyEvent::Kind::Online:
             json = {{"type", "online"}, {"players", event.names}};
+            break;
+        case LobbyEvent::Kind::Pools:
+            json = {{"type", "pools"}, {"pools", waiting_json(event.waiting)}};
             break;
     }
     return json.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -18,6 +18,9 @@ constexpr std::size_t kSettleQueue = 10'000;
 // A game over in memory may not be stored yet (the store writes in groups): looked at again
 // this many times, a little later each time, before the sweep is left to find it.
 constexpr int kSettleAttempts = 20;
+// The rounds of the feed a quick seek gone elsewhere is looked for its game before it is taken
+// for withdrawn (rounds come at each change and every poll, a second apart on PostgreSQL).
+constexpr int kQuickLookups = 8;
 
 std::string pool_of(const SeekRequest& request) {
     if (request.days_per_move) return std::string(rating::name(rating::Speed::Correspondence));
@@ -95,6 +98,24 @@ void LobbyService::log(const std::string& line) {
 
 // --- Seeks ---------------------------------------------------------------------------------------
 
+void LobbyService::take_seek_token(const std::string& account) {
+    if (const int wait =
+            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
+        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
+}
+
+void LobbyService::check_room(const std::string& account, std::size_t in_lobby) {
+    if (store_.count_seeks(account) >= options_.seeks_per_account)
+        throw ApiError{429,
+                       "you have " + std::to_string(options_.seeks_per_account) +
+                           " open seeks: withdraw one first",
+                       5,
+                       "too_many_seeks",
+                       {{"max", options_.seeks_per_account}}};
+    if (int(in_lobby) >= options_.seeks_in_all)
+        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+}
+
 SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& request) {
     if (request.rated && !request.clock && !request.days_per_move)
         throw ApiError{400, "a rated seek needs a clock or days per move", 0, "rated_needs_clock"};
@@ -111,18 +132,8 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
                        "invalid_field",
                        {{"field", "ratingRange"}}};
     const std::string& account = session.account.id;
-    if (const int wait =
-            games_.take_token("seeks", account, options_.seeks_per_second, options_.seeks_burst))
-        throw ApiError{429, "too many seeks: wait a moment", wait, "rate_limited"};
-    if (store_.count_seeks(account) >= options_.seeks_per_account)
-        throw ApiError{429,
-                       "you have " + std::to_string(options_.seeks_per_account) +
-                           " open seeks: withdraw one first",
-                       5,
-                       "too_many_seeks",
-                       {{"max", options_.seeks_per_account}}};
-    if (int(store_.seeks(options_.seeks_in_all).size()) >= options_.seeks_in_all)
-        throw ApiError{503, "the lobby is full: try again in a moment", 5, "lobby_full"};
+    take_seek_token(account);
+    check_room(account, store_.seeks(options_.seeks_in_all).size());
     SeekRow seek;
     if (request.to) {
         const AccountRow challenged = accounts_.profile(*request.to);
@@ -164,6 +175,8 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
 }
 
 bool LobbyService::sees(const SeekRow& seek, const std::string& viewer) {
+    // A quick pairing seek is the lobby's to pair, nobody's to see or accept.
+    if (seek.quick) return false;
     return !seek.to_account ||
            (!viewer.empty() && (seek.account_id == viewer || *seek.to_account == viewer));
 }
@@ -190,8 +203,10 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
     const std::int64_t now = now_ms();
     AccountGameRow made;
     const auto seek = store_.accept_seek(id, [&](const SeekRow& s) {
+        // A quick pairing seek and a challenge to another are not there for anyone to accept
+        // (as for one never made).
+        if (s.quick) throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
         if (s.account_id == me) throw ApiError{409, "this is your own seek", 0, "own_seek"};
-        // A challenge to another is not there for anyone else (as for one never made).
         if (s.to_account && *s.to_account != me)
             throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
         const double mine = shown_rating(my_ratings, s.pool);
@@ -210,26 +225,8 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
         return made;
     });
     if (!seek) throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
-
-    SeatedGame game;
-    game.id = made.game_id;
-    if (seek->start_type == "number") {
-        game.white_number = game.black_number = seek->start_number.value_or(518);
-    } else if (seek->start_type == "double960") {
-        game.white_number = seek->start_number.value_or(random_start_number());
-        game.black_number = seek->start_black.value_or(random_start_number());
-    } else {
-        game.white_number = game.black_number = random_start_number();
-    }
-    if (seek->days_per_move)
-        game.clock = TimeControl{.per_move = Millis(*seek->days_per_move) * 86'400'000};
-    else if (seek->clock_initial_ms)
-        game.clock = TimeControl{*seek->clock_initial_ms, seek->clock_increment_ms.value_or(0)};
-    // The seats are the accounts' (seat()): these tokens are given to nobody.
-    game.white_token_hash = sha256_hex(random_hex(16));
-    game.black_token_hash = sha256_hex(random_hex(16));
     try {
-        games_.create_seated(game);
+        create_account_game(made, *seek);
     } catch (const ApiError&) {
         log("seek " + id + ": its game " + made.game_id + " was not created");
         changed();
@@ -237,10 +234,170 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
     }
     // After the game exists: the feed tells both players of it (find_game_of_seek reads it).
     changed();
+    return made.game_id;
+}
+
+void LobbyService::create_account_game(const AccountGameRow& made, const SeekRow& seek) {
+    SeatedGame game;
+    game.id = made.game_id;
+    if (seek.start_type == "number") {
+        game.white_number = game.black_number = seek.start_number.value_or(518);
+    } else if (seek.start_type == "double960") {
+        game.white_number = seek.start_number.value_or(random_start_number());
+        game.black_number = seek.start_black.value_or(random_start_number());
+    } else {
+        game.white_number = game.black_number = random_start_number();
+    }
+    if (seek.days_per_move)
+        game.clock = TimeControl{.per_move = Millis(*seek.days_per_move) * 86'400'000};
+    else if (seek.clock_initial_ms)
+        game.clock = TimeControl{*seek.clock_initial_ms, seek.clock_increment_ms.value_or(0)};
+    // The seats are the accounts' (seat()): these tokens are given to nobody.
+    game.white_token_hash = sha256_hex(random_hex(16));
+    game.black_token_hash = sha256_hex(random_hex(16));
+    games_.create_seated(game);
     std::lock_guard lock(players_mutex_);
     if (players_.emplace(made.game_id, Players{made.white_account, made.black_account}).second)
         players_order_.push_back(made.game_id);
-    return made.game_id;
+}
+
+// --- Quick pairing -------------------------------------------------------------------------------
+
+namespace {
+
+QuickPool pool_or_404(std::string_view key) {
+    if (auto pool = quick_pool(key)) return *pool;
+    const std::string shown(key.substr(0, 16));
+    throw ApiError{404,
+                   "no quick pairing pool '" + shown + "': the pools are 3+2, 5+3, 10+5 and 15+10",
+                   0,
+                   "no_such_pool",
+                   {{"pool", shown}}};
+}
+
+std::size_t pool_index(std::string_view key) {
+    for (std::size_t i = 0; i < kQuickPools.size(); ++i)
+        if (kQuickPools[i].key == key) return i;
+    return kQuickPools.size();
+}
+
+}  // namespace
+
+SeekRow LobbyService::join_pool(const Session& session, std::string_view key) {
+    const QuickPool pool = pool_or_404(key);
+    const std::string& account = session.account.id;
+    take_seek_token(account);
+    const std::vector<SeekRow> all = store_.seeks(options_.seeks_in_all);
+    // One pool at a time: the same again keeps its place (and its wait), another moves it.
+    for (const SeekRow& seek : all) {
+        if (seek.account_id != account || !seek.quick) continue;
+        if (*seek.quick == pool.key) return seek;
+        store_.delete_seek(seek.id, account);
+    }
+    check_room(account, all.size());
+    SeekRow seek;
+    seek.id = random_hex(8);
+    seek.account_id = account;
+    seek.rated = true;
+    seek.pool = std::string(rating::name(speed_of(pool)));
+    seek.clock_initial_ms = std::int64_t(pool.minutes) * 60'000;
+    seek.clock_increment_ms = std::int64_t(pool.increment_seconds) * 1'000;
+    seek.quick = std::string(pool.key);
+    seek.created_at = now_ms();
+    seek.account_name = session.account.name;
+    store_.insert_seek(seek);
+    changed();
+    return seek;
+}
+
+void LobbyService::leave_pool(const Session& session, std::string_view key) {
+    const QuickPool pool = pool_or_404(key);
+    bool left = false;
+    for (const SeekRow& seek : store_.seeks(options_.seeks_in_all))
+        if (seek.account_id == session.account.id && seek.quick == pool.key)
+            left = store_.delete_seek(seek.id, session.account.id) || left;
+    if (left) changed();
+}
+
+LobbyService::Pools LobbyService::pools(const std::optional<std::string>& viewer) {
+    Pools pools;
+    for (SeekRow& seek : store_.seeks(options_.seeks_in_all)) {
+        if (!seek.quick) continue;
+        const std::size_t i = pool_index(*seek.quick);
+        if (i < pools.waiting.size()) ++pools.waiting[i];
+        if (viewer && seek.account_id == *viewer) pools.mine = std::move(seek);
+    }
+    return pools;
+}
+
+std::vector<AccountGameRow> LobbyService::pair_quick_seeks(std::vector<SeekRow>& seeks) {
+    const std::int64_t now = now_ms();
+    std::vector<AccountGameRow> made;
+    std::vector<std::string> taken;     // the seeks paired here
+    std::vector<std::string> accounts;  // their players: one game each a round
+    for (const QuickPool& pool : kQuickPools) {
+        std::vector<const SeekRow*> rows;
+        std::vector<PoolEntry> waiting;
+        for (const SeekRow& seek : seeks) {
+            if (seek.quick != pool.key) continue;
+            rows.push_back(&seek);
+            waiting.push_back(
+                {seek.id, seek.account_id,
+                 seek.seeker_rating ? seek.seeker_rating->rating : rating::kDefaultRating,
+                 seek.created_at});
+        }
+        if (waiting.size() < 2) continue;
+        for (auto [a, b] : pair_pool(waiting, now, options_.pool_range)) {
+            const SeekRow& first = *rows[a];
+            const SeekRow& second = *rows[b];
+            if (std::ranges::find(accounts, first.account_id) != accounts.end() ||
+                std::ranges::find(accounts, second.account_id) != accounts.end())
+                continue;
+            // Random colours (the pools' seeks are all "random").
+            const bool first_white = random_hex(1)[0] < '8';
+            AccountGameRow game;
+            game.game_id = random_hex(8);
+            // Linked to the older seek: the other servers have most likely read it (its
+            // player's server did at once), so they find the game from it and tell its player
+            // (game_of_quick_seek covers the rest).
+            game.seek_id =
+                std::pair(first.created_at, first.id) <= std::pair(second.created_at, second.id)
+                    ? first.id
+                    : second.id;
+            game.white_account = first_white ? first.account_id : second.account_id;
+            game.black_account = first_white ? second.account_id : first.account_id;
+            game.rated = true;
+            game.pool = first.pool;
+            game.created_at = now;
+            try {
+                if (!store_.pair_seeks(first.id, second.id, game)) continue;
+                create_account_game(game, first);
+            } catch (const std::exception& e) {
+                log("quick pairing " + first.id + " and " + second.id + " failed: " + e.what());
+                continue;
+            }
+            made.push_back(game);
+            taken.push_back(first.id);
+            taken.push_back(second.id);
+            accounts.push_back(first.account_id);
+            accounts.push_back(second.account_id);
+        }
+    }
+    std::erase_if(seeks,
+                  [&](const SeekRow& s) { return std::ranges::find(taken, s.id) != taken.end(); });
+    return made;
+}
+
+std::optional<AccountGameRow> LobbyService::game_of_quick_seek(const SeekRow& seek) {
+    if (auto game = store_.find_game_of_seek(seek.id)) return game;
+    AccountGameQuery query;
+    query.account_id = seek.account_id;
+    query.pool = seek.pool;
+    query.in_play = true;
+    query.limit = 1;
+    const std::vector<AccountGameRow> games = store_.account_games(query);
+    if (games.empty() || games.front().created_at < seek.created_at) return std::nullopt;
+    return games.front();
 }
 
 // --- Seats ---------------------------------------------------------------------------------------
@@ -395,6 +552,7 @@ LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& 
     const std::string& name = listener->account_name;
     if (!name.empty() && !std::ranges::binary_search(snapshot.online, name))
         snapshot.online.insert(std::ranges::lower_bound(snapshot.online, name), name);
+    snapshot.waiting = waiting_;
     return snapshot;
 }
 
@@ -482,12 +640,19 @@ void LobbyService::feed_loop() {
     std::unique_lock lock(feed_mutex_);
     while (!feed_stopping_) {
         // The first pass reads the seeks at once; then at each change here, or each poll.
+        // While players wait in the pools, their ranges widen: read at least that often.
+        const bool pooling = std::ranges::any_of(waiting_, [](int n) { return n > 0; });
         if (!known_read_)
             known_read_ = true;
         else
-            feed_wake_.wait_for(lock, options_.poll_every, [&] {
-                return feed_stopping_ || feed_changed_ || online_changed_ || remote_online_changed_;
-            });
+            feed_wake_.wait_for(lock,
+                                pooling ? std::min<std::chrono::milliseconds>(
+                                              options_.poll_every, options_.pool_range.widen_every)
+                                        : options_.poll_every,
+                                [&] {
+                                    return feed_stopping_ || feed_changed_ || online_changed_ ||
+                                           remote_online_changed_;
+                                });
         if (feed_stopping_) break;
         feed_changed_ = false;
         const std::uint64_t asked = changes_asked_;
@@ -509,37 +674,83 @@ void LobbyService::feed_loop() {
         std::optional<std::vector<SeekRow>> seeks;
         std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
+        std::vector<AccountGameRow> paired;  // quick pairing's games made here
         try {
             online = sync_presence(presence);
             seeks = store_.seeks(options_.seeks_in_all);
-            for (const auto& [id, seek] : known_seeks_)
-                if (std::ranges::find(*seeks, id, &SeekRow::id) == seeks->end())
-                    gone.emplace_back(id, store_.find_game_of_seek(id));
+            paired = pair_quick_seeks(*seeks);
+            for (const auto& [id, seek] : known_seeks_) {
+                if (std::ranges::find(*seeks, id, &SeekRow::id) != seeks->end()) continue;
+                // Paired here: its players are told below, once.
+                if (seek.quick && std::ranges::any_of(paired, [&](const AccountGameRow& g) {
+                        return g.white_account == seek.account_id ||
+                               g.black_account == seek.account_id;
+                    }))
+                    continue;
+                gone.emplace_back(
+                    id, seek.quick ? game_of_quick_seek(seek) : store_.find_game_of_seek(id));
+            }
         } catch (const std::exception& e) {
             log(std::string("reading the lobby's seeks failed: ") + e.what());
         }
         lock.lock();
         if (seeks) {
+            auto start = [&](const AccountGameRow& game) {
+                if (!game.white_account || !game.black_account) return;
+                auto started = std::make_shared<LobbyEvent>();
+                started->kind = LobbyEvent::Kind::Started;
+                started->id = game.game_id;
+                publish(started, {*game.white_account, *game.black_account});
+            };
+            // Of a quick pairing's two seeks, both gone, the game is told once.
+            std::vector<std::string> told;
             for (auto& [id, game] : gone) {
-                auto removed = std::make_shared<LobbyEvent>();
-                removed->kind = LobbyEvent::Kind::Removed;
-                removed->id = id;
-                publish(removed, seen_by(known_seeks_.at(id)));
+                const SeekRow& seek = known_seeks_.at(id);
+                // A quick seek taken by another server: its game's row may not be stored yet
+                // (the pairing commits, then the game is created): looked for again a few rounds
+                // (it is shown nowhere meanwhile).
+                if (seek.quick && !game && ++quick_unfound_[id] < kQuickLookups) continue;
+                quick_unfound_.erase(id);
+                if (!seek.quick) {
+                    auto removed = std::make_shared<LobbyEvent>();
+                    removed->kind = LobbyEvent::Kind::Removed;
+                    removed->id = id;
+                    publish(removed, seen_by(seek));
+                }
                 known_seeks_.erase(id);
-                if (game && game->white_account && game->black_account) {
-                    auto started = std::make_shared<LobbyEvent>();
-                    started->kind = LobbyEvent::Kind::Started;
-                    started->id = game->game_id;
-                    publish(started, {*game->white_account, *game->black_account});
+                if (game && std::ranges::find(told, game->game_id) == told.end()) {
+                    told.push_back(game->game_id);
+                    start(*game);
                 }
             }
+            for (const AccountGameRow& game : paired) start(game);
+            // The seeks paired here.
+            std::erase_if(known_seeks_, [&](const auto& entry) {
+                return entry.second.quick && !quick_unfound_.contains(entry.first) &&
+                       std::ranges::find(*seeks, entry.first, &SeekRow::id) == seeks->end();
+            });
+            std::array<int, kQuickPools.size()> waiting{};
             for (SeekRow& seek : *seeks) {
+                if (seek.quick) {
+                    const auto at = std::ranges::find(kQuickPools, *seek.quick, &QuickPool::key);
+                    if (at != kQuickPools.end()) ++waiting[std::size_t(at - kQuickPools.begin())];
+                }
                 if (known_seeks_.contains(seek.id)) continue;
-                auto added = std::make_shared<LobbyEvent>();
-                added->kind = LobbyEvent::Kind::Added;
-                added->seek = seek;
-                publish(added, seen_by(seek));
+                // A quick pairing seek is known (to tell its players of its game), not shown.
+                if (!seek.quick) {
+                    auto added = std::make_shared<LobbyEvent>();
+                    added->kind = LobbyEvent::Kind::Added;
+                    added->seek = seek;
+                    publish(added, seen_by(seek));
+                }
                 known_seeks_.emplace(seek.id, std::move(seek));
+            }
+            if (waiting != waiting_) {
+                waiting_ = waiting;
+                auto event = std::make_shared<LobbyEvent>();
+                event->kind = LobbyEvent::Kind::Pools;
+                event->waiting = waiting;
+                publish(event);
             }
         }
         if (online && *online != online_told_) {

@@ -40,6 +40,8 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
     int count_seeks(const std::string& account_id) override;
     bool delete_seek(const std::string& id, const std::string& account_id) override;
     int delete_seeks_of(const std::string& account_id) override;
+    bool pair_seeks(const std::string& first, const std::string& second,
+                    const AccountGameRow& game) override;
     std::optional<SeekRow> accept_seek(
         const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
     void insert_account_game(const AccountGameRow& game) override;

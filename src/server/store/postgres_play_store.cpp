@@ -248,6 +248,25 @@ std::optional<SeekRow> PostgresAccountStore::accept_seek(
     return seek;
 }
 
+bool PostgresAccountStore::pair_seeks(const std::string& first, const std::string& second,
+                                      const AccountGameRow& game) {
+    if (first == second) return false;
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    // Both rows locked in id order: two servers pairing overlapping seeks wait for each other
+    // in the same order (never a deadlock), and the second then finds a row gone.
+    const PgResult r = db_.query("SELECT id FROM seeks WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
+                                 PgParams().text(first).text(second), "reading two seeks");
+    if (r.rows() != 2) return false;
+    insert_game_row(game);
+    db_.query("DELETE FROM seeks WHERE id IN ($1, $2)", PgParams().text(first).text(second),
+              "taking two seeks");
+    notify_lobby("seeks");
+    transaction.commit();
+    return true;
+}
+
 void PostgresAccountStore::insert_account_game(const AccountGameRow& game) {
     std::lock_guard lock(mutex_);
     db_.ensure_connected();

@@ -232,6 +232,38 @@ std::optional<SeekRow> SqliteAccountStore::accept_seek(
     return seek;
 }
 
+bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string& second,
+                                    const AccountGameRow& game) {
+    std::lock_guard lock(mutex_);
+    // BEGIN IMMEDIATE holds the file's write lock: no other connection takes either seek
+    // between the count and the deletes.
+    begin();
+    try {
+        int found = 0;
+        query_all(
+            "SELECT COUNT(*) FROM seeks WHERE id IN (?1, ?2)", "reading two seeks",
+            [&](sqlite3_stmt* s) {
+                sqlite::bind_text_copy(s, 1, first);
+                sqlite::bind_text_copy(s, 2, second);
+            },
+            [&](sqlite3_stmt* s) { found = sqlite3_column_int(s, 0); });
+        if (found != 2 || first == second) {
+            rollback();
+            return false;
+        }
+        insert_game_row(game);
+        step("DELETE FROM seeks WHERE id IN (?1, ?2)", "taking two seeks", [&](sqlite3_stmt* s) {
+            sqlite::bind_text_copy(s, 1, first);
+            sqlite::bind_text_copy(s, 2, second);
+        });
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+    return true;
+}
+
 void SqliteAccountStore::insert_account_game(const AccountGameRow& game) {
     std::lock_guard lock(mutex_);
     insert_game_row(game);

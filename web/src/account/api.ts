@@ -137,7 +137,23 @@ export const accounts = {
   players: (gameId: string) => request<AccountGame>('GET', `/api/games/${encodeURIComponent(gameId)}/players`),
 };
 
+// Quick pairing's pools (GET /api/pools): each with how many wait in it, and the pool this
+// account waits in (signed in).
+export interface QuickPoolInfo {
+  key: string; // "5+3"
+  clock: { initial: number; increment: number }; // seconds
+  speed: Pool;
+  waiting: number;
+}
+export interface QuickPools {
+  pools: QuickPoolInfo[];
+  joined?: { pool: string; id: string };
+}
+
 export const lobby = {
+  pools: () => request<QuickPools>('GET', '/api/pools'),
+  joinPool: (key: string) => request<{ id: string; pool: string }>('POST', `/api/pools/${encodeURIComponent(key)}`, { body: {} }),
+  leavePool: (key: string) => request<void>('DELETE', `/api/pools/${encodeURIComponent(key)}`),
   seeks: () => request<{ seeks: Seek[] }>('GET', '/api/seeks'),
   create: (spec: SeekSpec) => request<Seek>('POST', '/api/seeks', { body: spec }),
   cancel: (id: string) => request<void>('DELETE', `/api/seeks/${encodeURIComponent(id)}`),

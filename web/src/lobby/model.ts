@@ -15,7 +15,8 @@ export interface LobbyState {
 
 // The lobby WebSocket's messages from the server (GET /api/lobby/socket).
 export type LobbyMessage =
-  | { type: 'lobby'; seeks: Seek[]; online?: string[] }
+  | { type: 'lobby'; seeks: Seek[]; online?: string[]; pools?: Record<string, number> }
+  | { type: 'pools'; pools: Record<string, number> }
   | { type: 'seek'; seek: Seek }
   | { type: 'unseek'; id: string }
   | { type: 'online'; players: string[] }

@@ -1,4 +1,5 @@
-// The lobby (/lobby): the open seeks, live (lobby/socket.ts), with Accept (Withdraw on one's own);
+// The lobby (/lobby): quick pairing's four pools (lobby/quick.ts); the open seeks, live
+// (lobby/socket.ts), with Accept (Withdraw on one's own);
 // apart from them, signed in, the challenges to one (Accept, Decline) and one's own to others
 // (Withdraw; made from a player's profile);
 // the form that makes a seek (a time control, rated or casual, a colour, a start position, the
@@ -20,6 +21,7 @@ import { showTurnCount } from '../common/top-bar';
 import { el } from '../common/ui';
 import { formatDays } from '../round/clock';
 import { createForm } from './form';
+import { quickPairing } from './quick';
 import {
   applyLobbyMessage,
   emptyLobby,
@@ -67,6 +69,10 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
         <h3 id="outgoing-title">${t('lobby.challengesOut')}</h3>
         <div class="table-scroll"><table class="seeks" id="outgoing" aria-labelledby="outgoing-title">${head}<tbody></tbody></table></div>
       </section>
+      <section class="card quick-card" aria-labelledby="quick-title">
+        <h2 id="quick-title">${t('quick.title')}</h2>
+        <div id="quick-body"></div>
+      </section>
       <section class="card seeks-card" aria-labelledby="seeks-title">
         <div class="card-head">
           <h2 id="seeks-title">${t('lobby.seeks')}</h2>
@@ -110,10 +116,10 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   const own = (seek: Seek) => !!me && seek.player.name === me.name;
   const kind = (seek: Seek) => seekKind(seek, me?.name ?? null);
 
-  function go(gameId: string) {
+  function go(gameId: string, text = t('lobby.starting')) {
     if (leaving) return;
     leaving = true;
-    $('#seek-status').textContent = t('lobby.starting');
+    $('#seek-status').textContent = text;
     location.href = `/game/${encodeURIComponent(gameId)}`;
   }
 
@@ -223,8 +229,10 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   function onMessage(message: LobbyMessage) {
     if (message.type === 'started') {
       void turns?.refresh();
-      return go(message.game);
+      return go(message.game, quick.waiting() ? t('quick.found') : undefined);
     }
+    quick.message(message);
+    if (message.type === 'pools') return;
     const before = state;
     const wasLoaded = loaded;
     state = applyLobbyMessage(state, message);
@@ -307,6 +315,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     }
   }
 
+  const quick = quickPairing($('#quick-body'), { me: me?.name ?? null, go, showError, announce });
   drawOnline();
   if (me)
     createForm(

@@ -41,6 +41,9 @@ struct Options {
     int login_attempts_per_account = 10;
     // How long a player may be without a lobby connection before its seeks are withdrawn.
     int lobby_leave_after_ms = 15'000;
+    // How often the rating range of a player waiting in a quick pairing pool widens (by 50
+    // points; lobby/pools.hpp).
+    int lobby_pool_widen_every_ms = 5'000;
     std::ostream* log = nullptr;  // start-up and error lines; null: quiet
 };
 

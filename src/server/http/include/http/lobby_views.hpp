@@ -1,5 +1,5 @@
-// The lobby's JSON (docs/openapi.yaml: Seek, AccountGame, Ratings; docs/live.md, "The lobby"):
-// for its routes (lobby_routes.cpp) and its live connections (live/lobby_socket.cpp).
+// The lobby's JSON (docs/openapi.yaml: Seek, AccountGame, Ratings, /api/pools; docs/live.md, "The
+// lobby"): for its routes (lobby_routes.cpp) and its live connections (live/lobby_socket.cpp).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -21,6 +21,10 @@ nlohmann::json account_game_json(const AccountGameRow& game);
 // rated or casual game of its pool, and, once rated, each side's rating before the game
 // (WhiteElo/BlackElo, rounded, as lichess writes its Glicko-2 ratings there).
 void add_account_tags(pgn::GameRecord& record, const AccountGameRow& game);
+// GET /api/pools: each quick pairing pool with how many wait in it, and the viewer's place.
+nlohmann::json pools_json(const LobbyService::Pools& pools);
+// How many wait in each pool, by key ({"3+2": 0, ...}): the live messages' "pools".
+nlohmann::json waiting_json(const std::array<int, kQuickPools.size()>& waiting);
 // The lobby's live messages: the first ({"type":"lobby"}) and each event's.
 std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot);
 std::string lobby_event_text(const LobbyEvent& event);

@@ -1,25 +1,29 @@
 // What the lobby's live connections are told (docs/live.md, "The lobby"): a seek added, a seek
 // gone (accepted, withdrawn, its player gone), a game started from one's own seek or acceptance,
-// who is online. One typed event is shared by every connection that gets it; its text is made
-// once, by the first that sends it (live/lobby_socket.cpp renders it).
+// who is online, how many wait in each quick pairing pool. One typed event is shared by every
+// connection that gets it; its text is made once, by the first that sends it (live/lobby_socket.cpp
+// renders it).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "games/audience.hpp"
+#include "lobby/pools.hpp"
 #include "store/play_store.hpp"
 
 namespace chess960::server {
 
 struct LobbyEvent {
-    enum class Kind { Added, Removed, Started, Online };
+    enum class Kind { Added, Removed, Started, Online, Pools };
     Kind kind = Kind::Added;
-    SeekRow seek;                    // Added
-    std::string id;                  // Removed: the seek's id; Started: the game's
-    std::vector<std::string> names;  // Online: the accounts online, by name
+    SeekRow seek;                                   // Added
+    std::string id;                                 // Removed: the seek's id; Started: the game's
+    std::vector<std::string> names;                 // Online: the accounts online, by name
+    std::array<int, kQuickPools.size()> waiting{};  // Pools: by kQuickPools' order
     RenderedOnce<std::string> text;
 };
 

@@ -1,11 +1,13 @@
 // The lobby: accounts seeking opponents (seeks: a clock, rated or casual, a colour, a start
 // position, a rating range), accepting a seek (a game whose seats are the two accounts), the
-// seats of those games for an account's token, and their ratings, settled once each game is over
-// (ratings.hpp). Seeks and games are rows of the play store (store/play_store.hpp), so that a
+// seats of those games for an account's token, quick pairing (pools.hpp: a player joins a pool,
+// the lobby pairs it with a player of close rating), and their ratings, settled once each game is
+// over (ratings.hpp). Seeks and games are rows of the play store (store/play_store.hpp), so that a
 // seek made on one server is accepted on another sharing the database, and a game's ratings
 // change once whichever server ends it. Refusals are ApiErrors (games/api_error.hpp).
 #pragma once
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -22,6 +24,7 @@
 #include "accounts/service.hpp"
 #include "games/service.hpp"
 #include "lobby/feed.hpp"
+#include "lobby/pools.hpp"
 #include "lobby/requests.hpp"
 #include "store/play_store.hpp"
 
@@ -48,6 +51,9 @@ struct LobbyOptions {
     std::chrono::milliseconds presence_timeout{30'000};
     // Live connections to the lobby, all of them together.
     std::size_t max_listeners = 20'000;
+    // How the rating range of a player waiting in a quick pairing pool widens (pools.hpp). While
+    // players wait, the seeks are read at least every pool_range.widen_every.
+    PoolRange pool_range;
     std::function<void(const std::string&)> log;
 };
 
@@ -82,6 +88,22 @@ class LobbyService {
     // (or a challenge to another), 409 for one's own, 403 outside the seek's rating range.
     std::string accept(const Session& session, const std::string& id);
 
+    // Quick pairing. Joins the pool of `key` ("5+3"): a hidden rated seek, random colour and
+    // start, that the lobby pairs (feed_loop); an account waits in one pool at a time (joining
+    // another leaves the first; joining the same again keeps its place) and the seek counts
+    // towards its open seeks. 404 for no such pool, 429 and 503 as create_seek.
+    SeekRow join_pool(const Session& session, std::string_view key);
+    // Leaves the pool (nothing when not in it: a pairing may have just taken the player). 404
+    // for no such pool.
+    void leave_pool(const Session& session, std::string_view key);
+    // How many wait in each pool (kQuickPools' order), and the pool and seek of `viewer`'s
+    // account, if it waits in one.
+    struct Pools {
+        std::array<int, kQuickPools.size()> waiting{};
+        std::optional<SeekRow> mine;
+    };
+    Pools pools(const std::optional<std::string>& viewer);
+
     // The seat an account's session token holds in the game, if the game is an account game and
     // the token's account one of its players.
     std::optional<Color> seat(const std::string& game_id, std::string_view token);
@@ -99,6 +121,7 @@ class LobbyService {
     struct Snapshot {
         std::vector<SeekRow> seeks;
         std::vector<std::string> online;
+        std::array<int, kQuickPools.size()> waiting{};  // in each quick pairing pool
     };
     Snapshot join(const std::shared_ptr<LobbyListener>& listener);
     // It leaves; its account's seeks are withdrawn once the account has had no connection for
@@ -119,6 +142,22 @@ class LobbyService {
     // read the seeks after it and told the connections: a client that joins after the answer
     // finds the change in its snapshot.
     void changed();
+    // A new seek's (or pool place's) limits: the account's rate (429), its open seeks (429), the
+    // lobby's `in_lobby` seeks (503).
+    void take_seek_token(const std::string& account);
+    void check_room(const std::string& account, std::size_t in_lobby);
+    // The game of two accounts made from `seek` (accepted, or paired with another: `made` says
+    // who plays which colour), created in the games' service; its players cached.
+    void create_account_game(const AccountGameRow& made, const SeekRow& seek);
+    // The feed thread's quick pairing of the seeks just read: pairs each pool's waiting players
+    // (pair_pool), takes their two seeks and makes their game (PlayStore::pair_seeks: of several
+    // servers pairing at once, one gets each seek), and removes the paired seeks from `seeks`.
+    // The games made.
+    std::vector<AccountGameRow> pair_quick_seeks(std::vector<SeekRow>& seeks);
+    // The game a quick seek gone from the store became, if any: the one made from it, or, made
+    // from the seek it was paired with, the account's newest game in play in the pool's speed
+    // since the seek was made.
+    std::optional<AccountGameRow> game_of_quick_seek(const SeekRow& seek);
     void publish(const std::shared_ptr<const LobbyEvent>& event,
                  const std::vector<std::string>& only_accounts = {});
     // The feed thread's part of who is online: writes this server's accounts that came and went
@@ -175,6 +214,9 @@ class LobbyService {
     std::unordered_map<std::string, int> connections_;
     std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
     std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
+    std::array<int, kQuickPools.size()> waiting_{};         // in each pool, as last read
+    // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
+    std::unordered_map<std::string, int> quick_unfound_;
     std::thread feeder_;
 };
 

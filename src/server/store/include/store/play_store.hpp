@@ -153,6 +153,13 @@ class PlayStore {
     virtual std::optional<SeekRow> accept_seek(
         const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) = 0;
 
+    // Quick pairing: takes both seeks out of the lobby and inserts `game` (made from them), in
+    // one transaction; false, with nothing changed, when either seek is gone (another server
+    // paired it first, its player left). Of two servers pairing overlapping seeks at once, one
+    // succeeds.
+    virtual bool pair_seeks(const std::string& first, const std::string& second,
+                            const AccountGameRow& game) = 0;
+
     virtual void insert_account_game(const AccountGameRow& game) = 0;
     virtual std::optional<AccountGameRow> find_account_game(const std::string& game_id) = 0;
     // The game made from a seek, if it was accepted.

@@ -64,6 +64,12 @@ std::string read_bytes(const std::string& path) {
 // What version 7 adds (the paired events), taken away again: a database of an older version is
 // made from a new one by undoing each later version.
 // Version 9's tables, dropped to build a version 8 database (and, before kUndoVersion8, older).
+// Version 12's column, dropped to build a version 11 database (and, before kUndoVersion11, older).
+constexpr const char* kUndoVersion12[] = {
+    "DROP INDEX account_games_second_seek",
+    "ALTER TABLE account_games DROP COLUMN second_seek_id",
+};
+
 // Version 11's column, dropped to build a version 10 database (and, before kUndoVersion10, older).
 constexpr const char* kUndoVersion11[] = {
     "DROP INDEX event_players_account",
@@ -902,6 +908,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
@@ -1347,6 +1354,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
@@ -1770,6 +1778,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
@@ -1821,6 +1830,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
@@ -2016,6 +2026,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
@@ -2127,6 +2138,7 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
@@ -2148,6 +2160,50 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
 // Version 9: a seek is taken once (of two accepting, one gets it; a refusal inside leaves it);
 // an account game is settled once it is over as stored, its Rater's ratings written with the
 // ratings before and after, and never again; the games over but unsettled are found.
+// Quick pairing: two seeks become one game once, in one transaction (a seek gone, or the same
+// twice, pairs nothing), and the game is found from either seek.
+TEST_P(StoreBackendTest, TwoQuickSeeksArePairedOnceAndTheGameIsFoundFromEither) {
+    const auto store = open_store(db_);
+    const auto accounts = open_account_store(db_);
+    const auto play = open_play_store(db_);
+    for (const auto& [id, name] : {std::pair{"a1", "Ann"}, {"b1", "Bob"}, {"c1", "Cy"}})
+        ASSERT_EQ(accounts->insert_account(an_account(id, name), std::nullopt, 1),
+                  AccountInsert::inserted);
+    for (const auto& [id, account] : {std::pair{"qa", "a1"}, {"qb", "b1"}, {"qc", "c1"}}) {
+        SeekRow seek;
+        seek.id = id;
+        seek.account_id = account;
+        seek.rated = true;
+        seek.pool = "blitz";
+        seek.quick = "5+3";
+        seek.created_at = 5;
+        play->insert_seek(seek);
+    }
+    EXPECT_EQ(play->seeks(10).at(0).quick, "5+3");
+    AccountGameRow game;
+    game.game_id = "gq";
+    game.seek_id = "qa";
+    game.second_seek_id = "qb";
+    game.white_account = "a1";
+    game.black_account = "b1";
+    game.rated = true;
+    game.pool = "blitz";
+    game.created_at = 10;
+    EXPECT_FALSE(play->pair_seeks("qa", "qa", game));
+    EXPECT_TRUE(play->pair_seeks("qa", "qb", game));
+    game.game_id = "gq2";
+    EXPECT_FALSE(play->pair_seeks("qb", "qc", game));  // qb is taken
+    EXPECT_EQ(play->seeks(10).size(), 1u);             // qc waits on
+    store->insert_game(bare_game("gq"));
+    for (const char* seek : {"qa", "qb"}) {
+        const auto found = play->find_game_of_seek(seek);
+        ASSERT_TRUE(found) << seek;
+        EXPECT_EQ(found->game_id, "gq");
+    }
+    EXPECT_FALSE(play->find_game_of_seek("qc"));
+    EXPECT_FALSE(play->find_account_game("gq2"));
+}
+
 TEST_P(StoreBackendTest, SeeksAreTakenOnceAndAnAccountGameIsSettledOnce) {
     const auto store = open_store(db_);
     const auto accounts = open_account_store(db_);
@@ -2263,6 +2319,7 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
         ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
                   AccountInsert::inserted);
     }
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
@@ -2289,6 +2346,7 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
         seek.created_at = 5;
         open_play_store(db_)->insert_seek(seek);
     }
+    for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 9" : "PRAGMA user_version=9");

@@ -357,13 +357,9 @@ std::vector<AccountGameRow> LobbyService::pair_quick_seeks(std::vector<SeekRow>&
             const bool first_white = random_hex(1)[0] < '8';
             AccountGameRow game;
             game.game_id = random_hex(8);
-            // Linked to the older seek: the other servers have most likely read it (its
-            // player's server did at once), so they find the game from it and tell its player
-            // (game_of_quick_seek covers the rest).
-            game.seek_id =
-                std::pair(first.created_at, first.id) <= std::pair(second.created_at, second.id)
-                    ? first.id
-                    : second.id;
+            // Linked to both seeks: every server finds the game of whichever it saw go.
+            game.seek_id = first.id;
+            game.second_seek_id = second.id;
             game.white_account = first_white ? first.account_id : second.account_id;
             game.black_account = first_white ? second.account_id : first.account_id;
             game.rated = true;
@@ -386,18 +382,6 @@ std::vector<AccountGameRow> LobbyService::pair_quick_seeks(std::vector<SeekRow>&
     std::erase_if(seeks,
                   [&](const SeekRow& s) { return std::ranges::find(taken, s.id) != taken.end(); });
     return made;
-}
-
-std::optional<AccountGameRow> LobbyService::game_of_quick_seek(const SeekRow& seek) {
-    if (auto game = store_.find_game_of_seek(seek.id)) return game;
-    AccountGameQuery query;
-    query.account_id = seek.account_id;
-    query.pool = seek.pool;
-    query.in_play = true;
-    query.limit = 1;
-    const std::vector<AccountGameRow> games = store_.account_games(query);
-    if (games.empty() || games.front().created_at < seek.created_at) return std::nullopt;
-    return games.front();
 }
 
 // --- Seats ---------------------------------------------------------------------------------------
@@ -687,8 +671,7 @@ void LobbyService::feed_loop() {
                                g.black_account == seek.account_id;
                     }))
                     continue;
-                gone.emplace_back(
-                    id, seek.quick ? game_of_quick_seek(seek) : store_.find_game_of_seek(id));
+                gone.emplace_back(id, store_.find_game_of_seek(id));
             }
         } catch (const std::exception& e) {
             log(std::string("reading the lobby's seeks failed: ") + e.what());

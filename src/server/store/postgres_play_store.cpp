@@ -218,7 +218,7 @@ int PostgresAccountStore::delete_seeks_of(const std::string& account_id) {
 void PostgresAccountStore::insert_game_row(const AccountGameRow& g) {
     db_.query(
         "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
-        "created_at, seek_id) VALUES($1, $2, $3, $4, $5, $6, $7)",
+        "created_at, seek_id, second_seek_id) VALUES($1, $2, $3, $4, $5, $6, $7, $8)",
         PgParams()
             .text(g.game_id)
             .optional_text(g.white_account)
@@ -226,7 +226,8 @@ void PostgresAccountStore::insert_game_row(const AccountGameRow& g) {
             .text(g.rated ? "true" : "false")
             .text(g.pool)
             .number(g.created_at)
-            .optional_text(g.seek_id),
+            .optional_text(g.seek_id)
+            .optional_text(g.second_seek_id),
         "inserting an account game");
 }
 
@@ -281,8 +282,9 @@ std::optional<AccountGameRow> PostgresAccountStore::find_account_game(const std:
 }
 
 std::optional<AccountGameRow> PostgresAccountStore::find_game_of_seek(const std::string& seek_id) {
-    const PgResult r = run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.seek_id = $1",
-                           PgParams().text(seek_id), "reading a seek's game");
+    const PgResult r =
+        run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.seek_id = $1 OR ag.second_seek_id = $1",
+            PgParams().text(seek_id), "reading a seek's game");
     if (r.rows() == 0) return std::nullopt;
     return read_game(r, 0);
 }

@@ -97,6 +97,10 @@ inline constexpr const char* kUpgrades[] = {
     "ALTER TABLE event_players ADD COLUMN account_id TEXT COLLATE \"C\" REFERENCES accounts(id); "
     "CREATE INDEX event_players_account ON event_players(account_id) "
     "WHERE account_id IS NOT NULL",
+    // Version 12: a quick pairing's second seek (sqlite_schema.hpp).
+    "ALTER TABLE account_games ADD COLUMN second_seek_id TEXT; "
+    "CREATE INDEX account_games_second_seek ON account_games(second_seek_id) "
+    "WHERE second_seek_id IS NOT NULL",
 };
 
 inline constexpr const char* kCreate = R"(

@@ -198,7 +198,7 @@ int SqliteAccountStore::delete_seeks_of(const std::string& account_id) {
 void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
     step(
         "INSERT INTO account_games(game_id, white_account, black_account, rated, pool, "
-        "created_at, seek_id) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "created_at, seek_id, second_seek_id) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         "inserting an account game", [&](sqlite3_stmt* s) {
             sqlite::bind_text_copy(s, 1, g.game_id);
             sqlite::bind_optional(s, 2, g.white_account);
@@ -207,6 +207,7 @@ void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
             sqlite::bind_text_copy(s, 5, g.pool);
             sqlite3_bind_int64(s, 6, g.created_at);
             sqlite::bind_optional(s, 7, g.seek_id);
+            sqlite::bind_optional(s, 8, g.second_seek_id);
         });
 }
 
@@ -282,7 +283,8 @@ std::optional<AccountGameRow> SqliteAccountStore::find_account_game(const std::s
 std::optional<AccountGameRow> SqliteAccountStore::find_game_of_seek(const std::string& seek_id) {
     std::lock_guard lock(mutex_);
     std::optional<AccountGameRow> found;
-    query_all((std::string(kAccountGameSelect) + "WHERE ag.seek_id = ?1").c_str(),
+    query_all((std::string(kAccountGameSelect) + "WHERE ag.seek_id = ?1 OR ag.second_seek_id = ?1")
+                  .c_str(),
               "reading a seek's game",
               [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, seek_id); },
               [&](sqlite3_stmt* s) { found = read_game(s); });

@@ -154,10 +154,6 @@ class LobbyService {
     // servers pairing at once, one gets each seek), and removes the paired seeks from `seeks`.
     // The games made.
     std::vector<AccountGameRow> pair_quick_seeks(std::vector<SeekRow>& seeks);
-    // The game a quick seek gone from the store became, if any: the one made from it, or, made
-    // from the seek it was paired with, the account's newest game in play in the pool's speed
-    // since the seek was made.
-    std::optional<AccountGameRow> game_of_quick_seek(const SeekRow& seek);
     void publish(const std::shared_ptr<const LobbyEvent>& event,
                  const std::vector<std::string>& only_accounts = {});
     // The feed thread's part of who is online: writes this server's accounts that came and went

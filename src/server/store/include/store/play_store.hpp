@@ -70,6 +70,8 @@ struct PresenceRow {
 struct AccountGameRow {
     std::string game_id;
     std::optional<std::string> seek_id;  // the seek it was made from
+    // A quick pairing's game: the other of its two seeks (find_game_of_seek finds it by either).
+    std::optional<std::string> second_seek_id = std::nullopt;
     std::optional<std::string> white_account;
     std::optional<std::string> black_account;
     bool rated = false;

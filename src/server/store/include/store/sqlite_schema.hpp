@@ -293,6 +293,12 @@ inline constexpr const char* kMigrations[] = {
     R"(ALTER TABLE event_players ADD COLUMN account_id TEXT REFERENCES accounts(id);
        CREATE INDEX event_players_account ON event_players(account_id)
          WHERE account_id IS NOT NULL;)",
+
+    // Version 12: a quick pairing's game is made of two seeks (the lobby's pools): the second's
+    // id, so that every server finds the game of either seek it saw go.
+    R"(ALTER TABLE account_games ADD COLUMN second_seek_id TEXT;
+       CREATE INDEX account_games_second_seek ON account_games(second_seek_id)
+         WHERE second_seek_id IS NOT NULL;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

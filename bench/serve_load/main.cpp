@@ -12,6 +12,10 @@
 //               one database, watchers on another instance than the moves, SIGKILL of one
 //               instance in the middle; its clients reconnect to the others, its engine games
 //               are taken over; then every acknowledged move is looked for in the database.
+//   lobby       5,000 signed-in players watching the lobby over WebSocket while 100 seeks a
+//               second are made and accepted: each seek's fan-out to every watcher;
+//   lobby-cluster  (with --db postgresql://...) the same on two instances, the watchers split
+//               over both, seeks made on one and accepted on the other.
 // Only loopback traffic; every scenario is bounded in time and stops by itself.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -31,6 +35,7 @@
 #include "crash.hpp"
 #include "crowd.hpp"
 #include "games.hpp"
+#include "lobby.hpp"
 #include "machine.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
@@ -43,9 +48,9 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
 
   --binary PATH       the chess960 binary (required)
   --out FILE          write the Markdown report there too (it always goes to stdout)
-  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, cluster,
-                      or all (default all, which leaves out cluster; games includes
-                      games-capacity)
+  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, lobby,
+                      cluster, lobby-cluster, or all (default all, which leaves out cluster and
+                      lobby-cluster; games includes games-capacity)
   --db URI            the servers' database instead of a temporary SQLite file each, e.g.
                       postgresql://user@host:port/db (required by cluster; shared by all the
                       scenarios run)
@@ -66,6 +71,11 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
   --slow N            crowd: slow-header connections (default 1000)
   --crowd-games N     crowd: games the live connections watch (default 100)
   --rate R            crowd: ordinary requests a second (default 500)
+  --lobby-seconds S   lobby, lobby-cluster: seconds of seeks (default 60)
+  --lobby-watchers N  lobby, lobby-cluster: signed-in accounts watching (default 5000)
+  --lobby-seek-rate R lobby, lobby-cluster: seeks made and accepted a second (default 100)
+  --lobby-seekers N   lobby, lobby-cluster: accounts making seeks, as many accepting them
+                      (default 500: one seek every 5 s each, under the server's 0.5/s)
   --addresses N       loopback source addresses to spread clients over (default 1000)
   --seed N            random seed (default 1)
   --server-arg ARG    an extra argument for `chess960 serve` (repeatable)
@@ -93,6 +103,8 @@ struct Options {
     std::vector<std::string> server_args;
     bool keep = false;
     double wait_quiet = 0;
+    double lobby_seconds = 60, lobby_seek_rate = 100;
+    int lobby_watchers = 5000, lobby_seekers = 500;
 };
 
 double number(const std::string& option, const std::string& text, double low, double high) {
@@ -137,16 +149,18 @@ Options parse_options(int argc, char** argv) {
                 const std::size_t comma = std::min(value.find(',', begin), value.size());
                 const std::string name = value.substr(begin, comma - begin);
                 if (name == "all")
-                    o.scenarios.insert({"crowd", "games", "games-capacity", "games-http", "crash"});
+                    o.scenarios.insert(
+                        {"crowd", "games", "games-capacity", "games-http", "crash", "lobby"});
                 else if (name == "games")
                     o.scenarios.insert({"games", "games-capacity"});
                 else if (name == "crowd" || name == "games-capacity" || name == "games-http" ||
-                         name == "crash" || name == "cluster")
+                         name == "crash" || name == "cluster" || name == "lobby" ||
+                         name == "lobby-cluster")
                     o.scenarios.insert(name);
                 else
                     usage_error("unknown scenario '" + name +
-                                "' (crowd, games, games-capacity, games-http, crash, cluster, "
-                                "all)");
+                                "' (crowd, games, games-capacity, games-http, crash, lobby, "
+                                "cluster, lobby-cluster, all)");
                 begin = comma + 1;
             }
         } else if (arg == "--seconds")
@@ -189,6 +203,14 @@ Options parse_options(int argc, char** argv) {
             o.engine_games = integer(arg, value, 0, 100);
         else if (arg == "--engine-level")
             o.engine_level = integer(arg, value, 1, 8);
+        else if (arg == "--lobby-seconds")
+            o.lobby_seconds = number(arg, value, 1, 3600);
+        else if (arg == "--lobby-watchers")
+            o.lobby_watchers = integer(arg, value, 2, 20'000);
+        else if (arg == "--lobby-seek-rate")
+            o.lobby_seek_rate = number(arg, value, 0.1, 10'000);
+        else if (arg == "--lobby-seekers")
+            o.lobby_seekers = integer(arg, value, 1, 10'000);
         else if (arg == "--wait-quiet")
             o.wait_quiet = number(arg, value, 0, 24 * 3600);
         else
@@ -197,8 +219,10 @@ Options parse_options(int argc, char** argv) {
     if (o.binary.empty()) usage_error("--binary is required");
     if (o.scenarios.count("cluster") && o.db.rfind("postgresql://", 0) != 0)
         usage_error("cluster needs --db postgresql://... (one database for the instances)");
+    if (o.scenarios.count("lobby-cluster") && o.db.rfind("postgresql://", 0) != 0)
+        usage_error("lobby-cluster needs --db postgresql://... (one database for the instances)");
     if (o.scenarios.empty())
-        o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash"};
+        o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash", "lobby"};
     // Unpaced, the games run is the capacity run already; --capacity-seconds 0 skips it.
     if (o.capacity_seconds == 0 || (o.move_rate == 0 && o.scenarios.count("games")))
         o.scenarios.erase("games-capacity");
@@ -314,6 +338,60 @@ void run_cluster(const Options& options, const GamesOptions& games, const std::s
     std::cerr << "serve_load: cluster: done\n";
 }
 
+// Two instances on the one PostgreSQL database, the lobby load spread over them.
+void run_lobby_cluster(const Options& options, const LobbyOptions& lobby,
+                       const std::vector<std::string>& server_args, const std::string& dir,
+                       Report& report) {
+    report.lobby_cluster.emplace();
+    std::vector<std::unique_ptr<ServerProcess>> servers;
+    std::vector<ServerProcess*> instances;
+    std::vector<Target> targets;
+    for (int i = 0; i < 2; ++i) {
+        ServerCommand command;
+        command.binary = options.binary;
+        command.db = options.db;
+        command.log = dir + "/lobby-cluster-" + std::to_string(i) + ".log";
+        command.port = free_port();
+        command.extra_args = server_args;
+        servers.push_back(std::make_unique<ServerProcess>());
+        std::string why;
+        std::cerr << "serve_load: lobby-cluster: starting instance " << i << " on port "
+                  << command.port << "\n";
+        if (!servers.back()->start(command, std::chrono::seconds(30), &why)) {
+            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) + ": " + why);
+            return;
+        }
+        instances.push_back(servers.back().get());
+        targets.push_back(Target{
+            tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(command.port)),
+            "127.0.0.1:" + std::to_string(command.port)});
+    }
+    asio::io_context io(1);
+    asio::co_spawn(io, run_lobby(targets, lobby, instances, *report.lobby_cluster),
+                   [&](std::exception_ptr e) {
+                       if (!e) return;
+                       try {
+                           std::rethrow_exception(e);
+                       } catch (const std::exception& x) {
+                           report.errors.push_back(std::string("lobby-cluster: ") + x.what());
+                       }
+                   });
+    io.run();
+    for (int i = 0; i < 2; ++i) {
+        ServerProcess& server = *instances[std::size_t(i)];
+        if (!server.running()) {
+            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) +
+                                    " died during the scenario (" + server.ended_how() + ")");
+            continue;
+        }
+        server.stop(SIGTERM);
+        if (server.ended_how() != "exit status 0")
+            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) +
+                                    ", stopped by SIGTERM, ended with " + server.ended_how());
+    }
+    std::cerr << "serve_load: lobby-cluster: done\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -357,7 +435,8 @@ int main(int argc, char** argv) {
     int scenario_number = 0;
     // A fresh server and database for each scenario, so that one's games and memory do not
     // weigh on the next.
-    auto with_server = [&](const std::string& name, auto&& body) {
+    auto with_server = [&](const std::string& name, auto&& body,
+                           const std::vector<std::string>& more_args = {}) {
         ++scenario_number;
         if (options.wait_quiet > 0) {
             const auto begin = std::chrono::steady_clock::now();
@@ -378,6 +457,7 @@ int main(int argc, char** argv) {
         command.log = dir + "/" + name + ".log";
         command.port = free_port();
         command.extra_args = info.server_args;
+        command.extra_args.insert(command.extra_args.end(), more_args.begin(), more_args.end());
         ServerProcess server;
         std::string why;
         std::cerr << "serve_load: " << name << ": starting the server on port " << command.port
@@ -484,6 +564,35 @@ int main(int argc, char** argv) {
     }
 
     if (options.scenarios.count("cluster")) run_cluster(options, games, dir, report);
+
+    LobbyOptions lobby;
+    lobby.watchers = options.lobby_watchers;
+    lobby.seek_rate = options.lobby_seek_rate;
+    lobby.seconds = options.lobby_seconds;
+    lobby.seekers = options.lobby_seekers;
+    lobby.addresses = options.addresses;
+    lobby.seed = options.seed;
+    // Argon2id's interactive cost (an option of the server's, as its tests use): 10,000 hashes
+    // at the default cost (about a second each) would take hours on a small machine.
+    std::vector<std::string> lobby_args;
+    if (help.find("--password-cost") != std::string::npos)
+        lobby_args = {"--password-cost", "interactive"};
+    if (options.scenarios.count("lobby")) {
+        report.lobby.emplace();
+        with_server(
+            "lobby",
+            [&](const Target& target, ServerProcess& server) -> asio::awaitable<void> {
+                const std::vector<Target> targets{target};
+                const std::vector<ServerProcess*> servers{&server};
+                co_await run_lobby(targets, lobby, servers, *report.lobby);
+            },
+            lobby_args);
+    }
+    if (options.scenarios.count("lobby-cluster")) {
+        std::vector<std::string> args = info.server_args;
+        args.insert(args.end(), lobby_args.begin(), lobby_args.end());
+        run_lobby_cluster(options, lobby, args, dir, report);
+    }
 
     info.load_after = load_average();
     const std::string markdown = to_markdown(report);

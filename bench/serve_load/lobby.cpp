@@ -285,7 +285,7 @@ void LobbyRun::on_message(int index, std::string_view text, Clock::time_point no
             ++result_.unexpected["lobby"];
             return;
         case LobbyMessage::Kind::Started: {
-            // Pairs: seeker p, acceptor seekers + p; both have the accept's send time.
+            // Both players of an accepted seek have the accept's send time.
             const std::int64_t sent = accounts_[std::size_t(index)].accept_sent.load();
             if (!in_window(sent)) return;
             ++result_.started_received;
@@ -302,12 +302,14 @@ void LobbyRun::on_message(int index, std::string_view text, Clock::time_point no
 asio::awaitable<void> LobbyRun::pair(int index) {
     const int seekers = std::max(1, std::min(options_.seekers, options_.watchers / 2));
     Account& seeker = accounts_[std::size_t(index)];
-    Account& acceptor = accounts_[std::size_t(seekers + index)];
+    // The partner: on the other instance when there are two (accounts alternate instances,
+    // and seekers + index + 1 has the other parity when the number of seekers is even).
+    const int partner = seekers + (index + 1) % seekers;
+    Account& acceptor = accounts_[std::size_t(partner)];
     // Seeks on the first instance, accepted on the second (when there are two).
     HttpConnection seeking(requests_.get_executor(), source_address(index % options_.addresses),
                            targets_.front());
-    HttpConnection accepting(requests_.get_executor(),
-                             source_address((seekers + index) % options_.addresses),
+    HttpConnection accepting(requests_.get_executor(), source_address(partner % options_.addresses),
                              targets_[1 % targets_.size()]);
     Registered r1(request_connections_, &seeking), r2(request_connections_, &accepting);
     // Each pair seeks every seekers/rate seconds, the pairs staggered evenly: together a

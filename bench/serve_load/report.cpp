@@ -552,7 +552,10 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << fixed(double(seekers) / o.seek_rate, 2) << " s, staggered: " << fixed(o.seek_rate, 0)
         << " seeks/s offered, each accepted as soon as it was answered "
         << "(`POST /api/seeks/{id}/accept`) by its partner, one of " << seekers << " other watchers"
-        << (r.instances > 1 ? ", on the second instance (the seeks are made on the first)" : "")
+        << (r.instances > 1 ? ", on the second instance (the seeks are made on the first); "
+                              "the lobby connections of a seek's two players are on different "
+                              "instances"
+                            : "")
         << ". The seeks and accepts run on a thread of their own; the watchers on the main "
            "one.\n\n";
     out << "| | count |\n|---|---:|\n"

@@ -259,6 +259,63 @@ std::string utc_now(const char* format) {
     return text;
 }
 
+// The instances of a scenario on the one database (--db), each with `args`.
+struct Instances {
+    std::vector<std::unique_ptr<ServerProcess>> servers;
+    std::vector<ServerProcess*> pointers;
+    std::vector<Target> targets;
+};
+
+Target loopback_target(int port) {
+    return Target{tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(port)),
+                  "127.0.0.1:" + std::to_string(port)};
+}
+
+ServerCommand instance_command(const Options& options, const std::vector<std::string>& args,
+                               const std::string& dir, const std::string& name) {
+    ServerCommand command;
+    command.binary = options.binary;
+    command.db = options.db;
+    command.log = dir + "/" + name + ".log";
+    command.port = free_port();
+    command.extra_args = args;
+    return command;
+}
+
+// Starts `count` instances of scenario `scenario`; false (the reason in the report's errors)
+// when one does not start.
+bool start_instances(const Options& options, const std::vector<std::string>& args,
+                     const std::string& dir, const std::string& scenario, int count,
+                     Instances& instances, Report& report) {
+    for (int i = 0; i < count; ++i) {
+        const ServerCommand command =
+            instance_command(options, args, dir, scenario + "-" + std::to_string(i));
+        instances.servers.push_back(std::make_unique<ServerProcess>());
+        std::string why;
+        std::cerr << "serve_load: " << scenario << ": starting instance " << i << " on port "
+                  << command.port << "\n";
+        if (!instances.servers.back()->start(command, std::chrono::seconds(30), &why)) {
+            report.errors.push_back(scenario + ": instance " + std::to_string(i) + ": " + why);
+            return false;
+        }
+        instances.pointers.push_back(instances.servers.back().get());
+        instances.targets.push_back(loopback_target(command.port));
+    }
+    return true;
+}
+
+// The completion of a scenario's coroutine: an exception is one of the report's errors.
+auto record_exception(const std::string& scenario, Report& report) {
+    return [scenario, &report](std::exception_ptr e) {
+        if (!e) return;
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            report.errors.push_back(scenario + ": " + x.what());
+        }
+    };
+}
+
 // The cluster scenario: `options.instances` servers on the one PostgreSQL database, the games
 // load spread over them, the first killed half-way; then a fresh instance (no game in memory,
 // so every game is read from the database) is asked for every game.
@@ -273,57 +330,28 @@ void run_cluster(const Options& options, const GamesOptions& games, const std::s
     o.keep_records = true;
     report.cluster.emplace();
     CrashResult& result = *report.cluster;
-    auto target_of = [](int port) {
-        return Target{tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(port)),
-                      "127.0.0.1:" + std::to_string(port)};
-    };
-    auto command_for = [&](const std::string& name) {
-        ServerCommand command;
-        command.binary = options.binary;
-        command.db = options.db;
-        command.log = dir + "/" + name + ".log";
-        command.port = free_port();
-        command.extra_args = report.info.server_args;
-        return command;
-    };
-    std::vector<std::unique_ptr<ServerProcess>> servers;
-    std::vector<ServerProcess*> instances;
-    std::vector<Target> targets;
-    for (int i = 0; i < options.instances; ++i) {
-        const ServerCommand command = command_for("cluster-" + std::to_string(i));
-        servers.push_back(std::make_unique<ServerProcess>());
-        std::string why;
-        std::cerr << "serve_load: cluster: starting instance " << i << " on port " << command.port
-                  << "\n";
-        if (!servers.back()->start(command, std::chrono::seconds(30), &why)) {
-            report.errors.push_back("cluster: instance " + std::to_string(i) + ": " + why);
-            return;
-        }
-        instances.push_back(servers.back().get());
-        targets.push_back(target_of(command.port));
-    }
+    Instances started;
+    if (!start_instances(options, report.info.server_args, dir, "cluster", options.instances,
+                         started, report))
+        return;
+    std::vector<ServerProcess*>& instances = started.pointers;
+    const std::vector<Target>& targets = started.targets;
     asio::io_context io(1);
     asio::co_spawn(
         io,
         [&]() -> asio::awaitable<void> {
             co_await run_cluster_games(targets, instances, o, result.load);
             ServerProcess checker;
-            const ServerCommand command = command_for("cluster-check");
+            const ServerCommand command =
+                instance_command(options, report.info.server_args, dir, "cluster-check");
             const auto begin = Clock::now();
             if (!checker.start(command, std::chrono::seconds(60), &result.restart_error)) co_return;
             result.restarted = true;
             result.restart_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
-            co_await check_acknowledged(target_of(command.port), result.load, result);
+            co_await check_acknowledged(loopback_target(command.port), result.load, result);
             checker.stop(SIGTERM);
         },
-        [&](std::exception_ptr e) {
-            if (!e) return;
-            try {
-                std::rethrow_exception(e);
-            } catch (const std::exception& x) {
-                report.errors.push_back(std::string("cluster: ") + x.what());
-            }
-        });
+        record_exception("cluster", report));
     io.run();
     for (int i = 0; i < options.instances; ++i) {
         if (i == o.kill_instance) continue;
@@ -343,39 +371,12 @@ void run_lobby_cluster(const Options& options, const LobbyOptions& lobby,
                        const std::vector<std::string>& server_args, const std::string& dir,
                        Report& report) {
     report.lobby_cluster.emplace();
-    std::vector<std::unique_ptr<ServerProcess>> servers;
-    std::vector<ServerProcess*> instances;
-    std::vector<Target> targets;
-    for (int i = 0; i < 2; ++i) {
-        ServerCommand command;
-        command.binary = options.binary;
-        command.db = options.db;
-        command.log = dir + "/lobby-cluster-" + std::to_string(i) + ".log";
-        command.port = free_port();
-        command.extra_args = server_args;
-        servers.push_back(std::make_unique<ServerProcess>());
-        std::string why;
-        std::cerr << "serve_load: lobby-cluster: starting instance " << i << " on port "
-                  << command.port << "\n";
-        if (!servers.back()->start(command, std::chrono::seconds(30), &why)) {
-            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) + ": " + why);
-            return;
-        }
-        instances.push_back(servers.back().get());
-        targets.push_back(Target{
-            tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(command.port)),
-            "127.0.0.1:" + std::to_string(command.port)});
-    }
+    Instances started;
+    if (!start_instances(options, server_args, dir, "lobby-cluster", 2, started, report)) return;
+    const std::vector<ServerProcess*>& instances = started.pointers;
     asio::io_context io(1);
-    asio::co_spawn(io, run_lobby(targets, lobby, instances, *report.lobby_cluster),
-                   [&](std::exception_ptr e) {
-                       if (!e) return;
-                       try {
-                           std::rethrow_exception(e);
-                       } catch (const std::exception& x) {
-                           report.errors.push_back(std::string("lobby-cluster: ") + x.what());
-                       }
-                   });
+    asio::co_spawn(io, run_lobby(started.targets, lobby, instances, *report.lobby_cluster),
+                   record_exception("lobby-cluster", report));
     io.run();
     for (int i = 0; i < 2; ++i) {
         ServerProcess& server = *instances[std::size_t(i)];

@@ -73,12 +73,12 @@ class LobbyRun {
           servers_(servers),
           result_(result),
           executor_(executor),
-          accounts_(std::make_unique<Account[]>(std::size_t(options.watchers))),
+          accounts_(std::make_unique<Account[]>(std::size_t(options.accounts))),
           watchers_(std::size_t(options.watchers)) {
         std::random_device device;
         char tag[16];
         std::snprintf(tag, sizeof tag, "lb%04x", unsigned(device() & 0xFFFF));
-        for (int i = 0; i < options.watchers; ++i)
+        for (int i = 0; i < options.accounts; ++i)
             accounts_[std::size_t(i)].name = tag + std::string("x") + std::to_string(i);
         tag_ = std::string(tag) + "x";
     }
@@ -112,9 +112,14 @@ class LobbyRun {
         const char* begin = name.data() + tag_.size();
         auto [end, ec] = std::from_chars(begin, name.data() + name.size(), index);
         if (ec != std::errc() || end != name.data() + name.size() || index < 0 ||
-            index >= options_.watchers)
+            index >= options_.accounts)
             return -1;
         return index;
+    }
+    // The lobby connections signed in as `account`.
+    int connections_of(int account) const {
+        return options_.watchers / options_.accounts +
+               (account < options_.watchers % options_.accounts ? 1 : 0);
     }
     bool in_window(std::int64_t t) const { return t >= ticks(begin_) && t < ticks(end_); }
 
@@ -146,7 +151,7 @@ asio::awaitable<void> LobbyRun::sign_up(int worker) {
     (void)worker;
     for (;;) {
         const int i = next_account_++;
-        if (i >= options_.watchers || closing_) break;
+        if (i >= options_.accounts || closing_) break;
         Account& account = accounts_[std::size_t(i)];
         // Sign-in is limited per address: each account from one of many.
         HttpConnection connection(executor_, source_address(i % options_.addresses), target_of(i));
@@ -190,7 +195,8 @@ asio::awaitable<void> LobbyRun::watch(int index) {
     if (!ec) {
         c->ws.auto_fragment(false);
         c->ws.read_message_max(16 * 1024 * 1024);
-        const std::string authorization = "Bearer " + accounts_[std::size_t(index)].token;
+        const std::string authorization =
+            "Bearer " + accounts_[std::size_t(index % options_.accounts)].token;
         c->ws.set_option(
             websocket::stream_base::decorator([authorization](websocket::request_type& request) {
                 request.set(http::field::authorization, authorization);
@@ -286,7 +292,8 @@ void LobbyRun::on_message(int index, std::string_view text, Clock::time_point no
             return;
         case LobbyMessage::Kind::Started: {
             // Both players of an accepted seek have the accept's send time.
-            const std::int64_t sent = accounts_[std::size_t(index)].accept_sent.load();
+            const std::int64_t sent =
+                accounts_[std::size_t(index % options_.accounts)].accept_sent.load();
             if (!in_window(sent)) return;
             ++result_.started_received;
             started_.add(now - at(sent));
@@ -300,7 +307,7 @@ void LobbyRun::on_message(int index, std::string_view text, Clock::time_point no
 }
 
 asio::awaitable<void> LobbyRun::pair(int index) {
-    const int seekers = std::max(1, std::min(options_.seekers, options_.watchers / 2));
+    const int seekers = std::max(1, std::min(options_.seekers, options_.accounts / 2));
     Account& seeker = accounts_[std::size_t(index)];
     // The partner: on the other instance when there are two (accounts alternate instances,
     // and seekers + index + 1 has the other parity when the number of seekers is even).
@@ -353,6 +360,8 @@ asio::awaitable<void> LobbyRun::pair(int index) {
         accept_post_.add(accept_answered - accept_sent);
         if (!accepted.ec && accepted.status == 201 && json::member(accepted.body, "game")) {
             ++result_.accepts_made;
+            result_.started_expected +=
+                std::uint64_t(connections_of(index) + connections_of(partner));
         } else {
             ++result_.failures["POST /api/seeks/{id}/accept: " +
                                (accepted.ec ? describe(accepted.ec)
@@ -378,9 +387,9 @@ asio::awaitable<void> LobbyRun::run() {
     result_.signup_seconds = std::chrono::duration<double>(Clock::now() - signup_begin).count();
     std::fprintf(stderr, "serve_load: lobby: %llu accounts in %.1f s\n",
                  static_cast<unsigned long long>(result_.accounts), result_.signup_seconds);
-    if (result_.accounts < std::uint64_t(options_.watchers)) {
+    if (result_.accounts < std::uint64_t(options_.accounts)) {
         problem("only " + std::to_string(result_.accounts) + " of " +
-                std::to_string(options_.watchers) + " accounts were made");
+                std::to_string(options_.accounts) + " accounts were made");
         co_return;
     }
     result_.rss_before_kib = servers_.front()->rss_kib();
@@ -419,7 +428,7 @@ asio::awaitable<void> LobbyRun::run() {
     begin_ = Clock::now() + 20ms;
     end_ = begin_ + std::chrono::duration_cast<Clock::duration>(
                         std::chrono::duration<double>(options_.seconds));
-    const int seekers = std::max(1, std::min(options_.seekers, options_.watchers / 2));
+    const int seekers = std::max(1, std::min(options_.seekers, options_.accounts / 2));
     std::atomic<int> pairs_running = seekers;
     for (int p = 0; p < seekers; ++p)
         asio::co_spawn(requests_, pair(p), [&](std::exception_ptr e) {
@@ -464,7 +473,6 @@ asio::awaitable<void> LobbyRun::run() {
             if (n > 1) ++result_.duplicate_pairs;
         }
     }
-    result_.started_expected = 2 * result_.accepts_made;
 
     closing_ = true;
     connections_.close_all();

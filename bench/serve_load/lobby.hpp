@@ -21,7 +21,10 @@
 namespace serve_load {
 
 struct LobbyOptions {
-    int watchers = 5'000;        // signed-in accounts, each with a lobby connection
+    int watchers = 5'000;  // signed-in lobby connections (clients)
+    // Accounts the watchers sign in as, in turn (5 connections each by default, as a player
+    // with several tabs): two Argon2id hashes each to make and sign in, the setup's cost.
+    int accounts = 1'000;
     double seek_rate = 100;      // seeks a second, all seekers together
     double seconds = 60;         // the measured part
     int seekers = 500;           // accounts that make seeks; as many others accept them

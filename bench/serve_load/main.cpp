@@ -72,7 +72,9 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
   --crowd-games N     crowd: games the live connections watch (default 100)
   --rate R            crowd: ordinary requests a second (default 500)
   --lobby-seconds S   lobby, lobby-cluster: seconds of seeks (default 60)
-  --lobby-watchers N  lobby, lobby-cluster: signed-in accounts watching (default 5000)
+  --lobby-watchers N  lobby, lobby-cluster: signed-in lobby connections (default 5000)
+  --lobby-accounts N  lobby, lobby-cluster: the accounts they sign in as, in turn (default
+                      1000; making and signing in one costs two Argon2id hashes)
   --lobby-seek-rate R lobby, lobby-cluster: seeks made and accepted a second (default 100)
   --lobby-seekers N   lobby, lobby-cluster: accounts making seeks, as many accepting them
                       (default 500: one seek every 5 s each, under the server's 0.5/s)
@@ -104,7 +106,7 @@ struct Options {
     bool keep = false;
     double wait_quiet = 0;
     double lobby_seconds = 60, lobby_seek_rate = 100;
-    int lobby_watchers = 5000, lobby_seekers = 500;
+    int lobby_watchers = 5000, lobby_accounts = 1000, lobby_seekers = 500;
 };
 
 double number(const std::string& option, const std::string& text, double low, double high) {
@@ -207,6 +209,8 @@ Options parse_options(int argc, char** argv) {
             o.lobby_seconds = number(arg, value, 1, 3600);
         else if (arg == "--lobby-watchers")
             o.lobby_watchers = integer(arg, value, 2, 20'000);
+        else if (arg == "--lobby-accounts")
+            o.lobby_accounts = integer(arg, value, 2, 20'000);
         else if (arg == "--lobby-seek-rate")
             o.lobby_seek_rate = number(arg, value, 0.1, 10'000);
         else if (arg == "--lobby-seekers")
@@ -568,6 +572,7 @@ int main(int argc, char** argv) {
 
     LobbyOptions lobby;
     lobby.watchers = options.lobby_watchers;
+    lobby.accounts = std::min(options.lobby_accounts, options.lobby_watchers);
     lobby.seek_rate = options.lobby_seek_rate;
     lobby.seconds = options.lobby_seconds;
     lobby.seekers = options.lobby_seekers;

@@ -534,19 +534,22 @@ void lobby_rows(std::ostringstream& out, const LobbyResult& r, const std::string
 
 void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::string& title) {
     const auto& o = r.options;
-    const int seekers = std::max(1, std::min(o.seekers, o.watchers / 2));
+    const int seekers = std::max(1, std::min(o.seekers, o.accounts / 2));
     out << title << "\n\n"
-        << grouped(std::uint64_t(o.watchers)) << " accounts made (`POST /api/accounts`) and signed "
+        << grouped(std::uint64_t(o.accounts)) << " accounts made (`POST /api/accounts`) and signed "
         << "in (`POST /api/session`, the token sent as `Authorization: Bearer`), "
         << o.signup_concurrency << " at a time from " << o.addresses << " loopback addresses";
     if (r.instances > 1) out << ", spread over the " << r.instances << " instances";
     out << ": " << grouped(r.accounts) << " in " << fixed(r.signup_seconds, 1)
         << " s (Argon2id at `--password-cost interactive` for the sign-up and again for the "
            "sign-in;"
-        << " setup, not measured). Each opened a lobby connection (`GET /api/lobby/socket`"
+        << " setup, not measured). They opened the lobby connections (`GET /api/lobby/socket`"
         << (r.instances > 1 ? ", every other one on the other instance" : "") << "), "
         << o.open_concurrency << " at a time: " << grouped(r.watchers_opened) << " opened ("
-        << grouped(r.open_failed) << " failed) in " << fixed(r.open_seconds, 1) << " s. Then for "
+        << grouped(r.open_failed) << " failed) in " << fixed(r.open_seconds, 1) << " s ("
+        << grouped(std::uint64_t(o.watchers)) << " connections, "
+        << fixed(double(o.watchers) / double(o.accounts), 1)
+        << " per account as a player with several tabs, every one signed in). Then for "
         << fixed(o.seconds, 0) << " s, " << seekers
         << " seekers each made a rated 5+3 seek (`POST /api/seeks`) every "
         << fixed(double(seekers) / o.seek_rate, 2) << " s, staggered: " << fixed(o.seek_rate, 0)
@@ -568,8 +571,8 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << grouped(r.lost_pairs) << " / " << grouped(r.duplicate_pairs) << " |\n"
         << "| pairs received before the seek's POST was answered | " << grouped(r.before_answer)
         << " |\n"
-        << "| `started` expected (2 per accept) / received | " << grouped(r.started_expected)
-        << " / " << grouped(r.started_received) << " |\n"
+        << "| `started` expected (at each connection of both players) / received | "
+        << grouped(r.started_expected) << " / " << grouped(r.started_received) << " |\n"
         << "| `unseek` messages | " << grouped(r.unseeks) << " |\n"
         << "| `online` messages during the seeks | " << grouped(r.online_messages) << " |\n"
         << "| lobby connections closed by the server | " << grouped(r.sockets_closed) << " |\n"

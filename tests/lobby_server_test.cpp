@@ -542,5 +542,54 @@ TEST_F(LobbyServerTest, ASeekMadeOnOneServerIsAcceptedOnAnotherAndRatedOnce) {
     running.join();
 }
 
+// Who is online is the same on every server sharing the database, and a player keeps its seeks
+// while it has a lobby connection to any of them.
+TEST_F(LobbyServerTest, PlayersAreOnlineOnEveryServerAndKeepTheirSeeksWhileOnAny) {
+    if (!on_postgres()) GTEST_SKIP() << "several servers share a PostgreSQL database only";
+    stop();
+    options_.lobby_leave_after_ms = 300;
+    start();
+    const std::string ann = account("Ann");
+    server::Server other(options_);
+    const int other_port = other.bind();
+    std::thread running([&] { other.run(); });
+
+    WsClient visitor(other_port, "/api/lobby/socket");
+    ASSERT_TRUE(visitor.receive_type("lobby"));
+    auto here = std::make_unique<WsClient>(port_, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(here->receive_type("lobby"));
+    auto online = visitor.receive_type("online", std::chrono::seconds(5));
+    ASSERT_TRUE(online) << "Ann, online on the first server, is not on the second's list";
+    EXPECT_EQ((*online)["players"], Json::array({"Ann"}));
+
+    // A seek made on the first server reaches the second's lobby (without waiting for a poll:
+    // not asserted in time, the notice and the poll give the same message).
+    Reply made = seek(ann, Json{{"clock", {{"initial", 180}, {"increment", 2}}}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    auto added = visitor.receive_type("seek", std::chrono::seconds(5));
+    ASSERT_TRUE(added);
+    EXPECT_EQ((*added)["seek"]["id"], made.body["id"]);
+
+    // Ann's page moves to the second server: she leaves the first, her seek stays.
+    auto there = std::make_unique<WsClient>(other_port, "/api/lobby/socket", "", ann);
+    ASSERT_TRUE(there->receive_type("lobby"));
+    here.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1'500));
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 1u) << "her seek went while she was online";
+    // She leaves the second too: she is offline everywhere, and her seek goes.
+    there.reset();
+    bool offline = false, withdrawn = false;
+    for (auto message = visitor.receive(std::chrono::seconds(5));
+         message && !(offline && withdrawn); message = visitor.receive(std::chrono::seconds(5))) {
+        if ((*message)["type"] == "online") offline = (*message)["players"].empty();
+        if ((*message)["type"] == "unseek")
+            withdrawn = withdrawn || (*message)["id"] == made.body["id"];
+    }
+    EXPECT_TRUE(withdrawn) << "her seek stayed";
+    EXPECT_TRUE(offline) << "Ann is still online";
+    other.stop();
+    running.join();
+}
+
 }  // namespace
 }  // namespace chess960::testing

@@ -64,6 +64,15 @@ std::string read_bytes(const std::string& path) {
 // What version 7 adds (the paired events), taken away again: a database of an older version is
 // made from a new one by undoing each later version.
 // Version 9's tables, dropped to build a version 8 database (and, before kUndoVersion8, older).
+// Version 10's tables and column, dropped to build a version 9 database (and, before
+// kUndoVersion9, older).
+constexpr const char* kUndoVersion10[] = {
+    "DROP TABLE lobby_presence",
+    "DROP TABLE lobby_servers",
+    "DROP INDEX seeks_quick",
+    "ALTER TABLE seeks DROP COLUMN quick",
+};
+
 constexpr const char* kUndoVersion9[] = {
     "DROP TABLE account_games",
     "DROP TABLE seeks",
@@ -887,6 +896,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
@@ -1330,6 +1340,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion10) db.exec(sql);
         for (const char* sql : kUndoVersion9) db.exec(sql);
         for (const char* sql : kUndoVersion8) db.exec(sql);
         for (const char* sql : kUndoVersion7) db.exec(sql);
@@ -1751,6 +1762,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
@@ -1800,6 +1812,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
@@ -1993,6 +2006,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     for (const char* sql : kUndoVersion7) exec(sql);
@@ -2102,6 +2116,7 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     for (const char* sql : kUndoVersion8) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 7" : "PRAGMA user_version=7");
@@ -2236,14 +2251,80 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
         ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
                   AccountInsert::inserted);
     }
+    for (const char* sql : kUndoVersion10) exec(sql);
     for (const char* sql : kUndoVersion9) exec(sql);
     exec(postgres() ? "UPDATE chess960_schema SET version = 8" : "PRAGMA user_version=8");
     const auto store = open_store(db_);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
-              std::vector<std::string>{"9"});
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
     const auto play = open_play_store(db_);
     EXPECT_TRUE(play->ratings("a1").empty());
     EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
+}
+
+// Version 10: a version 9 database keeps its seeks (none of them quick) and gains who is online.
+TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
+    {
+        const auto store = open_store(db_);
+        const auto accounts = open_account_store(db_);
+        ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
+                  AccountInsert::inserted);
+        SeekRow seek;
+        seek.id = "s1";
+        seek.account_id = "a1";
+        seek.pool = "blitz";
+        seek.created_at = 5;
+        open_play_store(db_)->insert_seek(seek);
+    }
+    for (const char* sql : kUndoVersion10) exec(sql);
+    exec(postgres() ? "UPDATE chess960_schema SET version = 9" : "PRAGMA user_version=9");
+    const auto store = open_store(db_);
+    EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
+              std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
+    const auto play = open_play_store(db_);
+    const auto seeks = play->seeks(10);
+    ASSERT_EQ(seeks.size(), 1u);
+    EXPECT_EQ(seeks[0].id, "s1");
+    EXPECT_FALSE(seeks[0].quick);
+    EXPECT_FALSE(play->update_presence("server-a", {"a1"}, {}, 100));
+    ASSERT_EQ(play->online(0).size(), 1u);
+    EXPECT_EQ(play->online(0)[0].name, "Ann");
+}
+
+// Who is online: an account is online while a live server has it; a server that stops renewing
+// its row is dropped with its accounts, and those online nowhere else are the ones returned
+// (their seeks are to go); an account's deletion takes it out.
+TEST_P(StoreBackendTest, PresenceFollowsTheLiveServers) {
+    const auto store = open_store(db_);
+    const auto accounts = open_account_store(db_);
+    for (const auto& [id, name] : {std::pair{"a1", "Ann"}, {"b2", "Bob"}, {"c3", "Cy"}})
+        ASSERT_EQ(accounts->insert_account(an_account(id, name), std::nullopt, 1),
+                  AccountInsert::inserted);
+    const auto play = open_play_store(db_);
+    EXPECT_FALSE(play->update_presence("A", {"a1", "b2"}, {}, 1'000));  // a new row
+    EXPECT_FALSE(play->update_presence("B", {"b2", "c3", "nobody"}, {}, 1'000));
+    EXPECT_TRUE(play->update_presence("A", {}, {}, 2'000));  // renewed
+    auto names = [&](std::int64_t since) {
+        std::vector<std::string> out;
+        for (const PresenceRow& row : play->online(since)) out.push_back(row.name);
+        return out;
+    };
+    EXPECT_EQ(names(500), (std::vector<std::string>{"Ann", "Bob", "Cy"}));
+    EXPECT_EQ(names(1'500), (std::vector<std::string>{"Ann", "Bob"}));  // B not seen since
+    EXPECT_TRUE(play->online_elsewhere("b2", "B", 1'500));
+    EXPECT_FALSE(play->online_elsewhere("c3", "A", 1'500));
+    EXPECT_FALSE(play->online_elsewhere("a1", "A", 500));
+    // B is dropped: Cy was online only there, Bob is still on A.
+    EXPECT_EQ(play->drop_servers_seen_before(1'500), std::vector<std::string>{"c3"});
+    EXPECT_TRUE(play->drop_servers_seen_before(1'500).empty());  // once
+    EXPECT_FALSE(play->update_presence("B", {}, {}, 3'000));     // taken for dead: to write again
+    EXPECT_TRUE(play->update_presence("A", {}, {"b2"}, 3'000));
+    EXPECT_EQ(names(2'500), std::vector<std::string>{"Ann"});
+    accounts->delete_account("a1");
+    EXPECT_TRUE(names(0).empty());
+    play->update_presence("A", {"b2"}, {}, 4'000);
+    play->drop_server("A");
+    EXPECT_TRUE(names(0).empty());
 }
 
 // A deleted account leaves none of its bytes in the SQLite file (secure_delete on the accounts'

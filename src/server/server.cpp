@@ -94,8 +94,9 @@ struct Server::Impl {
           play_store(open_play_store(options.db_path)),
           lobby(*play_store, accounts, games,
                 LobbyOptions{
-                    // Other servers' seeks are read this often (none on a database of its own).
-                    .poll_every = std::chrono::milliseconds(cluster ? 250 : 2'000),
+                    // Other servers' changes are heard of at once (LISTEN/NOTIFY); the seeks are
+                    // read this often too, for a notice lost while the listener reconnected.
+                    .poll_every = std::chrono::milliseconds(cluster ? 1'000 : 2'000),
                     .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
                     .log = [this](const std::string& line) { log(line); }}),
           routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,

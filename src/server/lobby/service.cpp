@@ -39,13 +39,28 @@ double shown_rating(const std::vector<RatingRow>& ratings, const std::string& po
 
 LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
                            LobbyOptions options)
-    : store_(store), accounts_(accounts), games_(games), options_(std::move(options)) {
+    : store_(store),
+      accounts_(accounts),
+      games_(games),
+      options_(std::move(options)),
+      server_id_(random_hex(8)) {
     games_.set_account_seat([this](const std::string& game_id, std::string_view token) {
         return seat(game_id, token);
     });
     games_.set_on_game_over([this](const std::string& game_id) { game_over(game_id); });
     settler_ = std::thread([this] { settling_loop(); });
     feeder_ = std::thread([this] { feed_loop(); });
+    // Other servers' seeks and players, heard of at once rather than at the next poll.
+    store_listener_ = store_.listen(
+        [this](const std::string& what) {
+            {
+                std::lock_guard lock(feed_mutex_);
+                if (what != "online") feed_changed_ = true;
+                if (what != "seeks") remote_online_changed_ = true;
+            }
+            feed_wake_.notify_one();
+        },
+        [this](const std::string& line) { log(line); });
 }
 
 LobbyService::~LobbyService() { stop(); }
@@ -63,6 +78,15 @@ void LobbyService::stop() {
     }
     feed_wake_.notify_all();
     if (feeder_.joinable()) feeder_.join();
+    store_listener_.reset();
+    // Its players are online through it no more (another server may still have them).
+    if (std::exchange(presence_registered_, false)) {
+        try {
+            store_.drop_server(server_id_);
+        } catch (const std::exception& e) {
+            log(std::string("leaving the list of who is online failed: ") + e.what());
+        }
+    }
 }
 
 void LobbyService::log(const std::string& line) {
@@ -346,14 +370,6 @@ void LobbyService::changed() {
                         [&] { return feed_stopping_ || changes_told_ >= change; });
 }
 
-std::vector<std::string> LobbyService::online_names() {
-    std::vector<std::string> names;
-    names.reserve(names_.size());
-    for (const auto& [id, name] : names_) names.push_back(name);
-    std::ranges::sort(names);
-    return names;
-}
-
 LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& listener) {
     std::lock_guard lock(feed_mutex_);
     std::erase_if(listeners_, [](const auto& l) { return l.expired(); });
@@ -363,7 +379,6 @@ LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& 
     listeners_.push_back(listener);
     if (!listener->account_id.empty()) {
         if (connections_[listener->account_id]++ == 0) {
-            names_[listener->account_id] = listener->account_name;
             online_changed_ = true;
             feed_wake_.notify_one();
         }
@@ -375,7 +390,11 @@ LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& 
         if (sees(seek, listener->account_id)) snapshot.seeks.push_back(seek);
     std::ranges::sort(snapshot.seeks, {},
                       [](const SeekRow& s) { return std::pair(s.created_at, s.id); });
-    snapshot.online = online_names();
+    snapshot.online = online_told_;
+    // Its own name, which the next list of who is online will have.
+    const std::string& name = listener->account_name;
+    if (!name.empty() && !std::ranges::binary_search(snapshot.online, name))
+        snapshot.online.insert(std::ranges::lower_bound(snapshot.online, name), name);
     return snapshot;
 }
 
@@ -389,7 +408,6 @@ void LobbyService::part(const std::shared_ptr<LobbyListener>& listener) {
     auto it = connections_.find(listener->account_id);
     if (it == connections_.end() || --it->second > 0) return;
     connections_.erase(it);
-    names_.erase(listener->account_id);
     gone_since_[listener->account_id] = std::chrono::steady_clock::now();
     online_changed_ = true;
     feed_wake_.notify_one();
@@ -413,6 +431,53 @@ static std::vector<std::string> seen_by(const SeekRow& seek) {
     return {seek.account_id, *seek.to_account};
 }
 
+std::optional<std::vector<std::string>> LobbyService::sync_presence(const PresenceChange& change) {
+    const auto now = std::chrono::steady_clock::now();
+    const std::int64_t alive_since =
+        now_ms() -
+        std::chrono::duration_cast<std::chrono::milliseconds>(options_.presence_timeout).count();
+    bool read = change.read;
+    std::vector<std::string> joined;
+    std::vector<std::string> left;
+    if (change.local) {
+        const std::unordered_set<std::string> local(change.local->begin(), change.local->end());
+        for (const std::string& account : local)
+            if (!presence_written_.contains(account)) joined.push_back(account);
+        for (const std::string& account : presence_written_)
+            if (!local.contains(account)) left.push_back(account);
+    }
+    const bool due = now >= presence_due_;
+    if (due || !joined.empty() || !left.empty()) {
+        const bool known = store_.update_presence(server_id_, joined, left, now_ms());
+        for (const std::string& account : left) presence_written_.erase(account);
+        presence_written_.insert(joined.begin(), joined.end());
+        if (!known && presence_registered_) {
+            // Taken for dead by another server (this one stalled): its accounts are written again.
+            log("the lobby's row of who is online had been dropped: written again");
+            store_.update_presence(server_id_, {presence_written_.begin(), presence_written_.end()},
+                                   {}, now_ms());
+        }
+        presence_registered_ = true;
+        read = true;
+    }
+    std::vector<std::string> withdraw;
+    for (const std::string& account : change.departed)
+        if (!store_.online_elsewhere(account, server_id_, alive_since)) withdraw.push_back(account);
+    if (due) {
+        presence_due_ = now + options_.presence_every;
+        // A server that stopped without saying so: its players are offline; their seeks go,
+        // unless they came back here.
+        for (std::string& account : store_.drop_servers_seen_before(alive_since))
+            if (!presence_written_.contains(account)) withdraw.push_back(std::move(account));
+    }
+    for (const std::string& account : withdraw) store_.delete_seeks_of(account);
+    if (!read) return std::nullopt;
+    std::vector<std::string> names;
+    for (PresenceRow& row : store_.online(alive_since)) names.push_back(std::move(row.name));
+    std::ranges::sort(names);
+    return names;
+}
+
 void LobbyService::feed_loop() {
     std::unique_lock lock(feed_mutex_);
     while (!feed_stopping_) {
@@ -420,25 +485,32 @@ void LobbyService::feed_loop() {
         if (!known_read_)
             known_read_ = true;
         else
-            feed_wake_.wait_for(lock, options_.poll_every,
-                                [&] { return feed_stopping_ || feed_changed_ || online_changed_; });
+            feed_wake_.wait_for(lock, options_.poll_every, [&] {
+                return feed_stopping_ || feed_changed_ || online_changed_ || remote_online_changed_;
+            });
         if (feed_stopping_) break;
         feed_changed_ = false;
         const std::uint64_t asked = changes_asked_;
-        const bool online = std::exchange(online_changed_, false);
-        std::vector<std::string> departed;
+        PresenceChange presence;
+        presence.read = std::exchange(remote_online_changed_, false);
+        if (std::exchange(online_changed_, false)) {
+            presence.local.emplace();
+            presence.local->reserve(connections_.size());
+            for (const auto& [account, count] : connections_) presence.local->push_back(account);
+        }
         const auto now = std::chrono::steady_clock::now();
         std::erase_if(gone_since_, [&](const auto& entry) {
             if (now - entry.second < options_.leave_after) return false;
-            departed.push_back(entry.first);
+            presence.departed.push_back(entry.first);
             return true;
         });
         lock.unlock();
         // The store's calls are made without the lock: joining and leaving never wait on them.
         std::optional<std::vector<SeekRow>> seeks;
+        std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
         try {
-            for (const std::string& account : departed) store_.delete_seeks_of(account);
+            online = sync_presence(presence);
             seeks = store_.seeks(options_.seeks_in_all);
             for (const auto& [id, seek] : known_seeks_)
                 if (std::ranges::find(*seeks, id, &SeekRow::id) == seeks->end())
@@ -470,10 +542,11 @@ void LobbyService::feed_loop() {
                 known_seeks_.emplace(seek.id, std::move(seek));
             }
         }
-        if (online) {
+        if (online && *online != online_told_) {
+            online_told_ = std::move(*online);
             auto event = std::make_shared<LobbyEvent>();
             event->kind = LobbyEvent::Kind::Online;
-            event->names = online_names();
+            event->names = online_told_;
             publish(event);
         }
         changes_told_ = asked;

@@ -1,5 +1,6 @@
 #include "postgres_account_store.hpp"
 
+#include "store/secrets.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -24,7 +25,8 @@ std::optional<AccountRow> read_account(const PgResult& r) {
 
 }  // namespace
 
-PostgresAccountStore::PostgresAccountStore(const std::string& uri) : db_(uri) {
+PostgresAccountStore::PostgresAccountStore(const std::string& uri)
+    : uri_(uri), origin_(random_hex(8)), db_(uri) {
     db_.query("SELECT 1 FROM accounts LIMIT 1", {}, "reading the accounts table");
 }
 
@@ -102,6 +104,7 @@ void PostgresAccountStore::delete_account(const std::string& id) {
     db_.query("DELETE FROM ratings WHERE account_id = $1", params, "deleting ratings");
     db_.query("DELETE FROM seeks WHERE account_id = $1 OR to_account = $1", params,
               "deleting seeks");
+    db_.query("DELETE FROM lobby_presence WHERE account_id = $1", params, "deleting presence");
     db_.query("UPDATE account_games SET white_account = NULL WHERE white_account = $1", params,
               "forgetting games");
     db_.query("UPDATE account_games SET black_account = NULL WHERE black_account = $1", params,
@@ -111,6 +114,7 @@ void PostgresAccountStore::delete_account(const std::string& id) {
     db_.query("UPDATE invitations SET created_by = NULL WHERE created_by = $1", params,
               "forgetting invitations");
     db_.query("DELETE FROM accounts WHERE id = $1", params, "deleting an account");
+    notify_lobby("seeks");
     transaction.commit();
 }
 

@@ -48,13 +48,27 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
     std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
     RateOutcome rate_game(const std::string& game_id, const Rater& rater) override;
     std::vector<std::string> unsettled_games(int limit) override;
+    bool update_presence(const std::string& server, const std::vector<std::string>& joined,
+                         const std::vector<std::string>& left, std::int64_t now) override;
+    std::vector<PresenceRow> online(std::int64_t alive_since) override;
+    bool online_elsewhere(const std::string& account_id, const std::string& except,
+                          std::int64_t alive_since) override;
+    std::vector<std::string> drop_servers_seen_before(std::int64_t alive_since) override;
+    void drop_server(const std::string& server) override;
+    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
+                                          std::function<void(const std::string&)> log) override;
 
   private:
     // Inserts an account game (the caller holds the mutex).
     void insert_game_row(const AccountGameRow& game);
     PgResult run(const char* sql, const PgParams& params, const char* doing);
+    // Tells the other servers' lobbies that the seeks ("seeks") or who is online ("online")
+    // changed (the caller holds the mutex; in its transaction: delivered once that commits).
+    void notify_lobby(const char* what);
 
     std::mutex mutex_;
+    std::string uri_;
+    std::string origin_;  // this store's, in its notices (postgres_listener.hpp)
     PgConnection db_;
 };
 

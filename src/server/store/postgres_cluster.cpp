@@ -14,8 +14,8 @@ using namespace pg_statements;
 std::unique_ptr<StoreListener> PostgresCluster::listen(
     std::function<void(const std::string&)> on_change,
     std::function<void(const std::string&)> log) {
-    return std::make_unique<PostgresListener>(store_.uri_, store_.origin_, std::move(on_change),
-                                              std::move(log));
+    return std::make_unique<PostgresListener>(store_.uri_, kGamesChannel, store_.origin_,
+                                              std::move(on_change), std::move(log));
 }
 
 bool PostgresCluster::claim_engine(const std::string& game_id) {

@@ -10,17 +10,18 @@
 
 namespace chess960::server {
 
-PostgresListener::PostgresListener(std::string uri, std::string origin,
+PostgresListener::PostgresListener(std::string uri, std::string channel, std::string origin,
                                    std::function<void(const std::string&)> on_change,
                                    std::function<void(const std::string&)> log)
     : uri_(std::move(uri)),
+      channel_(std::move(channel)),
       origin_(std::move(origin)),
       on_change_(std::move(on_change)),
       log_(std::move(log)) {
     // The first LISTEN before the server serves: no change made after it starts goes unheard.
     try {
         first_ = std::make_unique<PgConnection>(uri_);
-        first_->exec(std::string("LISTEN ") + kGamesChannel, "listening for changes");
+        first_->exec("LISTEN " + channel_, "listening for changes");
     } catch (const StoreError& e) {
         first_.reset();
         if (log_) log_(std::string("listening for other servers' changes: ") + e.what());
@@ -42,7 +43,7 @@ void PostgresListener::loop() {
         if (!connection) {
             try {
                 connection = std::make_unique<PgConnection>(uri_);
-                connection->exec(std::string("LISTEN ") + kGamesChannel, "listening for changes");
+                connection->exec("LISTEN " + channel_, "listening for changes");
             } catch (const StoreError& e) {
                 if (log_) log_(std::string("listening for other servers' changes: ") + e.what());
                 for (int i = 0; i < 10 && !stopping_; ++i)

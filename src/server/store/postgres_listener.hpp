@@ -15,17 +15,19 @@
 
 namespace chess960::server {
 
-// The channel, and a notice's payload: "<origin> <game id>", the origin being the store that made
-// the change (its own notices are not passed on: that server published the change itself).
+// The channels, and a notice's payload: "<origin> <what>", the origin being the store that made
+// the change (its own notices are not passed on: that server published the change itself), what
+// changed a game's id (the games) or "seeks" (the lobby: its seeks, who is online).
 inline constexpr const char* kGamesChannel = "chess960_games";
+inline constexpr const char* kLobbyChannel = "chess960_lobby";
 
 class PostgresListener final : public StoreListener {
   public:
-    // Listens on `uri` for the changes of stores other than `origin`; `on_change` gets each
-    // changed game's id, or "" after the connection was lost and made again (some notices may
+    // Listens on `uri`'s `channel` for the changes of stores other than `origin`; `on_change` gets
+    // each notice's <what>, or "" after the connection was lost and made again (some notices may
     // have been missed), on the listener's thread. Connection failures are logged and retried
     // every second.
-    PostgresListener(std::string uri, std::string origin,
+    PostgresListener(std::string uri, std::string channel, std::string origin,
                      std::function<void(const std::string&)> on_change,
                      std::function<void(const std::string&)> log);
     ~PostgresListener() override;
@@ -34,6 +36,7 @@ class PostgresListener final : public StoreListener {
     void loop();
 
     std::string uri_;
+    std::string channel_;
     std::string origin_;
     std::function<void(const std::string&)> on_change_;
     std::function<void(const std::string&)> log_;

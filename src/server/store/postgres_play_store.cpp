@@ -1,9 +1,12 @@
 // The accounts' play on PostgreSQL (play_store.hpp): ratings, seeks, account games, on the
 // accounts' store's connection (postgres_account_store.hpp).
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
 #include "postgres_account_store.hpp"
+#include "postgres_listener.hpp"
+#include "postgres_statements.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -93,7 +96,7 @@ void strength_params(PgParams& p, const std::optional<RatingRow>& r) {
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, " \
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "     \
     "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "    \
-    "s.to_account, COALESCE(t.name, ''), s.days_per_move "                                   \
+    "s.to_account, COALESCE(t.name, ''), s.days_per_move, s.quick "                          \
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "                                   \
     "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "                \
     "LEFT JOIN accounts t ON t.id = s.to_account "
@@ -120,6 +123,7 @@ SeekRow read_seek(const PgResult& r, int i) {
     k.to_account = r.optional_text(i, 19);
     k.to_name = r.text(i, 20);
     k.days_per_move = optional_int(r, i, 21);
+    k.quick = r.optional_text(i, 22);
     return k;
 }
 
@@ -142,10 +146,14 @@ std::vector<RatingRow> PostgresAccountStore::ratings(const std::string& account_
 }
 
 void PostgresAccountStore::insert_seek(const SeekRow& k) {
-    run("INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    db_.query(
+        "INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
         "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
-        "to_account, days_per_move) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-        "$14, $15)",
+        "to_account, days_per_move, quick) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, "
+        "$12, $13, $14, $15, $16)",
         PgParams()
             .text(k.id)
             .text(k.account_id)
@@ -161,8 +169,11 @@ void PostgresAccountStore::insert_seek(const SeekRow& k) {
             .optional_number(k.max_rating)
             .number(k.created_at)
             .optional_text(k.to_account)
-            .optional_number(k.days_per_move),
+            .optional_number(k.days_per_move)
+            .optional_text(k.quick),
         "inserting a seek");
+    notify_lobby("seeks");
+    transaction.commit();
 }
 
 std::vector<SeekRow> PostgresAccountStore::seeks(int limit) {
@@ -180,15 +191,28 @@ int PostgresAccountStore::count_seeks(const std::string& account_id) {
 }
 
 bool PostgresAccountStore::delete_seek(const std::string& id, const std::string& account_id) {
-    return run("DELETE FROM seeks WHERE id = $1 AND (account_id = $2 OR to_account = $2)",
-               PgParams().text(id).text(account_id), "deleting a seek")
-               .changed() == 1;
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    const bool deleted =
+        db_.query("DELETE FROM seeks WHERE id = $1 AND (account_id = $2 OR to_account = $2)",
+                  PgParams().text(id).text(account_id), "deleting a seek")
+            .changed() == 1;
+    if (deleted) notify_lobby("seeks");
+    transaction.commit();
+    return deleted;
 }
 
 int PostgresAccountStore::delete_seeks_of(const std::string& account_id) {
-    return run("DELETE FROM seeks WHERE account_id = $1", PgParams().text(account_id),
-               "deleting seeks")
-        .changed();
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    const int deleted = db_.query("DELETE FROM seeks WHERE account_id = $1",
+                                  PgParams().text(account_id), "deleting seeks")
+                            .changed();
+    if (deleted > 0) notify_lobby("seeks");
+    transaction.commit();
+    return deleted;
 }
 
 void PostgresAccountStore::insert_game_row(const AccountGameRow& g) {
@@ -219,6 +243,7 @@ std::optional<SeekRow> PostgresAccountStore::accept_seek(
     SeekRow seek = read_seek(r, 0);
     insert_game_row(make(seek));
     db_.query("DELETE FROM seeks WHERE id = $1", PgParams().text(id), "taking a seek");
+    notify_lobby("seeks");
     transaction.commit();
     return seek;
 }
@@ -353,5 +378,113 @@ std::vector<std::string> PostgresAccountStore::unsettled_games(int limit) {
 #undef CHESS960_ACCOUNT_GAME_SELECT
 #undef CHESS960_SEEK_SELECT
 #undef CHESS960_RATING_SELECT
+
+// --- Who is online -------------------------------------------------------------------------------
+
+void PostgresAccountStore::notify_lobby(const char* what) {
+    db_.query("SELECT pg_notify($1, $2)", PgParams().text(kLobbyChannel).text(origin_ + " " + what),
+              "telling the other servers");
+}
+
+bool PostgresAccountStore::update_presence(const std::string& server,
+                                           const std::vector<std::string>& joined,
+                                           const std::vector<std::string>& left, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    const bool known =
+        db_.query("UPDATE lobby_servers SET seen_at = $2 WHERE server_id = $1",
+                  PgParams().text(server).number(now), "renewing a server's presence")
+            .changed() == 1;
+    if (!known)
+        db_.query(
+            "INSERT INTO lobby_servers(server_id, seen_at) VALUES($1, $2) "
+            "ON CONFLICT (server_id) DO UPDATE SET seen_at = EXCLUDED.seen_at",
+            PgParams().text(server).number(now), "recording a server's presence");
+    if (!joined.empty())
+        db_.query(
+            "INSERT INTO lobby_presence(server_id, account_id) SELECT $1, id FROM accounts "
+            "WHERE id = ANY($2::text[]) ON CONFLICT DO NOTHING",
+            PgParams().text(server).text(pg_statements::text_array(joined)),
+            "recording accounts online");
+    if (!left.empty())
+        db_.query(
+            "DELETE FROM lobby_presence WHERE server_id = $1 AND account_id = ANY($2::text[])",
+            PgParams().text(server).text(pg_statements::text_array(left)),
+            "recording accounts gone");
+    if (!joined.empty() || !left.empty()) notify_lobby("online");
+    transaction.commit();
+    return known;
+}
+
+std::vector<PresenceRow> PostgresAccountStore::online(std::int64_t alive_since) {
+    const PgResult r =
+        run("SELECT DISTINCT a.id, a.name FROM lobby_presence p "
+            "JOIN lobby_servers v ON v.server_id = p.server_id AND v.seen_at >= $1 "
+            "JOIN accounts a ON a.id = p.account_id ORDER BY a.name",
+            PgParams().number(alive_since), "reading who is online");
+    std::vector<PresenceRow> rows;
+    rows.reserve(std::size_t(r.rows()));
+    for (int i = 0; i < r.rows(); ++i) rows.push_back({r.text(i, 0), r.text(i, 1)});
+    return rows;
+}
+
+bool PostgresAccountStore::online_elsewhere(const std::string& account_id,
+                                            const std::string& except, std::int64_t alive_since) {
+    return run("SELECT 1 FROM lobby_presence p JOIN lobby_servers v ON v.server_id = p.server_id "
+               "WHERE p.account_id = $1 AND p.server_id <> $2 AND v.seen_at >= $3 LIMIT 1",
+               PgParams().text(account_id).text(except).number(alive_since),
+               "looking for an account online")
+               .rows() > 0;
+}
+
+std::vector<std::string> PostgresAccountStore::drop_servers_seen_before(std::int64_t alive_since) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    // Locked first: two servers dropping the same dead one return its accounts once.
+    const PgResult dead =
+        db_.query("DELETE FROM lobby_servers WHERE seen_at < $1 RETURNING server_id",
+                  PgParams().number(alive_since), "forgetting servers gone");
+    if (dead.rows() == 0) return {};
+    std::vector<std::string> servers;
+    for (int i = 0; i < dead.rows(); ++i) servers.push_back(dead.text(i, 0));
+    const PgResult gone = db_.query(
+        "DELETE FROM lobby_presence p WHERE p.server_id = ANY($1::text[]) RETURNING p.account_id",
+        PgParams().text(pg_statements::text_array(servers)),
+        "forgetting the accounts of servers gone");
+    std::vector<std::string> orphaned;
+    for (int i = 0; i < gone.rows(); ++i) {
+        std::string account = gone.text(i, 0);
+        const bool elsewhere =
+            db_.query("SELECT 1 FROM lobby_presence WHERE account_id = $1 LIMIT 1",
+                      PgParams().text(account), "looking for an account online")
+                .rows() > 0;
+        if (!elsewhere && std::ranges::find(orphaned, account) == orphaned.end())
+            orphaned.push_back(std::move(account));
+    }
+    notify_lobby("online");
+    transaction.commit();
+    return orphaned;
+}
+
+void PostgresAccountStore::drop_server(const std::string& server) {
+    std::lock_guard lock(mutex_);
+    db_.ensure_connected();
+    PgTransaction transaction(db_);
+    db_.query("DELETE FROM lobby_presence WHERE server_id = $1", PgParams().text(server),
+              "forgetting a server's accounts");
+    db_.query("DELETE FROM lobby_servers WHERE server_id = $1", PgParams().text(server),
+              "forgetting a server");
+    notify_lobby("online");
+    transaction.commit();
+}
+
+std::unique_ptr<StoreListener> PostgresAccountStore::listen(
+    std::function<void(const std::string&)> on_change,
+    std::function<void(const std::string&)> log) {
+    return std::make_unique<PostgresListener>(uri_, kLobbyChannel, origin_, std::move(on_change),
+                                              std::move(log));
+}
 
 }  // namespace chess960::server

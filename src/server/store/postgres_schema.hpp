@@ -84,6 +84,15 @@ inline constexpr const char* kUpgrades[] = {
     "CREATE INDEX account_games_unsettled ON account_games(created_at) "
     "WHERE settled_at IS NULL; "
     "CREATE INDEX account_games_seek ON account_games(seek_id)",
+    // Version 10: quick-pairing seeks, who is online on each server (sqlite_schema.hpp).
+    "ALTER TABLE seeks ADD COLUMN quick TEXT; "
+    "CREATE INDEX seeks_quick ON seeks(quick) WHERE quick IS NOT NULL; "
+    "CREATE TABLE lobby_servers (server_id TEXT COLLATE \"C\" PRIMARY KEY, "
+    "seen_at BIGINT NOT NULL); "
+    "CREATE TABLE lobby_presence (server_id TEXT COLLATE \"C\" NOT NULL, "
+    "account_id TEXT COLLATE \"C\" NOT NULL REFERENCES accounts(id), "
+    "PRIMARY KEY (server_id, account_id)); "
+    "CREATE INDEX lobby_presence_account ON lobby_presence(account_id)",
 };
 
 inline constexpr const char* kCreate = R"(

@@ -176,6 +176,7 @@ void SqliteAccountStore::delete_account(const std::string& id) {
         step("DELETE FROM account_sessions WHERE account_id = ?1", "deleting sessions", bind);
         step("DELETE FROM ratings WHERE account_id = ?1", "deleting ratings", bind);
         step("DELETE FROM seeks WHERE account_id = ?1 OR to_account = ?1", "deleting seeks", bind);
+        step("DELETE FROM lobby_presence WHERE account_id = ?1", "deleting presence", bind);
         step("UPDATE account_games SET white_account = NULL WHERE white_account = ?1",
              "forgetting games", bind);
         step("UPDATE account_games SET black_account = NULL WHERE black_account = ?1",

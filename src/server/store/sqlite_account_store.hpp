@@ -51,6 +51,15 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
     std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
     RateOutcome rate_game(const std::string& game_id, const Rater& rater) override;
     std::vector<std::string> unsettled_games(int limit) override;
+    bool update_presence(const std::string& server, const std::vector<std::string>& joined,
+                         const std::vector<std::string>& left, std::int64_t now) override;
+    std::vector<PresenceRow> online(std::int64_t alive_since) override;
+    bool online_elsewhere(const std::string& account_id, const std::string& except,
+                          std::int64_t alive_since) override;
+    std::vector<std::string> drop_servers_seen_before(std::int64_t alive_since) override;
+    void drop_server(const std::string& server) override;
+    std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
+                                          std::function<void(const std::string&)> log) override;
 
   private:
     [[noreturn]] void fail(const std::string& doing);

@@ -80,7 +80,7 @@ constexpr const char* kSeekSelect =
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, "
     "s.color, s.start_type, s.start_number, s.start_black, s.min_rating, s.max_rating, "
     "s.created_at, a.name, r.rating, r.deviation, r.volatility, r.games, r.last_played, "
-    "s.to_account, COALESCE(t.name, ''), s.days_per_move "
+    "s.to_account, COALESCE(t.name, ''), s.days_per_move, s.quick "
     "FROM seeks s JOIN accounts a ON a.id = s.account_id "
     "LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = s.pool "
     "LEFT JOIN accounts t ON t.id = s.to_account ";
@@ -111,6 +111,7 @@ SeekRow read_seek(sqlite3_stmt* s) {
     k.to_account = column_optional_text(s, 19);
     k.to_name = column_text(s, 20);
     k.days_per_move = column_optional_int(s, 21);
+    k.quick = column_optional_text(s, 22);
     return k;
 }
 
@@ -139,8 +140,8 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
     step(
         "INSERT INTO seeks(id, account_id, rated, pool, clock_initial_ms, clock_increment_ms, "
         "color, start_type, start_number, start_black, min_rating, max_rating, created_at, "
-        "to_account, days_per_move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-        "?14, ?15)",
+        "to_account, days_per_move, quick) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+        "?12, ?13, ?14, ?15, ?16)",
         "inserting a seek", [&](sqlite3_stmt* s) {
             sqlite::bind_text_copy(s, 1, k.id);
             sqlite::bind_text_copy(s, 2, k.account_id);
@@ -157,6 +158,7 @@ void SqliteAccountStore::insert_seek(const SeekRow& k) {
             sqlite3_bind_int64(s, 13, k.created_at);
             sqlite::bind_optional(s, 14, k.to_account);
             sqlite::bind_optional(s, 15, k.days_per_move);
+            sqlite::bind_optional(s, 16, k.quick);
         });
 }
 
@@ -376,6 +378,126 @@ std::vector<std::string> SqliteAccountStore::unsettled_games(int limit) {
         "reading the unsettled games", [&](sqlite3_stmt* s) { sqlite3_bind_int(s, 1, limit); },
         [&](sqlite3_stmt* s) { ids.push_back(column_text(s, 0)); });
     return ids;
+}
+
+// --- Who is online -------------------------------------------------------------------------------
+
+bool SqliteAccountStore::update_presence(const std::string& server,
+                                         const std::vector<std::string>& joined,
+                                         const std::vector<std::string>& left, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    begin();
+    bool known = false;
+    try {
+        known = step("UPDATE lobby_servers SET seen_at = ?2 WHERE server_id = ?1",
+                     "renewing a server's presence", [&](sqlite3_stmt* s) {
+                         sqlite::bind_text_copy(s, 1, server);
+                         sqlite3_bind_int64(s, 2, now);
+                     }) == 1;
+        if (!known)
+            step("INSERT INTO lobby_servers(server_id, seen_at) VALUES(?1, ?2)",
+                 "recording a server's presence", [&](sqlite3_stmt* s) {
+                     sqlite::bind_text_copy(s, 1, server);
+                     sqlite3_bind_int64(s, 2, now);
+                 });
+        for (const std::string& account : joined)
+            step(
+                "INSERT OR IGNORE INTO lobby_presence(server_id, account_id) "
+                "SELECT ?1, id FROM accounts WHERE id = ?2",
+                "recording an account online", [&](sqlite3_stmt* s) {
+                    sqlite::bind_text_copy(s, 1, server);
+                    sqlite::bind_text_copy(s, 2, account);
+                });
+        for (const std::string& account : left)
+            step("DELETE FROM lobby_presence WHERE server_id = ?1 AND account_id = ?2",
+                 "recording an account gone", [&](sqlite3_stmt* s) {
+                     sqlite::bind_text_copy(s, 1, server);
+                     sqlite::bind_text_copy(s, 2, account);
+                 });
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+    return known;
+}
+
+std::vector<PresenceRow> SqliteAccountStore::online(std::int64_t alive_since) {
+    std::lock_guard lock(mutex_);
+    std::vector<PresenceRow> rows;
+    query_all(
+        "SELECT DISTINCT a.id, a.name FROM lobby_presence p "
+        "JOIN lobby_servers v ON v.server_id = p.server_id AND v.seen_at >= ?1 "
+        "JOIN accounts a ON a.id = p.account_id ORDER BY a.name",
+        "reading who is online", [&](sqlite3_stmt* s) { sqlite3_bind_int64(s, 1, alive_since); },
+        [&](sqlite3_stmt* s) {
+            rows.push_back({column_text(s, 0), column_text(s, 1)});
+        });
+    return rows;
+}
+
+bool SqliteAccountStore::online_elsewhere(const std::string& account_id, const std::string& except,
+                                          std::int64_t alive_since) {
+    std::lock_guard lock(mutex_);
+    bool found = false;
+    query_all(
+        "SELECT 1 FROM lobby_presence p JOIN lobby_servers v ON v.server_id = p.server_id "
+        "WHERE p.account_id = ?1 AND p.server_id <> ?2 AND v.seen_at >= ?3 LIMIT 1",
+        "looking for an account online",
+        [&](sqlite3_stmt* s) {
+            sqlite::bind_text_copy(s, 1, account_id);
+            sqlite::bind_text_copy(s, 2, except);
+            sqlite3_bind_int64(s, 3, alive_since);
+        },
+        [&](sqlite3_stmt*) { found = true; });
+    return found;
+}
+
+std::vector<std::string> SqliteAccountStore::drop_servers_seen_before(std::int64_t alive_since) {
+    std::lock_guard lock(mutex_);
+    begin();
+    std::vector<std::string> orphaned;
+    try {
+        auto bind = [&](sqlite3_stmt* s) { sqlite3_bind_int64(s, 1, alive_since); };
+        query_all(
+            "SELECT DISTINCT p.account_id FROM lobby_presence p JOIN lobby_servers v "
+            "ON v.server_id = p.server_id WHERE v.seen_at < ?1 AND NOT EXISTS ("
+            "SELECT 1 FROM lobby_presence q JOIN lobby_servers w ON w.server_id = q.server_id "
+            "WHERE q.account_id = p.account_id AND w.seen_at >= ?1)",
+            "finding the accounts of servers gone", bind,
+            [&](sqlite3_stmt* s) { orphaned.push_back(column_text(s, 0)); });
+        step(
+            "DELETE FROM lobby_presence WHERE server_id IN "
+            "(SELECT server_id FROM lobby_servers WHERE seen_at < ?1)",
+            "forgetting the accounts of servers gone", bind);
+        step("DELETE FROM lobby_servers WHERE seen_at < ?1", "forgetting servers gone", bind);
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+    return orphaned;
+}
+
+void SqliteAccountStore::drop_server(const std::string& server) {
+    std::lock_guard lock(mutex_);
+    begin();
+    try {
+        auto bind = [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, server); };
+        step("DELETE FROM lobby_presence WHERE server_id = ?1", "forgetting a server's accounts",
+             bind);
+        step("DELETE FROM lobby_servers WHERE server_id = ?1", "forgetting a server", bind);
+    } catch (...) {
+        rollback();
+        throw;
+    }
+    commit();
+}
+
+std::unique_ptr<StoreListener> SqliteAccountStore::listen(std::function<void(const std::string&)>,
+                                                          std::function<void(const std::string&)>) {
+    // A SQLite database is one server's: nobody else changes it.
+    return nullptr;
 }
 
 }  // namespace chess960::server

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "accounts/service.hpp"
@@ -40,6 +41,11 @@ struct LobbyOptions {
     // How long a signed-in player may be without a lobby connection (a page reloading) before
     // its seeks are withdrawn.
     std::chrono::milliseconds leave_after{15'000};
+    // How often this server renews its row of who is online (store/play_store.hpp), and how long
+    // a server may go without renewing it before the others take it for dead (its accounts are
+    // then offline, their seeks withdrawn).
+    std::chrono::milliseconds presence_every{5'000};
+    std::chrono::milliseconds presence_timeout{30'000};
     // Live connections to the lobby, all of them together.
     std::size_t max_listeners = 20'000;
     std::function<void(const std::string&)> log;
@@ -115,7 +121,15 @@ class LobbyService {
     void changed();
     void publish(const std::shared_ptr<const LobbyEvent>& event,
                  const std::vector<std::string>& only_accounts = {});
-    std::vector<std::string> online_names();
+    // The feed thread's part of who is online: writes this server's accounts that came and went
+    // (and renews its row when due), withdraws the seeks of the players gone from every server,
+    // and reads who is online on all of them when that may have changed. Without the lock.
+    struct PresenceChange {
+        std::optional<std::vector<std::string>> local;  // this server's accounts, if they changed
+        std::vector<std::string> departed;              // gone from here for leave_after
+        bool read = false;                              // another server's may have changed
+    };
+    std::optional<std::vector<std::string>> sync_presence(const PresenceChange& change);
     // The two accounts of an account game (cached: they never change), or nullopt.
     struct Players {
         std::optional<std::string> white;
@@ -144,13 +158,21 @@ class LobbyService {
     std::uint64_t changes_asked_ = 0;  // changed()'s calls
     std::uint64_t changes_told_ = 0;   // of them, those the feed thread has published
     std::condition_variable feed_done_;
-    bool online_changed_ = false;
+    bool online_changed_ = false;         // this server's accounts changed
+    bool remote_online_changed_ = false;  // another server's may have
+    const std::string server_id_;         // this server's row of who is online
+    // The feed thread's alone: this server's accounts as written, the names last told, when the
+    // row is renewed next.
+    std::unordered_set<std::string> presence_written_;
+    std::vector<std::string> online_told_;
+    std::chrono::steady_clock::time_point presence_due_{};
+    bool presence_registered_ = false;               // its row written (stop() deletes it)
+    std::unique_ptr<StoreListener> store_listener_;  // other servers' changes, if any
     bool feed_stopping_ = false;
     bool known_read_ = false;
     std::vector<std::weak_ptr<LobbyListener>> listeners_;
     // Connections by account id; an account without one since the time given, to be withdrawn.
     std::unordered_map<std::string, int> connections_;
-    std::unordered_map<std::string, std::string> names_;  // account id -> name, while online
     std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
     std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
     std::thread feeder_;

@@ -7,9 +7,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "store/cluster.hpp"
 
 namespace chess960::server {
 
@@ -49,6 +52,15 @@ struct SeekRow {
     std::string account_name = {};
     std::string to_name = {};
     std::optional<RatingRow> seeker_rating = std::nullopt;
+    // A quick-pairing pool's seek: the pool's key ("5+3"). The lobby lists none of these; it
+    // matches them.
+    std::optional<std::string> quick = std::nullopt;
+};
+
+// An account online: a lobby connection to a live server.
+struct PresenceRow {
+    std::string account_id;
+    std::string name;
 };
 
 // A game whose seats are two accounts (a seek accepted). A rated game's ratings are changed
@@ -156,6 +168,29 @@ class PlayStore {
     // Games over but not settled (a server stopped between a game's end and its rating), at
     // most `limit`, the oldest first.
     virtual std::vector<std::string> unsettled_games(int limit) = 0;
+
+    // Who is online, whichever server the accounts' lobby connections go to. Each server has a
+    // row it renews (seen_at) while it runs, and the accounts connected to it.
+    // Renews `server`'s row at `now` and adds and removes its accounts; false when the row was
+    // gone (another server took it for dead): the caller then gives all its accounts again.
+    virtual bool update_presence(const std::string& server, const std::vector<std::string>& joined,
+                                 const std::vector<std::string>& left, std::int64_t now) = 0;
+    // The accounts online on a server seen since `alive_since`, by name.
+    virtual std::vector<PresenceRow> online(std::int64_t alive_since) = 0;
+    // Whether the account is online on a server seen since `alive_since` other than `except`.
+    virtual bool online_elsewhere(const std::string& account_id, const std::string& except,
+                                  std::int64_t alive_since) = 0;
+    // Deletes the servers not seen since `alive_since` (stopped without saying so) with their
+    // accounts: the accounts that are online nowhere else now (their seeks are to go).
+    virtual std::vector<std::string> drop_servers_seen_before(std::int64_t alive_since) = 0;
+    // Deletes a server's row and accounts (it stops).
+    virtual void drop_server(const std::string& server) = 0;
+
+    // Other servers' changes to the seeks and to who is online: `on_change` gets "seeks" or
+    // "online", on a thread of the listener's, after each change another server committed, and
+    // "" when some may have been missed. None where no other server shares the database.
+    virtual std::unique_ptr<StoreListener> listen(std::function<void(const std::string&)> on_change,
+                                                  std::function<void(const std::string&)> log) = 0;
 };
 
 }  // namespace chess960::server

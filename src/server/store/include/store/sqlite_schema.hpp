@@ -270,6 +270,22 @@ inline constexpr const char* kMigrations[] = {
        CREATE INDEX account_games_unsettled ON account_games(created_at)
          WHERE settled_at IS NULL;
        CREATE INDEX account_games_seek ON account_games(seek_id);)",
+
+    // Version 10: the lobby across servers. A seek of a quick-pairing pool (quick: its key, as
+    // "5+3"; NULL for the seeks players make), hidden from the list and matched by the lobby;
+    // who is online: each server's row, renewed while it runs (lobby_servers.seen_at), and the
+    // accounts with a lobby connection to it (lobby_presence), so that an account is online, and
+    // keeps its seeks, while any live server has it.
+    R"(ALTER TABLE seeks ADD COLUMN quick TEXT;
+       CREATE INDEX seeks_quick ON seeks(quick) WHERE quick IS NOT NULL;
+       CREATE TABLE lobby_servers (
+         server_id TEXT PRIMARY KEY,
+         seen_at INTEGER NOT NULL) WITHOUT ROWID;
+       CREATE TABLE lobby_presence (
+         server_id TEXT NOT NULL,
+         account_id TEXT NOT NULL REFERENCES accounts(id),
+         PRIMARY KEY (server_id, account_id)) WITHOUT ROWID;
+       CREATE INDEX lobby_presence_account ON lobby_presence(account_id);)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

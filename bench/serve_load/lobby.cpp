@@ -139,6 +139,7 @@ class LobbyRun {
     std::atomic<int> sessions_ = 0;
     bool closing_ = false;
     Clock::time_point begin_ = Clock::time_point::max(), end_ = Clock::time_point::max();
+    Clock::time_point last_online_{};
     // The request workers' thread and what they share with the main one.
     asio::io_context requests_{1};
     ConnectionSet request_connections_;
@@ -286,6 +287,7 @@ void LobbyRun::on_message(int index, std::string_view text, Clock::time_point no
             return;
         case LobbyMessage::Kind::Online:
             ++result_.online_messages;
+            last_online_ = now;
             return;
         case LobbyMessage::Kind::Lobby:  // a second snapshot: only the first is sent
             ++result_.unexpected["lobby"];
@@ -407,8 +409,12 @@ asio::awaitable<void> LobbyRun::run() {
     while (settled() < std::uint64_t(options_.watchers) && Clock::now() < open_deadline)
         co_await sleep_for(5ms);
     result_.open_seconds = std::chrono::duration<double>(Clock::now() - open_begin).count();
-    // The presence messages of the last arrivals go out before the seeks start.
-    co_await sleep_for(3s);
+    // The presence messages of the arrivals go out before the seeks start: until none came for
+    // two seconds (at most a minute).
+    const auto quiet_begin = Clock::now();
+    do co_await sleep_for(500ms);
+    while ((Clock::now() - last_online_ < 2s) && Clock::now() - quiet_begin < 60s);
+    result_.quiet_seconds = std::chrono::duration<double>(Clock::now() - quiet_begin).count();
     result_.rss_watching_kib = servers_.front()->rss_kib();
     std::fprintf(stderr, "serve_load: lobby: %llu lobby connections in %.1f s\n",
                  static_cast<unsigned long long>(result_.watchers_opened), result_.open_seconds);

@@ -42,6 +42,7 @@ struct LobbyResult {
     std::map<std::string, std::uint64_t> setup_failures;
     double open_seconds = 0;  // the lobby connections opened (the snapshot received)
     std::uint64_t watchers_opened = 0, open_failed = 0;
+    double quiet_seconds = 0;  // then until no `online` message came for 2 s
     long rss_before_kib = 0, rss_watching_kib = 0, rss_end_kib = 0;  // first instance
     // The measured part.
     std::uint64_t seeks_sent = 0, seeks_made = 0, accepts_sent = 0, accepts_made = 0;

@@ -546,8 +546,9 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << " setup, not measured). They opened the lobby connections (`GET /api/lobby/socket`"
         << (r.instances > 1 ? ", every other one on the other instance" : "") << "), "
         << o.open_concurrency << " at a time: " << grouped(r.watchers_opened) << " opened ("
-        << grouped(r.open_failed) << " failed) in " << fixed(r.open_seconds, 1) << " s ("
-        << grouped(std::uint64_t(o.watchers)) << " connections, "
+        << grouped(r.open_failed) << " failed) in " << fixed(r.open_seconds, 1)
+        << " s, and the `online` messages of their arrival were over " << fixed(r.quiet_seconds, 1)
+        << " s later (" << grouped(std::uint64_t(o.watchers)) << " connections, "
         << fixed(double(o.watchers) / double(o.accounts), 1)
         << " per account as a player with several tabs, every one signed in). Then for "
         << fixed(o.seconds, 0) << " s, " << seekers

@@ -478,6 +478,15 @@ std::optional<std::vector<std::string>> LobbyService::sync_presence(const Presen
     return names;
 }
 
+std::chrono::steady_clock::duration LobbyService::feed_wait() const {
+    std::chrono::steady_clock::duration wait = options_.poll_every;
+    // A list of who is online held back by online_every is told when it may be.
+    if (online_pending_)
+        wait = std::clamp<std::chrono::steady_clock::duration>(
+            online_due_ - std::chrono::steady_clock::now(), std::chrono::milliseconds(1), wait);
+    return wait;
+}
+
 void LobbyService::feed_loop() {
     std::unique_lock lock(feed_mutex_);
     while (!feed_stopping_) {
@@ -485,7 +494,7 @@ void LobbyService::feed_loop() {
         if (!known_read_)
             known_read_ = true;
         else
-            feed_wake_.wait_for(lock, options_.poll_every, [&] {
+            feed_wake_.wait_for(lock, feed_wait(), [&] {
                 return feed_stopping_ || feed_changed_ || online_changed_ || remote_online_changed_;
             });
         if (feed_stopping_) break;
@@ -542,12 +551,17 @@ void LobbyService::feed_loop() {
                 known_seeks_.emplace(seek.id, std::move(seek));
             }
         }
-        if (online && *online != online_told_) {
-            online_told_ = std::move(*online);
-            auto event = std::make_shared<LobbyEvent>();
-            event->kind = LobbyEvent::Kind::Online;
-            event->names = online_told_;
-            publish(event);
+        if (online) online_pending_ = std::move(*online);
+        if (online_pending_ && std::chrono::steady_clock::now() >= online_due_) {
+            if (*online_pending_ != online_told_) {
+                online_told_ = std::move(*online_pending_);
+                auto event = std::make_shared<LobbyEvent>();
+                event->kind = LobbyEvent::Kind::Online;
+                event->names = online_told_;
+                publish(event);
+                online_due_ = std::chrono::steady_clock::now() + options_.online_every;
+            }
+            online_pending_.reset();
         }
         changes_told_ = asked;
         feed_done_.notify_all();

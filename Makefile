@@ -184,7 +184,7 @@ bench-python: deps-bench build
 # played over WebSocket at 10,000 moves/s offered (--move-rate), then 20 s unpaced for the
 # capacity, then by HTTP POST; SIGKILL mid-load and a check that every acknowledged move
 # survived the restart; the lobby (5,000 signed-in watchers while 100 seeks a second are made
-# and accepted; the accounts made first, about fifteen minutes on 2 cores). Report in
+# and accepted; 1,000 accounts made first, about five minutes on 2 cores). Report in
 # bench/results/serve-<date>.md; run parts with
 # SERVE_LOAD_ARGS, e.g. SERVE_LOAD_ARGS="--scenario games --seconds 20 --move-rate 5000".
 SERVE_LOAD_ARGS ?=
@@ -201,8 +201,8 @@ bench-cluster: deps-bench-serve deps-postgres build
 	  /tmp/cluster-bench-$$(date +%F).md
 
 # The lobby scenario on two `chess960 serve` sharing a throwaway PostgreSQL (the watchers split
-# over both, seeks made on one and accepted on the other; about twenty minutes, most of it
-# making 5,000 accounts). Report in bench/results/lobby-cluster-<date>.md; LOBBY_ARGS to change
+# over both, seeks made on one and accepted on the other; about five minutes, most of it
+# making 1,000 accounts). Report in bench/results/lobby-cluster-<date>.md; LOBBY_ARGS to change
 # it, e.g. LOBBY_ARGS="--lobby-watchers 1000 --lobby-seconds 20".
 LOBBY_ARGS ?=
 bench-lobby-cluster: deps-bench-serve deps-postgres build

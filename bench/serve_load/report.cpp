@@ -567,7 +567,8 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << " |\n"
         << "| accepts sent / made (201) | " << grouped(r.accepts_sent) << " / "
         << grouped(r.accepts_made) << " |\n"
-        << "| (watcher, seek) pairs expected / received / lost / duplicated | "
+        << "| (watcher, seek) pairs expected / received / lost (not there 3 s after the end) / "
+           "duplicated | "
         << grouped(r.expected_pairs) << " / " << grouped(r.received_pairs) << " / "
         << grouped(r.lost_pairs) << " / " << grouped(r.duplicate_pairs) << " |\n"
         << "| pairs received before the seek's POST was answered | " << grouped(r.before_answer)

@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -34,7 +34,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-pairings bench-event diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -183,7 +183,9 @@ bench-python: deps-bench build
 # live connections and 1,000 slow-header ones while ordinary requests are timed; 1,000 games
 # played over WebSocket at 10,000 moves/s offered (--move-rate), then 20 s unpaced for the
 # capacity, then by HTTP POST; SIGKILL mid-load and a check that every acknowledged move
-# survived the restart. Report in bench/results/serve-<date>.md; run parts with
+# survived the restart; the lobby (5,000 signed-in watchers while 100 seeks a second are made
+# and accepted; 1,000 accounts made first, about five minutes on 2 cores). Report in
+# bench/results/serve-<date>.md; run parts with
 # SERVE_LOAD_ARGS, e.g. SERVE_LOAD_ARGS="--scenario games --seconds 20 --move-rate 5000".
 SERVE_LOAD_ARGS ?=
 bench-serve: deps-bench-serve build
@@ -197,6 +199,17 @@ bench-serve: deps-bench-serve build
 bench-cluster: deps-bench-serve deps-postgres build
 	PGPORT=$${PGPORT:-25600} pg_virtualenv -t -v 15 bench/cluster_bench.sh $(BUILD) \
 	  /tmp/cluster-bench-$$(date +%F).md
+
+# The lobby scenario on two `chess960 serve` sharing a throwaway PostgreSQL (the watchers split
+# over both, seeks made on one and accepted on the other; about five minutes, most of it
+# making 1,000 accounts). Report in bench/results/lobby-cluster-<date>.md; LOBBY_ARGS to change
+# it, e.g. LOBBY_ARGS="--lobby-watchers 1000 --lobby-seconds 20".
+LOBBY_ARGS ?=
+bench-lobby-cluster: deps-bench-serve deps-postgres build
+	PGPORT=$${PGPORT:-25601} pg_virtualenv -t -v 15 bash -c 'export PGPASSWORD; \
+	  $(BUILD)/bench/serve_load --binary $(BUILD)/chess960 --scenario lobby-cluster \
+	  --db "postgresql://$$PGUSER@$$PGHOST:$$PGPORT/$$PGDATABASE" \
+	  --out bench/results/lobby-cluster-$$(date +%F).md $(LOBBY_ARGS) >/dev/null'
 
 # The Dutch pairing engine against bbpPairings (../shared/peers/bbpPairings, built outside the
 # tree by ../shared/tools/build_bbpPairings.sh): 5,000 tournaments of 20 players and 9 rounds,

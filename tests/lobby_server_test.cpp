@@ -477,6 +477,34 @@ TEST_F(LobbyServerTest, TheLobbySocketShowsSeeksAndPlayersLiveAndStartsTheGameFo
     EXPECT_EQ((*pong)["id"], 7);
 }
 
+// Who is online goes to every connection whole: players arriving together (a restart's
+// reconnections) are told in one list a second, not one list each (a thousand players arriving
+// in a few seconds sent each connection a thousand lists and closed them all as too far behind).
+TEST_F(LobbyServerTest, PlayersArrivingTogetherAreToldInOneOnlineListASecond) {
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 6; ++i) tokens.push_back(account("Crowd" + std::to_string(i)));
+    WsClient visitor(port_, "/api/lobby/socket");
+    ASSERT_TRUE(visitor.receive_type("lobby"));
+    std::vector<std::unique_ptr<WsClient>> players;
+    for (const std::string& token : tokens) {
+        players.push_back(std::make_unique<WsClient>(port_, "/api/lobby/socket", "", token));
+        ASSERT_TRUE(players.back()->receive_type("lobby"));
+        // Apart enough for the feed to tell each arrival on its own without the bound.
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    }
+    // Until the list has them all (a read that times out ends the client: no timeout here).
+    int lists = 0;
+    Json last = Json::array();
+    while (last.size() < tokens.size()) {
+        auto online = visitor.receive_type("online", std::chrono::seconds(3));
+        ASSERT_TRUE(online) << "after " << lists << " lists, the last " << last.dump();
+        ++lists;
+        last = (*online)["players"];
+    }
+    EXPECT_LE(lists, 2) << "one list for the first arrival, one a second later for the rest";
+    EXPECT_EQ(last.size(), tokens.size()) << last.dump();
+}
+
 // A challenge is a seek to one player: only the two see it (over HTTP and the lobby's socket),
 // only the challenged accepts or declines it.
 TEST_F(LobbyServerTest, AChallengeIsForTheChallengedPlayerAlone) {

@@ -12,6 +12,10 @@
 //               one database, watchers on another instance than the moves, SIGKILL of one
 //               instance in the middle; its clients reconnect to the others, its engine games
 //               are taken over; then every acknowledged move is looked for in the database.
+//   lobby       5,000 signed-in players watching the lobby over WebSocket while 100 seeks a
+//               second are made and accepted: each seek's fan-out to every watcher;
+//   lobby-cluster  (with --db postgresql://...) the same on two instances, the watchers split
+//               over both, seeks made on one and accepted on the other.
 // Only loopback traffic; every scenario is bounded in time and stops by itself.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -31,6 +35,7 @@
 #include "crash.hpp"
 #include "crowd.hpp"
 #include "games.hpp"
+#include "lobby.hpp"
 #include "machine.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
@@ -43,9 +48,9 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
 
   --binary PATH       the chess960 binary (required)
   --out FILE          write the Markdown report there too (it always goes to stdout)
-  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, cluster,
-                      or all (default all, which leaves out cluster; games includes
-                      games-capacity)
+  --scenario LIST     comma-separated: crowd, games, games-capacity, games-http, crash, lobby,
+                      cluster, lobby-cluster, or all (default all, which leaves out cluster and
+                      lobby-cluster; games includes games-capacity)
   --db URI            the servers' database instead of a temporary SQLite file each, e.g.
                       postgresql://user@host:port/db (required by cluster; shared by all the
                       scenarios run)
@@ -66,6 +71,13 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
   --slow N            crowd: slow-header connections (default 1000)
   --crowd-games N     crowd: games the live connections watch (default 100)
   --rate R            crowd: ordinary requests a second (default 500)
+  --lobby-seconds S   lobby, lobby-cluster: seconds of seeks (default 60)
+  --lobby-watchers N  lobby, lobby-cluster: signed-in lobby connections (default 5000)
+  --lobby-accounts N  lobby, lobby-cluster: the accounts they sign in as, in turn (default
+                      1000; making and signing in one costs two Argon2id hashes)
+  --lobby-seek-rate R lobby, lobby-cluster: seeks made and accepted a second (default 100)
+  --lobby-seekers N   lobby, lobby-cluster: accounts making seeks, as many accepting them
+                      (default 500: one seek every 5 s each, under the server's 0.5/s)
   --addresses N       loopback source addresses to spread clients over (default 1000)
   --seed N            random seed (default 1)
   --server-arg ARG    an extra argument for `chess960 serve` (repeatable)
@@ -93,6 +105,8 @@ struct Options {
     std::vector<std::string> server_args;
     bool keep = false;
     double wait_quiet = 0;
+    double lobby_seconds = 60, lobby_seek_rate = 100;
+    int lobby_watchers = 5000, lobby_accounts = 1000, lobby_seekers = 500;
 };
 
 double number(const std::string& option, const std::string& text, double low, double high) {
@@ -137,16 +151,18 @@ Options parse_options(int argc, char** argv) {
                 const std::size_t comma = std::min(value.find(',', begin), value.size());
                 const std::string name = value.substr(begin, comma - begin);
                 if (name == "all")
-                    o.scenarios.insert({"crowd", "games", "games-capacity", "games-http", "crash"});
+                    o.scenarios.insert(
+                        {"crowd", "games", "games-capacity", "games-http", "crash", "lobby"});
                 else if (name == "games")
                     o.scenarios.insert({"games", "games-capacity"});
                 else if (name == "crowd" || name == "games-capacity" || name == "games-http" ||
-                         name == "crash" || name == "cluster")
+                         name == "crash" || name == "cluster" || name == "lobby" ||
+                         name == "lobby-cluster")
                     o.scenarios.insert(name);
                 else
                     usage_error("unknown scenario '" + name +
-                                "' (crowd, games, games-capacity, games-http, crash, cluster, "
-                                "all)");
+                                "' (crowd, games, games-capacity, games-http, crash, lobby, "
+                                "cluster, lobby-cluster, all)");
                 begin = comma + 1;
             }
         } else if (arg == "--seconds")
@@ -189,6 +205,16 @@ Options parse_options(int argc, char** argv) {
             o.engine_games = integer(arg, value, 0, 100);
         else if (arg == "--engine-level")
             o.engine_level = integer(arg, value, 1, 8);
+        else if (arg == "--lobby-seconds")
+            o.lobby_seconds = number(arg, value, 1, 3600);
+        else if (arg == "--lobby-watchers")
+            o.lobby_watchers = integer(arg, value, 2, 20'000);
+        else if (arg == "--lobby-accounts")
+            o.lobby_accounts = integer(arg, value, 2, 20'000);
+        else if (arg == "--lobby-seek-rate")
+            o.lobby_seek_rate = number(arg, value, 0.1, 10'000);
+        else if (arg == "--lobby-seekers")
+            o.lobby_seekers = integer(arg, value, 1, 10'000);
         else if (arg == "--wait-quiet")
             o.wait_quiet = number(arg, value, 0, 24 * 3600);
         else
@@ -197,8 +223,10 @@ Options parse_options(int argc, char** argv) {
     if (o.binary.empty()) usage_error("--binary is required");
     if (o.scenarios.count("cluster") && o.db.rfind("postgresql://", 0) != 0)
         usage_error("cluster needs --db postgresql://... (one database for the instances)");
+    if (o.scenarios.count("lobby-cluster") && o.db.rfind("postgresql://", 0) != 0)
+        usage_error("lobby-cluster needs --db postgresql://... (one database for the instances)");
     if (o.scenarios.empty())
-        o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash"};
+        o.scenarios = {"crowd", "games", "games-capacity", "games-http", "crash", "lobby"};
     // Unpaced, the games run is the capacity run already; --capacity-seconds 0 skips it.
     if (o.capacity_seconds == 0 || (o.move_rate == 0 && o.scenarios.count("games")))
         o.scenarios.erase("games-capacity");
@@ -235,6 +263,63 @@ std::string utc_now(const char* format) {
     return text;
 }
 
+// The instances of a scenario on the one database (--db), each with `args`.
+struct Instances {
+    std::vector<std::unique_ptr<ServerProcess>> servers;
+    std::vector<ServerProcess*> pointers;
+    std::vector<Target> targets;
+};
+
+Target loopback_target(int port) {
+    return Target{tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(port)),
+                  "127.0.0.1:" + std::to_string(port)};
+}
+
+ServerCommand instance_command(const Options& options, const std::vector<std::string>& args,
+                               const std::string& dir, const std::string& name) {
+    ServerCommand command;
+    command.binary = options.binary;
+    command.db = options.db;
+    command.log = dir + "/" + name + ".log";
+    command.port = free_port();
+    command.extra_args = args;
+    return command;
+}
+
+// Starts `count` instances of scenario `scenario`; false (the reason in the report's errors)
+// when one does not start.
+bool start_instances(const Options& options, const std::vector<std::string>& args,
+                     const std::string& dir, const std::string& scenario, int count,
+                     Instances& instances, Report& report) {
+    for (int i = 0; i < count; ++i) {
+        const ServerCommand command =
+            instance_command(options, args, dir, scenario + "-" + std::to_string(i));
+        instances.servers.push_back(std::make_unique<ServerProcess>());
+        std::string why;
+        std::cerr << "serve_load: " << scenario << ": starting instance " << i << " on port "
+                  << command.port << "\n";
+        if (!instances.servers.back()->start(command, std::chrono::seconds(30), &why)) {
+            report.errors.push_back(scenario + ": instance " + std::to_string(i) + ": " + why);
+            return false;
+        }
+        instances.pointers.push_back(instances.servers.back().get());
+        instances.targets.push_back(loopback_target(command.port));
+    }
+    return true;
+}
+
+// The completion of a scenario's coroutine: an exception is one of the report's errors.
+auto record_exception(const std::string& scenario, Report& report) {
+    return [scenario, &report](std::exception_ptr e) {
+        if (!e) return;
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            report.errors.push_back(scenario + ": " + x.what());
+        }
+    };
+}
+
 // The cluster scenario: `options.instances` servers on the one PostgreSQL database, the games
 // load spread over them, the first killed half-way; then a fresh instance (no game in memory,
 // so every game is read from the database) is asked for every game.
@@ -249,57 +334,28 @@ void run_cluster(const Options& options, const GamesOptions& games, const std::s
     o.keep_records = true;
     report.cluster.emplace();
     CrashResult& result = *report.cluster;
-    auto target_of = [](int port) {
-        return Target{tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), std::uint16_t(port)),
-                      "127.0.0.1:" + std::to_string(port)};
-    };
-    auto command_for = [&](const std::string& name) {
-        ServerCommand command;
-        command.binary = options.binary;
-        command.db = options.db;
-        command.log = dir + "/" + name + ".log";
-        command.port = free_port();
-        command.extra_args = report.info.server_args;
-        return command;
-    };
-    std::vector<std::unique_ptr<ServerProcess>> servers;
-    std::vector<ServerProcess*> instances;
-    std::vector<Target> targets;
-    for (int i = 0; i < options.instances; ++i) {
-        const ServerCommand command = command_for("cluster-" + std::to_string(i));
-        servers.push_back(std::make_unique<ServerProcess>());
-        std::string why;
-        std::cerr << "serve_load: cluster: starting instance " << i << " on port " << command.port
-                  << "\n";
-        if (!servers.back()->start(command, std::chrono::seconds(30), &why)) {
-            report.errors.push_back("cluster: instance " + std::to_string(i) + ": " + why);
-            return;
-        }
-        instances.push_back(servers.back().get());
-        targets.push_back(target_of(command.port));
-    }
+    Instances started;
+    if (!start_instances(options, report.info.server_args, dir, "cluster", options.instances,
+                         started, report))
+        return;
+    std::vector<ServerProcess*>& instances = started.pointers;
+    const std::vector<Target>& targets = started.targets;
     asio::io_context io(1);
     asio::co_spawn(
         io,
         [&]() -> asio::awaitable<void> {
             co_await run_cluster_games(targets, instances, o, result.load);
             ServerProcess checker;
-            const ServerCommand command = command_for("cluster-check");
+            const ServerCommand command =
+                instance_command(options, report.info.server_args, dir, "cluster-check");
             const auto begin = Clock::now();
             if (!checker.start(command, std::chrono::seconds(60), &result.restart_error)) co_return;
             result.restarted = true;
             result.restart_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
-            co_await check_acknowledged(target_of(command.port), result.load, result);
+            co_await check_acknowledged(loopback_target(command.port), result.load, result);
             checker.stop(SIGTERM);
         },
-        [&](std::exception_ptr e) {
-            if (!e) return;
-            try {
-                std::rethrow_exception(e);
-            } catch (const std::exception& x) {
-                report.errors.push_back(std::string("cluster: ") + x.what());
-            }
-        });
+        record_exception("cluster", report));
     io.run();
     for (int i = 0; i < options.instances; ++i) {
         if (i == o.kill_instance) continue;
@@ -312,6 +368,33 @@ void run_cluster(const Options& options, const GamesOptions& games, const std::s
         instances[std::size_t(i)]->stop(SIGTERM);
     }
     std::cerr << "serve_load: cluster: done\n";
+}
+
+// Two instances on the one PostgreSQL database, the lobby load spread over them.
+void run_lobby_cluster(const Options& options, const LobbyOptions& lobby,
+                       const std::vector<std::string>& server_args, const std::string& dir,
+                       Report& report) {
+    report.lobby_cluster.emplace();
+    Instances started;
+    if (!start_instances(options, server_args, dir, "lobby-cluster", 2, started, report)) return;
+    const std::vector<ServerProcess*>& instances = started.pointers;
+    asio::io_context io(1);
+    asio::co_spawn(io, run_lobby(started.targets, lobby, instances, *report.lobby_cluster),
+                   record_exception("lobby-cluster", report));
+    io.run();
+    for (int i = 0; i < 2; ++i) {
+        ServerProcess& server = *instances[std::size_t(i)];
+        if (!server.running()) {
+            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) +
+                                    " died during the scenario (" + server.ended_how() + ")");
+            continue;
+        }
+        server.stop(SIGTERM);
+        if (server.ended_how() != "exit status 0")
+            report.errors.push_back("lobby-cluster: instance " + std::to_string(i) +
+                                    ", stopped by SIGTERM, ended with " + server.ended_how());
+    }
+    std::cerr << "serve_load: lobby-cluster: done\n";
 }
 
 }  // namespace
@@ -357,7 +440,8 @@ int main(int argc, char** argv) {
     int scenario_number = 0;
     // A fresh server and database for each scenario, so that one's games and memory do not
     // weigh on the next.
-    auto with_server = [&](const std::string& name, auto&& body) {
+    auto with_server = [&](const std::string& name, auto&& body,
+                           const std::vector<std::string>& more_args = {}) {
         ++scenario_number;
         if (options.wait_quiet > 0) {
             const auto begin = std::chrono::steady_clock::now();
@@ -378,6 +462,7 @@ int main(int argc, char** argv) {
         command.log = dir + "/" + name + ".log";
         command.port = free_port();
         command.extra_args = info.server_args;
+        command.extra_args.insert(command.extra_args.end(), more_args.begin(), more_args.end());
         ServerProcess server;
         std::string why;
         std::cerr << "serve_load: " << name << ": starting the server on port " << command.port
@@ -484,6 +569,36 @@ int main(int argc, char** argv) {
     }
 
     if (options.scenarios.count("cluster")) run_cluster(options, games, dir, report);
+
+    LobbyOptions lobby;
+    lobby.watchers = options.lobby_watchers;
+    lobby.accounts = std::min(options.lobby_accounts, options.lobby_watchers);
+    lobby.seek_rate = options.lobby_seek_rate;
+    lobby.seconds = options.lobby_seconds;
+    lobby.seekers = options.lobby_seekers;
+    lobby.addresses = options.addresses;
+    lobby.seed = options.seed;
+    // Argon2id's interactive cost (an option of the server's, as its tests use): 10,000 hashes
+    // at the default cost (about a second each) would take hours on a small machine.
+    std::vector<std::string> lobby_args;
+    if (help.find("--password-cost") != std::string::npos)
+        lobby_args = {"--password-cost", "interactive"};
+    if (options.scenarios.count("lobby")) {
+        report.lobby.emplace();
+        with_server(
+            "lobby",
+            [&](const Target& target, ServerProcess& server) -> asio::awaitable<void> {
+                const std::vector<Target> targets{target};
+                const std::vector<ServerProcess*> servers{&server};
+                co_await run_lobby(targets, lobby, servers, *report.lobby);
+            },
+            lobby_args);
+    }
+    if (options.scenarios.count("lobby-cluster")) {
+        std::vector<std::string> args = info.server_args;
+        args.insert(args.end(), lobby_args.begin(), lobby_args.end());
+        run_lobby_cluster(options, lobby, args, dir, report);
+    }
 
     info.load_after = load_average();
     const std::string markdown = to_markdown(report);

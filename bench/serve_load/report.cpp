@@ -509,6 +509,95 @@ void write_cluster(std::ostringstream& out, const CrashResult& c) {
     if (!c.examples.empty()) out << "\n";
 }
 
+std::uint64_t lobby_errors(const LobbyResult& r) {
+    return total(r.failures) + total(r.setup_failures) + r.open_failed + r.sockets_closed +
+           total(r.unexpected);
+}
+
+bool lobby_met(const LobbyResult& r) {
+    return r.fanout_from_send.count > 0 && r.fanout_from_send.p99_ms < 50 && lobby_errors(r) == 0 &&
+           r.lost_pairs == 0 && r.duplicate_pairs == 0 &&
+           r.watchers_opened == std::uint64_t(r.options.watchers) &&
+           r.started_received == r.started_expected;
+}
+
+void lobby_rows(std::ostringstream& out, const LobbyResult& r, const std::string& name) {
+    out << "| " << name << " | seek fan-out p99 (POST sent -> `seek` at each of "
+        << grouped(r.watchers_opened) << " watchers) | " << format_ms(r.fanout_from_send.p99_ms)
+        << " | < 50 ms: " << mark(r.fanout_from_send.p99_ms < 50) << " |\n";
+    out << "| " << name << " | errors (non-2xx, transport, sockets closed, error messages) | "
+        << grouped(lobby_errors(r)) << " | 0: " << mark(lobby_errors(r) == 0) << " |\n";
+    out << "| " << name << " | (watcher, seek) pairs lost / duplicated | " << grouped(r.lost_pairs)
+        << " / " << grouped(r.duplicate_pairs) << " of " << grouped(r.expected_pairs)
+        << " | 0: " << mark(r.lost_pairs == 0 && r.duplicate_pairs == 0) << " |\n";
+}
+
+void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::string& title) {
+    const auto& o = r.options;
+    const int seekers = std::max(1, std::min(o.seekers, o.accounts / 2));
+    out << title << "\n\n"
+        << grouped(std::uint64_t(o.accounts)) << " accounts made (`POST /api/accounts`) and signed "
+        << "in (`POST /api/session`, the token sent as `Authorization: Bearer`), "
+        << o.signup_concurrency << " at a time from " << o.addresses << " loopback addresses";
+    if (r.instances > 1) out << ", spread over the " << r.instances << " instances";
+    out << ": " << grouped(r.accounts) << " in " << fixed(r.signup_seconds, 1)
+        << " s (Argon2id at `--password-cost interactive` for the sign-up and again for the "
+           "sign-in;"
+        << " setup, not measured). They opened the lobby connections (`GET /api/lobby/socket`"
+        << (r.instances > 1 ? ", every other one on the other instance" : "") << "), "
+        << o.open_concurrency << " at a time: " << grouped(r.watchers_opened) << " opened ("
+        << grouped(r.open_failed) << " failed) in " << fixed(r.open_seconds, 1)
+        << " s, and the `online` messages of their arrival were over " << fixed(r.quiet_seconds, 1)
+        << " s later (" << grouped(std::uint64_t(o.watchers)) << " connections, "
+        << fixed(double(o.watchers) / double(o.accounts), 1)
+        << " per account as a player with several tabs, every one signed in). Then for "
+        << fixed(o.seconds, 0) << " s, " << seekers
+        << " seekers each made a rated 5+3 seek (`POST /api/seeks`) every "
+        << fixed(double(seekers) / o.seek_rate, 2) << " s, staggered: " << fixed(o.seek_rate, 0)
+        << " seeks/s offered, each accepted as soon as it was answered "
+        << "(`POST /api/seeks/{id}/accept`) by its partner, one of " << seekers << " other watchers"
+        << (r.instances > 1 ? ", on the second instance (the seeks are made on the first); "
+                              "the lobby connections of a seek's two players are on different "
+                              "instances"
+                            : "")
+        << ". The seeks and accepts run on a thread of their own; the watchers on the main "
+           "one.\n\n";
+    out << "| | count |\n|---|---:|\n"
+        << "| seeks sent / made (201) | " << grouped(r.seeks_sent) << " / " << grouped(r.seeks_made)
+        << " |\n"
+        << "| accepts sent / made (201) | " << grouped(r.accepts_sent) << " / "
+        << grouped(r.accepts_made) << " |\n"
+        << "| (watcher, seek) pairs expected / received / lost (not there 3 s after the end) / "
+           "duplicated | "
+        << grouped(r.expected_pairs) << " / " << grouped(r.received_pairs) << " / "
+        << grouped(r.lost_pairs) << " / " << grouped(r.duplicate_pairs) << " |\n"
+        << "| pairs received before the seek's POST was answered | " << grouped(r.before_answer)
+        << " |\n"
+        << "| `started` expected (at each connection of both players) / received | "
+        << grouped(r.started_expected) << " / " << grouped(r.started_received) << " |\n"
+        << "| `unseek` messages | " << grouped(r.unseeks) << " |\n"
+        << "| `online` messages during the seeks | " << grouped(r.online_messages) << " |\n"
+        << "| lobby connections closed by the server | " << grouped(r.sockets_closed) << " |\n"
+        << "| request failures | " << failures_text(r.failures) << " |\n"
+        << "| setup failures | " << failures_text(r.setup_failures) << " |\n"
+        << "| other messages | " << failures_text(r.unexpected) << " |\n\n";
+    out << kLatencyHeader;
+    latency_row(out, "seek fan-out, from the POST's send", r.fanout_from_send);
+    latency_row(out, "seek fan-out, from the POST's answer (0 when before it)",
+                r.fanout_from_answer);
+    latency_row(out, "`started` at both players, from the accept's send", r.started);
+    latency_row(out, "`POST /api/seeks` answered", r.seek_post);
+    latency_row(out, "`POST /api/seeks/{id}/accept` answered", r.accept_post);
+    out << "\nThe server publishes a seek to the lobby before it answers its POST, so the fan-out "
+           "is timed from the POST's send (the target's figure: it includes making the seek); "
+           "from the answer it is shorter, and 0 for a watcher that had the seek first.\n\n";
+    out << "Server memory (first instance): " << mib(r.rss_before_kib) << " with the accounts, "
+        << mib(r.rss_watching_kib) << " with the lobby connections, " << mib(r.rss_end_kib)
+        << " at the end.\n\n";
+    cpu_line(out, r.cpu);
+    if (!r.first_problem.empty()) out << "First problem: " << r.first_problem << "\n\n";
+}
+
 }  // namespace
 
 bool all_targets_met(const Report& report) {
@@ -521,6 +610,8 @@ bool all_targets_met(const Report& report) {
          report.cluster->load.watcher_latency.p99_ms >= 50 ||
          (report.cluster->load.options.engine_games > 0 && !engine_gaps_met(report.cluster->load))))
         return false;
+    if (report.lobby && !lobby_met(*report.lobby)) return false;
+    if (report.lobby_cluster && !lobby_met(*report.lobby_cluster)) return false;
     return true;
 }
 
@@ -636,6 +727,8 @@ std::string to_markdown(const Report& report) {
             out << "| cluster | engine games: kill -> next move | " << engine_gaps_text(r)
                 << " | ≤ 5 s: " << mark(engine_gaps_met(r)) << " |\n";
     }
+    if (report.lobby) lobby_rows(out, *report.lobby, "lobby");
+    if (report.lobby_cluster) lobby_rows(out, *report.lobby_cluster, "lobby, two instances");
     out << "\n";
 
     if (report.crowd) write_crowd(out, *report.crowd);
@@ -656,6 +749,19 @@ std::string to_markdown(const Report& report) {
                         " (for comparison)");
     if (report.crash) write_crash(out, *report.crash);
     if (report.cluster) write_cluster(out, *report.cluster);
+    if (report.lobby)
+        write_lobby(out, *report.lobby,
+                    "## Lobby: " + grouped(std::uint64_t(report.lobby->options.watchers)) +
+                        " signed-in watchers, " +
+                        grouped(std::uint64_t(report.lobby->options.seek_rate)) +
+                        " seeks/s made and accepted");
+    if (report.lobby_cluster)
+        write_lobby(out, *report.lobby_cluster,
+                    "## Lobby on two instances sharing PostgreSQL: " +
+                        grouped(std::uint64_t(report.lobby_cluster->options.watchers)) +
+                        " signed-in watchers, " +
+                        grouped(std::uint64_t(report.lobby_cluster->options.seek_rate)) +
+                        " seeks/s");
     return out.str();
 }
 

@@ -9,6 +9,7 @@
 #include "crash.hpp"
 #include "crowd.hpp"
 #include "games.hpp"
+#include "lobby.hpp"
 #include "machine.hpp"
 
 namespace serve_load {
@@ -32,9 +33,11 @@ struct Report {
     std::optional<GamesResult> games_capacity;  // the same load unpaced: the server's capacity
     std::optional<GamesResult> games_http;
     std::optional<CrashResult> crash;
-    std::optional<CrashResult> cluster;  // the load and, checked afterwards, every ack
-    std::vector<std::string> errors;     // scenarios that could not run, and why
-    std::vector<std::string> notes;      // how each scenario started
+    std::optional<CrashResult> cluster;        // the load and, checked afterwards, every ack
+    std::optional<LobbyResult> lobby;          // one instance (SQLite or --db)
+    std::optional<LobbyResult> lobby_cluster;  // two instances on one PostgreSQL database
+    std::vector<std::string> errors;           // scenarios that could not run, and why
+    std::vector<std::string> notes;            // how each scenario started
 };
 
 std::string to_markdown(const Report& report);

@@ -620,23 +620,28 @@ std::optional<std::vector<std::string>> LobbyService::sync_presence(const Presen
     return names;
 }
 
+std::chrono::steady_clock::duration LobbyService::feed_wait() const {
+    std::chrono::steady_clock::duration wait = options_.poll_every;
+    // While players wait in the pools, their ranges widen: read at least that often.
+    if (std::ranges::any_of(waiting_, [](int n) { return n > 0; }))
+        wait = std::min<std::chrono::steady_clock::duration>(wait, options_.pool_range.widen_every);
+    // A list of who is online held back by online_every is told when it may be.
+    if (online_pending_)
+        wait = std::clamp<std::chrono::steady_clock::duration>(
+            online_due_ - std::chrono::steady_clock::now(), std::chrono::milliseconds(1), wait);
+    return wait;
+}
+
 void LobbyService::feed_loop() {
     std::unique_lock lock(feed_mutex_);
     while (!feed_stopping_) {
         // The first pass reads the seeks at once; then at each change here, or each poll.
-        // While players wait in the pools, their ranges widen: read at least that often.
-        const bool pooling = std::ranges::any_of(waiting_, [](int n) { return n > 0; });
         if (!known_read_)
             known_read_ = true;
         else
-            feed_wake_.wait_for(lock,
-                                pooling ? std::min<std::chrono::milliseconds>(
-                                              options_.poll_every, options_.pool_range.widen_every)
-                                        : options_.poll_every,
-                                [&] {
-                                    return feed_stopping_ || feed_changed_ || online_changed_ ||
-                                           remote_online_changed_;
-                                });
+            feed_wake_.wait_for(lock, feed_wait(), [&] {
+                return feed_stopping_ || feed_changed_ || online_changed_ || remote_online_changed_;
+            });
         if (feed_stopping_) break;
         feed_changed_ = false;
         const std::uint64_t asked = changes_asked_;
@@ -736,12 +741,17 @@ void LobbyService::feed_loop() {
                 publish(event);
             }
         }
-        if (online && *online != online_told_) {
-            online_told_ = std::move(*online);
-            auto event = std::make_shared<LobbyEvent>();
-            event->kind = LobbyEvent::Kind::Online;
-            event->names = online_told_;
-            publish(event);
+        if (online) online_pending_ = std::move(*online);
+        if (online_pending_ && std::chrono::steady_clock::now() >= online_due_) {
+            if (*online_pending_ != online_told_) {
+                online_told_ = std::move(*online_pending_);
+                auto event = std::make_shared<LobbyEvent>();
+                event->kind = LobbyEvent::Kind::Online;
+                event->names = online_told_;
+                publish(event);
+                online_due_ = std::chrono::steady_clock::now() + options_.online_every;
+            }
+            online_pending_.reset();
         }
         changes_told_ = asked;
         feed_done_.notify_all();

@@ -49,6 +49,11 @@ struct LobbyOptions {
     // then offline, their seeks withdrawn).
     std::chrono::milliseconds presence_every{5'000};
     std::chrono::milliseconds presence_timeout{30'000};
+    // At most one `online` message to the connections this often: each is the whole list to
+    // every connection, so a thousand players arriving together (a restart's reconnections)
+    // would otherwise send a thousand lists of a thousand names to each connection and leave
+    // them too far behind (closed).
+    std::chrono::milliseconds online_every{1'000};
     // Live connections to the lobby, all of them together.
     std::size_t max_listeners = 20'000;
     // How the rating range of a player waiting in a quick pairing pool widens (pools.hpp). While
@@ -138,6 +143,8 @@ class LobbyService {
     // poll_every, and tells the connections what was added and what went, and the two players of
     // each seek that became a game; withdraws the seeks of players gone.
     void feed_loop();
+    // How long the feed may sleep: until the next poll, or a held-back list of who is online.
+    std::chrono::steady_clock::duration feed_wait() const;
     // Tells the feed thread of a change made here, and waits (a second at most) until it has
     // read the seeks after it and told the connections: a client that joins after the answer
     // finds the change in its snapshot.
@@ -200,6 +207,8 @@ class LobbyService {
     // row is renewed next.
     std::unordered_set<std::string> presence_written_;
     std::vector<std::string> online_told_;
+    std::optional<std::vector<std::string>> online_pending_;  // changed, not told yet
+    std::chrono::steady_clock::time_point online_due_{};      // when it may be
     std::chrono::steady_clock::time_point presence_due_{};
     bool presence_registered_ = false;               // its row written (stop() deletes it)
     std::unique_ptr<StoreListener> store_listener_;  // other servers' changes, if any

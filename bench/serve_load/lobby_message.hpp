@@ -1,0 +1,21 @@
+// The fields the lobby scenario reads from the lobby connection's messages (docs/live.md, "The
+// lobby"): the kind, and for a `seek` the seek's id and its player's name. Views point into the
+// message text.
+#pragma once
+
+#include <string_view>
+
+namespace serve_load {
+
+struct LobbyMessage {
+    enum class Kind { Lobby, Seek, Unseek, Online, Started, Other };
+    Kind kind = Kind::Other;
+    std::string_view type;  // the raw "type" (Other: what came, or "" when unreadable)
+    std::string_view id;    // Seek: seek.id; Unseek: id; Started: game
+    std::string_view name;  // Seek: seek.player.name
+};
+
+// An unreadable message, or a seek without a plain id and name, is Other.
+LobbyMessage parse_lobby_message(std::string_view text);
+
+}  // namespace serve_load

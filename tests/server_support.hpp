@@ -673,6 +673,7 @@ class ServerTest : public ::testing::Test {
         ASSERT_NE(mkdtemp(dir_template), nullptr);
         dir_ = dir_template;
         options_.port = 0;
+        if (std::getenv("CHESS960_TEST_SERVER_LOG")) options_.log = &std::cerr;
         options_.db_path = dir_ + "/games.db";
         // Under CHESS960_TEST_POSTGRES (ctest server_tests_postgres) the same tests run on a
         // PostgreSQL schema of their own instead of the SQLite file.

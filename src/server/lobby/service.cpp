@@ -170,6 +170,7 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
     seek.created_at = now_ms();
     seek.account_name = session.account.name;
     store_.insert_seek(seek);
+    watch(seek);
     changed();
     return seek;
 }
@@ -225,6 +226,7 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
         return made;
     });
     if (!seek) throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
+    watch(*seek);
     try {
         create_account_game(made, *seek);
     } catch (const ApiError&) {
@@ -306,6 +308,7 @@ SeekRow LobbyService::join_pool(const Session& session, std::string_view key) {
     seek.created_at = now_ms();
     seek.account_name = session.account.name;
     store_.insert_seek(seek);
+    watch(seek);
     changed();
     return seek;
 }
@@ -502,6 +505,11 @@ std::optional<Session> LobbyService::session(const std::string& token) {
     return accounts_.authenticate(token);
 }
 
+void LobbyService::watch(const SeekRow& seek) {
+    std::lock_guard lock(feed_mutex_);
+    watched_.push_back(seek);
+}
+
 void LobbyService::changed() {
     std::unique_lock lock(feed_mutex_);
     const std::uint64_t change = ++changes_asked_;
@@ -658,8 +666,10 @@ void LobbyService::feed_loop() {
             presence.departed.push_back(entry.first);
             return true;
         });
+        const std::vector<SeekRow> watched = std::exchange(watched_, {});
         lock.unlock();
         // The store's calls are made without the lock: joining and leaving never wait on them.
+        std::vector<SeekRow> unseen_gone;  // made or taken here, gone before a read saw them
         std::optional<std::vector<SeekRow>> seeks;
         std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
@@ -678,20 +688,39 @@ void LobbyService::feed_loop() {
                     continue;
                 gone.emplace_back(id, store_.find_game_of_seek(id));
             }
+            // A seek made here and taken by another server (or accepted here) before this
+            // thread read it: gone all the same, its game told to its players.
+            for (const SeekRow& seek : watched) {
+                if (known_seeks_.contains(seek.id) ||
+                    std::ranges::find(*seeks, seek.id, &SeekRow::id) != seeks->end() ||
+                    std::ranges::any_of(paired, [&](const AccountGameRow& g) {
+                        return g.seek_id == seek.id || g.second_seek_id == seek.id;
+                    }))
+                    continue;
+                unseen_gone.push_back(seek);
+                gone.emplace_back(seek.id, store_.find_game_of_seek(seek.id));
+            }
         } catch (const std::exception& e) {
             log(std::string("reading the lobby's seeks failed: ") + e.what());
         }
         lock.lock();
+        for (SeekRow& seek : unseen_gone) known_seeks_.emplace(seek.id, std::move(seek));
         if (seeks) {
+            // Each game is told once by this server, whichever way it learnt of it (paired
+            // here, a known seek gone, a seek of its own gone unseen).
             auto start = [&](const AccountGameRow& game) {
                 if (!game.white_account || !game.black_account) return;
+                if (!told_games_.insert(game.game_id).second) return;
+                told_order_.push_back(game.game_id);
+                if (told_order_.size() > kPlayersCached) {
+                    told_games_.erase(told_order_.front());
+                    told_order_.pop_front();
+                }
                 auto started = std::make_shared<LobbyEvent>();
                 started->kind = LobbyEvent::Kind::Started;
                 started->id = game.game_id;
                 publish(started, {*game.white_account, *game.black_account});
             };
-            // Of a quick pairing's two seeks, both gone, the game is told once.
-            std::vector<std::string> told;
             for (auto& [id, game] : gone) {
                 const SeekRow& seek = known_seeks_.at(id);
                 // A quick seek taken by another server: its game's row may not be stored yet
@@ -706,10 +735,7 @@ void LobbyService::feed_loop() {
                     publish(removed, seen_by(seek));
                 }
                 known_seeks_.erase(id);
-                if (game && std::ranges::find(told, game->game_id) == told.end()) {
-                    told.push_back(game->game_id);
-                    start(*game);
-                }
+                if (game) start(*game);
             }
             for (const AccountGameRow& game : paired) start(game);
             // The seeks paired here.

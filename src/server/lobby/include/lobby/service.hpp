@@ -149,6 +149,9 @@ class LobbyService {
     // read the seeks after it and told the connections: a client that joins after the answer
     // finds the change in its snapshot.
     void changed();
+    // A seek made or taken here: the feed thread looks for it at its next read even if it never
+    // saw it (another server may take it first), so that its players are told of its game.
+    void watch(const SeekRow& seek);
     // A new seek's (or pool place's) limits: the account's rate (429), its open seeks (429), the
     // lobby's `in_lobby` seeks (503).
     void take_seek_token(const std::string& account);
@@ -219,7 +222,11 @@ class LobbyService {
     std::unordered_map<std::string, int> connections_;
     std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
     std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
-    std::array<int, kQuickPools.size()> waiting_{};         // in each pool, as last read
+    std::vector<SeekRow> watched_;                          // watch()'s, for the next pass
+    // The games this server told their players of (bounded), each told once.
+    std::unordered_set<std::string> told_games_;
+    std::deque<std::string> told_order_;
+    std::array<int, kQuickPools.size()> waiting_{};  // in each pool, as last read
     // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
     std::unordered_map<std::string, int> quick_unfound_;
     std::thread feeder_;

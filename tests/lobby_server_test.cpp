@@ -5,8 +5,10 @@
 // computes it, an aborted game changing none, the refusals, a player's seeks withdrawn when it
 // signs out, its games on its profile, filtered, and quick pairing's pools (on PostgreSQL also two
 // servers pairing at once).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -827,6 +829,38 @@ TEST_F(LobbyServerTest, PlayersAreOnlineOnEveryServerAndKeepTheirSeeksWhileOnAny
     EXPECT_TRUE(offline) << "Ann is still online";
     other.stop();
     running.join();
+}
+
+// The lobby's connections get each change once, whether alone or in a batch frame with the
+// changes that queued behind it (docs/live.md).
+TEST_F(LobbyServerTest, EverySeekOfABurstReachesAWatcherOnceInOrder) {
+    WsClient watcher(port_, "/api/lobby/socket");
+    ASSERT_TRUE(watcher.receive_type("lobby"));
+    std::vector<std::string> made;
+    std::vector<std::thread> seekers;
+    std::mutex made_mutex;
+    for (int a = 0; a < 3; ++a) {
+        const std::string token = account("Burst" + std::to_string(a));
+        seekers.emplace_back([&, token] {
+            for (int i = 0; i < 5; ++i) {
+                Reply r = seek(token, Json{{"clock", {{"initial", 180}, {"increment", 2}}}});
+                EXPECT_EQ(r.status, 201) << r.text;
+                std::lock_guard lock(made_mutex);
+                made.push_back(r.body.value("id", std::string()));
+            }
+        });
+    }
+    for (std::thread& t : seekers) t.join();
+    std::vector<std::string> seen;
+    while (seen.size() < made.size()) {
+        auto message = watcher.receive_type("seek");
+        ASSERT_TRUE(message) << seen.size() << " of " << made.size() << " seeks seen";
+        seen.push_back((*message)["seek"]["id"]);
+    }
+    std::vector<std::string> sorted_made = made, sorted_seen = seen;
+    std::ranges::sort(sorted_made);
+    std::ranges::sort(sorted_seen);
+    EXPECT_EQ(sorted_seen, sorted_made);  // each once
 }
 
 }  // namespace

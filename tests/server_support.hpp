@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -96,11 +97,24 @@ class WsClient {
         return boost::beast::buffers_to_string(buffer.data());
     }
     // The next message, or nullopt when none comes within `timeout` or the connection closes.
+    // A lobby's batch frame ({"type":"batch","messages":[...]}, docs/live.md) gives its messages
+    // one by one.
     std::optional<Json> receive(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
-        auto text = receive_text(timeout);
-        if (!text) return std::nullopt;
-        return Json::parse(*text, nullptr, false);
+        if (pending_.empty()) {
+            auto text = receive_text(timeout);
+            if (!text) return std::nullopt;
+            Json frame = Json::parse(*text, nullptr, false);
+            if (!frame.is_object() || frame.value("type", "") != "batch") return frame;
+            ++batches_;
+            for (Json& message : frame["messages"]) pending_.push_back(std::move(message));
+            if (pending_.empty()) return Json();
+        }
+        Json next = std::move(pending_.front());
+        pending_.pop_front();
+        return next;
     }
+    // How many batch frames receive() has unpacked.
+    int batches() const { return batches_; }
     // Whether the last receive ended because the server closed the connection (a close
     // frame or the socket's end), not because the time ran out.
     bool closed_by_server() const {
@@ -123,6 +137,9 @@ class WsClient {
     }
 
   private:
+    std::deque<Json> pending_;  // a batch's messages not yet received
+    int batches_ = 0;
+
     boost::asio::io_context ioc_;
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
     boost::system::error_code last_error_;

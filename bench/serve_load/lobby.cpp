@@ -253,6 +253,14 @@ asio::awaitable<void> LobbyRun::watch(int index) {
 void LobbyRun::on_message(int index, std::string_view text, Clock::time_point now) {
     const LobbyMessage m = parse_lobby_message(text);
     switch (m.kind) {
+        case LobbyMessage::Kind::Batch:
+            ++result_.batches;
+            if (!json::for_each_element(m.messages, [&](std::string_view one) {
+                    on_message(index, one, now);
+                    return true;
+                }))
+                ++result_.unexpected["batch"];
+            return;
         case LobbyMessage::Kind::Seek: {
             const int seeker = account_of(m.name);
             if (seeker < 0) {

@@ -56,6 +56,7 @@ struct LobbyResult {
     std::uint64_t expected_pairs = 0, received_pairs = 0, lost_pairs = 0, duplicate_pairs = 0;
     std::uint64_t started_expected = 0, started_received = 0;
     std::uint64_t unseeks = 0, online_messages = 0, unknown_seeks = 0;
+    std::uint64_t batches = 0;         // frames holding several messages (docs/live.md)
     std::uint64_t sockets_closed = 0;  // lobby connections the server closed during the run
     std::map<std::string, std::uint64_t> unexpected;  // other messages (errors), by type
     CpuUse cpu;

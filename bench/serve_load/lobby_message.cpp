@@ -40,6 +40,11 @@ LobbyMessage parse_lobby_message(std::string_view text) {
         m.kind = LobbyMessage::Kind::Online;
     } else if (*type == "lobby") {
         m.kind = LobbyMessage::Kind::Lobby;
+    } else if (*type == "batch") {
+        const auto messages = json::member(text, "messages");
+        if (!messages) return m;
+        m.kind = LobbyMessage::Kind::Batch;
+        m.messages = *messages;
     }
     return m;
 }

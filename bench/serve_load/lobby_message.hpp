@@ -8,11 +8,12 @@
 namespace serve_load {
 
 struct LobbyMessage {
-    enum class Kind { Lobby, Seek, Unseek, Online, Started, Other };
+    enum class Kind { Lobby, Seek, Unseek, Online, Started, Batch, Other };
     Kind kind = Kind::Other;
-    std::string_view type;  // the raw "type" (Other: what came, or "" when unreadable)
-    std::string_view id;    // Seek: seek.id; Unseek: id; Started: game
-    std::string_view name;  // Seek: seek.player.name
+    std::string_view type;      // the raw "type" (Other: what came, or "" when unreadable)
+    std::string_view id;        // Seek: seek.id; Unseek: id; Started: game
+    std::string_view name;      // Seek: seek.player.name
+    std::string_view messages;  // Batch: the raw array of the messages it holds
 };
 
 // An unreadable message, or a seek without a plain id and name, is Other.

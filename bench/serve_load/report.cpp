@@ -576,6 +576,8 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << "| `started` expected (at each connection of both players) / received | "
         << grouped(r.started_expected) << " / " << grouped(r.started_received) << " |\n"
         << "| `unseek` messages | " << grouped(r.unseeks) << " |\n"
+        << "| `batch` frames (several messages that queued together) | " << grouped(r.batches)
+        << " |\n"
         << "| `online` messages during the seeks | " << grouped(r.online_messages) << " |\n"
         << "| lobby connections closed by the server | " << grouped(r.sockets_closed) << " |\n"
         << "| request failures | " << failures_text(r.failures) << " |\n"

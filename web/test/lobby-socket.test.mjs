@@ -3,7 +3,7 @@
 // socket cannot open or is lost, with the socket tried again.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
-import { connectLobby, socketRetryDelay } from '../src/lobby/socket.ts';
+import { connectLobby, lobbyMessages, socketRetryDelay } from '../src/lobby/socket.ts';
 
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 const realFetch = globalThis.fetch;
@@ -120,4 +120,14 @@ test('a live socket lost: polling until it is back', async () => {
   assert.deepEqual(seen.modes, ['connecting', 'live', 'polling']);
   assert.equal(polls, 1);
   channel.close();
+});
+
+test('a batch frame is its messages, in order; anything else is one message or none', () => {
+  const seek = { type: 'seek', seek: { id: 's1' } };
+  const gone = { type: 'unseek', id: 's1' };
+  assert.deepEqual(lobbyMessages(JSON.stringify({ type: 'batch', messages: [seek, gone, 7, {}] })), [seek, gone]);
+  assert.deepEqual(lobbyMessages(JSON.stringify(gone)), [gone]);
+  assert.deepEqual(lobbyMessages('not json'), []);
+  assert.deepEqual(lobbyMessages(JSON.stringify({ type: 'batch' })), []);
+  assert.deepEqual(lobbyMessages(new ArrayBuffer(2)), []);
 });

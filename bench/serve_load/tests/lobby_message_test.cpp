@@ -40,5 +40,13 @@ TEST(LobbyMessage, MalformedOrIncompleteIsOther) {
     EXPECT_EQ(parse_lobby_message("not json").type, "");
 }
 
+TEST(LobbyMessage, ABatchGivesItsMessagesRaw) {
+    const auto m = parse_lobby_message(
+        R"({"type":"batch","messages":[{"type":"unseek","id":"a"},{"type":"started","game":"g"}]})");
+    EXPECT_EQ(m.kind, LobbyMessage::Kind::Batch);
+    EXPECT_EQ(m.messages, R"([{"type":"unseek","id":"a"},{"type":"started","game":"g"}])");
+    EXPECT_EQ(parse_lobby_message(R"({"type":"batch"})").kind, LobbyMessage::Kind::Other);
+}
+
 }  // namespace
 }  // namespace serve_load

@@ -2,6 +2,7 @@
 
 #include <boost/asio/experimental/concurrent_channel.hpp>
 #include <variant>
+#include <vector>
 
 #include "http/error_codes.hpp"
 #include "http/lobby_views.hpp"
@@ -33,6 +34,57 @@ const std::string& text_of(const LobbyOutgoing& out) {
     if (const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&out))
         return (*event)->text.get([&] { return lobby_event_text(**event); });
     return *std::get<std::shared_ptr<const std::string>>(out);
+}
+
+// The most messages one batch carries, and about the most bytes.
+constexpr std::size_t kBatchMessages = 512;
+constexpr std::size_t kBatchBytes = 256 * 1024;
+
+// Writes the queue's messages as they come; those that queued while a write was under way go
+// together in the next one, as one {"type":"batch","messages":[...]} (docs/live.md): with
+// thousands of connections and hundreds of changes a second, a connection's writes are as many
+// as it can take rather than one per change (each costs a system call and a wake-up), and an
+// idle lobby still sends each change at once, alone.
+net::awaitable<void> write_batches(LiveWebSocket& ws, LobbyConnection::Channel& channel,
+                                   const bool& reader_done) {
+    boost::system::error_code ignored;
+    std::string batch;
+    std::vector<LobbyOutgoing> taken;
+    for (;;) {
+        auto [ec, out] = co_await channel.async_receive(uncancelled());
+        if (ec) break;
+        taken.clear();
+        taken.push_back(std::move(out));
+        std::size_t bytes = text_of(taken.back()).size();
+        while (taken.size() < kBatchMessages && bytes < kBatchBytes &&
+               channel.try_receive([&](boost::system::error_code receive_ec, LobbyOutgoing more) {
+                   if (receive_ec) return;
+                   bytes += text_of(more).size();
+                   taken.push_back(std::move(more));
+               })) {
+        }
+        const std::string* text = &text_of(taken.front());
+        if (taken.size() > 1) {
+            batch.assign("{\"type\":\"batch\",\"messages\":[");
+            for (std::size_t i = 0; i < taken.size(); ++i) {
+                if (i) batch += ',';
+                batch += text_of(taken[i]);
+            }
+            batch += "]}";
+            text = &batch;
+        }
+        ws.text(true);
+        auto [write_ec, n] = co_await ws.async_write(net::buffer(*text), uncancelled());
+        (void)n;
+        if (write_ec) {
+            beast::get_lowest_layer(ws).socket().close(ignored);
+            co_return;
+        }
+    }
+    if (!reader_done && ws.is_open()) {
+        auto [close_ec] = co_await ws.async_close(websocket::close_code::going_away, uncancelled());
+        if (close_ec) beast::get_lowest_layer(ws).socket().close(ignored);
+    }
 }
 
 }  // namespace
@@ -112,12 +164,7 @@ net::awaitable<void> serve_lobby(LobbyService& lobby, beast::tcp_stream stream,
         reader_done = true;
         listener->channel.close();
     };
-    auto writer = [&] {
-        return write_queue(
-            ws, listener->channel,
-            [](const LobbyOutgoing& out) -> const std::string& { return text_of(out); },
-            reader_done);
-    };
+    auto writer = [&] { return write_batches(ws, listener->channel, reader_done); };
     co_await (reader() || writer());
     listener->channel.close();
     lobby.part(listener);

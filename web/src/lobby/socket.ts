@@ -31,16 +31,24 @@ export function socketRetryDelay(attempt: number): number {
   return Math.min(30000, 1000 * 2 ** Math.max(0, attempt));
 }
 
-function parse(data: unknown): LobbyMessage | null {
-  if (typeof data !== 'string') return null;
+// The messages a frame holds: one, or a batch's (several changes that queued together on the
+// server, in order).
+export function lobbyMessages(data: unknown): LobbyMessage[] {
+  if (typeof data !== 'string') return [];
+  const isMessage = (m: unknown): m is LobbyMessage =>
+    !!m && typeof m === 'object' && typeof (m as { type?: unknown }).type === 'string';
   try {
     const message = JSON.parse(data) as unknown;
-    if (message && typeof message === 'object' && typeof (message as { type?: unknown }).type === 'string') return message as LobbyMessage;
+    if (isMessage(message)) {
+      const batch = message as { type: string; messages?: unknown };
+      if (batch.type !== 'batch') return [message];
+      if (Array.isArray(batch.messages)) return batch.messages.filter(isMessage);
+    }
   } catch {
     // not JSON
   }
   console.warn('lobby: a message that is not ours', data);
-  return null;
+  return [];
 }
 
 class LobbyConnection implements LobbyChannel {
@@ -73,18 +81,18 @@ class LobbyConnection implements LobbyChannel {
       if (!this.live) this.drop(ws);
     }, LOBBY_WITHIN_MS);
     ws.onmessage = e => {
-      const message = parse(e.data);
-      if (!message) return;
-      if (!this.live) {
-        if (message.type !== 'lobby') return;
-        clearTimeout(this.openTimer);
-        this.live = true;
-        this.failures = 0;
-        this.stopPolling();
-        this.pinger = setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS);
-        this.handlers.mode('live');
+      for (const message of lobbyMessages(e.data)) {
+        if (!this.live) {
+          if (message.type !== 'lobby') continue;
+          clearTimeout(this.openTimer);
+          this.live = true;
+          this.failures = 0;
+          this.stopPolling();
+          this.pinger = setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS);
+          this.handlers.mode('live');
+        }
+        this.handlers.message(message);
       }
-      this.handlers.message(message);
     };
     ws.onerror = () => this.drop(ws);
     ws.onclose = () => this.drop(ws);

@@ -123,6 +123,15 @@ std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot) {
 }
 
 std::string lobby_event_text(const LobbyEvent& event) {
+    if (event.kind == LobbyEvent::Kind::Batch) {
+        std::string text = "{\"type\":\"batch\",\"messages\":[";
+        for (std::size_t i = 0; i < event.events.size(); ++i) {
+            const LobbyEvent& one = *event.events[i];
+            if (i) text += ',';
+            text += one.text.get([&] { return lobby_event_text(one); });
+        }
+        return text + "]}";
+    }
     Json json;
     switch (event.kind) {
         case LobbyEvent::Kind::Added:
@@ -139,6 +148,8 @@ std::string lobby_event_text(const LobbyEvent& event) {
             break;
         case LobbyEvent::Kind::Pools:
             json = {{"type", "pools"}, {"pools", waiting_json(event.waiting)}};
+            break;
+        case LobbyEvent::Kind::Batch:  // above
             break;
     }
     return json.dump(-1, ' ', false, Json::error_handler_t::replace);

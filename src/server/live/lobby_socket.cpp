@@ -65,10 +65,22 @@ net::awaitable<void> write_batches(LiveWebSocket& ws, LobbyConnection::Channel& 
         }
         const std::string* text = &text_of(taken.front());
         if (taken.size() > 1) {
+            // One level of batch: a pass's batch queued behind another gives its messages.
             batch.assign("{\"type\":\"batch\",\"messages\":[");
-            for (std::size_t i = 0; i < taken.size(); ++i) {
-                if (i) batch += ',';
-                batch += text_of(taken[i]);
+            bool first = true;
+            auto add = [&](const std::string& one) {
+                if (!first) batch += ',';
+                first = false;
+                batch += one;
+            };
+            for (const LobbyOutgoing& each : taken) {
+                const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&each);
+                if (!event || (*event)->kind != LobbyEvent::Kind::Batch) {
+                    add(text_of(each));
+                    continue;
+                }
+                for (const auto& one : (*event)->events)
+                    add(one->text.get([&] { return lobby_event_text(*one); }));
             }
             batch += "]}";
             text = &batch;

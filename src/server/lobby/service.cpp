@@ -565,6 +565,29 @@ void LobbyService::part(const std::shared_ptr<LobbyListener>& listener) {
 
 void LobbyService::publish(const std::shared_ptr<const LobbyEvent>& event,
                            const std::vector<std::string>& only_accounts) {
+    // A change for everyone waits for the pass's end, to go with the others in one message.
+    if (only_accounts.empty()) {
+        for_everyone_.push_back(event);
+        return;
+    }
+    deliver(event, only_accounts);
+}
+
+void LobbyService::publish_pass() {
+    if (for_everyone_.empty()) return;
+    if (for_everyone_.size() == 1) {
+        deliver(for_everyone_.front(), {});
+    } else {
+        auto batch = std::make_shared<LobbyEvent>();
+        batch->kind = LobbyEvent::Kind::Batch;
+        batch->events = std::move(for_everyone_);
+        deliver(batch, {});
+    }
+    for_everyone_.clear();
+}
+
+void LobbyService::deliver(const std::shared_ptr<const LobbyEvent>& event,
+                           const std::vector<std::string>& only_accounts) {
     std::erase_if(listeners_, [&](const std::weak_ptr<LobbyListener>& weak) {
         auto listener = weak.lock();
         if (!listener) return true;
@@ -651,6 +674,12 @@ void LobbyService::feed_loop() {
                 return feed_stopping_ || feed_changed_ || online_changed_ || remote_online_changed_;
             });
         if (feed_stopping_) break;
+        // Changes that come close together are read and told together.
+        if (const auto since = std::chrono::steady_clock::now() - last_pass_;
+            since < options_.feed_gap)
+            feed_wake_.wait_for(lock, options_.feed_gap - since, [&] { return feed_stopping_; });
+        if (feed_stopping_) break;
+        last_pass_ = std::chrono::steady_clock::now();
         feed_changed_ = false;
         const std::uint64_t asked = changes_asked_;
         PresenceChange presence;
@@ -779,6 +808,7 @@ void LobbyService::feed_loop() {
             }
             online_pending_.reset();
         }
+        publish_pass();
         changes_told_ = asked;
         feed_done_.notify_all();
     }

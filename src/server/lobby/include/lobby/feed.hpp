@@ -18,12 +18,14 @@
 namespace chess960::server {
 
 struct LobbyEvent {
-    enum class Kind { Added, Removed, Started, Online, Pools };
+    enum class Kind { Added, Removed, Started, Online, Pools, Batch };
     Kind kind = Kind::Added;
     SeekRow seek;                                   // Added
     std::string id;                                 // Removed: the seek's id; Started: the game's
     std::vector<std::string> names;                 // Online: the accounts online, by name
     std::array<int, kQuickPools.size()> waiting{};  // Pools: by kQuickPools' order
+    // Batch: a pass's changes for everyone, in order (one message to each connection).
+    std::vector<std::shared_ptr<const LobbyEvent>> events;
     RenderedOnce<std::string> text;
 };
 

@@ -41,6 +41,10 @@ struct LobbyOptions {
     // How often the seeks are read for the live connections when nothing changed here (another
     // server sharing the database may have changed them).
     std::chrono::milliseconds poll_every{2'000};
+    // The least time from one read of the seeks to the next: the changes made meanwhile go out
+    // together (one message to each connection), so that hundreds of changes a second cost a
+    // connection at most a message a gap, not one each.
+    std::chrono::milliseconds feed_gap{20};
     // How long a signed-in player may be without a lobby connection (a page reloading) before
     // its seeks are withdrawn.
     std::chrono::milliseconds leave_after{15'000};
@@ -164,8 +168,13 @@ class LobbyService {
     // servers pairing at once, one gets each seek), and removes the paired seeks from `seeks`.
     // The games made.
     std::vector<AccountGameRow> pair_quick_seeks(std::vector<SeekRow>& seeks);
+    // Tells the connections of `only_accounts` (empty: every connection, at the pass's end with
+    // the pass's other changes for everyone: publish_pass).
     void publish(const std::shared_ptr<const LobbyEvent>& event,
                  const std::vector<std::string>& only_accounts = {});
+    void publish_pass();
+    void deliver(const std::shared_ptr<const LobbyEvent>& event,
+                 const std::vector<std::string>& only_accounts);
     // The feed thread's part of who is online: writes this server's accounts that came and went
     // (and renews its row when due), withdraws the seeks of the players gone from every server,
     // and reads who is online on all of them when that may have changed. Without the lock.
@@ -213,16 +222,18 @@ class LobbyService {
     std::optional<std::vector<std::string>> online_pending_;  // changed, not told yet
     std::chrono::steady_clock::time_point online_due_{};      // when it may be
     std::chrono::steady_clock::time_point presence_due_{};
-    bool presence_registered_ = false;               // its row written (stop() deletes it)
-    std::unique_ptr<StoreListener> store_listener_;  // other servers' changes, if any
+    bool presence_registered_ = false;                   // its row written (stop() deletes it)
+    std::chrono::steady_clock::time_point last_pass_{};  // the feed thread's
+    std::unique_ptr<StoreListener> store_listener_;      // other servers' changes, if any
     bool feed_stopping_ = false;
     bool known_read_ = false;
     std::vector<std::weak_ptr<LobbyListener>> listeners_;
     // Connections by account id; an account without one since the time given, to be withdrawn.
     std::unordered_map<std::string, int> connections_;
     std::unordered_map<std::string, std::chrono::steady_clock::time_point> gone_since_;
-    std::unordered_map<std::string, SeekRow> known_seeks_;  // the feed thread's alone
-    std::vector<SeekRow> watched_;                          // watch()'s, for the next pass
+    std::unordered_map<std::string, SeekRow> known_seeks_;         // the feed thread's alone
+    std::vector<SeekRow> watched_;                                 // watch()'s, for the next pass
+    std::vector<std::shared_ptr<const LobbyEvent>> for_everyone_;  // this pass's, in order
     // The games this server told their players of (bounded), each told once.
     std::unordered_set<std::string> told_games_;
     std::deque<std::string> told_order_;

@@ -48,7 +48,9 @@ export function quickPairing(box: HTMLElement, handlers: QuickHandlers): { messa
     for (const [key, { button, waiting }] of buttons) {
       const words = poolButton(counts, key, joined);
       waiting.textContent = words.waiting;
-      button.setAttribute('aria-label', words.label);
+      // The button's name is what it shows (the clock, how many wait); the sentence is its
+      // description, so that a label never says other than the button's text.
+      button.title = words.label;
       button.setAttribute('aria-pressed', String(joined === key));
       button.disabled = busy;
     }

@@ -1,6 +1,7 @@
 #include "live/lobby_socket.hpp"
 
 #include <boost/asio/experimental/concurrent_channel.hpp>
+#include <functional>
 #include <variant>
 #include <vector>
 
@@ -40,64 +41,51 @@ const std::string& text_of(const LobbyOutgoing& out) {
 constexpr std::size_t kBatchMessages = 512;
 constexpr std::size_t kBatchBytes = 256 * 1024;
 
-// Writes the queue's messages as they come; those that queued while a write was under way go
-// together in the next one, as one {"type":"batch","messages":[...]} (docs/live.md): with
-// thousands of connections and hundreds of changes a second, a connection's writes are as many
-// as it can take rather than one per change (each costs a system call and a wake-up), and an
-// idle lobby still sends each change at once, alone.
-net::awaitable<void> write_batches(LiveWebSocket& ws, LobbyConnection::Channel& channel,
-                                   const bool& reader_done) {
-    boost::system::error_code ignored;
-    std::string batch;
-    std::vector<LobbyOutgoing> taken;
-    for (;;) {
-        auto [ec, out] = co_await channel.async_receive(uncancelled());
-        if (ec) break;
-        taken.clear();
-        taken.push_back(std::move(out));
-        std::size_t bytes = text_of(taken.back()).size();
-        while (taken.size() < kBatchMessages && bytes < kBatchBytes &&
-               channel.try_receive([&](boost::system::error_code receive_ec, LobbyOutgoing more) {
-                   if (receive_ec) return;
+// What write_queue writes for the message it took: that message, or, with the messages that
+// queued behind it while the last write was under way, all of them as one
+// {"type":"batch","messages":[...]} (docs/live.md): with thousands of connections and hundreds of
+// changes a second, a connection's writes are as many as it can take rather than one per change
+// (each costs a system call and a wake-up), and an idle lobby still sends each change at once.
+class Batcher {
+  public:
+    explicit Batcher(LobbyConnection::Channel& channel) : channel_(channel) {}
+    const std::string& operator()(const LobbyOutgoing& first) {
+        taken_.assign(1, first);
+        std::size_t bytes = text_of(first).size();
+        while (taken_.size() < kBatchMessages && bytes < kBatchBytes &&
+               channel_.try_receive([&](boost::system::error_code ec, LobbyOutgoing more) {
+                   if (ec) return;
                    bytes += text_of(more).size();
-                   taken.push_back(std::move(more));
+                   taken_.push_back(std::move(more));
                })) {
         }
-        const std::string* text = &text_of(taken.front());
-        if (taken.size() > 1) {
-            // One level of batch: a pass's batch queued behind another gives its messages.
-            batch.assign("{\"type\":\"batch\",\"messages\":[");
-            bool first = true;
-            auto add = [&](const std::string& one) {
-                if (!first) batch += ',';
-                first = false;
-                batch += one;
-            };
-            for (const LobbyOutgoing& each : taken) {
-                const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&each);
-                if (!event || (*event)->kind != LobbyEvent::Kind::Batch) {
-                    add(text_of(each));
-                    continue;
-                }
-                for (const auto& one : (*event)->events)
-                    add(one->text.get([&] { return lobby_event_text(*one); }));
+        if (taken_.size() == 1) return text_of(taken_.front());
+        // One level of batch: a pass's batch queued behind another gives its messages.
+        batch_.assign("{\"type\":\"batch\",\"messages\":[");
+        bool first_one = true;
+        auto add = [&](const std::string& one) {
+            if (!first_one) batch_ += ',';
+            first_one = false;
+            batch_ += one;
+        };
+        for (const LobbyOutgoing& each : taken_) {
+            const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&each);
+            if (!event || (*event)->kind != LobbyEvent::Kind::Batch) {
+                add(text_of(each));
+                continue;
             }
-            batch += "]}";
-            text = &batch;
+            for (const auto& one : (*event)->events)
+                add(one->text.get([&] { return lobby_event_text(*one); }));
         }
-        ws.text(true);
-        auto [write_ec, n] = co_await ws.async_write(net::buffer(*text), uncancelled());
-        (void)n;
-        if (write_ec) {
-            beast::get_lowest_layer(ws).socket().close(ignored);
-            co_return;
-        }
+        batch_ += "]}";
+        return batch_;
     }
-    if (!reader_done && ws.is_open()) {
-        auto [close_ec] = co_await ws.async_close(websocket::close_code::going_away, uncancelled());
-        if (close_ec) beast::get_lowest_layer(ws).socket().close(ignored);
-    }
-}
+
+  private:
+    LobbyConnection::Channel& channel_;
+    std::vector<LobbyOutgoing> taken_;
+    std::string batch_;
+};
 
 }  // namespace
 
@@ -176,7 +164,10 @@ net::awaitable<void> serve_lobby(LobbyService& lobby, beast::tcp_stream stream,
         reader_done = true;
         listener->channel.close();
     };
-    auto writer = [&] { return write_batches(ws, listener->channel, reader_done); };
+    Batcher batcher(listener->channel);
+    auto writer = [&] {
+        return write_queue(ws, listener->channel, std::ref(batcher), reader_done);
+    };
     co_await (reader() || writer());
     listener->channel.close();
     lobby.part(listener);

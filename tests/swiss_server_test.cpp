@@ -502,6 +502,9 @@ TEST_F(SwissServerTest, ARoundRobinIsPairedByTheBergerTables) {
 // its games, by Bearer or by the cookie), the token still works, and a player that is no
 // account is not reached by a session.
 TEST_F(SwissServerTest, AnEventsPlayersMayBeAccountsWhoseSessionsActAsTheirTokens) {
+    stop();
+    options_.interactive_password_cost = true;  // tens of milliseconds a hash, not a second
+    start();
     auto session_of = [&](const std::string& name) {
         EXPECT_EQ(
             post("/api/accounts", Json{{"name", name}, {"password", "correct horse 960"}}).status,

@@ -167,6 +167,10 @@ SeekRow LobbyService::create_seek(const Session& session, const SeekRequest& req
     seek.start_black = request.start.black;
     seek.min_rating = request.min_rating;
     seek.max_rating = request.max_rating;
+    return open_seek(std::move(seek), session);
+}
+
+SeekRow LobbyService::open_seek(SeekRow seek, const Session& session) {
     seek.created_at = now_ms();
     seek.account_name = session.account.name;
     store_.insert_seek(seek);
@@ -305,12 +309,7 @@ SeekRow LobbyService::join_pool(const Session& session, std::string_view key) {
     seek.clock_initial_ms = std::int64_t(pool.minutes) * 60'000;
     seek.clock_increment_ms = std::int64_t(pool.increment_seconds) * 1'000;
     seek.quick = std::string(pool.key);
-    seek.created_at = now_ms();
-    seek.account_name = session.account.name;
-    store_.insert_seek(seek);
-    watch(seek);
-    changed();
-    return seek;
+    return open_seek(std::move(seek), session);
 }
 
 void LobbyService::leave_pool(const Session& session, std::string_view key) {

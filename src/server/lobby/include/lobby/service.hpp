@@ -156,6 +156,8 @@ class LobbyService {
     // A seek made or taken here: the feed thread looks for it at its next read even if it never
     // saw it (another server may take it first), so that its players are told of its game.
     void watch(const SeekRow& seek);
+    // Stores a new seek of the session's account (made now), for the feed to tell.
+    SeekRow open_seek(SeekRow seek, const Session& session);
     // A new seek's (or pool place's) limits: the account's rate (429), its open seeks (429), the
     // lobby's `in_lobby` seeks (503).
     void take_seek_token(const std::string& account);

@@ -145,9 +145,9 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
     // Signed in (optional for reading), one's account: to see the challenges one made or got,
     // and the pool one waits in.
     auto viewer = [&]() -> std::optional<std::string> {
-        if (request.bearer.empty() && request.session_cookie.empty()) return std::nullopt;
-        auto session = lobby.session(
-            std::string(request.bearer.empty() ? request.session_cookie : request.bearer));
+        const std::string token = seat_token(request);
+        if (token.empty()) return std::nullopt;
+        auto session = lobby.session(token);
         if (!session) return std::nullopt;
         return session->account.id;
     };

@@ -124,13 +124,9 @@ std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot) {
 
 std::string lobby_event_text(const LobbyEvent& event) {
     if (event.kind == LobbyEvent::Kind::Batch) {
-        std::string text = "{\"type\":\"batch\",\"messages\":[";
-        for (std::size_t i = 0; i < event.events.size(); ++i) {
-            const LobbyEvent& one = *event.events[i];
-            if (i) text += ',';
-            text += one.text.get([&] { return lobby_event_text(one); });
-        }
-        return text + "]}";
+        std::vector<const std::string*> messages;
+        for (const auto& one : event.events) messages.push_back(&rendered(*one));
+        return batch_text(messages);
     }
     Json json;
     switch (event.kind) {
@@ -153,6 +149,19 @@ std::string lobby_event_text(const LobbyEvent& event) {
             break;
     }
     return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+const std::string& rendered(const LobbyEvent& event) {
+    return event.text.get([&] { return lobby_event_text(event); });
+}
+
+std::string batch_text(const std::vector<const std::string*>& messages) {
+    std::string text = "{\"type\":\"batch\",\"messages\":[";
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (i) text += ',';
+        text += *messages[i];
+    }
+    return text + "]}";
 }
 
 void add_account_tags(pgn::GameRecord& record, const AccountGameRow& game) {

@@ -33,7 +33,7 @@ class LobbyConnection final : public LobbyListener, public OutgoingQueue<LobbyOu
 
 const std::string& text_of(const LobbyOutgoing& out) {
     if (const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&out))
-        return (*event)->text.get([&] { return lobby_event_text(**event); });
+        return rendered(**event);
     return *std::get<std::shared_ptr<const std::string>>(out);
 }
 
@@ -61,23 +61,16 @@ class Batcher {
         }
         if (taken_.size() == 1) return text_of(taken_.front());
         // One level of batch: a pass's batch queued behind another gives its messages.
-        batch_.assign("{\"type\":\"batch\",\"messages\":[");
-        bool first_one = true;
-        auto add = [&](const std::string& one) {
-            if (!first_one) batch_ += ',';
-            first_one = false;
-            batch_ += one;
-        };
+        std::vector<const std::string*> messages;
         for (const LobbyOutgoing& each : taken_) {
             const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&each);
             if (!event || (*event)->kind != LobbyEvent::Kind::Batch) {
-                add(text_of(each));
+                messages.push_back(&text_of(each));
                 continue;
             }
-            for (const auto& one : (*event)->events)
-                add(one->text.get([&] { return lobby_event_text(*one); }));
+            for (const auto& one : (*event)->events) messages.push_back(&rendered(*one));
         }
-        batch_ += "]}";
+        batch_ = batch_text(messages);
         return batch_;
     }
 

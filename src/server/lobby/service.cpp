@@ -281,10 +281,15 @@ QuickPool pool_or_404(std::string_view key) {
                    {{"pool", shown}}};
 }
 
-std::size_t pool_index(std::string_view key) {
-    for (std::size_t i = 0; i < kQuickPools.size(); ++i)
-        if (kQuickPools[i].key == key) return i;
-    return kQuickPools.size();
+// How many wait in each pool (kQuickPools' order) among the seeks.
+std::array<int, kQuickPools.size()> waiting_in(const std::vector<SeekRow>& seeks) {
+    std::array<int, kQuickPools.size()> waiting{};
+    for (const SeekRow& seek : seeks) {
+        if (!seek.quick) continue;
+        const auto at = std::ranges::find(kQuickPools, *seek.quick, &QuickPool::key);
+        if (at != kQuickPools.end()) ++waiting[std::size_t(at - kQuickPools.begin())];
+    }
+    return waiting;
 }
 
 }  // namespace
@@ -322,13 +327,11 @@ void LobbyService::leave_pool(const Session& session, std::string_view key) {
 }
 
 LobbyService::Pools LobbyService::pools(const std::optional<std::string>& viewer) {
+    std::vector<SeekRow> seeks = store_.seeks(options_.seeks_in_all);
     Pools pools;
-    for (SeekRow& seek : store_.seeks(options_.seeks_in_all)) {
-        if (!seek.quick) continue;
-        const std::size_t i = pool_index(*seek.quick);
-        if (i < pools.waiting.size()) ++pools.waiting[i];
-        if (viewer && seek.account_id == *viewer) pools.mine = std::move(seek);
-    }
+    pools.waiting = waiting_in(seeks);
+    for (SeekRow& seek : seeks)
+        if (seek.quick && viewer && seek.account_id == *viewer) pools.mine = std::move(seek);
     return pools;
 }
 
@@ -702,29 +705,26 @@ void LobbyService::feed_loop() {
         std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
         std::vector<AccountGameRow> paired;  // quick pairing's games made here
+        auto paired_here = [&](const std::string& seek_id) {
+            return std::ranges::any_of(paired, [&](const AccountGameRow& g) {
+                return g.seek_id == seek_id || g.second_seek_id == seek_id;
+            });
+        };
         try {
             online = sync_presence(presence);
             seeks = store_.seeks(options_.seeks_in_all);
             paired = pair_quick_seeks(*seeks);
-            for (const auto& [id, seek] : known_seeks_) {
-                if (std::ranges::find(*seeks, id, &SeekRow::id) != seeks->end()) continue;
-                // Paired here: its players are told below, once.
-                if (seek.quick && std::ranges::any_of(paired, [&](const AccountGameRow& g) {
-                        return g.white_account == seek.account_id ||
-                               g.black_account == seek.account_id;
-                    }))
-                    continue;
-                gone.emplace_back(id, store_.find_game_of_seek(id));
-            }
+            // Gone from the store and not paired here (those are told below, once).
+            auto gone_elsewhere = [&](const std::string& id) {
+                return std::ranges::find(*seeks, id, &SeekRow::id) == seeks->end() &&
+                       !paired_here(id);
+            };
+            for (const auto& [id, seek] : known_seeks_)
+                if (gone_elsewhere(id)) gone.emplace_back(id, store_.find_game_of_seek(id));
             // A seek made here and taken by another server (or accepted here) before this
             // thread read it: gone all the same, its game told to its players.
             for (const SeekRow& seek : watched) {
-                if (known_seeks_.contains(seek.id) ||
-                    std::ranges::find(*seeks, seek.id, &SeekRow::id) != seeks->end() ||
-                    std::ranges::any_of(paired, [&](const AccountGameRow& g) {
-                        return g.seek_id == seek.id || g.second_seek_id == seek.id;
-                    }))
-                    continue;
+                if (known_seeks_.contains(seek.id) || !gone_elsewhere(seek.id)) continue;
                 unseen_gone.push_back(seek);
                 gone.emplace_back(seek.id, store_.find_game_of_seek(seek.id));
             }
@@ -766,17 +766,10 @@ void LobbyService::feed_loop() {
                 if (game) start(*game);
             }
             for (const AccountGameRow& game : paired) start(game);
-            // The seeks paired here.
-            std::erase_if(known_seeks_, [&](const auto& entry) {
-                return entry.second.quick && !quick_unfound_.contains(entry.first) &&
-                       std::ranges::find(*seeks, entry.first, &SeekRow::id) == seeks->end();
-            });
-            std::array<int, kQuickPools.size()> waiting{};
+            std::erase_if(known_seeks_,
+                          [&](const auto& entry) { return paired_here(entry.first); });
+            const std::array<int, kQuickPools.size()> waiting = waiting_in(*seeks);
             for (SeekRow& seek : *seeks) {
-                if (seek.quick) {
-                    const auto at = std::ranges::find(kQuickPools, *seek.quick, &QuickPool::key);
-                    if (at != kQuickPools.end()) ++waiting[std::size_t(at - kQuickPools.begin())];
-                }
                 if (known_seeks_.contains(seek.id)) continue;
                 // A quick pairing seek is known (to tell its players of its game), not shown.
                 if (!seek.quick) {

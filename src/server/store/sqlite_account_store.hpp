@@ -6,6 +6,7 @@
 
 #include <mutex>
 #include <string>
+#include <type_traits>
 
 #include "sqlite_statements.hpp"
 #include "store/account_store.hpp"
@@ -79,6 +80,10 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
     void begin();
     void commit();
     void rollback();
+    // Runs `body` in one transaction (the caller holds the mutex): committed when it returns,
+    // rolled back when it throws. Gives what `body` gives.
+    template <typename Body>
+    auto in_transaction(Body body) -> decltype(body());
 
     std::string path_;
     std::mutex mutex_;
@@ -122,6 +127,31 @@ int SqliteAccountStore::query_all(const char* sql, const char* doing, Bind bind,
         if (rc != SQLITE_ROW) fail(doing);
         read(stmt.get());
         ++rows;
+    }
+}
+
+template <typename Body>
+auto SqliteAccountStore::in_transaction(Body body) -> decltype(body()) {
+    begin();
+    if constexpr (std::is_void_v<decltype(body())>) {
+        try {
+            body();
+        } catch (...) {
+            rollback();
+            throw;
+        }
+        commit();
+    } else {
+        auto result = [&] {
+            try {
+                return body();
+            } catch (...) {
+                rollback();
+                throw;
+            }
+        }();
+        commit();
+        return result;
     }
 }
 

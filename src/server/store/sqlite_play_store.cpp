@@ -214,9 +214,8 @@ void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
 std::optional<SeekRow> SqliteAccountStore::accept_seek(
     const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) {
     std::lock_guard lock(mutex_);
-    begin();
-    std::optional<SeekRow> seek;
-    try {
+    return in_transaction([&] {
+        std::optional<SeekRow> seek;
         query_all((std::string(kSeekSelect) + "WHERE s.id = ?1").c_str(), "reading a seek",
                   [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); },
                   [&](sqlite3_stmt* s) { seek = read_seek(s); });
@@ -225,21 +224,17 @@ std::optional<SeekRow> SqliteAccountStore::accept_seek(
             step("DELETE FROM seeks WHERE id = ?1", "taking a seek",
                  [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); });
         }
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
-    return seek;
+        return seek;
+    });
 }
 
 bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string& second,
                                     const AccountGameRow& game) {
+    if (first == second) return false;
     std::lock_guard lock(mutex_);
     // BEGIN IMMEDIATE holds the file's write lock: no other connection takes either seek
     // between the count and the deletes.
-    begin();
-    try {
+    return in_transaction([&] {
         int found = 0;
         query_all(
             "SELECT COUNT(*) FROM seeks WHERE id IN (?1, ?2)", "reading two seeks",
@@ -248,21 +243,14 @@ bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string&
                 sqlite::bind_text_copy(s, 2, second);
             },
             [&](sqlite3_stmt* s) { found = sqlite3_column_int(s, 0); });
-        if (found != 2 || first == second) {
-            rollback();
-            return false;
-        }
+        if (found != 2) return false;
         insert_game_row(game);
         step("DELETE FROM seeks WHERE id IN (?1, ?2)", "taking two seeks", [&](sqlite3_stmt* s) {
             sqlite::bind_text_copy(s, 1, first);
             sqlite::bind_text_copy(s, 2, second);
         });
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
-    return true;
+        return true;
+    });
 }
 
 void SqliteAccountStore::insert_account_game(const AccountGameRow& game) {
@@ -420,14 +408,12 @@ bool SqliteAccountStore::update_presence(const std::string& server,
                                          const std::vector<std::string>& joined,
                                          const std::vector<std::string>& left, std::int64_t now) {
     std::lock_guard lock(mutex_);
-    begin();
-    bool known = false;
-    try {
-        known = step("UPDATE lobby_servers SET seen_at = ?2 WHERE server_id = ?1",
-                     "renewing a server's presence", [&](sqlite3_stmt* s) {
-                         sqlite::bind_text_copy(s, 1, server);
-                         sqlite3_bind_int64(s, 2, now);
-                     }) == 1;
+    return in_transaction([&] {
+        const bool known = step("UPDATE lobby_servers SET seen_at = ?2 WHERE server_id = ?1",
+                                "renewing a server's presence", [&](sqlite3_stmt* s) {
+                                    sqlite::bind_text_copy(s, 1, server);
+                                    sqlite3_bind_int64(s, 2, now);
+                                }) == 1;
         if (!known)
             step("INSERT INTO lobby_servers(server_id, seen_at) VALUES(?1, ?2)",
                  "recording a server's presence", [&](sqlite3_stmt* s) {
@@ -448,12 +434,8 @@ bool SqliteAccountStore::update_presence(const std::string& server,
                      sqlite::bind_text_copy(s, 1, server);
                      sqlite::bind_text_copy(s, 2, account);
                  });
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
-    return known;
+        return known;
+    });
 }
 
 std::vector<PresenceRow> SqliteAccountStore::online(std::int64_t alive_since) {
@@ -489,9 +471,8 @@ bool SqliteAccountStore::online_elsewhere(const std::string& account_id, const s
 
 std::vector<std::string> SqliteAccountStore::drop_servers_seen_before(std::int64_t alive_since) {
     std::lock_guard lock(mutex_);
-    begin();
-    std::vector<std::string> orphaned;
-    try {
+    return in_transaction([&] {
+        std::vector<std::string> orphaned;
         auto bind = [&](sqlite3_stmt* s) { sqlite3_bind_int64(s, 1, alive_since); };
         query_all(
             "SELECT DISTINCT p.account_id FROM lobby_presence p JOIN lobby_servers v "
@@ -505,27 +486,18 @@ std::vector<std::string> SqliteAccountStore::drop_servers_seen_before(std::int64
             "(SELECT server_id FROM lobby_servers WHERE seen_at < ?1)",
             "forgetting the accounts of servers gone", bind);
         step("DELETE FROM lobby_servers WHERE seen_at < ?1", "forgetting servers gone", bind);
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
-    return orphaned;
+        return orphaned;
+    });
 }
 
 void SqliteAccountStore::drop_server(const std::string& server) {
     std::lock_guard lock(mutex_);
-    begin();
-    try {
+    in_transaction([&] {
         auto bind = [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, server); };
         step("DELETE FROM lobby_presence WHERE server_id = ?1", "forgetting a server's accounts",
              bind);
         step("DELETE FROM lobby_servers WHERE server_id = ?1", "forgetting a server", bind);
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
+    });
 }
 
 std::unique_ptr<StoreListener> SqliteAccountStore::listen(std::function<void(const std::string&)>,

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "chess960/pgn.hpp"
 #include "lobby/feed.hpp"
@@ -28,5 +29,9 @@ nlohmann::json waiting_json(const std::array<int, kQuickPools.size()>& waiting);
 // The lobby's live messages: the first ({"type":"lobby"}) and each event's.
 std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot);
 std::string lobby_event_text(const LobbyEvent& event);
+// An event's text, rendered once (by the first connection that sends it).
+const std::string& rendered(const LobbyEvent& event);
+// Messages, in order, as one {"type":"batch","messages":[...]} (docs/live.md).
+std::string batch_text(const std::vector<const std::string*>& messages);
 
 }  // namespace chess960::server

@@ -6,6 +6,7 @@
 // signs out, its games on its profile, filtered, and quick pairing's pools (on PostgreSQL also two
 // servers pairing at once).
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -77,6 +78,41 @@ class LobbyServerTest : public AccountsServerTest {
             ASSERT_EQ(play(game, token, move).status, 200) << move;
     }
 };
+
+// A change's answer waits for the lobby to tell its connections (a client that joins after it
+// finds the change), but no thread of the server's waits for it: with one thread serving
+// requests and the lobby's messages 1.5 s apart, a request made while a seek's answer waits is
+// answered first. (Before, the thread waited: 200 seeks and accepts a second took a thread each
+// for a pass, and answers took seconds.)
+class LobbyOneThreadTest : public LobbyServerTest {
+  protected:
+    void configure() override {
+        options_.io_threads = 1;
+        options_.lobby_feed_gap_ms = 1'500;
+    }
+};
+
+TEST_F(LobbyOneThreadTest, ARequestIsAnsweredWhileASeeksAnswerWaitsForTheLobby) {
+    const std::string ann = account("Ann");
+    const Json body{{"clock", {{"initial", 300}, {"increment", 3}}}, {"color", "random"}};
+    ASSERT_EQ(seek(ann, body).status, 201);  // a pass now: the next is 1.5 s after it
+    std::atomic<bool> answered = false;
+    Reply second;
+    std::thread seeking([&] {
+        httplib::Client other("127.0.0.1", port_);
+        second = reply(other.Post("/api/seeks", bearer(ann), body.dump(), "application/json"));
+        answered = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const Reply listed = get("/api/seeks");
+    const bool before = !answered;
+    seeking.join();
+    ASSERT_EQ(second.status, 201) << second.text;
+    EXPECT_EQ(listed.status, 200);
+    EXPECT_TRUE(before) << "GET /api/seeks waited for the seek's answer";
+    // Both seeks are open.
+    EXPECT_EQ(get("/api/seeks").body["seeks"].size(), 2u);
+}
 
 TEST_F(LobbyServerTest, ARatedSeekIsAcceptedPlayedAndRatedOnce) {
     const std::string ann = account("Ann"), bob = account("Bob");

@@ -114,6 +114,7 @@ struct Server::Impl {
                     // Other servers' changes are heard of at once (LISTEN/NOTIFY); the seeks are
                     // read this often too, for a notice lost while the listener reconnected.
                     .poll_every = std::chrono::milliseconds(cluster ? 1'000 : 2'000),
+                    .feed_gap = std::chrono::milliseconds(options.lobby_feed_gap_ms),
                     .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
                     .pool_range = {.widen_every = std::chrono::milliseconds(
                                        options.lobby_pool_widen_every_ms)},

@@ -91,7 +91,22 @@ bool is_id(std::string_view text) {
            text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
+// Answers once the lobby has told its connections of the change just made (the request's thread
+// does not wait for it): nullopt, the answer coming through `later`.
+std::optional<HttpResponse> answer_when_told(LobbyService& lobby, Routes::Respond& later,
+                                             MakeResponse make) {
+    lobby.after_told(
+        [later = std::move(later), make = std::move(make)]() mutable { later(std::move(make)); });
+    return std::nullopt;
+}
+
 }  // namespace
+
+bool Routes::is_lobby_path(std::string_view path) {
+    return (path.starts_with(kAccountsPrefix) && path.ends_with("/games")) ||
+           (path.starts_with(kGamesPrefix) && path.ends_with("/players")) || path == "/api/pools" ||
+           path.starts_with(kPoolsPrefix) || path == "/api/seeks" || path.starts_with(kSeeksPrefix);
+}
 
 Json Routes::ratings_json(const std::string& account_id) {
     Json ratings = Json::object();
@@ -107,7 +122,7 @@ Json Routes::ratings_json(const std::string& account_id) {
     return ratings;
 }
 
-std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
+std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request, Respond& later) {
     const std::string_view method = request.method, path = request.path;
     LobbyService& lobby = *lobby_;
     if (path.starts_with(kAccountsPrefix) && path.ends_with("/games")) {
@@ -140,7 +155,6 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
                                       .dump());
     }
     const bool pools = path == "/api/pools" || path.starts_with(kPoolsPrefix);
-    if (path != "/api/seeks" && !path.starts_with(kSeeksPrefix) && !pools) return std::nullopt;
     check_same_site(request);
     // Signed in (optional for reading), one's account: to see the challenges one made or got,
     // and the pool one waits in.
@@ -160,11 +174,15 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
         const std::string key = decode_segment(path.substr(kPoolsPrefix.size()));
         if (method == "POST") {
             const SeekRow seek = lobby.join_pool(signed_in(request), key);
-            return json_response(201, Json{{"id", seek.id}, {"pool", *seek.quick}}.dump());
+            return answer_when_told(lobby, later, [id = seek.id, pool = *seek.quick] {
+                return json_response(201, Json{{"id", id}, {"pool", pool}}.dump());
+            });
         }
         if (method == "DELETE") {
             lobby.leave_pool(signed_in(request), key);
-            return HttpResponse{204, "application/json", "", {}};
+            return answer_when_told(lobby, later, [] {
+                return HttpResponse{204, "application/json", "", {}};
+            });
         }
         throw ApiError{405, "use POST or DELETE /api/pools/{key}", 0, "method_not_allowed"};
     }
@@ -176,8 +194,10 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
         }
         if (method == "POST") {
             const SeekRequest seek_request = parse_seek(request.body);
-            return json_response(
-                201, seek_json(lobby.create_seek(signed_in(request), seek_request)).dump());
+            return answer_when_told(lobby, later,
+                                    [seek = lobby.create_seek(signed_in(request), seek_request)] {
+                                        return json_response(201, seek_json(seek).dump());
+                                    });
         }
         throw ApiError{405, "use GET or POST /api/seeks", 0, "method_not_allowed"};
     }
@@ -189,12 +209,16 @@ std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request) {
     if (accepting) {
         if (method != "POST")
             throw ApiError{405, "use POST /api/seeks/{id}/accept", 0, "method_not_allowed"};
-        return json_response(201, Json{{"game", lobby.accept(signed_in(request), id)}}.dump());
+        return answer_when_told(lobby, later, [game = lobby.accept(signed_in(request), id)] {
+            return json_response(201, Json{{"game", game}}.dump());
+        });
     }
     if (method != "DELETE")
         throw ApiError{405, "use DELETE /api/seeks/{id}", 0, "method_not_allowed"};
     lobby.cancel_seek(signed_in(request), id);
-    return HttpResponse{204, "application/json", "", {}};
+    return answer_when_told(lobby, later, [] {
+        return HttpResponse{204, "application/json", "", {}};
+    });
 }
 
 }  // namespace chess960::server

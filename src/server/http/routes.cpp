@@ -160,8 +160,7 @@ std::optional<HttpResponse> Routes::handle(const HttpRequest& request, Respond l
 std::optional<HttpResponse> Routes::api(const HttpRequest& request, Respond& later) {
     const std::string_view method = request.method, path = request.path;
     // Before the games': /api/games/{id}/players is the lobby's.
-    if (lobby_)
-        if (auto response = lobby_route(request)) return response;
+    if (lobby_ && is_lobby_path(path)) return lobby_route(request, later);
     if (path.starts_with(kGamesPrefix)) {
         auto [id, rest] = first_segment(path.substr(kGamesPrefix.size()));
         return game_route(request, id, rest, later);

@@ -1,14 +1,13 @@
 #include "live/lobby_socket.hpp"
 
-#include <boost/asio/experimental/concurrent_channel.hpp>
-#include <functional>
-#include <variant>
-#include <vector>
+#include <memory>
+#include <string>
 
 #include "http/error_codes.hpp"
 #include "http/lobby_views.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
+#include "live/write_gate.hpp"
 #include "socket_io.hpp"
 
 namespace chess960::server {
@@ -17,67 +16,29 @@ namespace {
 
 using namespace net::experimental::awaitable_operators;
 
-// Events a lobby connection may have waiting before it counts as too far behind: a burst of
-// seeks made and taken must not close the connections of the players watching.
-constexpr std::size_t kLobbyQueue = 1024;
+// Frames a lobby connection may have waiting before it counts as too far behind (a burst of
+// seeks made and taken must not close the connections of the players watching), and about the
+// most bytes (beyond the first message, the snapshot): a connection that reads nothing costs at
+// most that beyond what the system's socket buffers hold.
+constexpr std::size_t kLobbyFrames = 1024;
+constexpr std::size_t kLobbyBytes = 256 * 1024;
 
-using LobbyOutgoing =
-    std::variant<std::shared_ptr<const LobbyEvent>, std::shared_ptr<const std::string>>;
-
-class LobbyConnection final : public LobbyListener, public OutgoingQueue<LobbyOutgoing> {
-  public:
-    explicit LobbyConnection(const net::any_io_executor& executor)
-        : OutgoingQueue(executor, kLobbyQueue) {}
-    bool deliver(const std::shared_ptr<const LobbyEvent>& event) override { return queue(event); }
-};
-
-const std::string& text_of(const LobbyOutgoing& out) {
-    if (const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&out))
-        return rendered(**event);
-    return *std::get<std::shared_ptr<const std::string>>(out);
+// An event as a WebSocket frame, made once for every connection it goes to.
+const std::string& frame_of(const LobbyEvent& event) {
+    return event.wire.get([&] { return text_frame(rendered(event)); });
 }
 
-// The most messages one batch carries, and about the most bytes.
-constexpr std::size_t kBatchMessages = 512;
-constexpr std::size_t kBatchBytes = 256 * 1024;
-
-// What write_queue writes for the message it took: that message, or, with the messages that
-// queued behind it while the last write was under way, all of them as one
-// {"type":"batch","messages":[...]} (docs/live.md): with thousands of connections and hundreds of
-// changes a second, a connection's writes are as many as it can take rather than one per change
-// (each costs a system call and a wake-up), and an idle lobby still sends each change at once.
-class Batcher {
+class LobbyConnection final : public LobbyListener {
   public:
-    explicit Batcher(LobbyConnection::Channel& channel) : channel_(channel) {}
-    const std::string& operator()(const LobbyOutgoing& first) {
-        taken_.assign(1, first);
-        std::size_t bytes = text_of(first).size();
-        while (taken_.size() < kBatchMessages && bytes < kBatchBytes &&
-               channel_.try_receive([&](boost::system::error_code ec, LobbyOutgoing more) {
-                   if (ec) return;
-                   bytes += text_of(more).size();
-                   taken_.push_back(std::move(more));
-               })) {
-        }
-        if (taken_.size() == 1) return text_of(taken_.front());
-        // One level of batch: a pass's batch queued behind another gives its messages.
-        std::vector<const std::string*> messages;
-        for (const LobbyOutgoing& each : taken_) {
-            const auto* event = std::get_if<std::shared_ptr<const LobbyEvent>>(&each);
-            if (!event || (*event)->kind != LobbyEvent::Kind::Batch) {
-                messages.push_back(&text_of(each));
-                continue;
-            }
-            for (const auto& one : (*event)->events) messages.push_back(&rendered(*one));
-        }
-        batch_ = batch_text(messages);
-        return batch_;
+    explicit LobbyConnection(std::shared_ptr<WriteGate> gate) : gate_(std::move(gate)) {}
+    bool deliver(const std::shared_ptr<const LobbyEvent>& event) override {
+        return gate_->offer(frame_of(*event));
     }
+    // A message only this connection gets (an error, a pong).
+    void send(const std::string& text) { gate_->offer(text_frame(text)); }
 
   private:
-    LobbyConnection::Channel& channel_;
-    std::vector<LobbyOutgoing> taken_;
-    std::string batch_;
+    std::shared_ptr<WriteGate> gate_;
 };
 
 }  // namespace
@@ -90,7 +51,12 @@ net::awaitable<void> serve_lobby(LobbyService& lobby, beast::tcp_stream stream,
     auto [accept_ec] = co_await ws.async_accept(upgrade, use_nothrow);
     if (accept_ec) co_return;
 
-    auto listener = std::make_shared<LobbyConnection>(ws.get_executor());
+    // The lobby's feed writes each change to every connection from its own thread, through the
+    // gate (write_gate.hpp); the connection's writer writes what could not go at once.
+    auto gate = std::make_shared<WriteGate>(ws.get_executor(),
+                                            beast::get_lowest_layer(ws).socket().native_handle(),
+                                            kLobbyFrames, kLobbyBytes);
+    auto listener = std::make_shared<LobbyConnection>(gate);
     // Who: a script's Bearer token, else the cookie of a page of this server (another site's
     // page, which the cookie would follow too, is a visitor).
     std::string token = connection.bearer;
@@ -118,13 +84,9 @@ net::awaitable<void> serve_lobby(LobbyService& lobby, beast::tcp_stream stream,
         co_await ws.async_close(websocket::close_code::try_again_later, use_nothrow);
         co_return;
     }
-    // The snapshot goes first; what changed since it waits in the queue.
-    ws.text(true);
-    if (auto [ec, n] = co_await ws.async_write(net::buffer(first), use_nothrow); ec) {
-        (void)n;
-        lobby.part(listener);
-        co_return;
-    }
+    // The snapshot goes first; what changed since it waits behind it.
+    ws.next_layer().use_gate(gate);
+    gate->start(text_frame(first));
 
     beast::flat_buffer buffer;
     bool too_large = false;
@@ -155,14 +117,20 @@ net::awaitable<void> serve_lobby(LobbyService& lobby, beast::tcp_stream stream,
             }
         }
         reader_done = true;
-        listener->channel.close();
     };
-    Batcher batcher(listener->channel);
-    auto writer = [&] {
-        return write_queue(ws, listener->channel, std::ref(batcher), reader_done);
+    auto writer = [&]() -> net::awaitable<void> {
+        // Too far behind: told so (going away), the client's answer ends the reader.
+        if (co_await gate->run_writer(beast::get_lowest_layer(ws).socket()) && !reader_done &&
+            ws.is_open()) {
+            gate->shut();
+            auto [close_ec] =
+                co_await ws.async_close(websocket::close_code::going_away, uncancelled());
+            boost::system::error_code ignored;
+            if (close_ec) beast::get_lowest_layer(ws).socket().close(ignored);
+        }
     };
     co_await (reader() || writer());
-    listener->channel.close();
+    gate->shut();
     lobby.part(listener);
     if (ws.is_open()) co_await ws.async_close(websocket::close_code::going_away, use_nothrow);
 }

@@ -513,12 +513,21 @@ void LobbyService::watch(const SeekRow& seek) {
 }
 
 void LobbyService::changed() {
-    std::unique_lock lock(feed_mutex_);
-    const std::uint64_t change = ++changes_asked_;
+    std::lock_guard lock(feed_mutex_);
+    ++changes_asked_;
     feed_changed_ = true;
     feed_wake_.notify_one();
-    feed_done_.wait_for(lock, std::chrono::seconds(1),
-                        [&] { return feed_stopping_ || changes_told_ >= change; });
+}
+
+void LobbyService::after_told(std::move_only_function<void()> then) {
+    {
+        std::lock_guard lock(feed_mutex_);
+        if (!feed_stopping_ && changes_told_ < changes_asked_) {
+            told_waiting_.emplace_back(changes_asked_, std::move(then));
+            return;
+        }
+    }
+    then();
 }
 
 LobbyService::Snapshot LobbyService::join(const std::shared_ptr<LobbyListener>& listener) {
@@ -802,9 +811,21 @@ void LobbyService::feed_loop() {
         }
         publish_pass();
         changes_told_ = asked;
-        feed_done_.notify_all();
+        std::vector<std::move_only_function<void()>> told;
+        while (!told_waiting_.empty() && told_waiting_.front().first <= asked) {
+            told.push_back(std::move(told_waiting_.front().second));
+            told_waiting_.pop_front();
+        }
+        if (!told.empty()) {
+            lock.unlock();
+            for (auto& then : told) then();
+            lock.lock();
+        }
     }
-    feed_done_.notify_all();
+    // Stopping: what waits is answered.
+    auto left = std::exchange(told_waiting_, {});
+    lock.unlock();
+    for (auto& [change, then] : left) then();
 }
 
 }  // namespace chess960::server

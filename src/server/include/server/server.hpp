@@ -41,6 +41,8 @@ struct Options {
     int login_attempts_per_account = 10;
     // How long a player may be without a lobby connection before its seeks are withdrawn.
     int lobby_leave_after_ms = 15'000;
+    // The least time between two of the lobby's messages to its connections (LobbyOptions).
+    int lobby_feed_gap_ms = 20;
     // How often the rating range of a player waiting in a quick pairing pool widens (by 50
     // points; lobby/pools.hpp).
     int lobby_pool_widen_every_ms = 5'000;

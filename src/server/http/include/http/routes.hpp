@@ -109,8 +109,11 @@ class Routes {
     // /api/accounts..., /api/session, /api/invitations (account_routes.cpp); nullopt for a path
     // that is not one.
     std::optional<HttpResponse> account_route(const HttpRequest& request);
-    // /api/seeks... (lobby_routes.cpp); nullopt for a path that is not one.
-    std::optional<HttpResponse> lobby_route(const HttpRequest& request);
+    // /api/seeks..., /api/pools..., an account's games, an account game's players
+    // (lobby_routes.cpp): the paths is_lobby_path knows. A change's answer comes through `later`
+    // (nullopt) once the lobby's connections are told of it.
+    static bool is_lobby_path(std::string_view path);
+    std::optional<HttpResponse> lobby_route(const HttpRequest& request, Respond& later);
     // A request from a page that changes state: refused when its Origin names another site
     // (account_routes.cpp).
     static void check_same_site(const HttpRequest& request);

@@ -5,13 +5,20 @@
 // long one (closing with 1009, message too big) instead of a protocol error (1002). The layer
 // clears the length's six high bytes, which leaves a non-canonical length that Beast itself
 // refuses as a protocol error: close code 1002, as for any other malformed frame.
+//
+// With a WriteGate (the lobby's connections, whose frames other threads write), each of Beast's
+// writes waits for the gate to give it the socket and is written whole before it is given back,
+// so that a frame of the gate's never falls inside one of Beast's.
 #pragma once
 
 #include <boost/asio/compose.hpp>
 #include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <cstdint>
+#include <memory>
 #include <utility>
+
+#include "live/write_gate.hpp"
 
 namespace chess960::server {
 
@@ -73,12 +80,36 @@ class WebSocketFrameGuard {
 
     template <class ConstBuffers, class Token>
     auto async_write_some(const ConstBuffers& buffers, Token&& token) {
-        return next_.async_write_some(buffers, std::forward<Token>(token));
+        enum class Step { Start, Waited, Written };
+        return boost::asio::async_compose<Token, void(boost::system::error_code, std::size_t)>(
+            [this, buffers, gate = gate_, step = Step::Start](
+                auto& self, boost::system::error_code ec = {}, std::size_t n = 0) mutable {
+                if (!gate) {
+                    if (step == Step::Written) return self.complete(ec, n);
+                    step = Step::Written;
+                    return next_.async_write_some(buffers, std::move(self));
+                }
+                if (step == Step::Written) {
+                    gate->end_beast_write();
+                    return self.complete(ec, n);
+                }
+                if (!gate->begin_beast_write(step == Step::Waited)) {
+                    step = Step::Waited;
+                    return gate->wait_idle(std::move(self));
+                }
+                step = Step::Written;
+                boost::asio::async_write(next_, buffers, std::move(self));
+            },
+            token, next_);
     }
+
+    // From now on Beast's writes take the socket from `gate`.
+    void use_gate(std::shared_ptr<WriteGate> gate) { gate_ = std::move(gate); }
 
   private:
     NextLayer next_;
     FrameLengthCheck check_;
+    std::shared_ptr<WriteGate> gate_;
 };
 
 // The WebSocket stream's closing handshake ends the connection through the layer below.

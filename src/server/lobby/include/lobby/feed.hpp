@@ -27,6 +27,7 @@ struct LobbyEvent {
     // Batch: a pass's changes for everyone, in order (one message to each connection).
     std::vector<std::shared_ptr<const LobbyEvent>> events;
     RenderedOnce<std::string> text;
+    RenderedOnce<std::string> wire;  // the text as the connections send it (a WebSocket frame)
 };
 
 // A live connection to the lobby, as the lobby holds it. `account_id` is its signed-in
@@ -34,8 +35,8 @@ struct LobbyEvent {
 class LobbyListener {
   public:
     virtual ~LobbyListener() = default;
-    // Queues without blocking; false when the connection is closed or too far behind (the lobby
-    // then forgets it).
+    // Sends or queues without blocking (from the feed's thread); false when the connection is
+    // closed or too far behind (the lobby then forgets it).
     virtual bool deliver(const std::shared_ptr<const LobbyEvent>& event) = 0;
     std::string account_id;
     std::string account_name;

@@ -139,6 +139,12 @@ class LobbyService {
     // The account of a session token, if any (the lobby's connections sign in with it).
     std::optional<Session> session(const std::string& token);
 
+    // Calls `then` once the feed has read the seeks after every change made here so far and
+    // told the connections (at once when it has; on the feed's thread otherwise, or when the
+    // lobby stops): an answer sent from it is never ahead of the lobby, a client that joins
+    // after it finds the change in its snapshot, and no request's thread waits for the feed.
+    void after_told(std::move_only_function<void()> then);
+
   private:
     void log(const std::string& line);
     void game_over(const std::string& game_id);
@@ -149,9 +155,7 @@ class LobbyService {
     void feed_loop();
     // How long the feed may sleep: until the next poll, or a held-back list of who is online.
     std::chrono::steady_clock::duration feed_wait() const;
-    // Tells the feed thread of a change made here, and waits (a second at most) until it has
-    // read the seeks after it and told the connections: a client that joins after the answer
-    // finds the change in its snapshot.
+    // Tells the feed thread of a change made here (it does not wait: after_told does).
     void changed();
     // A seek made or taken here: the feed thread looks for it at its next read even if it never
     // saw it (another server may take it first), so that its players are told of its game.
@@ -213,7 +217,8 @@ class LobbyService {
     bool feed_changed_ = false;
     std::uint64_t changes_asked_ = 0;  // changed()'s calls
     std::uint64_t changes_told_ = 0;   // of them, those the feed thread has published
-    std::condition_variable feed_done_;
+    // after_told's calls waiting, by the number of changes asked before them (in order).
+    std::deque<std::pair<std::uint64_t, std::move_only_function<void()>>> told_waiting_;
     bool online_changed_ = false;         // this server's accounts changed
     bool remote_online_changed_ = false;  // another server's may have
     const std::string server_id_;         // this server's row of who is online

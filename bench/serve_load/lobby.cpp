@@ -59,9 +59,33 @@ class LobbyConnection : public Opening {
 };
 
 struct Watcher {
-    std::vector<std::uint8_t> seen;  // by SeenSeek index: receipts
+    std::vector<std::uint8_t> seen;  // by SeenSeek index of its reader: receipts
     bool open = false, closed = false;
 };
+
+// A thread reading a share of the lobby connections (watcher i is reader i % readers'), with
+// what it counts: no lock on the path of a million messages a second; summed at the end.
+struct Reader {
+    asio::io_context io{1};
+    asio::executor_work_guard<asio::io_context::executor_type> work = asio::make_work_guard(io);
+    std::thread thread;
+    ConnectionSet connections;
+    std::unordered_map<std::uint64_t, std::uint32_t> seek_index;  // by the seek id's 64 bits
+    std::vector<SeenSeek> seeks;
+    LatencyLog from_send, from_answer, started;
+    std::uint64_t batches = 0, unseeks = 0, online_messages = 0, unknown_seeks = 0,
+                  before_answer = 0, started_received = 0, sockets_closed = 0;
+    std::map<std::string, std::uint64_t> unexpected;
+};
+
+// A seek's id (16 hex digits) as its 64 bits; nullopt for anything else.
+std::optional<std::uint64_t> id_bits(std::string_view id) {
+    std::uint64_t bits = 0;
+    if (id.empty() || id.size() > 16) return std::nullopt;
+    auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), bits, 16);
+    if (ec != std::errc() || end != id.data() + id.size()) return std::nullopt;
+    return bits;
+}
 
 class LobbyRun {
   public:
@@ -75,6 +99,11 @@ class LobbyRun {
           executor_(executor),
           accounts_(std::make_unique<Account[]>(std::size_t(options.accounts))),
           watchers_(std::size_t(options.watchers)) {
+        for (int r = 0; r < std::max(1, options.reader_threads); ++r) {
+            readers_.push_back(std::make_unique<Reader>());
+            Reader& reader = *readers_.back();
+            reader.thread = std::thread([&reader] { reader.io.run(); });
+        }
         std::random_device device;
         char tag[16];
         std::snprintf(tag, sizeof tag, "lb%04x", unsigned(device() & 0xFFFF));
@@ -83,6 +112,12 @@ class LobbyRun {
         tag_ = std::string(tag) + "x";
     }
 
+    ~LobbyRun() {
+        for (auto& reader : readers_) {
+            reader->work.reset();
+            if (reader->thread.joinable()) reader->thread.join();
+        }
+    }
     asio::awaitable<void> run();
     int sessions() const { return sessions_; }
 
@@ -93,7 +128,8 @@ class LobbyRun {
     asio::awaitable<void> sign_up(int worker);
     asio::awaitable<void> watch(int index);
     asio::awaitable<void> pair(int index);
-    void on_message(int index, std::string_view text, Clock::time_point now);
+    Reader& reader_of(int watcher) { return *readers_[std::size_t(watcher) % readers_.size()]; }
+    void on_message(Reader& reader, int index, const LobbyMessage& m, Clock::time_point now);
     void problem(const std::string& what) {
         std::lock_guard lock(problem_mutex_);
         if (result_.first_problem.empty()) result_.first_problem = what;
@@ -121,7 +157,7 @@ class LobbyRun {
         return options_.watchers / options_.accounts +
                (account < options_.watchers % options_.accounts ? 1 : 0);
     }
-    bool in_window(std::int64_t t) const { return t >= ticks(begin_) && t < ticks(end_); }
+    bool in_window(std::int64_t t) const { return t >= window_begin_ && t < window_end_; }
 
     const std::vector<Target>& targets_;
     const LobbyOptions& options_;
@@ -132,14 +168,16 @@ class LobbyRun {
     std::string tag_;
     int next_account_ = 0;
     std::vector<Watcher> watchers_;
-    ConnectionSet connections_;
-    std::unordered_map<std::string, std::uint32_t> seek_index_;
-    std::vector<SeenSeek> seeks_;
-    LatencyLog from_send_, from_answer_, started_;
+    ConnectionSet connections_;  // the sign-ups' (the main thread's)
+    std::vector<std::unique_ptr<Reader>> readers_;
+    std::atomic<std::uint64_t> opened_ = 0, open_failed_ = 0;
     std::atomic<int> sessions_ = 0;
-    bool closing_ = false;
+    std::atomic<bool> closing_ = false;
     Clock::time_point begin_ = Clock::time_point::max(), end_ = Clock::time_point::max();
-    Clock::time_point last_online_{};
+    // The same, for the readers.
+    std::atomic<std::int64_t> window_begin_ = ticks(Clock::time_point::max()),
+                              window_end_ = ticks(Clock::time_point::max());
+    std::atomic<std::int64_t> last_online_ = 0;  // ticks
     // The request workers' thread and what they share with the main one.
     asio::io_context requests_{1};
     ConnectionSet request_connections_;
@@ -186,10 +224,12 @@ asio::awaitable<void> LobbyRun::sign_up(int worker) {
 }
 
 asio::awaitable<void> LobbyRun::watch(int index) {
-    auto c = std::make_shared<LobbyConnection>(executor_);
-    Registered registered(connections_, c.get());
+    Reader& reader = reader_of(index);
+    const asio::any_io_executor executor = reader.io.get_executor();
+    auto c = std::make_shared<LobbyConnection>(executor);
+    Registered registered(reader.connections, c.get());
     Watcher& watcher = watchers_[std::size_t(index)];
-    close_unless_opened(c, executor_, kOpenDeadline);
+    close_unless_opened(c, executor, kOpenDeadline);
     const Target& target = target_of(index);
     error_code ec = co_await connect_from(
         c->ws.next_layer(), source_address(index % options_.addresses), target.endpoint);
@@ -222,7 +262,7 @@ asio::awaitable<void> LobbyRun::watch(int index) {
         }
     }
     if (ec) {
-        ++result_.open_failed;
+        ++open_failed_;
         problem("opening a lobby connection: " + describe(ec));
         --sessions_;
         co_return;
@@ -230,88 +270,87 @@ asio::awaitable<void> LobbyRun::watch(int index) {
     c->opened = true;
     if (c->deadline) c->deadline->cancel();
     watcher.open = true;
-    ++result_.watchers_opened;
+    ++opened_;
     for (;;) {
         auto [read_ec, n] = co_await c->ws.async_read(buffer, nothrow);
         (void)n;
         if (read_ec) {
             if (!closing_) {
                 watcher.closed = true;
-                ++result_.sockets_closed;
+                ++reader.sockets_closed;
                 problem("a lobby connection closed: " + describe(read_ec));
             }
             break;
         }
         const auto data = buffer.data();
-        on_message(index, std::string_view(static_cast<const char*>(data.data()), data.size()),
-                   Clock::now());
+        const std::string_view text(static_cast<const char*>(data.data()), data.size());
+        const LobbyMessage m = parse_lobby_message(text);
+        if (m.kind == LobbyMessage::Kind::Other)
+            problem("an unexpected lobby message: " + std::string(text.substr(0, 200)));
+        on_message(reader, index, m, Clock::now());
         buffer.consume(buffer.size());
     }
     --sessions_;
 }
 
-void LobbyRun::on_message(int index, std::string_view text, Clock::time_point now) {
-    const LobbyMessage m = parse_lobby_message(text);
+void LobbyRun::on_message(Reader& reader, int index, const LobbyMessage& m, Clock::time_point now) {
     switch (m.kind) {
         case LobbyMessage::Kind::Batch:
-            ++result_.batches;
-            if (!json::for_each_element(m.messages, [&](std::string_view one) {
-                    on_message(index, one, now);
-                    return true;
-                }))
-                ++result_.unexpected["batch"];
+            ++reader.batches;
+            for (const LobbyMessage& one : m.messages) on_message(reader, index, one, now);
             return;
         case LobbyMessage::Kind::Seek: {
             const int seeker = account_of(m.name);
-            if (seeker < 0) {
-                ++result_.unknown_seeks;
+            const auto bits = id_bits(m.id);
+            if (seeker < 0 || !bits) {
+                ++reader.unknown_seeks;
                 return;
             }
             auto [it, fresh] =
-                seek_index_.try_emplace(std::string(m.id), std::uint32_t(seeks_.size()));
+                reader.seek_index.try_emplace(*bits, std::uint32_t(reader.seeks.size()));
             if (fresh) {
                 SeenSeek seen;
                 seen.sent = accounts_[std::size_t(seeker)].seek_sent.load();
                 seen.counted = in_window(seen.sent);
-                seeks_.push_back(seen);
+                reader.seeks.push_back(seen);
             }
-            const SeenSeek& seen = seeks_[it->second];
+            const SeenSeek& seen = reader.seeks[it->second];
             std::vector<std::uint8_t>& receipts = watchers_[std::size_t(index)].seen;
             if (receipts.size() <= it->second) receipts.resize(it->second + 1024, 0);
             if (receipts[it->second] < 255) ++receipts[it->second];
             if (!seen.counted || receipts[it->second] > 1) return;
-            from_send_.add(now - at(seen.sent));
+            reader.from_send.add(now - at(seen.sent));
             const std::int64_t answered = accounts_[std::size_t(seeker)].seek_answered.load();
             if (answered >= seen.sent) {
-                from_answer_.add(now - at(answered));
+                reader.from_answer.add(now - at(answered));
             } else {
-                from_answer_.add(Clock::duration::zero());
-                ++result_.before_answer;
+                reader.from_answer.add(Clock::duration::zero());
+                ++reader.before_answer;
             }
             return;
         }
         case LobbyMessage::Kind::Unseek:
-            ++result_.unseeks;
+            ++reader.unseeks;
             return;
         case LobbyMessage::Kind::Online:
-            ++result_.online_messages;
-            last_online_ = now;
+            if (ticks(now) >= window_begin_) ++reader.online_messages;  // during the seeks
+            last_online_ = ticks(now);
             return;
         case LobbyMessage::Kind::Lobby:  // a second snapshot: only the first is sent
-            ++result_.unexpected["lobby"];
+            ++reader.unexpected["lobby"];
             return;
         case LobbyMessage::Kind::Started: {
             // Both players of an accepted seek have the accept's send time.
             const std::int64_t sent =
                 accounts_[std::size_t(index % options_.accounts)].accept_sent.load();
             if (!in_window(sent)) return;
-            ++result_.started_received;
-            started_.add(now - at(sent));
+            ++reader.started_received;
+            reader.started.add(now - at(sent));
             return;
         }
         case LobbyMessage::Kind::Other:
-            ++result_.unexpected[std::string(m.type.substr(0, 40))];
-            problem("an unexpected lobby message: " + std::string(text.substr(0, 200)));
+            ++reader.unexpected[m.type.empty() ? std::string("unreadable")
+                                               : std::string(m.type.substr(0, 40))];
             return;
     }
 }
@@ -406,12 +445,12 @@ asio::awaitable<void> LobbyRun::run() {
 
     // The lobby connections, a few hundred being opened at a time.
     const auto open_begin = Clock::now();
-    auto settled = [&] { return result_.watchers_opened + result_.open_failed; };
+    auto settled = [&] { return opened_ + open_failed_; };
     for (int i = 0; i < options_.watchers; ++i) {
         while (std::uint64_t(i) >= settled() + std::uint64_t(options_.open_concurrency))
             co_await sleep_for(1ms);
         ++sessions_;
-        asio::co_spawn(executor_, watch(i), ReportException{"a lobby connection"});
+        asio::co_spawn(reader_of(i).io, watch(i), ReportException{"a lobby connection"});
     }
     const auto open_deadline = Clock::now() + 120s;
     while (settled() < std::uint64_t(options_.watchers) && Clock::now() < open_deadline)
@@ -421,11 +460,11 @@ asio::awaitable<void> LobbyRun::run() {
     // two seconds (at most a minute).
     const auto quiet_begin = Clock::now();
     do co_await sleep_for(500ms);
-    while ((Clock::now() - last_online_ < 2s) && Clock::now() - quiet_begin < 60s);
+    while ((Clock::now() - at(last_online_) < 2s) && Clock::now() - quiet_begin < 60s);
     result_.quiet_seconds = std::chrono::duration<double>(Clock::now() - quiet_begin).count();
     result_.rss_watching_kib = servers_.front()->rss_kib();
     std::fprintf(stderr, "serve_load: lobby: %llu lobby connections in %.1f s\n",
-                 static_cast<unsigned long long>(result_.watchers_opened), result_.open_seconds);
+                 static_cast<unsigned long long>(opened_.load()), result_.open_seconds);
 
     // The seeks, made and accepted at a steady rate.
     const CpuSample cpu_before = sample_cpu();
@@ -438,10 +477,11 @@ asio::awaitable<void> LobbyRun::run() {
         pids.push_back(s->pid());
     }
     const double self_wait_before = runqueue_wait_seconds(::getpid());
-    const std::uint64_t online_before = result_.online_messages;
     begin_ = Clock::now() + 20ms;
     end_ = begin_ + std::chrono::duration_cast<Clock::duration>(
                         std::chrono::duration<double>(options_.seconds));
+    window_begin_ = ticks(begin_);
+    window_end_ = ticks(end_);
     const int seekers = std::max(1, std::min(options_.seekers, options_.accounts / 2));
     std::atomic<int> pairs_running = seekers;
     for (int p = 0; p < seekers; ++p)
@@ -472,32 +512,58 @@ asio::awaitable<void> LobbyRun::run() {
     result_.cpu.generator_waiting = runqueue_wait_seconds(::getpid()) - self_wait_before;
     result_.cpu.others_busiest = busiest_between(processes_before, snapshot_processes(), 5, pids);
     result_.rss_end_kib = servers_.front()->rss_kib();
-    result_.online_messages -= online_before;
+
+    // The connections closed, the readers idle: what they counted is read.
+    closing_ = true;
+    auto close_all = [&] {
+        for (auto& reader : readers_)
+            asio::post(reader->io, [r = reader.get()] { r->connections.close_all(); });
+        connections_.close_all();
+    };
+    close_all();
+    const auto close_deadline = Clock::now() + 60s;
+    while (sessions_ > 0 && Clock::now() < close_deadline) {
+        co_await sleep_for(10ms);
+        close_all();
+    }
+    if (sessions_ > 0) co_return;  // still reading: the counts are not to be touched
 
     // Every seek made, at every watcher that stayed: once.
+    result_.watchers_opened = opened_;
+    result_.open_failed = open_failed_;
     for (const std::string& id : made_) {
-        const auto it = seek_index_.find(id);
-        for (const Watcher& w : watchers_) {
+        const auto bits = id_bits(id);
+        for (std::size_t i = 0; i < watchers_.size(); ++i) {
+            const Watcher& w = watchers_[i];
             if (!w.open || w.closed) continue;
             ++result_.expected_pairs;
-            const std::uint8_t n =
-                it != seek_index_.end() && it->second < w.seen.size() ? w.seen[it->second] : 0;
+            const Reader& reader = reader_of(int(i));
+            const auto it = bits ? reader.seek_index.find(*bits) : reader.seek_index.end();
+            const std::uint8_t n = it != reader.seek_index.end() && it->second < w.seen.size()
+                                       ? w.seen[it->second]
+                                       : 0;
             if (n == 0) ++result_.lost_pairs;
             if (n > 0) ++result_.received_pairs;
             if (n > 1) ++result_.duplicate_pairs;
         }
     }
-
-    closing_ = true;
-    connections_.close_all();
-    const auto close_deadline = Clock::now() + 60s;
-    while (sessions_ > 0 && Clock::now() < close_deadline) {
-        co_await sleep_for(10ms);
-        connections_.close_all();
+    LatencyLog from_send, from_answer, started;
+    for (auto& reader : readers_) {
+        from_send.merge(reader->from_send);
+        from_answer.merge(reader->from_answer);
+        started.merge(reader->started);
+        result_.batches += reader->batches;
+        result_.unseeks += reader->unseeks;
+        result_.online_messages += reader->online_messages;
+        result_.unknown_seeks += reader->unknown_seeks;
+        result_.before_answer += reader->before_answer;
+        result_.started_received += reader->started_received;
+        result_.sockets_closed += reader->sockets_closed;
+        for (const auto& [kind, n] : reader->unexpected) result_.unexpected[kind] += n;
     }
-    result_.fanout_from_send = from_send_.summary();
-    result_.fanout_from_answer = from_answer_.summary();
-    result_.started = started_.summary();
+    result_.fanout_from_send = from_send.summary();
+    result_.fanout_from_answer = from_answer.summary();
+    result_.started = started.summary();
     result_.seek_post = seek_post_.summary();
     result_.accept_post = accept_post_.summary();
 }

@@ -31,6 +31,7 @@ struct LobbyOptions {
     int addresses = 1000;        // loopback source addresses (sign-in is limited per address)
     int signup_concurrency = 4;  // sign-ups and sign-ins in flight (Argon2id: CPU-bound)
     int open_concurrency = 200;  // lobby connections being opened at once
+    int reader_threads = 2;      // threads reading the lobby connections (each a share)
     std::uint64_t seed = 1;
 };
 

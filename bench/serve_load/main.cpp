@@ -78,6 +78,7 @@ const char* kUsage = R"(usage: serve_load --binary PATH [options]
   --lobby-seek-rate R lobby, lobby-cluster: seeks made and accepted a second (default 100)
   --lobby-seekers N   lobby, lobby-cluster: accounts making seeks, as many accepting them
                       (default 500: one seek every 5 s each, under the server's 0.5/s)
+  --lobby-readers N   lobby, lobby-cluster: threads reading the lobby connections (default 2)
   --addresses N       loopback source addresses to spread clients over (default 1000)
   --seed N            random seed (default 1)
   --server-arg ARG    an extra argument for `chess960 serve` (repeatable)
@@ -106,7 +107,7 @@ struct Options {
     bool keep = false;
     double wait_quiet = 0;
     double lobby_seconds = 60, lobby_seek_rate = 100;
-    int lobby_watchers = 5000, lobby_accounts = 1000, lobby_seekers = 500;
+    int lobby_watchers = 5000, lobby_accounts = 1000, lobby_seekers = 500, lobby_readers = 2;
 };
 
 double number(const std::string& option, const std::string& text, double low, double high) {
@@ -215,6 +216,8 @@ Options parse_options(int argc, char** argv) {
             o.lobby_seek_rate = number(arg, value, 0.1, 10'000);
         else if (arg == "--lobby-seekers")
             o.lobby_seekers = integer(arg, value, 1, 10'000);
+        else if (arg == "--lobby-readers")
+            o.lobby_readers = integer(arg, value, 1, 64);
         else if (arg == "--wait-quiet")
             o.wait_quiet = number(arg, value, 0, 24 * 3600);
         else
@@ -576,6 +579,7 @@ int main(int argc, char** argv) {
     lobby.seek_rate = options.lobby_seek_rate;
     lobby.seconds = options.lobby_seconds;
     lobby.seekers = options.lobby_seekers;
+    lobby.reader_threads = options.lobby_readers;
     lobby.addresses = options.addresses;
     lobby.seed = options.seed;
     // Argon2id's interactive cost (an option of the server's, as its tests use): 10,000 hashes

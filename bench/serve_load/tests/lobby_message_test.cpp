@@ -44,8 +44,20 @@ TEST(LobbyMessage, ABatchGivesItsMessagesRaw) {
     const auto m = parse_lobby_message(
         R"({"type":"batch","messages":[{"type":"unseek","id":"a"},{"type":"started","game":"g"}]})");
     EXPECT_EQ(m.kind, LobbyMessage::Kind::Batch);
-    EXPECT_EQ(m.messages, R"([{"type":"unseek","id":"a"},{"type":"started","game":"g"}])");
+    EXPECT_EQ(m.raw_messages, R"([{"type":"unseek","id":"a"},{"type":"started","game":"g"}])");
+    ASSERT_EQ(m.messages.size(), 2u);
+    EXPECT_EQ(m.messages[0].kind, LobbyMessage::Kind::Unseek);
+    EXPECT_EQ(m.messages[0].id, "a");
+    EXPECT_EQ(m.messages[1].kind, LobbyMessage::Kind::Started);
+    EXPECT_EQ(m.messages[1].id, "g");
     EXPECT_EQ(parse_lobby_message(R"({"type":"batch"})").kind, LobbyMessage::Kind::Other);
+    // A batch in a batch is no batch; a malformed message inside makes the whole unreadable.
+    EXPECT_EQ(parse_lobby_message(R"({"type":"batch","messages":[{"type":"batch","messages":[]}]})")
+                  .messages[0]
+                  .kind,
+              LobbyMessage::Kind::Other);
+    EXPECT_EQ(parse_lobby_message(R"({"type":"batch","messages":[{"type":"unseek","id":}]})").type,
+              "");
 }
 
 }  // namespace

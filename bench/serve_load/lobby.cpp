@@ -409,8 +409,11 @@ asio::awaitable<void> LobbyRun::pair(int index) {
         accept_post_.add(accept_answered - accept_sent);
         if (!accepted.ec && accepted.status == 201 && json::member(accepted.body, "game")) {
             ++result_.accepts_made;
-            result_.started_expected +=
-                std::uint64_t(connections_of(index) + connections_of(partner));
+            // Counted, as the watchers count them, when the accept was sent within the window
+            // (one sent after its seek's slow answer may fall after it).
+            if (in_window(ticks(accept_sent)))
+                result_.started_expected +=
+                    std::uint64_t(connections_of(index) + connections_of(partner));
         } else {
             ++result_.failures["POST /api/seeks/{id}/accept: " +
                                (accepted.ec ? describe(accepted.ec)

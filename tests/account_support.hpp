@@ -48,6 +48,24 @@ class AccountsServerTest : public ServerTest {
         return out;
     }
 
+    // The test's own change to the server's database (as another server sharing it would make).
+    void execute(const std::string& sql) {
+        if (on_postgres()) return test::PgRaw(options_.db_path).exec(sql);
+        sqlite3* db = nullptr;
+        if (sqlite3_open_v2(options_.db_path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) !=
+            SQLITE_OK) {
+            ADD_FAILURE() << "cannot open " << options_.db_path;
+            sqlite3_close(db);
+            return;
+        }
+        sqlite3_busy_timeout(db, 5000);
+        char* error = nullptr;
+        if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK)
+            ADD_FAILURE() << (error ? error : "?") << " in " << sql;
+        sqlite3_free(error);
+        sqlite3_close(db);
+    }
+
     Reply sign_up(const std::string& name, const std::string& password = kPassword) {
         return post("/api/accounts", Json{{"name", name}, {"password", password}});
     }

@@ -2,12 +2,14 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -75,7 +77,36 @@ struct Reader {
     LatencyLog from_send, from_answer, started;
     std::uint64_t batches = 0, unseeks = 0, online_messages = 0, unknown_seeks = 0,
                   before_answer = 0, started_received = 0, sockets_closed = 0;
+    std::unordered_map<std::string, std::uint32_t> started_by_game;  // within the window
     std::map<std::string, std::uint64_t> unexpected;
+    // The last frames for everyone, read (every connection gets each of them, byte for byte: a
+    // frame equal to one of these means what it meant, and is not read again).
+    struct ReadFrame {
+        std::unique_ptr<std::string> text;
+        LobbyMessage message;  // views into *text
+    };
+    std::array<ReadFrame, 8> frames;
+    std::size_t next_frame = 0;
+    std::uint64_t frames_reused = 0;
+
+    // The message of `text`: read, or as read before; `scratch` holds one read here alone.
+    const LobbyMessage& message_of(std::string_view text, LobbyMessage& scratch) {
+        for (const ReadFrame& f : frames)
+            if (f.text && f.text->size() == text.size() &&
+                std::memcmp(f.text->data(), text.data(), text.size()) == 0) {
+                ++frames_reused;
+                return f.message;
+            }
+        scratch = parse_lobby_message(text);
+        using Kind = LobbyMessage::Kind;
+        if (scratch.kind != Kind::Batch && scratch.kind != Kind::Seek &&
+            scratch.kind != Kind::Unseek)
+            return scratch;  // a connection's own (`started`), or to be reported
+        ReadFrame& slot = frames[next_frame++ % frames.size()];
+        slot.text = std::make_unique<std::string>(text);
+        slot.message = parse_lobby_message(*slot.text);
+        return slot.message;
+    }
 };
 
 // A seek's id (16 hex digits) as its 64 bits; nullopt for anything else.
@@ -183,6 +214,7 @@ class LobbyRun {
     ConnectionSet request_connections_;
     std::mutex problem_mutex_;       // result_.failures, first_problem, made_, the request logs
     std::vector<std::string> made_;  // seeks made within the window, by id
+    std::vector<std::pair<std::string, int>> games_expected_;  // and `started` messages due
     LatencyLog seek_post_, accept_post_;
 };
 
@@ -284,7 +316,8 @@ asio::awaitable<void> LobbyRun::watch(int index) {
         }
         const auto data = buffer.data();
         const std::string_view text(static_cast<const char*>(data.data()), data.size());
-        const LobbyMessage m = parse_lobby_message(text);
+        LobbyMessage scratch;
+        const LobbyMessage& m = reader.message_of(text, scratch);
         if (m.kind == LobbyMessage::Kind::Other)
             problem("an unexpected lobby message: " + std::string(text.substr(0, 200)));
         on_message(reader, index, m, Clock::now());
@@ -345,6 +378,7 @@ void LobbyRun::on_message(Reader& reader, int index, const LobbyMessage& m, Cloc
                 accounts_[std::size_t(index % options_.accounts)].accept_sent.load();
             if (!in_window(sent)) return;
             ++reader.started_received;
+            ++reader.started_by_game[std::string(m.id)];
             reader.started.add(now - at(sent));
             return;
         }
@@ -411,9 +445,13 @@ asio::awaitable<void> LobbyRun::pair(int index) {
             ++result_.accepts_made;
             // Counted, as the watchers count them, when the accept was sent within the window
             // (one sent after its seek's slow answer may fall after it).
-            if (in_window(ticks(accept_sent)))
-                result_.started_expected +=
-                    std::uint64_t(connections_of(index) + connections_of(partner));
+            if (in_window(ticks(accept_sent))) {
+                const int expected = connections_of(index) + connections_of(partner);
+                result_.started_expected += std::uint64_t(expected);
+                if (auto game = json::member(accepted.body, "game"))
+                    if (auto game_id = json::string_value(*game))
+                        games_expected_.emplace_back(std::move(*game_id), expected);
+            }
         } else {
             ++result_.failures["POST /api/seeks/{id}/accept: " +
                                (accepted.ec ? describe(accepted.ec)
@@ -563,6 +601,20 @@ asio::awaitable<void> LobbyRun::run() {
         result_.started_received += reader->started_received;
         result_.sockets_closed += reader->sockets_closed;
         for (const auto& [kind, n] : reader->unexpected) result_.unexpected[kind] += n;
+    }
+    // The games whose players were told of them at fewer connections than they have.
+    for (const auto& [game, expected] : games_expected_) {
+        std::uint64_t got = 0;
+        for (auto& reader : readers_)
+            if (auto it = reader->started_by_game.find(game); it != reader->started_by_game.end())
+                got += it->second;
+        if (got == 0)
+            ++result_.started_games_untold;
+        else if (got < std::uint64_t(expected))
+            ++result_.started_games_partly;
+        if (got < std::uint64_t(expected) && result_.started_missing_example.empty())
+            result_.started_missing_example =
+                game + " (" + std::to_string(got) + " of " + std::to_string(expected) + ")";
     }
     result_.fanout_from_send = from_send.summary();
     result_.fanout_from_answer = from_answer.summary();

@@ -56,6 +56,9 @@ struct LobbyResult {
     LatencyLog::Summary started;      // the accept's send -> `started` at each of both players
     std::uint64_t expected_pairs = 0, received_pairs = 0, lost_pairs = 0, duplicate_pairs = 0;
     std::uint64_t started_expected = 0, started_received = 0;
+    // Games of the window whose `started` reached none / some of their players' connections.
+    std::uint64_t started_games_untold = 0, started_games_partly = 0;
+    std::string started_missing_example;
     std::uint64_t unseeks = 0, online_messages = 0, unknown_seeks = 0;
     std::uint64_t batches = 0;         // frames holding several messages (docs/live.md)
     std::uint64_t sockets_closed = 0;  // lobby connections the server closed during the run

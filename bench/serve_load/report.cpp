@@ -524,7 +524,8 @@ bool lobby_met(const LobbyResult& r) {
 void lobby_rows(std::ostringstream& out, const LobbyResult& r, const std::string& name) {
     out << "| " << name << " | seek fan-out p99 (POST sent -> `seek` at each of "
         << grouped(r.watchers_opened) << " watchers) | " << format_ms(r.fanout_from_send.p99_ms)
-        << " | < 50 ms: " << mark(r.fanout_from_send.p99_ms < 50) << " |\n";
+        << " | < 50 ms: " << mark(r.fanout_from_send.count > 0 && r.fanout_from_send.p99_ms < 50)
+        << (r.fanout_from_send.count == 0 ? " (no seek arrived)" : "") << " |\n";
     out << "| " << name << " | errors (non-2xx, transport, sockets closed, error messages) | "
         << grouped(lobby_errors(r)) << " | 0: " << mark(lobby_errors(r) == 0) << " |\n";
     out << "| " << name << " | (watcher, seek) pairs lost / duplicated | " << grouped(r.lost_pairs)
@@ -575,6 +576,11 @@ void write_lobby(std::ostringstream& out, const LobbyResult& r, const std::strin
         << " |\n"
         << "| `started` expected (at each connection of both players) / received | "
         << grouped(r.started_expected) << " / " << grouped(r.started_received) << " |\n"
+        << "| games whose `started` reached none / only some of their players' connections | "
+        << grouped(r.started_games_untold) << " / " << grouped(r.started_games_partly)
+        << (r.started_missing_example.empty() ? std::string()
+                                              : " (for example " + r.started_missing_example + ")")
+        << " |\n"
         << "| `unseek` messages | " << grouped(r.unseeks) << " |\n"
         << "| `batch` frames (several messages that queued together) | " << grouped(r.batches)
         << " |\n"

@@ -21,6 +21,10 @@ constexpr int kSettleAttempts = 20;
 // The rounds of the feed a quick seek gone elsewhere is looked for its game before it is taken
 // for withdrawn (rounds come at each change and every poll, a second apart on PostgreSQL).
 constexpr int kQuickLookups = 8;
+// The rounds of the feed a seek gone whose game was not found is looked for it (its game's row is
+// stored after the accept's transaction, by the store's writer or another server), at least
+// 50 ms apart, before it is taken for withdrawn: two seconds and more.
+constexpr int kGameLookups = 40;
 
 std::string pool_of(const SeekRequest& request) {
     if (request.days_per_move) return std::string(rating::name(rating::Speed::Correspondence));
@@ -46,7 +50,10 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
       accounts_(accounts),
       games_(games),
       options_(std::move(options)),
-      server_id_(random_hex(8)) {
+      server_id_(random_hex(8)),
+      fan_out_(options_.fan_out_helpers >= 0
+                   ? options_.fan_out_helpers
+                   : std::clamp(int(std::thread::hardware_concurrency()) - 1, 0, 3)) {
     games_.set_account_seat([this](const std::string& game_id, std::string_view token) {
         return seat(game_id, token);
     });
@@ -599,14 +606,32 @@ void LobbyService::publish_pass() {
 
 void LobbyService::deliver(const std::shared_ptr<const LobbyEvent>& event,
                            const std::vector<std::string>& only_accounts) {
-    std::erase_if(listeners_, [&](const std::weak_ptr<LobbyListener>& weak) {
-        auto listener = weak.lock();
-        if (!listener) return true;
-        if (!only_accounts.empty() &&
-            std::ranges::find(only_accounts, listener->account_id) == only_accounts.end())
-            return false;
-        return !listener->deliver(event);
+    if (!only_accounts.empty()) {
+        std::erase_if(listeners_, [&](const std::weak_ptr<LobbyListener>& weak) {
+            auto listener = weak.lock();
+            if (!listener) return true;
+            if (std::ranges::find(only_accounts, listener->account_id) == only_accounts.end())
+                return false;
+            return !listener->deliver(event);
+        });
+        return;
+    }
+    // To everyone: shared between the fan-out's threads, those gone or too far behind forgotten
+    // after.
+    std::vector<char> gone(listeners_.size(), 0);
+    fan_out_.run(listeners_.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            auto listener = listeners_[i].lock();
+            gone[i] = !listener || !listener->deliver(event);
+        }
     });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < listeners_.size(); ++i)
+        if (!gone[i]) {
+            if (kept != i) listeners_[kept] = std::move(listeners_[i]);
+            ++kept;
+        }
+    listeners_.resize(kept);
 }
 
 // Who is told of a seek: everyone (an empty list), or a challenge's two players.
@@ -664,6 +689,9 @@ std::optional<std::vector<std::string>> LobbyService::sync_presence(const Presen
 
 std::chrono::steady_clock::duration LobbyService::feed_wait() const {
     std::chrono::steady_clock::duration wait = options_.poll_every;
+    // A seek gone whose game is not stored yet: looked for again soon.
+    if (!games_unfound_.empty())
+        wait = std::min<std::chrono::steady_clock::duration>(wait, std::chrono::milliseconds(50));
     // While players wait in the pools, their ranges widen: read at least that often.
     if (std::ranges::any_of(waiting_, [](int n) { return n > 0; }))
         wait = std::min<std::chrono::steady_clock::duration>(wait, options_.pool_range.widen_every);
@@ -713,7 +741,8 @@ void LobbyService::feed_loop() {
         std::optional<std::vector<SeekRow>> seeks;
         std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
-        std::vector<AccountGameRow> paired;  // quick pairing's games made here
+        std::vector<AccountGameRow> paired;      // quick pairing's games made here
+        std::vector<AccountGameRow> found_late;  // games of seeks gone before, found now
         auto paired_here = [&](const std::string& seek_id) {
             return std::ranges::any_of(paired, [&](const AccountGameRow& g) {
                 return g.seek_id == seek_id || g.second_seek_id == seek_id;
@@ -721,6 +750,15 @@ void LobbyService::feed_loop() {
         };
         try {
             online = sync_presence(presence);
+            // The games of seeks gone whose game was not stored yet (the feed thread's alone).
+            for (auto it = games_unfound_.begin(); it != games_unfound_.end();) {
+                auto game = store_.find_game_of_seek(it->first);
+                if (game) found_late.push_back(std::move(*game));
+                if (game || ++it->second >= kGameLookups)
+                    it = games_unfound_.erase(it);
+                else
+                    ++it;
+            }
             seeks = store_.seeks(options_.seeks_in_all);
             paired = pair_quick_seeks(*seeks);
             // Gone from the store and not paired here (those are told below, once).
@@ -770,10 +808,14 @@ void LobbyService::feed_loop() {
                     removed->kind = LobbyEvent::Kind::Removed;
                     removed->id = id;
                     publish(removed, seen_by(seek));
+                    // Accepted, its game not stored yet (the accept's transaction comes first,
+                    // the game's row after it), or withdrawn: looked for a few passes more.
+                    if (!game) games_unfound_.emplace(id, 0);
                 }
                 known_seeks_.erase(id);
                 if (game) start(*game);
             }
+            for (const AccountGameRow& game : found_late) start(game);
             for (const AccountGameRow& game : paired) start(game);
             std::erase_if(known_seeks_,
                           [&](const auto& entry) { return paired_here(entry.first); });

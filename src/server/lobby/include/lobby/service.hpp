@@ -23,6 +23,7 @@
 
 #include "accounts/service.hpp"
 #include "games/service.hpp"
+#include "lobby/fan_out.hpp"
 #include "lobby/feed.hpp"
 #include "lobby/pools.hpp"
 #include "lobby/requests.hpp"
@@ -60,6 +61,9 @@ struct LobbyOptions {
     std::chrono::milliseconds online_every{1'000};
     // Live connections to the lobby, all of them together.
     std::size_t max_listeners = 20'000;
+    // Threads besides the feed's writing a message for everyone to the connections (FanOut);
+    // -1: one fewer than the cores, at most 3.
+    int fan_out_helpers = -1;
     // How the rating range of a player waiting in a quick pairing pool widens (pools.hpp). While
     // players wait, the seeks are read at least every pool_range.widen_every.
     PoolRange pool_range;
@@ -247,6 +251,10 @@ class LobbyService {
     std::array<int, kQuickPools.size()> waiting_{};  // in each pool, as last read
     // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
     std::unordered_map<std::string, int> quick_unfound_;
+    // Seeks gone, not quick, whose game was not found yet (accepted, the game's row not stored
+    // yet, or withdrawn), with the rounds looked; the feed thread's alone.
+    std::unordered_map<std::string, int> games_unfound_;
+    FanOut fan_out_;  // a message for everyone, to every connection (before feeder_: it uses it)
     std::thread feeder_;
 };
 

@@ -25,6 +25,9 @@ constexpr int kQuickLookups = 8;
 // stored after the accept's transaction, by the store's writer or another server), at least
 // 50 ms apart, before it is taken for withdrawn: two seconds and more.
 constexpr int kGameLookups = 40;
+// The longest an answer waits for the lobby to tell its change (the store failing meanwhile):
+// then it is sent all the same.
+constexpr auto kToldWaitAtMost = std::chrono::seconds(5);
 
 std::string pool_of(const SeekRequest& request) {
     if (request.days_per_move) return std::string(rating::name(rating::Speed::Correspondence));
@@ -530,7 +533,9 @@ void LobbyService::after_told(std::move_only_function<void()> then) {
     {
         std::lock_guard lock(feed_mutex_);
         if (!feed_stopping_ && changes_told_ < changes_asked_) {
-            told_waiting_.emplace_back(changes_asked_, std::move(then));
+            told_waiting_.push_back({changes_asked_,
+                                     std::chrono::steady_clock::now() + kToldWaitAtMost,
+                                     std::move(then)});
             return;
         }
     }
@@ -689,6 +694,9 @@ std::optional<std::vector<std::string>> LobbyService::sync_presence(const Presen
 
 std::chrono::steady_clock::duration LobbyService::feed_wait() const {
     std::chrono::steady_clock::duration wait = options_.poll_every;
+    // Answers waiting for a pass that could not read the seeks: read again soon.
+    if (!told_waiting_.empty())
+        wait = std::min<std::chrono::steady_clock::duration>(wait, std::chrono::milliseconds(200));
     // A seek gone whose game is not stored yet: looked for again soon.
     if (!games_unfound_.empty())
         wait = std::min<std::chrono::steady_clock::duration>(wait, std::chrono::milliseconds(50));
@@ -771,7 +779,11 @@ void LobbyService::feed_loop() {
             // A seek made here and taken by another server (or accepted here) before this
             // thread read it: gone all the same, its game told to its players.
             for (const SeekRow& seek : watched) {
-                if (known_seeks_.contains(seek.id) || !gone_elsewhere(seek.id)) continue;
+                // Known, or told gone already (an accept watched after the pass that saw its
+                // seek go: told twice, 700 seeks a minute under load).
+                if (known_seeks_.contains(seek.id) || gone_told_.contains(seek.id) ||
+                    !gone_elsewhere(seek.id))
+                    continue;
                 unseen_gone.push_back(seek);
                 gone.emplace_back(seek.id, store_.find_game_of_seek(seek.id));
             }
@@ -813,6 +825,11 @@ void LobbyService::feed_loop() {
                     if (!game) games_unfound_.emplace(id, 0);
                 }
                 known_seeks_.erase(id);
+                if (gone_told_.insert(id).second) gone_order_.push_back(id);
+                if (gone_order_.size() > kPlayersCached) {
+                    gone_told_.erase(gone_order_.front());
+                    gone_order_.pop_front();
+                }
                 if (game) start(*game);
             }
             for (const AccountGameRow& game : found_late) start(game);
@@ -852,10 +869,14 @@ void LobbyService::feed_loop() {
             online_pending_.reset();
         }
         publish_pass();
-        changes_told_ = asked;
+        // A pass that could not read the seeks told nothing: the answers waiting for it wait
+        // for the next (each at most kToldWaitAtMost).
+        if (seeks) changes_told_ = asked;
         std::vector<std::move_only_function<void()>> told;
-        while (!told_waiting_.empty() && told_waiting_.front().first <= asked) {
-            told.push_back(std::move(told_waiting_.front().second));
+        const auto now_told = std::chrono::steady_clock::now();
+        while (!told_waiting_.empty() && (told_waiting_.front().change <= changes_told_ ||
+                                          told_waiting_.front().due <= now_told)) {
+            told.push_back(std::move(told_waiting_.front().then));
             told_waiting_.pop_front();
         }
         if (!told.empty()) {
@@ -867,7 +888,7 @@ void LobbyService::feed_loop() {
     // Stopping: what waits is answered.
     auto left = std::exchange(told_waiting_, {});
     lock.unlock();
-    for (auto& [change, then] : left) then();
+    for (auto& waiting : left) waiting.then();
 }
 
 }  // namespace chess960::server

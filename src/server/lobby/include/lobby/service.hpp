@@ -147,6 +147,7 @@ class LobbyService {
     // told the connections (at once when it has; on the feed's thread otherwise, or when the
     // lobby stops): an answer sent from it is never ahead of the lobby, a client that joins
     // after it finds the change in its snapshot, and no request's thread waits for the feed.
+    // While the store fails the feed's reads, `then` is called after 5 s all the same.
     void after_told(std::move_only_function<void()> then);
 
   private:
@@ -222,7 +223,12 @@ class LobbyService {
     std::uint64_t changes_asked_ = 0;  // changed()'s calls
     std::uint64_t changes_told_ = 0;   // of them, those the feed thread has published
     // after_told's calls waiting, by the number of changes asked before them (in order).
-    std::deque<std::pair<std::uint64_t, std::move_only_function<void()>>> told_waiting_;
+    struct ToldWaiting {
+        std::uint64_t change;                       // changes asked before it
+        std::chrono::steady_clock::time_point due;  // answered then at the latest
+        std::move_only_function<void()> then;
+    };
+    std::deque<ToldWaiting> told_waiting_;
     bool online_changed_ = false;         // this server's accounts changed
     bool remote_online_changed_ = false;  // another server's may have
     const std::string server_id_;         // this server's row of who is online
@@ -248,6 +254,9 @@ class LobbyService {
     // The games this server told their players of (bounded), each told once.
     std::unordered_set<std::string> told_games_;
     std::deque<std::string> told_order_;
+    // The seeks told gone (bounded; the feed thread's alone): one watched after is not again.
+    std::unordered_set<std::string> gone_told_;
+    std::deque<std::string> gone_order_;
     std::array<int, kQuickPools.size()> waiting_{};  // in each pool, as last read
     // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
     std::unordered_map<std::string, int> quick_unfound_;

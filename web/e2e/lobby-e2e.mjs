@@ -15,6 +15,8 @@
 // 5b. Challenges: ann challenges bob from his profile (no Challenge on her own); only the two
 //    see it (bob live, with the news in his live region); he declines it; a second one he
 //    accepts, and both pages go to the game. axe on the profile's form and both lobbies.
+// 5c. Quick pairing: two new players; one joins 3+2 (pressed, "looking", the other lobby counts
+//    one waiting, live) and cancels; both join 5+3 and both pages go to one rated blitz game.
 // 5. Settings: display name and theme kept with the account; an account deleted after
 //    confirming with its name. Signing out; signed out, the lobby's list is visible and
 //    accepting asks to sign in.
@@ -404,6 +406,46 @@ async function main() {
   const challenged = await getJson(`${base}/api/games/${ann.url().split('/').pop()}/players`);
   check(challenged.white?.name === 'bob' && challenged.black?.name === 'ann' && challenged.rated === false,
     'the game is between them, casual, ann black as she chose', JSON.stringify({ w: challenged.white, b: challenged.black, rated: challenged.rated }));
+
+  console.log('5c. quick pairing: two new players join the 5+3 pool from their lobbies and are paired into one rated game');
+  const quinContext = await newContext();
+  const quin = await quinContext.newPage();
+  watch(quin, 'quin');
+  await signUp(quin, base, 'quin');
+  const quadeContext = await newContext();
+  const quade = await quadeContext.newPage();
+  watch(quade, 'quade');
+  await signUp(quade, base, 'quade');
+  const poolButton = (page, key) => page.locator(`button.quick-pool[data-pool="${key}"]`);
+  check((await quin.locator('button.quick-pool').count()) === 4, 'four pools: 3+2, 5+3, 10+5, 15+10');
+  await poolButton(quin, '3+2').click();
+  await quin.locator('#quick-cancel').waitFor({ state: 'visible', timeout: 10000 });
+  check((await poolButton(quin, '3+2').getAttribute('aria-pressed')) === 'true', 'the pool joined is pressed (aria-pressed)');
+  check((await quin.locator('#quick-status').textContent()).startsWith('Looking for an opponent in 3+2'), 'the block says it is looking',
+    await quin.locator('#quick-status').textContent());
+  await quade.waitForFunction(() => document.querySelector('button.quick-pool[data-pool="3+2"] .quick-waiting')?.textContent === 'waiting: 1', null, { timeout: 10000 }).catch(() => {});
+  check((await poolButton(quade, '3+2').locator('.quick-waiting').textContent()) === 'waiting: 1', "the other lobby shows one waiting in 3+2, live",
+    await poolButton(quade, '3+2').locator('.quick-waiting').textContent());
+  await axe(quin, 'the lobby waiting in a quick pool');
+  await quin.locator('#quick-cancel').click();
+  await quin.locator('#quick-cancel').waitFor({ state: 'hidden', timeout: 10000 });
+  check((await poolButton(quin, '3+2').getAttribute('aria-pressed')) === 'false', 'Cancel leaves the pool');
+  await quade.waitForFunction(() => document.querySelector('button.quick-pool[data-pool="3+2"] .quick-waiting')?.textContent !== 'waiting: 1', null, { timeout: 10000 }).catch(() => {});
+  check((await poolButton(quade, '3+2').locator('.quick-waiting').textContent()) !== 'waiting: 1', 'and the other lobby sees it empty again',
+    await poolButton(quade, '3+2').locator('.quick-waiting').textContent());
+  await poolButton(quin, '5+3').click();
+  await quin.locator('#quick-cancel').waitFor({ state: 'visible', timeout: 10000 });
+  await poolButton(quade, '5+3').click();
+  await Promise.all([
+    quin.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 15000 }),
+    quade.waitForURL(/\/game\/[0-9a-f]{16}$/, { timeout: 15000 }),
+  ]);
+  check(quin.url() === quade.url(), 'both pages go to the same game', `${quin.url()} ${quade.url()}`);
+  const paired = await getJson(`${base}/api/games/${quin.url().split('/').pop()}/players`);
+  check(paired.rated === true && paired.pool === 'blitz' && [paired.white?.name, paired.black?.name].sort().join() === 'quade,quin',
+    'a rated blitz game between the two', JSON.stringify({ w: paired.white, b: paired.black, rated: paired.rated, pool: paired.pool }));
+  await quinContext.close();
+  await quadeContext.close();
 
   console.log('6. settings, deleting an account, signing out, the lobby signed out');
   await ann.goto(`${base}/settings`);

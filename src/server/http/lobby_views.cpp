@@ -1,6 +1,7 @@
 #include "http/lobby_views.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "lobby/ratings.hpp"
 #include "rating/rating.hpp"
@@ -11,6 +12,16 @@ namespace chess960::server {
 namespace {
 
 using Json = nlohmann::json;
+
+// Messages, in order, as one {"type":"batch","messages":[...]} (docs/live.md).
+std::string batch_text(const std::vector<const std::string*>& messages) {
+    std::string text = "{\"type\":\"batch\",\"messages\":[";
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (i) text += ',';
+        text += *messages[i];
+    }
+    return text + "]}";
+}
 
 }  // namespace
 
@@ -153,15 +164,6 @@ std::string lobby_event_text(const LobbyEvent& event) {
 
 const std::string& rendered(const LobbyEvent& event) {
     return event.text.get([&] { return lobby_event_text(event); });
-}
-
-std::string batch_text(const std::vector<const std::string*>& messages) {
-    std::string text = "{\"type\":\"batch\",\"messages\":[";
-    for (std::size_t i = 0; i < messages.size(); ++i) {
-        if (i) text += ',';
-        text += *messages[i];
-    }
-    return text + "]}";
 }
 
 void add_account_tags(pgn::GameRecord& record, const AccountGameRow& game) {

@@ -54,6 +54,8 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
       games_(games),
       options_(std::move(options)),
       server_id_(random_hex(8)),
+      told_games_(kPlayersCached),
+      gone_told_(kPlayersCached),
       fan_out_(options_.fan_out_helpers >= 0
                    ? options_.fan_out_helpers
                    : std::clamp(int(std::thread::hardware_concurrency()) - 1, 0, 3)) {
@@ -797,12 +799,7 @@ void LobbyService::feed_loop() {
             // here, a known seek gone, a seek of its own gone unseen).
             auto start = [&](const AccountGameRow& game) {
                 if (!game.white_account || !game.black_account) return;
-                if (!told_games_.insert(game.game_id).second) return;
-                told_order_.push_back(game.game_id);
-                if (told_order_.size() > kPlayersCached) {
-                    told_games_.erase(told_order_.front());
-                    told_order_.pop_front();
-                }
+                if (!told_games_.insert(game.game_id)) return;
                 auto started = std::make_shared<LobbyEvent>();
                 started->kind = LobbyEvent::Kind::Started;
                 started->id = game.game_id;
@@ -825,11 +822,7 @@ void LobbyService::feed_loop() {
                     if (!game) games_unfound_.emplace(id, 0);
                 }
                 known_seeks_.erase(id);
-                if (gone_told_.insert(id).second) gone_order_.push_back(id);
-                if (gone_order_.size() > kPlayersCached) {
-                    gone_told_.erase(gone_order_.front());
-                    gone_order_.pop_front();
-                }
+                gone_told_.insert(id);
                 if (game) start(*game);
             }
             for (const AccountGameRow& game : found_late) start(game);

@@ -4,7 +4,6 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
-#include <vector>
 
 #include "chess960/pgn.hpp"
 #include "lobby/feed.hpp"
@@ -31,7 +30,5 @@ std::string lobby_snapshot_text(const LobbyService::Snapshot& snapshot);
 std::string lobby_event_text(const LobbyEvent& event);
 // An event's text, rendered once (by the first connection that sends it).
 const std::string& rendered(const LobbyEvent& event);
-// Messages, in order, as one {"type":"batch","messages":[...]} (docs/live.md).
-std::string batch_text(const std::vector<const std::string*>& messages);
 
 }  // namespace chess960::server

@@ -80,15 +80,12 @@ class WebSocketFrameGuard {
 
     template <class ConstBuffers, class Token>
     auto async_write_some(const ConstBuffers& buffers, Token&& token) {
+        // Without a gate (a game's connection), straight through.
+        if (!gate_) return next_.async_write_some(buffers, std::forward<Token>(token));
         enum class Step { Start, Waited, Written };
         return boost::asio::async_compose<Token, void(boost::system::error_code, std::size_t)>(
             [this, buffers, gate = gate_, step = Step::Start](
                 auto& self, boost::system::error_code ec = {}, std::size_t n = 0) mutable {
-                if (!gate) {
-                    if (step == Step::Written) return self.complete(ec, n);
-                    step = Step::Written;
-                    return next_.async_write_some(buffers, std::move(self));
-                }
                 if (step == Step::Written) {
                     gate->end_beast_write();
                     return self.complete(ec, n);

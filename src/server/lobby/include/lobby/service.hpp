@@ -26,6 +26,7 @@
 #include "lobby/fan_out.hpp"
 #include "lobby/feed.hpp"
 #include "lobby/pools.hpp"
+#include "lobby/recent_ids.hpp"
 #include "lobby/requests.hpp"
 #include "store/play_store.hpp"
 
@@ -252,11 +253,9 @@ class LobbyService {
     std::vector<SeekRow> watched_;                                 // watch()'s, for the next pass
     std::vector<std::shared_ptr<const LobbyEvent>> for_everyone_;  // this pass's, in order
     // The games this server told their players of (bounded), each told once.
-    std::unordered_set<std::string> told_games_;
-    std::deque<std::string> told_order_;
+    RecentIds told_games_;
     // The seeks told gone (bounded; the feed thread's alone): one watched after is not again.
-    std::unordered_set<std::string> gone_told_;
-    std::deque<std::string> gone_order_;
+    RecentIds gone_told_;
     std::array<int, kQuickPools.size()> waiting_{};  // in each pool, as last read
     // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
     std::unordered_map<std::string, int> quick_unfound_;

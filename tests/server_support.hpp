@@ -546,7 +546,8 @@ class EventStream {
 class ServeProcess {
   public:
     explicit ServeProcess(const std::string& db, const std::vector<std::string>& extra = {},
-                          std::optional<uid_t> run_as = std::nullopt) {
+                          std::optional<uid_t> run_as = std::nullopt,
+                          const std::vector<std::pair<std::string, std::string>>& env = {}) {
         errors_ = std::tmpfile();
         int out[2];
         if (!errors_ || pipe2(out, O_CLOEXEC) != 0) {
@@ -573,6 +574,9 @@ class ServeProcess {
             if (run_as &&
                 (setgroups(0, nullptr) != 0 || setgid(gid_t(*run_as)) != 0 || setuid(*run_as) != 0))
                 fail("cannot become the unprivileged user", 126);
+            for (const auto& [name, value] : env)
+                if (setenv(name.c_str(), value.c_str(), 1) != 0)
+                    fail("cannot set the environment", 126);
             std::vector<char*> argv;
             for (std::string& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);

@@ -2189,12 +2189,14 @@ TEST_P(StoreBackendTest, TwoQuickSeeksArePairedOnceAndTheGameIsFoundFromEither) 
     game.rated = true;
     game.pool = "blitz";
     game.created_at = 10;
-    EXPECT_FALSE(play->pair_seeks("qa", "qa", game));
-    EXPECT_TRUE(play->pair_seeks("qa", "qb", game));
+    EXPECT_FALSE(play->pair_seeks("qa", "qa", {bare_game("gq"), game}));
+    EXPECT_TRUE(play->pair_seeks("qa", "qb", {bare_game("gq"), game}));
     game.game_id = "gq2";
-    EXPECT_FALSE(play->pair_seeks("qb", "qc", game));  // qb is taken
-    EXPECT_EQ(play->seeks(10).size(), 1u);             // qc waits on
-    store->insert_game(bare_game("gq"));
+    EXPECT_FALSE(play->pair_seeks("qb", "qc", {bare_game("gq2"), game}));  // qb is taken
+    EXPECT_EQ(play->seeks(10).size(), 1u);                                 // qc waits on
+    EXPECT_FALSE(store->load_game("gq2"));  // nothing of a pairing that failed
+    // The game's row came with the pairing.
+    EXPECT_EQ(store->load_game("gq")->game.id, "gq");
     for (const char* seek : {"qa", "qb"}) {
         const auto found = play->find_game_of_seek(seek);
         ASSERT_TRUE(found) << seek;
@@ -2233,7 +2235,12 @@ TEST_P(StoreBackendTest, SeeksAreTakenOnceAndAnAccountGameIsSettledOnce) {
     EXPECT_FALSE(listed[0].seeker_rating);
     EXPECT_EQ(play->count_seeks("a1"), 1);
 
-    auto make = [](const SeekRow& s) {
+    GameRow game = bare_game("g1");
+    game.result = "*";
+    game.termination = std::nullopt;
+    game.updated_at = 86'400'000;
+    game.clock_initial_ms = game.clock_per_move_ms = 3 * 86'400'000;  // correspondence
+    auto make = [&](const SeekRow& s) {
         AccountGameRow g;
         g.game_id = "g1";
         g.white_account = s.account_id;
@@ -2241,23 +2248,17 @@ TEST_P(StoreBackendTest, SeeksAreTakenOnceAndAnAccountGameIsSettledOnce) {
         g.rated = s.rated;
         g.pool = s.pool;
         g.created_at = 10;
-        return g;
+        return NewAccountGame{game, g};
     };
     EXPECT_THROW(
         play->accept_seek(
-            "s1", [](const SeekRow&) -> AccountGameRow { throw std::runtime_error("refused"); }),
+            "s1", [](const SeekRow&) -> NewAccountGame { throw std::runtime_error("refused"); }),
         std::runtime_error);
     EXPECT_EQ(play->count_seeks("a1"), 1);  // the refusal left it
     EXPECT_TRUE(play->accept_seek("s1", make));
     EXPECT_FALSE(play->accept_seek("s1", make));
     EXPECT_EQ(play->count_seeks("a1"), 0);
-
-    GameRow game = bare_game("g1");
-    game.result = "*";
-    game.termination = std::nullopt;
-    game.updated_at = 86'400'000;
-    game.clock_initial_ms = game.clock_per_move_ms = 3 * 86'400'000;  // correspondence
-    store->insert_game(game);
+    // The game's row came with the seek's acceptance, once.
     EXPECT_EQ(store->load_game("g1")->game.clock_per_move_ms, 3 * 86'400'000);
     int calls = 0;
     const Rater rater = [&](const RatingInput& in) -> std::optional<RatingOutput> {

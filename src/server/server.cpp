@@ -8,6 +8,7 @@
 #include "events/service.hpp"
 #include "games/analysis.hpp"
 #include "games/service.hpp"
+#include "games/settlement.hpp"
 #include "http/asio.hpp"
 #include "http/http_server.hpp"
 #include "http/render_cache.hpp"
@@ -16,7 +17,7 @@
 #include "live/lobby_socket.hpp"
 #include "live/sessions.hpp"
 #include "lobby/service.hpp"
-#include "store/open.hpp"
+#include "store/database.hpp"
 
 #ifndef CHESS960_WEB_DIR
 #define CHESS960_WEB_DIR "web/dist"
@@ -42,11 +43,10 @@ AccountServiceOptions account_options(const Options& o) {
 
 void create_admin(const std::string& db, const std::string& name, const std::string& password,
                   bool interactive_password_cost) {
-    const auto store = open_store(db);
-    const auto account_store = open_account_store(db);
+    Database database(db);
     Options o;
     o.interactive_password_cost = interactive_password_cost;
-    AccountService accounts(*account_store, nullptr, account_options(o));
+    AccountService accounts(database.accounts(), nullptr, account_options(o));
     try {
         accounts.create_admin(name, password);
     } catch (const ApiError& e) {
@@ -57,31 +57,27 @@ void create_admin(const std::string& db, const std::string& name, const std::str
 struct Server::Impl {
     Options options;
     std::mutex log_mutex;
-    std::unique_ptr<Store> store;
-    std::unique_ptr<Cluster> cluster;  // none for a store of its own (SQLite)
+    Database database;
     GameService games;
-    std::unique_ptr<EventStore> event_store;
     RenderCache event_views;  // the events' public views, rendered
     EventService events;
     AnalysisService analysis;
-    std::unique_ptr<AccountStore> account_store;
     AccountService accounts;
-    std::unique_ptr<PlayStore> play_store;
     LobbyService lobby;
     Routes routes;
     HttpServer http;
 
     explicit Impl(Options o)
         : options(std::move(o)),
-          store(open_store(options.db_path, [this](const std::string& line) { log(line); })),
-          cluster(open_cluster(*store)),
-          games(*store, cluster.get(),
+          database(
+              options.db_path, [this](const std::string& line) { log(line); },
+              account_game_rater([this](const std::string& line) { log(line); })),
+          games(database.games(), database.cluster(),
                 GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
                                    [this](const std::string& line) { log(line); }}),
-          event_store(open_event_store(options.db_path)),
           event_views(kEventViewTtl, 10'000),
           events(
-              *event_store, games,
+              database.events(), games,
               EventServiceOptions{
                   .events_per_minute = options.limits.games_per_minute,
                   .events_burst = options.limits.games_burst,
@@ -106,14 +102,12 @@ struct Server::Impl {
                       }
                   }}),
           analysis(AnalysisOptions{}, games.cluster()),
-          account_store(open_account_store(options.db_path)),
-          accounts(*account_store, cluster.get(), account_options(options)),
-          play_store(open_play_store(options.db_path)),
-          lobby(*play_store, accounts, games,
+          accounts(database.accounts(), database.cluster(), account_options(options)),
+          lobby(database.play(), accounts, games,
                 LobbyOptions{
                     // Other servers' changes are heard of at once (LISTEN/NOTIFY); the seeks are
                     // read this often too, for a notice lost while the listener reconnected.
-                    .poll_every = std::chrono::milliseconds(cluster ? 1'000 : 2'000),
+                    .poll_every = std::chrono::milliseconds(database.cluster() ? 1'000 : 2'000),
                     .feed_gap = std::chrono::milliseconds(options.lobby_feed_gap_ms),
                     .leave_after = std::chrono::milliseconds(options.lobby_leave_after_ms),
                     .pool_range = {.widen_every = std::chrono::milliseconds(
@@ -137,7 +131,14 @@ struct Server::Impl {
                       std::move(stream), std::move(request), std::move(route),
                       std::move(connection));
               },
-              [this](const std::string& line) { log(line); }) {}
+              [this](const std::string& line) { log(line); }) {
+        // Games over and not settled, as a database of an earlier version may hold them (this
+        // one settles a game in the transaction that stores its end).
+        const auto log_line = [this](const std::string& line) { log(line); };
+        if (const int settled =
+                settle_games_over(database.play(), account_game_rater(log_line), log_line))
+            log("settled the ratings of " + std::to_string(settled) + " games over");
+    }
 
     void log(const std::string& line) {
         if (!options.log) return;

@@ -115,7 +115,6 @@ std::size_t GameRegistry::size() {
 void GameRegistry::settle(const std::shared_ptr<LiveGame>& game) {
     if (game->play.is_active()) return;
     if (game->row.event_id && on_game_over) on_game_over(*game->row.event_id);
-    if (on_any_game_over) on_any_game_over(game->row.id);
     if (std::exchange(game->counted_as_engine_game, false)) cluster_.engine_game_over(game->owner);
     std::lock_guard lock(mutex_);
     if (games_.erase(game->row.id)) {

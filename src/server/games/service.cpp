@@ -249,7 +249,7 @@ CreatedGame GameService::create(const CreateGameRequest& request, const std::str
     return created;
 }
 
-void GameService::create_seated(const SeatedGame& request) {
+std::shared_ptr<LiveGame> GameService::seated_game(const SeatedGame& request) {
     const Millis now = now_ms();
     auto start = startpos::position(request.white_number, request.black_number);
     if (!start)
@@ -273,16 +273,23 @@ void GameService::create_seated(const SeatedGame& request) {
     row.white_token_hash = request.white_token_hash;
     row.black_token_hash = request.black_token_hash;
     row.created_at = row.updated_at = now;
+    const OnlineRules rules = registry_.rules_for(row);
+    return std::make_shared<LiveGame>(std::move(row),
+                                      OnlineGame(*start, request.clock, now, rules));
+}
+
+void GameService::hold(const std::shared_ptr<LiveGame>& game) { registry_.add(game); }
+
+void GameService::create_seated(const SeatedGame& request) {
+    auto game = seated_game(request);
     try {
-        store_.insert_game(row);
+        store_.insert_game(game->row);
     } catch (const StoreError& e) {
-        log("game " + row.id + " not created: " + e.what());
+        log("game " + game->row.id + " not created: " + e.what());
         throw ApiError{503, "the game store is failing: the game was not created", 5,
                        "store_failing"};
     }
-    auto game = std::make_shared<LiveGame>(
-        row, OnlineGame(*start, request.clock, now, registry_.rules_for(row)));
-    registry_.add(game);
+    hold(game);
 }
 
 std::vector<GameRow> GameService::recent(int limit) {

@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/service.hpp"
+#include "games/ratings.hpp"
 #include "http/lobby_views.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
-#include "lobby/ratings.hpp"
 #include "lobby/service.hpp"
 #include "rating/rating.hpp"
 #include "rating/speed.hpp"

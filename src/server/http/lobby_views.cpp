@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "lobby/ratings.hpp"
+#include "games/ratings.hpp"
 #include "rating/rating.hpp"
 #include "rating/speed.hpp"
 

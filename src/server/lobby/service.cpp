@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "games/now.hpp"
-#include "lobby/ratings.hpp"
+#include "rating/rating.hpp"
 #include "rating/speed.hpp"
 #include "store/secrets.hpp"
 
@@ -13,18 +13,6 @@ namespace {
 
 // The account games' players kept in memory (a game's seats are asked for at each move).
 constexpr std::size_t kPlayersCached = 10'000;
-// Games waiting to be settled; past this, the sweep finds the rest.
-constexpr std::size_t kSettleQueue = 10'000;
-// A game over in memory may not be stored yet (the store writes in groups): looked at again
-// this many times, a little later each time, before the sweep is left to find it.
-constexpr int kSettleAttempts = 20;
-// The rounds of the feed a quick seek gone elsewhere is looked for its game before it is taken
-// for withdrawn (rounds come at each change and every poll, a second apart on PostgreSQL).
-constexpr int kQuickLookups = 8;
-// The rounds of the feed a seek gone whose game was not found is looked for it (its game's row is
-// stored after the accept's transaction, by the store's writer or another server), at least
-// 50 ms apart, before it is taken for withdrawn: two seconds and more.
-constexpr int kGameLookups = 40;
 // The longest an answer waits for the lobby to tell its change (the store failing meanwhile):
 // then it is sent all the same.
 constexpr auto kToldWaitAtMost = std::chrono::seconds(5);
@@ -62,8 +50,6 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
     games_.set_account_seat([this](const std::string& game_id, std::string_view token) {
         return seat(game_id, token);
     });
-    games_.set_on_game_over([this](const std::string& game_id) { game_over(game_id); });
-    settler_ = std::thread([this] { settling_loop(); });
     feeder_ = std::thread([this] { feed_loop(); });
     // Other servers' seeks and players, heard of at once rather than at the next poll.
     store_listener_ = store_.listen(
@@ -81,12 +67,6 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
 LobbyService::~LobbyService() { stop(); }
 
 void LobbyService::stop() {
-    {
-        std::lock_guard lock(settle_mutex_);
-        stopping_ = true;
-    }
-    settle_wake_.notify_all();
-    if (settler_.joinable()) settler_.join();
     {
         std::lock_guard lock(feed_mutex_);
         feed_stopping_ = true;
@@ -218,7 +198,7 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
     const std::string& me = session.account.id;
     const std::vector<RatingRow> my_ratings = store_.ratings(me);
     const std::int64_t now = now_ms();
-    AccountGameRow made;
+    std::optional<MadeGame> made;
     const auto seek = store_.accept_seek(id, [&](const SeekRow& s) {
         // A quick pairing seek and a challenge to another are not there for anyone to accept
         // (as for one never made).
@@ -232,30 +212,28 @@ std::string LobbyService::accept(const Session& session, const std::string& id) 
                            "outside_rating_range"};
         const bool seeker_white =
             s.color == "white" || (s.color == "random" && random_hex(1)[0] < '8');
-        made.game_id = random_hex(8);
-        made.seek_id = s.id;
-        made.white_account = seeker_white ? s.account_id : me;
-        made.black_account = seeker_white ? me : s.account_id;
-        made.rated = s.rated;
-        made.pool = s.pool;
-        made.created_at = now;
-        return made;
+        AccountGameRow game;
+        game.game_id = random_hex(8);
+        game.seek_id = s.id;
+        game.white_account = seeker_white ? s.account_id : me;
+        game.black_account = seeker_white ? me : s.account_id;
+        game.rated = s.rated;
+        game.pool = s.pool;
+        game.created_at = now;
+        made = make_account_game(game, s);
+        return made->rows;
     });
     if (!seek) throw ApiError{404, "no open seek " + id.substr(0, 32), 0, "no_such_seek"};
+    // Stored whole (the seek taken, the game and its account game): held here, and the feed
+    // tells both players of it (find_game_of_seek reads it).
+    hold(*made);
     watch(*seek);
-    try {
-        create_account_game(made, *seek);
-    } catch (const ApiError&) {
-        log("seek " + id + ": its game " + made.game_id + " was not created");
-        changed();
-        throw;
-    }
-    // After the game exists: the feed tells both players of it (find_game_of_seek reads it).
     changed();
-    return made.game_id;
+    return made->rows.account_game.game_id;
 }
 
-void LobbyService::create_account_game(const AccountGameRow& made, const SeekRow& seek) {
+LobbyService::MadeGame LobbyService::make_account_game(const AccountGameRow& made,
+                                                       const SeekRow& seek) {
     SeatedGame game;
     game.id = made.game_id;
     if (seek.start_type == "number") {
@@ -273,10 +251,16 @@ void LobbyService::create_account_game(const AccountGameRow& made, const SeekRow
     // The seats are the accounts' (seat()): these tokens are given to nobody.
     game.white_token_hash = sha256_hex(random_hex(16));
     game.black_token_hash = sha256_hex(random_hex(16));
-    games_.create_seated(game);
+    auto live = games_.seated_game(game);
+    return MadeGame{NewAccountGame{live->row, made}, std::move(live)};
+}
+
+void LobbyService::hold(const MadeGame& made) {
+    games_.hold(made.live);
+    const AccountGameRow& game = made.rows.account_game;
     std::lock_guard lock(players_mutex_);
-    if (players_.emplace(made.game_id, Players{made.white_account, made.black_account}).second)
-        players_order_.push_back(made.game_id);
+    if (players_.emplace(game.game_id, Players{game.white_account, game.black_account}).second)
+        players_order_.push_back(game.game_id);
 }
 
 // --- Quick pairing -------------------------------------------------------------------------------
@@ -383,8 +367,9 @@ std::vector<AccountGameRow> LobbyService::pair_quick_seeks(std::vector<SeekRow>&
             game.pool = first.pool;
             game.created_at = now;
             try {
-                if (!store_.pair_seeks(first.id, second.id, game)) continue;
-                create_account_game(game, first);
+                const MadeGame made_game = make_account_game(game, first);
+                if (!store_.pair_seeks(first.id, second.id, made_game.rows)) continue;
+                hold(made_game);
             } catch (const std::exception& e) {
                 log("quick pairing " + first.id + " and " + second.id + " failed: " + e.what());
                 continue;
@@ -440,76 +425,6 @@ std::vector<RatingRow> LobbyService::ratings(const std::string& account_id) {
 
 std::vector<AccountGameRow> LobbyService::games_of(const AccountGameQuery& query) {
     return store_.account_games(query);
-}
-
-// --- Settling the ratings
-// --------------------------------------------------------------------------
-
-RateOutcome LobbyService::settle(const std::string& game_id) {
-    // Most games are not account games: that costs a cached read, not a write transaction.
-    if (!players(game_id)) return RateOutcome::unknown;
-    return store_.rate_game(game_id, [&](const RatingInput& input) {
-        auto output = rate_account_game(input);
-        const AccountGameRow& g = input.game;
-        if (!output && g.rated && g.white_account && g.black_account &&
-            (g.result == "1-0" || g.result == "0-1" || g.result == "1/2-1/2"))
-            log("game " + game_id + ": a stored rating is out of range: the game changed none");
-        return output;
-    });
-}
-
-void LobbyService::game_over(const std::string& game_id) {
-    // Called under the game's lock: queued, never looked up here.
-    {
-        std::lock_guard lock(settle_mutex_);
-        if (to_settle_.size() >= kSettleQueue) return;
-        to_settle_.emplace_back(game_id, 0);
-    }
-    settle_wake_.notify_one();
-}
-
-void LobbyService::settling_loop() {
-    auto next_sweep = std::chrono::steady_clock::now();
-    std::unique_lock lock(settle_mutex_);
-    while (!stopping_) {
-        if (to_settle_.empty())
-            settle_wake_.wait_until(lock, next_sweep,
-                                    [&] { return stopping_ || !to_settle_.empty(); });
-        if (stopping_) break;
-        std::vector<std::pair<std::string, int>> batch;
-        if (std::chrono::steady_clock::now() >= next_sweep) {
-            next_sweep = std::chrono::steady_clock::now() + options_.sweep_every;
-            lock.unlock();
-            std::vector<std::string> unsettled;
-            try {
-                unsettled = store_.unsettled_games(100);
-            } catch (const std::exception& e) {
-                log(std::string("looking for games to settle failed: ") + e.what());
-            }
-            lock.lock();
-            for (auto& id : unsettled) batch.emplace_back(std::move(id), kSettleAttempts);
-        }
-        while (!to_settle_.empty()) {
-            batch.push_back(std::move(to_settle_.front()));
-            to_settle_.pop_front();
-        }
-        lock.unlock();
-        std::vector<std::pair<std::string, int>> again;
-        for (auto& [id, attempts] : batch) {
-            try {
-                if (settle(id) == RateOutcome::in_play && attempts + 1 < kSettleAttempts)
-                    again.emplace_back(id, attempts + 1);
-            } catch (const std::exception& e) {
-                log("game " + id + ": settling its ratings failed: " + e.what());
-            }
-        }
-        lock.lock();
-        if (!again.empty()) {
-            // The store writes a game's end within its group commit: a moment later.
-            settle_wake_.wait_for(lock, std::chrono::milliseconds(50), [&] { return stopping_; });
-            for (auto& entry : again) to_settle_.push_back(std::move(entry));
-        }
-    }
 }
 
 // --- The live connections
@@ -699,9 +614,6 @@ std::chrono::steady_clock::duration LobbyService::feed_wait() const {
     // Answers waiting for a pass that could not read the seeks: read again soon.
     if (!told_waiting_.empty())
         wait = std::min<std::chrono::steady_clock::duration>(wait, std::chrono::milliseconds(200));
-    // A seek gone whose game is not stored yet: looked for again soon.
-    if (!games_unfound_.empty())
-        wait = std::min<std::chrono::steady_clock::duration>(wait, std::chrono::milliseconds(50));
     // While players wait in the pools, their ranges widen: read at least that often.
     if (std::ranges::any_of(waiting_, [](int n) { return n > 0; }))
         wait = std::min<std::chrono::steady_clock::duration>(wait, options_.pool_range.widen_every);
@@ -751,8 +663,7 @@ void LobbyService::feed_loop() {
         std::optional<std::vector<SeekRow>> seeks;
         std::optional<std::vector<std::string>> online;
         std::vector<std::pair<std::string, std::optional<AccountGameRow>>> gone;
-        std::vector<AccountGameRow> paired;      // quick pairing's games made here
-        std::vector<AccountGameRow> found_late;  // games of seeks gone before, found now
+        std::vector<AccountGameRow> paired;  // quick pairing's games made here
         auto paired_here = [&](const std::string& seek_id) {
             return std::ranges::any_of(paired, [&](const AccountGameRow& g) {
                 return g.seek_id == seek_id || g.second_seek_id == seek_id;
@@ -760,15 +671,6 @@ void LobbyService::feed_loop() {
         };
         try {
             online = sync_presence(presence);
-            // The games of seeks gone whose game was not stored yet (the feed thread's alone).
-            for (auto it = games_unfound_.begin(); it != games_unfound_.end();) {
-                auto game = store_.find_game_of_seek(it->first);
-                if (game) found_late.push_back(std::move(*game));
-                if (game || ++it->second >= kGameLookups)
-                    it = games_unfound_.erase(it);
-                else
-                    ++it;
-            }
             seeks = store_.seeks(options_.seeks_in_all);
             paired = pair_quick_seeks(*seeks);
             // Gone from the store and not paired here (those are told below, once).
@@ -805,27 +707,20 @@ void LobbyService::feed_loop() {
                 started->id = game.game_id;
                 publish(started, {*game.white_account, *game.black_account});
             };
+            // A seek gone was accepted or paired (its game was stored in the transaction that
+            // took it: found) or withdrawn (no game).
             for (auto& [id, game] : gone) {
                 const SeekRow& seek = known_seeks_.at(id);
-                // A quick seek taken by another server: its game's row may not be stored yet
-                // (the pairing commits, then the game is created): looked for again a few rounds
-                // (it is shown nowhere meanwhile).
-                if (seek.quick && !game && ++quick_unfound_[id] < kQuickLookups) continue;
-                quick_unfound_.erase(id);
                 if (!seek.quick) {
                     auto removed = std::make_shared<LobbyEvent>();
                     removed->kind = LobbyEvent::Kind::Removed;
                     removed->id = id;
                     publish(removed, seen_by(seek));
-                    // Accepted, its game not stored yet (the accept's transaction comes first,
-                    // the game's row after it), or withdrawn: looked for a few passes more.
-                    if (!game) games_unfound_.emplace(id, 0);
                 }
                 known_seeks_.erase(id);
                 gone_told_.insert(id);
                 if (game) start(*game);
             }
-            for (const AccountGameRow& game : found_late) start(game);
             for (const AccountGameRow& game : paired) start(game);
             std::erase_if(known_seeks_,
                           [&](const auto& entry) { return paired_here(entry.first); });

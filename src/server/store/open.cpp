@@ -1,5 +1,7 @@
 #include "store/open.hpp"
 
+#include "store/database.hpp"
+
 #include "postgres_account_store.hpp"
 #include "postgres_cluster.hpp"
 #include "postgres_event_store.hpp"
@@ -15,9 +17,9 @@ bool is_postgres_uri(const std::string& db) {
 }
 
 std::unique_ptr<Store> open_store(const std::string& db,
-                                  std::function<void(const std::string&)> log) {
-    if (is_postgres_uri(db)) return std::make_unique<PostgresStore>(db);
-    return std::make_unique<SqliteStore>(db, std::move(log));
+                                  std::function<void(const std::string&)> log, Rater rater) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresStore>(db, std::move(rater));
+    return std::make_unique<SqliteStore>(db, std::move(log), std::move(rater));
 }
 
 std::unique_ptr<EventStore> open_event_store(const std::string& db) {
@@ -40,5 +42,14 @@ std::unique_ptr<Cluster> open_cluster(Store& store) {
         return std::make_unique<PostgresCluster>(*postgres);
     return nullptr;
 }
+
+Database::Database(const std::string& db, std::function<void(const std::string&)> log, Rater rater)
+    : games_(open_store(db, std::move(log), std::move(rater))),
+      cluster_(open_cluster(*games_)),
+      events_(open_event_store(db)),
+      accounts_(open_account_store(db)),
+      play_(open_play_store(db)) {}
+
+Database::~Database() = default;
 
 }  // namespace chess960::server

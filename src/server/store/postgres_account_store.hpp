@@ -41,10 +41,9 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
     bool delete_seek(const std::string& id, const std::string& account_id) override;
     int delete_seeks_of(const std::string& account_id) override;
     bool pair_seeks(const std::string& first, const std::string& second,
-                    const AccountGameRow& game) override;
+                    const NewAccountGame& game) override;
     std::optional<SeekRow> accept_seek(
-        const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
-    void insert_account_game(const AccountGameRow& game) override;
+        const std::string& id, const std::function<NewAccountGame(const SeekRow&)>& make) override;
     std::optional<AccountGameRow> find_account_game(const std::string& game_id) override;
     std::optional<AccountGameRow> find_game_of_seek(const std::string& seek_id) override;
     std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
@@ -63,6 +62,8 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
   private:
     // Inserts an account game (the caller holds the mutex).
     void insert_game_row(const AccountGameRow& game);
+    // The game's row and its account game (the caller's transaction).
+    void insert_new_game(const NewAccountGame& game);
     PgResult run(const char* sql, const PgParams& params, const char* doing);
     // Tells the other servers' lobbies that the seeks ("seeks") or who is online ("online")
     // changed (the caller holds the mutex; in its transaction: delivered once that commits).

@@ -4,8 +4,11 @@
 #include <charconv>
 #include <cstdio>
 
+#include "kill_points.hpp"
 #include "postgres_account_store.hpp"
 #include "postgres_listener.hpp"
+#include "postgres_play_rows.hpp"
+#include "postgres_schema.hpp"
 #include "postgres_statements.hpp"
 #include "store/store.hpp"
 
@@ -13,84 +16,9 @@ namespace chess960::server {
 
 namespace {
 
-// A double PRECISION as PostgreSQL writes it (shortest text that reads back exactly, since
-// PostgreSQL 12), and as this writes it: 17 significant digits, exact.
-double real(const PgResult& r, int row, int column) {
-    const std::string text = r.text(row, column);
-    double value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size())
-        throw StoreError("PostgreSQL: '" + text + "' is not a number");
-    return value;
-}
-std::string real_text(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.17g", value);
-    return text;
-}
-
-bool boolean(const PgResult& r, int row, int column) { return r.text(row, column) == "t"; }
-
-std::optional<int> optional_int(const PgResult& r, int row, int column) {
-    auto n = r.optional_number(row, column);
-    if (!n) return std::nullopt;
-    return int(*n);
-}
-
-// The columns of an account game with its game's, in read_game's order.
-#define CHESS960_ACCOUNT_GAME_SELECT                                                            \
-    "SELECT ag.game_id, ag.white_account, ag.black_account, ag.rated, ag.pool, ag.created_at, " \
-    "ag.settled_at, ag.white_before_rating, ag.white_before_deviation, "                        \
-    "ag.white_before_volatility, ag.white_after_rating, ag.white_after_deviation, "             \
-    "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "            \
-    "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "             \
-    "ag.black_after_volatility, g.result, g.termination, "                                      \
-    "GREATEST(g.plies, COALESCE((SELECT MAX(ply) FROM moves m WHERE m.game_id = g.id), 0)), "   \
-    "g.start_number, "                                                                          \
-    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, ''), "        \
-    "ag.seek_id "                                                                               \
-    "FROM account_games ag JOIN games g ON g.id = ag.game_id "                                  \
-    "LEFT JOIN accounts wa ON wa.id = ag.white_account "                                        \
-    "LEFT JOIN accounts ba ON ba.id = ag.black_account "
-
-std::optional<RatingRow> read_strength(const PgResult& r, int row, int at,
-                                       const std::string& pool) {
-    if (r.is_null(row, at)) return std::nullopt;
-    return RatingRow{pool, real(r, row, at), real(r, row, at + 1), real(r, row, at + 2),
-                     0,    std::nullopt};
-}
-
-AccountGameRow read_game(const PgResult& r, int i) {
-    AccountGameRow g;
-    g.game_id = r.text(i, 0);
-    g.white_account = r.optional_text(i, 1);
-    g.black_account = r.optional_text(i, 2);
-    g.rated = boolean(r, i, 3);
-    g.pool = r.text(i, 4);
-    g.created_at = r.number(i, 5);
-    g.settled_at = r.optional_number(i, 6);
-    g.white_before = read_strength(r, i, 7, g.pool);
-    g.white_after = read_strength(r, i, 10, g.pool);
-    g.black_before = read_strength(r, i, 13, g.pool);
-    g.black_after = read_strength(r, i, 16, g.pool);
-    g.result = r.text(i, 19);
-    g.termination = r.optional_text(i, 20);
-    g.plies = int(r.number(i, 21));
-    g.start_number = optional_int(r, i, 22);
-    g.start_black_number = optional_int(r, i, 23);
-    g.updated_at = r.number(i, 24);
-    g.white_name = r.text(i, 25);
-    g.black_name = r.text(i, 26);
-    g.seek_id = r.optional_text(i, 27);
-    return g;
-}
-
-void strength_params(PgParams& p, const std::optional<RatingRow>& r) {
-    if (r)
-        p.text(real_text(r->rating)).text(real_text(r->deviation)).text(real_text(r->volatility));
-    else
-        p.null().null().null();
-}
+using pg_rows::boolean;
+using pg_rows::optional_int;
+using pg_rows::real;
 
 #define CHESS960_SEEK_SELECT                                                                 \
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, " \
@@ -127,21 +55,13 @@ SeekRow read_seek(const PgResult& r, int i) {
     return k;
 }
 
-#define CHESS960_RATING_SELECT \
-    "SELECT pool, rating, deviation, volatility, games, last_played FROM ratings "
-
-RatingRow read_rating(const PgResult& r, int i) {
-    return RatingRow{r.text(i, 0),  real(r, i, 1),       real(r, i, 2),
-                     real(r, i, 3), int(r.number(i, 4)), r.optional_number(i, 5)};
-}
-
 }  // namespace
 
 std::vector<RatingRow> PostgresAccountStore::ratings(const std::string& account_id) {
-    const PgResult r = run(CHESS960_RATING_SELECT "WHERE account_id = $1 ORDER BY pool",
+    const PgResult r = run(CHESS960_PG_RATING_SELECT "WHERE account_id = $1 ORDER BY pool",
                            PgParams().text(account_id), "reading ratings");
     std::vector<RatingRow> rows;
-    for (int i = 0; i < r.rows(); ++i) rows.push_back(read_rating(r, i));
+    for (int i = 0; i < r.rows(); ++i) rows.push_back(pg_rows::read_rating(r, i));
     return rows;
 }
 
@@ -231,10 +151,17 @@ void PostgresAccountStore::insert_game_row(const AccountGameRow& g) {
         "inserting an account game");
 }
 
+void PostgresAccountStore::insert_new_game(const NewAccountGame& game) {
+    db_.query(pg_schema::kInsertGame, pg_statements::game_params(game.game), "inserting a game");
+    insert_game_row(game.account_game);
+}
+
 std::optional<SeekRow> PostgresAccountStore::accept_seek(
-    const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) {
+    const std::string& id, const std::function<NewAccountGame(const SeekRow&)>& make) {
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
+    KillScope scope("accept_seek");
+    // The seek taken, the game's row and its account game: all or nothing.
     PgTransaction transaction(db_);
     // FOR UPDATE OF s: a second server accepting the same seek waits for this commit and then
     // finds no row.
@@ -242,7 +169,7 @@ std::optional<SeekRow> PostgresAccountStore::accept_seek(
                                  PgParams().text(id), "reading a seek");
     if (r.rows() == 0) return std::nullopt;
     SeekRow seek = read_seek(r, 0);
-    insert_game_row(make(seek));
+    insert_new_game(make(seek));
     db_.query("DELETE FROM seeks WHERE id = $1", PgParams().text(id), "taking a seek");
     notify_lobby("seeks");
     transaction.commit();
@@ -250,17 +177,18 @@ std::optional<SeekRow> PostgresAccountStore::accept_seek(
 }
 
 bool PostgresAccountStore::pair_seeks(const std::string& first, const std::string& second,
-                                      const AccountGameRow& game) {
+                                      const NewAccountGame& game) {
     if (first == second) return false;
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
+    KillScope scope("pair_seeks");
     PgTransaction transaction(db_);
     // Both rows locked in id order: two servers pairing overlapping seeks wait for each other
     // in the same order (never a deadlock), and the second then finds a row gone.
     const PgResult r = db_.query("SELECT id FROM seeks WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
                                  PgParams().text(first).text(second), "reading two seeks");
     if (r.rows() != 2) return false;
-    insert_game_row(game);
+    insert_new_game(game);
     db_.query("DELETE FROM seeks WHERE id IN ($1, $2)", PgParams().text(first).text(second),
               "taking two seeks");
     notify_lobby("seeks");
@@ -268,30 +196,24 @@ bool PostgresAccountStore::pair_seeks(const std::string& first, const std::strin
     return true;
 }
 
-void PostgresAccountStore::insert_account_game(const AccountGameRow& game) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    insert_game_row(game);
-}
-
 std::optional<AccountGameRow> PostgresAccountStore::find_account_game(const std::string& game_id) {
-    const PgResult r = run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.game_id = $1",
+    const PgResult r = run(CHESS960_PG_ACCOUNT_GAME_SELECT "WHERE ag.game_id = $1",
                            PgParams().text(game_id), "reading an account game");
     if (r.rows() == 0) return std::nullopt;
-    return read_game(r, 0);
+    return pg_rows::read_account_game(r, 0);
 }
 
 std::optional<AccountGameRow> PostgresAccountStore::find_game_of_seek(const std::string& seek_id) {
     const PgResult r =
-        run(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.seek_id = $1 OR ag.second_seek_id = $1",
+        run(CHESS960_PG_ACCOUNT_GAME_SELECT "WHERE ag.seek_id = $1 OR ag.second_seek_id = $1",
             PgParams().text(seek_id), "reading a seek's game");
     if (r.rows() == 0) return std::nullopt;
-    return read_game(r, 0);
+    return pg_rows::read_account_game(r, 0);
 }
 
 std::vector<AccountGameRow> PostgresAccountStore::account_games(const AccountGameQuery& q) {
     const PgResult r =
-        run(CHESS960_ACCOUNT_GAME_SELECT
+        run(CHESS960_PG_ACCOUNT_GAME_SELECT
             "WHERE (ag.white_account = $1 OR ag.black_account = $1) "
             "AND ($2::text IS NULL OR ag.pool = $2::text) "
             "AND ($3::integer IS NULL OR g.start_number = $3::integer) "
@@ -313,76 +235,18 @@ std::vector<AccountGameRow> PostgresAccountStore::account_games(const AccountGam
                 .number(q.in_play ? 1 : 0),
             "reading an account's games");
     std::vector<AccountGameRow> rows;
-    for (int i = 0; i < r.rows(); ++i) rows.push_back(read_game(r, i));
+    for (int i = 0; i < r.rows(); ++i) rows.push_back(pg_rows::read_account_game(r, i));
     return rows;
 }
 
 RateOutcome PostgresAccountStore::rate_game(const std::string& game_id, const Rater& rater) {
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
+    KillScope scope("rate_game");
     PgTransaction transaction(db_);
-    // The account game's row locked: another server settling the same game waits, then sees it
-    // settled.
-    const PgResult r =
-        db_.query(CHESS960_ACCOUNT_GAME_SELECT "WHERE ag.game_id = $1 FOR UPDATE OF ag",
-                  PgParams().text(game_id), "reading an account game");
-    if (r.rows() == 0) return RateOutcome::unknown;
-    const AccountGameRow game = read_game(r, 0);
-    if (game.settled_at) return RateOutcome::already_settled;
-    if (game.result == "*" && !game.termination) return RateOutcome::in_play;
-    // Both accounts locked, in one order: a rating changes through one game at a time, whichever
-    // server ends the player's other games (a first rating is an insert no row lock covers).
-    db_.query("SELECT id FROM accounts WHERE id = $1 OR id = $2 ORDER BY id FOR UPDATE",
-              PgParams().optional_text(game.white_account).optional_text(game.black_account),
-              "locking the players");
-    auto rating_of = [&](const std::optional<std::string>& account) {
-        std::optional<RatingRow> found;
-        if (!account) return found;
-        const PgResult rr =
-            db_.query(CHESS960_RATING_SELECT "WHERE account_id = $1 AND pool = $2",
-                      PgParams().text(*account).text(game.pool), "reading a rating");
-        if (rr.rows() > 0) found = read_rating(rr, 0);
-        return found;
-    };
-    const RatingInput input{game, rating_of(game.white_account), rating_of(game.black_account)};
-    const auto output = rater(input);
-    auto write_rating = [&](const std::optional<std::string>& account, const RatingRow& row) {
-        if (!account) return;
-        db_.query(
-            "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
-            "last_played) VALUES($1, $2, $3, $4, $5, $6, $7) ON CONFLICT(account_id, pool) "
-            "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
-            "volatility = excluded.volatility, games = excluded.games, "
-            "last_played = excluded.last_played",
-            PgParams()
-                .text(*account)
-                .text(game.pool)
-                .text(real_text(row.rating))
-                .text(real_text(row.deviation))
-                .text(real_text(row.volatility))
-                .number(row.games)
-                .optional_number(row.last_played),
-            "writing a rating");
-    };
-    if (output) {
-        write_rating(game.white_account, output->white);
-        write_rating(game.black_account, output->black);
-    }
-    PgParams params = PgParams().text(game_id).number(game.updated_at);
-    strength_params(params, output ? std::optional(output->white_before) : std::nullopt);
-    strength_params(params, output ? std::optional(output->white) : std::nullopt);
-    strength_params(params, output ? std::optional(output->black_before) : std::nullopt);
-    strength_params(params, output ? std::optional(output->black) : std::nullopt);
-    db_.query(
-        "UPDATE account_games SET settled_at = $2, white_before_rating = $3, "
-        "white_before_deviation = $4, white_before_volatility = $5, "
-        "white_after_rating = $6, white_after_deviation = $7, white_after_volatility = $8, "
-        "black_before_rating = $9, black_before_deviation = $10, "
-        "black_before_volatility = $11, black_after_rating = $12, "
-        "black_after_deviation = $13, black_after_volatility = $14 WHERE game_id = $1",
-        params, "settling a game");
+    const RateOutcome outcome = pg_rows::settle_game(db_, game_id, rater);
     transaction.commit();
-    return RateOutcome::settled;
+    return outcome;
 }
 
 std::vector<std::string> PostgresAccountStore::unsettled_games(int limit) {
@@ -396,9 +260,7 @@ std::vector<std::string> PostgresAccountStore::unsettled_games(int limit) {
     return ids;
 }
 
-#undef CHESS960_ACCOUNT_GAME_SELECT
 #undef CHESS960_SEEK_SELECT
-#undef CHESS960_RATING_SELECT
 
 // --- Who is online -------------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "kill_points.hpp"
 #include "postgres_listener.hpp"
+#include "postgres_play_rows.hpp"
 #include "postgres_schema.hpp"
 #include "postgres_statements.hpp"
 #include "store/secrets.hpp"
@@ -97,7 +99,8 @@ constexpr const char* kReadSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ REA
 
 }  // namespace
 
-PostgresStore::PostgresStore(const std::string& uri) : uri_(uri), origin_(random_hex(8)), db_(uri) {
+PostgresStore::PostgresStore(const std::string& uri, Rater rater)
+    : uri_(uri), origin_(random_hex(8)), rater_(std::move(rater)), db_(uri) {
     migrate();
     db_.prepare(kInsertGame, pg_schema::kInsertGame);
     db_.prepare(kUpdateGame, pg_schema::kUpdateGame);
@@ -261,6 +264,9 @@ std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const Ga
     for (const GameChange& change : changes) written.push_back(change.row.id);
     std::lock_guard lock(mutex_);
     db_.ensure_connected();
+    std::optional<KillScope> scope;
+    if (std::ranges::any_of(changes, [](const GameChange& c) { return !c.row.in_play(); }))
+        scope.emplace("end_game");
     PgTransaction transaction(db_);
     db_.run(kLockGames, PgParams().text(text_array(written)), "locking the games written");
     auto grants = take_claimed_tokens(changes);
@@ -311,6 +317,12 @@ std::vector<std::optional<WriteRefusal>> PostgresStore::write(std::span<const Ga
         else
             changed_games.push_back(change.row.id);
     }
+    // A game that ends here changes its players' ratings in the same transaction (an account
+    // game's: others have none), so that whatever stops the server, a game over is settled.
+    if (rater_)
+        for (std::size_t i = 0; i < changes.size(); ++i)
+            if (!refused[i] && !changes[i].row.in_play())
+                pg_rows::settle_game(db_, changes[i].row.id, rater_);
     if (!changed_games.empty())
         db_.run(kNotify, PgParams().text(origin_).text(text_array(changed_games)),
                 "notifying other servers");

@@ -15,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "store/play_store.hpp"
 #include "store/postgres_connection.hpp"
 #include "store/store.hpp"
 
@@ -25,7 +26,9 @@ class PostgresStore final : public Store {
     // Connects to the database `uri` names, creates its tables if it has none (one server at a
     // time: an advisory lock) and checks the schema version. Throws StoreError (cannot connect,
     // a newer schema, another program's tables).
-    explicit PostgresStore(const std::string& uri);
+    // `rater` settles the ratings of an account game in the transaction that stores its end
+    // (write); none: a game's end changes no rating (tools, tests of the games alone).
+    explicit PostgresStore(const std::string& uri, Rater rater = {});
 
     void insert_game(const GameRow& game) override;
     void update_game(const GameRow& game) override;
@@ -59,7 +62,8 @@ class PostgresStore final : public Store {
     void fold_last_move(GameRow& game);
 
     std::string uri_;
-    std::string origin_;         // this store in notices: random
+    std::string origin_;  // this store in notices: random
+    Rater rater_;
     unsigned tokens_taken_ = 0;  // the buckets that have refilled are forgotten now and then
     std::mutex mutex_;
     PgConnection db_;

@@ -78,10 +78,12 @@ void SqliteAccountStore::fail(const std::string& doing) {
 // BEGIN IMMEDIATE: the write lock at once, so that a check and the write after it see no other
 // connection's write in between.
 void SqliteAccountStore::begin() {
+    kill_point();
     if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
         fail("BEGIN IMMEDIATE");
 }
 void SqliteAccountStore::commit() {
+    kill_point();
     if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         rollback();
         fail("COMMIT");

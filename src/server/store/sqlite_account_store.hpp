@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "kill_points.hpp"
 #include "sqlite_statements.hpp"
 #include "store/account_store.hpp"
 #include "store/play_store.hpp"
@@ -45,10 +46,9 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
     bool delete_seek(const std::string& id, const std::string& account_id) override;
     int delete_seeks_of(const std::string& account_id) override;
     bool pair_seeks(const std::string& first, const std::string& second,
-                    const AccountGameRow& game) override;
+                    const NewAccountGame& game) override;
     std::optional<SeekRow> accept_seek(
-        const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) override;
-    void insert_account_game(const AccountGameRow& game) override;
+        const std::string& id, const std::function<NewAccountGame(const SeekRow&)>& make) override;
     std::optional<AccountGameRow> find_account_game(const std::string& game_id) override;
     std::optional<AccountGameRow> find_game_of_seek(const std::string& seek_id) override;
     std::vector<AccountGameRow> account_games(const AccountGameQuery& query) override;
@@ -77,6 +77,8 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
     template <typename Bind, typename Read>
     int query_all(const char* sql, const char* doing, Bind bind, Read read);
     void insert_game_row(const AccountGameRow& game);
+    // The game's row and its account game (the caller's transaction).
+    void insert_new_game(const NewAccountGame& game);
     void begin();
     void commit();
     void rollback();
@@ -92,6 +94,7 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
 
 template <typename Bind>
 int SqliteAccountStore::step(const char* sql, const char* doing, Bind bind) {
+    kill_point();
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
     sqlite::Statement stmt(raw);
@@ -103,6 +106,7 @@ int SqliteAccountStore::step(const char* sql, const char* doing, Bind bind) {
 template <typename Bind, typename Read>
 bool SqliteAccountStore::query(const char* sql, const char* doing, Bind bind, Read read) {
     std::lock_guard lock(mutex_);
+    kill_point();
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
     sqlite::Statement stmt(raw);
@@ -116,6 +120,7 @@ bool SqliteAccountStore::query(const char* sql, const char* doing, Bind bind, Re
 
 template <typename Bind, typename Read>
 int SqliteAccountStore::query_all(const char* sql, const char* doing, Bind bind, Read read) {
+    kill_point();
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) fail(doing);
     sqlite::Statement stmt(raw);

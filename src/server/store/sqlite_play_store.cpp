@@ -2,7 +2,10 @@
 // store's connection (sqlite_account_store.hpp).
 #include <string>
 
+#include "kill_points.hpp"
 #include "sqlite_account_store.hpp"
+#include "sqlite_play_rows.hpp"
+#include "store/sqlite_schema.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -13,68 +16,6 @@ using sqlite::column_optional_int;
 using sqlite::column_optional_int64;
 using sqlite::column_optional_text;
 using sqlite::column_text;
-
-// The columns of an account game with its game's, in read_game's order.
-constexpr const char* kAccountGameSelect =
-    "SELECT ag.game_id, ag.white_account, ag.black_account, ag.rated, ag.pool, ag.created_at, "
-    "ag.settled_at, ag.white_before_rating, ag.white_before_deviation, "
-    "ag.white_before_volatility, ag.white_after_rating, ag.white_after_deviation, "
-    "ag.white_after_volatility, ag.black_before_rating, ag.black_before_deviation, "
-    "ag.black_before_volatility, ag.black_after_rating, ag.black_after_deviation, "
-    "ag.black_after_volatility, g.result, g.termination, "
-    // A move leaves the game's row as it was (store.hpp: GameChange): the moves say the ply.
-    "MAX(g.plies, COALESCE((SELECT MAX(ply) FROM moves m WHERE m.game_id = g.id), 0)), "
-    "g.start_number, "
-    "g.start_black_number, g.updated_at, COALESCE(wa.name, ''), COALESCE(ba.name, ''), "
-    "ag.seek_id "
-    "FROM account_games ag JOIN games g ON g.id = ag.game_id "
-    "LEFT JOIN accounts wa ON wa.id = ag.white_account "
-    "LEFT JOIN accounts ba ON ba.id = ag.black_account ";
-
-std::optional<RatingRow> read_strength(sqlite3_stmt* s, int at, const std::string& pool) {
-    if (sqlite3_column_type(s, at) == SQLITE_NULL) return std::nullopt;
-    return RatingRow{pool,
-                     sqlite3_column_double(s, at),
-                     sqlite3_column_double(s, at + 1),
-                     sqlite3_column_double(s, at + 2),
-                     0,
-                     std::nullopt};
-}
-
-AccountGameRow read_game(sqlite3_stmt* s) {
-    AccountGameRow g;
-    g.game_id = column_text(s, 0);
-    g.white_account = column_optional_text(s, 1);
-    g.black_account = column_optional_text(s, 2);
-    g.rated = sqlite3_column_int(s, 3) != 0;
-    g.pool = column_text(s, 4);
-    g.created_at = sqlite3_column_int64(s, 5);
-    g.settled_at = column_optional_int64(s, 6);
-    g.white_before = read_strength(s, 7, g.pool);
-    g.white_after = read_strength(s, 10, g.pool);
-    g.black_before = read_strength(s, 13, g.pool);
-    g.black_after = read_strength(s, 16, g.pool);
-    g.result = column_text(s, 19);
-    g.termination = column_optional_text(s, 20);
-    g.plies = sqlite3_column_int(s, 21);
-    g.start_number = column_optional_int(s, 22);
-    g.start_black_number = column_optional_int(s, 23);
-    g.updated_at = sqlite3_column_int64(s, 24);
-    g.white_name = column_text(s, 25);
-    g.black_name = column_text(s, 26);
-    g.seek_id = column_optional_text(s, 27);
-    return g;
-}
-
-void bind_strength(sqlite3_stmt* s, int at, const std::optional<RatingRow>& r) {
-    if (r) {
-        sqlite3_bind_double(s, at, r->rating);
-        sqlite3_bind_double(s, at + 1, r->deviation);
-        sqlite3_bind_double(s, at + 2, r->volatility);
-    } else {
-        for (int i = 0; i < 3; ++i) sqlite3_bind_null(s, at + i);
-    }
-}
 
 constexpr const char* kSeekSelect =
     "SELECT s.id, s.account_id, s.rated, s.pool, s.clock_initial_ms, s.clock_increment_ms, "
@@ -115,23 +56,14 @@ SeekRow read_seek(sqlite3_stmt* s) {
     return k;
 }
 
-RatingRow read_rating(sqlite3_stmt* s) {
-    return RatingRow{column_text(s, 0),           sqlite3_column_double(s, 1),
-                     sqlite3_column_double(s, 2), sqlite3_column_double(s, 3),
-                     sqlite3_column_int(s, 4),    column_optional_int64(s, 5)};
-}
-
-constexpr const char* kRatingSelect =
-    "SELECT pool, rating, deviation, volatility, games, last_played FROM ratings ";
-
 }  // namespace
 
 std::vector<RatingRow> SqliteAccountStore::ratings(const std::string& account_id) {
     std::lock_guard lock(mutex_);
     std::vector<RatingRow> rows;
-    query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 ORDER BY pool").c_str(),
+    query_all((std::string(sqlite::kRatingSelect) + "WHERE account_id = ?1 ORDER BY pool").c_str(),
               "reading ratings", [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, account_id); },
-              [&](sqlite3_stmt* s) { rows.push_back(read_rating(s)); });
+              [&](sqlite3_stmt* s) { rows.push_back(sqlite::read_rating(s)); });
     return rows;
 }
 
@@ -211,16 +143,29 @@ void SqliteAccountStore::insert_game_row(const AccountGameRow& g) {
         });
 }
 
+void SqliteAccountStore::insert_new_game(const NewAccountGame& game) {
+    kill_point();
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, schema::kInsertGame, -1, &raw, nullptr) != SQLITE_OK)
+        fail("inserting a game");
+    sqlite::Statement stmt(raw);
+    sqlite::bind_game(stmt.get(), game.game);
+    if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail("inserting a game");
+    insert_game_row(game.account_game);
+}
+
 std::optional<SeekRow> SqliteAccountStore::accept_seek(
-    const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) {
+    const std::string& id, const std::function<NewAccountGame(const SeekRow&)>& make) {
     std::lock_guard lock(mutex_);
+    KillScope scope("accept_seek");
+    // The seek taken, the game's row and its account game: all or nothing.
     return in_transaction([&] {
         std::optional<SeekRow> seek;
         query_all((std::string(kSeekSelect) + "WHERE s.id = ?1").c_str(), "reading a seek",
                   [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); },
                   [&](sqlite3_stmt* s) { seek = read_seek(s); });
         if (seek) {
-            insert_game_row(make(*seek));
+            insert_new_game(make(*seek));
             step("DELETE FROM seeks WHERE id = ?1", "taking a seek",
                  [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, id); });
         }
@@ -229,9 +174,10 @@ std::optional<SeekRow> SqliteAccountStore::accept_seek(
 }
 
 bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string& second,
-                                    const AccountGameRow& game) {
+                                    const NewAccountGame& game) {
     if (first == second) return false;
     std::lock_guard lock(mutex_);
+    KillScope scope("pair_seeks");
     // BEGIN IMMEDIATE holds the file's write lock: no other connection takes either seek
     // between the count and the deletes.
     return in_transaction([&] {
@@ -244,7 +190,7 @@ bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string&
             },
             [&](sqlite3_stmt* s) { found = sqlite3_column_int(s, 0); });
         if (found != 2) return false;
-        insert_game_row(game);
+        insert_new_game(game);
         step("DELETE FROM seeks WHERE id IN (?1, ?2)", "taking two seeks", [&](sqlite3_stmt* s) {
             sqlite::bind_text_copy(s, 1, first);
             sqlite::bind_text_copy(s, 2, second);
@@ -253,35 +199,31 @@ bool SqliteAccountStore::pair_seeks(const std::string& first, const std::string&
     });
 }
 
-void SqliteAccountStore::insert_account_game(const AccountGameRow& game) {
-    std::lock_guard lock(mutex_);
-    insert_game_row(game);
-}
-
 std::optional<AccountGameRow> SqliteAccountStore::find_account_game(const std::string& game_id) {
     std::lock_guard lock(mutex_);
     std::optional<AccountGameRow> found;
-    query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
+    query_all((std::string(sqlite::kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
               "reading an account game",
               [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, game_id); },
-              [&](sqlite3_stmt* s) { found = read_game(s); });
+              [&](sqlite3_stmt* s) { found = sqlite::read_account_game(s); });
     return found;
 }
 
 std::optional<AccountGameRow> SqliteAccountStore::find_game_of_seek(const std::string& seek_id) {
     std::lock_guard lock(mutex_);
     std::optional<AccountGameRow> found;
-    query_all((std::string(kAccountGameSelect) + "WHERE ag.seek_id = ?1 OR ag.second_seek_id = ?1")
+    query_all((std::string(sqlite::kAccountGameSelect) +
+               "WHERE ag.seek_id = ?1 OR ag.second_seek_id = ?1")
                   .c_str(),
               "reading a seek's game",
               [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, seek_id); },
-              [&](sqlite3_stmt* s) { found = read_game(s); });
+              [&](sqlite3_stmt* s) { found = sqlite::read_account_game(s); });
     return found;
 }
 
 std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQuery& q) {
     // The result from the account's side: its colour's win, the other's, or a draw.
-    std::string sql = std::string(kAccountGameSelect) +
+    std::string sql = std::string(sqlite::kAccountGameSelect) +
                       "WHERE (ag.white_account = ?1 OR ag.black_account = ?1) "
                       "AND (?2 IS NULL OR ag.pool = ?2) "
                       "AND (?3 IS NULL OR g.start_number = ?3) "
@@ -306,88 +248,16 @@ std::vector<AccountGameRow> SqliteAccountStore::account_games(const AccountGameQ
             sqlite3_bind_int(s, 6, q.limit);
             sqlite3_bind_int(s, 7, q.in_play ? 1 : 0);
         },
-        [&](sqlite3_stmt* s) { rows.push_back(read_game(s)); });
+        [&](sqlite3_stmt* s) { rows.push_back(sqlite::read_account_game(s)); });
     return rows;
 }
 
 RateOutcome SqliteAccountStore::rate_game(const std::string& game_id, const Rater& rater) {
     std::lock_guard lock(mutex_);
+    KillScope scope("rate_game");
     // BEGIN IMMEDIATE holds the file's write lock: no other connection settles it or changes a
     // rating between the reads and the writes.
-    begin();
-    try {
-        std::optional<AccountGameRow> game;
-        query_all((std::string(kAccountGameSelect) + "WHERE ag.game_id = ?1").c_str(),
-                  "reading an account game",
-                  [&](sqlite3_stmt* s) { sqlite::bind_text_copy(s, 1, game_id); },
-                  [&](sqlite3_stmt* s) { game = read_game(s); });
-        const RateOutcome early = !game              ? RateOutcome::unknown
-                                  : game->settled_at ? RateOutcome::already_settled
-                                  : game->result == "*" && !game->termination
-                                      ? RateOutcome::in_play
-                                      : RateOutcome::settled;
-        if (early != RateOutcome::settled) {
-            rollback();
-            return early;
-        }
-        auto rating_of = [&](const std::optional<std::string>& account) {
-            std::optional<RatingRow> found;
-            if (!account) return found;
-            query_all((std::string(kRatingSelect) + "WHERE account_id = ?1 AND pool = ?2").c_str(),
-                      "reading a rating",
-                      [&](sqlite3_stmt* s) {
-                          sqlite::bind_text_copy(s, 1, *account);
-                          sqlite::bind_text_copy(s, 2, game->pool);
-                      },
-                      [&](sqlite3_stmt* s) { found = read_rating(s); });
-            return found;
-        };
-        const RatingInput input{*game, rating_of(game->white_account),
-                                rating_of(game->black_account)};
-        const auto output = rater(input);
-        auto write_rating = [&](const std::optional<std::string>& account, const RatingRow& r) {
-            if (!account) return;
-            step(
-                "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
-                "last_played) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(account_id, pool) "
-                "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
-                "volatility = excluded.volatility, games = excluded.games, "
-                "last_played = excluded.last_played",
-                "writing a rating", [&](sqlite3_stmt* s) {
-                    sqlite::bind_text_copy(s, 1, *account);
-                    sqlite::bind_text_copy(s, 2, game->pool);
-                    sqlite3_bind_double(s, 3, r.rating);
-                    sqlite3_bind_double(s, 4, r.deviation);
-                    sqlite3_bind_double(s, 5, r.volatility);
-                    sqlite3_bind_int(s, 6, r.games);
-                    sqlite::bind_optional(s, 7, r.last_played);
-                });
-        };
-        if (output) {
-            write_rating(game->white_account, output->white);
-            write_rating(game->black_account, output->black);
-        }
-        step(
-            "UPDATE account_games SET settled_at = ?2, white_before_rating = ?3, "
-            "white_before_deviation = ?4, white_before_volatility = ?5, white_after_rating = ?6, "
-            "white_after_deviation = ?7, white_after_volatility = ?8, black_before_rating = ?9, "
-            "black_before_deviation = ?10, black_before_volatility = ?11, "
-            "black_after_rating = ?12, black_after_deviation = ?13, black_after_volatility = ?14 "
-            "WHERE game_id = ?1",
-            "settling a game", [&](sqlite3_stmt* s) {
-                sqlite::bind_text_copy(s, 1, game_id);
-                sqlite3_bind_int64(s, 2, game->updated_at);
-                bind_strength(s, 3, output ? std::optional(output->white_before) : std::nullopt);
-                bind_strength(s, 6, output ? std::optional(output->white) : std::nullopt);
-                bind_strength(s, 9, output ? std::optional(output->black_before) : std::nullopt);
-                bind_strength(s, 12, output ? std::optional(output->black) : std::nullopt);
-            });
-    } catch (...) {
-        rollback();
-        throw;
-    }
-    commit();
-    return RateOutcome::settled;
+    return in_transaction([&] { return sqlite::settle_game(db_, path_, game_id, rater); });
 }
 
 std::vector<std::string> SqliteAccountStore::unsettled_games(int limit) {

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +14,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "kill_points.hpp"
+#include "sqlite_play_rows.hpp"
 #include "sqlite_statements.hpp"
 #include "store/checkpointer.hpp"
 #include "store/secrets.hpp"
@@ -158,6 +161,7 @@ bool step_row(const std::string& path, sqlite3* db, sqlite3_stmt* stmt, const ch
 class Transaction {
   public:
     Transaction(const std::string& path, sqlite3* db) : path_(path), db_(db) {
+        kill_point();
         if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
             throw_sqlite_error(path_, db_, "BEGIN IMMEDIATE");
     }
@@ -167,6 +171,7 @@ class Transaction {
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void commit() {
+        kill_point();
         if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
             throw_sqlite_error(path_, db_, "COMMIT");
         committed_ = true;
@@ -300,8 +305,9 @@ int on_commit(void* checkpointer, sqlite3*, const char*, int pages) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log)
-    : path_(path) {
+SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log,
+                         Rater rater)
+    : path_(path), rater_(std::move(rater)) {
     check_file(path_);
     // The file exists now: no SQLITE_OPEN_CREATE, so a file removed in between is an error
     // rather than a new database with the wrong mode.
@@ -472,7 +478,7 @@ void SqliteStore::migrate() {
     }
 }
 
-void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
+void sqlite::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
     bind_text(stmt, parameter(kId), game.id);
     bind_text(stmt, parameter(kWhiteTokenHash), game.white_token_hash);
     bind_text(stmt, parameter(kBlackTokenHash), game.black_token_hash);
@@ -500,6 +506,7 @@ void SqliteStore::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
 }
 
 void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {
+    kill_point();
     if (sqlite3_step(stmt) != SQLITE_DONE) fail(what);
 }
 
@@ -529,7 +536,7 @@ void SqliteStore::insert_game(const GameRow& game) {
     Transaction transaction(path_, db_);
     {
         ResetOnExit reset(insert_game_);
-        bind_game(insert_game_, game);
+        sqlite::bind_game(insert_game_, game);
         step_done(insert_game_, "inserting a game");
     }
     transaction.commit();
@@ -540,7 +547,7 @@ void SqliteStore::update_game(const GameRow& game) {
     Transaction transaction(path_, db_);
     {
         ResetOnExit reset(update_game_);
-        bind_game(update_game_, game);
+        sqlite::bind_game(update_game_, game);
         step_done(update_game_, "updating a game");
         if (sqlite3_changes(db_) != 1)
             throw StoreError(path_ + ": cannot update game '" + game.id +
@@ -559,7 +566,7 @@ void SqliteStore::add_move(const GameRow& game, const MoveRow& move) {
     }
     {
         ResetOnExit reset(update_game_);
-        bind_game(update_game_, game);
+        sqlite::bind_game(update_game_, game);
         sqlite3_bind_int(update_game_, parameter(kPlies), move.ply);
         step_done(update_game_, "updating a game");
         if (sqlite3_changes(db_) != 1)
@@ -572,6 +579,9 @@ void SqliteStore::add_move(const GameRow& game, const MoveRow& move) {
 std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const GameChange> changes) {
     std::vector<std::optional<WriteRefusal>> refused(changes.size());
     std::lock_guard lock(mutex_);
+    std::optional<KillScope> scope;
+    if (std::ranges::any_of(changes, [](const GameChange& c) { return !c.row.in_play(); }))
+        scope.emplace("end_game");
     Transaction transaction(path_, db_);
     for (std::size_t i = 0; i < changes.size(); ++i) {
         const GameChange& change = changes[i];
@@ -595,13 +605,13 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
             }
             if (sqlite3_changes(db_) == 1 && change.row_changed) {
                 ResetOnExit reset(update_game_);
-                bind_game(update_game_, change.row);
+                sqlite::bind_game(update_game_, change.row);
                 sqlite3_bind_int(update_game_, parameter(kPlies), change.move->ply);
                 step_done(update_game_, "updating a game");
             }
         } else {
             ResetOnExit reset(update_game_at_ply_);
-            bind_game(update_game_at_ply_, change.row);
+            sqlite::bind_game(update_game_at_ply_, change.row);
             sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, ply_before);
             step_done(update_game_at_ply_, "updating a game");
         }
@@ -611,6 +621,12 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
                                           std::to_string(ply_before) +
                                           " (no such game, or a change was lost)"};
     }
+    // A game that ends here changes its players' ratings in the same transaction (an account
+    // game's: others have none), so that whatever stops the server, a game over is settled.
+    if (rater_)
+        for (std::size_t i = 0; i < changes.size(); ++i)
+            if (!refused[i] && !changes[i].row.in_play())
+                sqlite::settle_game(db_, path_, changes[i].row.id, rater_);
     transaction.commit();
     return refused;
 }
@@ -620,7 +636,7 @@ std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const Game
 bool SqliteStore::takeback(const GameChange& change) {
     {
         ResetOnExit reset(update_game_at_ply_);
-        bind_game(update_game_at_ply_, change.row);
+        sqlite::bind_game(update_game_at_ply_, change.row);
         sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, *change.takeback_from);
         step_done(update_game_at_ply_, "taking back moves");
         if (sqlite3_changes(db_) != 1) return false;
@@ -640,7 +656,7 @@ void SqliteStore::import_games(const std::vector<StoredGame>& games) {
     for (const StoredGame& stored : games) {
         {
             ResetOnExit reset(insert_game_);
-            bind_game(insert_game_, stored.game);
+            sqlite::bind_game(insert_game_, stored.game);
             if (!stored.moves.empty())
                 sqlite3_bind_int(insert_game_, parameter(kPlies), stored.moves.back().ply);
             step_done(insert_game_, "importing a game");

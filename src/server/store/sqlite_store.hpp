@@ -13,6 +13,7 @@
 #include <mutex>
 #include <string>
 
+#include "store/play_store.hpp"
 #include "store/store.hpp"
 
 struct sqlite3;
@@ -29,7 +30,10 @@ class SqliteStore final : public Store {
     // or cannot be read.
     // Checkpoints of the log run on a thread of their own (StoreCheckpointer); `log` gets a line
     // when one fails (standard error when not given).
-    explicit SqliteStore(const std::string& path, std::function<void(const std::string&)> log = {});
+    // `rater` settles the ratings of an account game in the transaction that stores its end
+    // (write); none: a game's end changes no rating (tools, tests of the games alone).
+    explicit SqliteStore(const std::string& path, std::function<void(const std::string&)> log = {},
+                         Rater rater = {});
     ~SqliteStore() override;
     SqliteStore(const SqliteStore&) = delete;
     SqliteStore& operator=(const SqliteStore&) = delete;
@@ -51,13 +55,13 @@ class SqliteStore final : public Store {
     void migrate();
     sqlite3_stmt* prepare(const char* sql);
     [[noreturn]] void fail(const std::string& what);
-    void bind_game(sqlite3_stmt* stmt, const GameRow& game);
     void step_done(sqlite3_stmt* stmt, const char* what);
     bool takeback(const GameChange& change);
     std::vector<MoveRow> moves_of(const std::string& id);
     void fold_last_move(GameRow& game);
 
     std::string path_;
+    Rater rater_;
     std::unique_ptr<StoreCheckpointer> checkpointer_;
     std::mutex mutex_;
     sqlite3* db_ = nullptr;

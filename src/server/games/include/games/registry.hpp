@@ -60,9 +60,6 @@ class GameRegistry {
     // Set before the games are served.
     std::function<void(const std::shared_ptr<LiveGame>&)> on_loaded;
     std::function<void(const std::string& event_id)> on_game_over;
-    // Called with the game's id when any game ends here (under the game's lock): the lobby
-    // settles an account game's ratings.
-    std::function<void(const std::string& game_id)> on_any_game_over;
 
   private:
     void log(const std::string& line);

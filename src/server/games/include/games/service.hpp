@@ -77,6 +77,12 @@ class GameService {
     // Creates a SeatedGame (no rate limit: events have their own). ApiError 503 when the store
     // fails.
     void create_seated(const SeatedGame& request);
+    // The game a SeatedGame makes, not stored: its row is to be stored together with the rows
+    // that go with it, in one transaction (the lobby's account game, the seek it takes), and the
+    // game then held. ApiError 422 for a start position that cannot be.
+    std::shared_ptr<LiveGame> seated_game(const SeatedGame& request);
+    // A game seated_game made, once stored: in play here from now on.
+    void hold(const std::shared_ptr<LiveGame>& game);
     // GET /api/games?limit=N: the rows of the games changed last, the last change first.
     std::vector<GameRow> recent(int limit);
     // The game, from memory, the cache or the store; ApiError 404 if there is none.
@@ -152,11 +158,6 @@ class GameService {
     using AccountSeat =
         std::function<std::optional<Color>(const std::string& game_id, std::string_view token)>;
     void set_account_seat(AccountSeat account_seat) { account_seat_ = std::move(account_seat); }
-    // Called with the game's id whenever a game ends here (under the game's lock: it must only
-    // queue); set before serving.
-    void set_on_game_over(std::function<void(const std::string&)> on_over) {
-        registry_.on_any_game_over = std::move(on_over);
-    }
     // How many of an event's games are in play (Store::event_games_in_play); ApiError 503 when
     // the store fails.
     int event_games_in_play(const std::string& event_id);

@@ -1,10 +1,11 @@
 // The lobby: accounts seeking opponents (seeks: a clock, rated or casual, a colour, a start
 // position, a rating range), accepting a seek (a game whose seats are the two accounts), the
 // seats of those games for an account's token, quick pairing (pools.hpp: a player joins a pool,
-// the lobby pairs it with a player of close rating), and their ratings, settled once each game is
-// over (ratings.hpp). Seeks and games are rows of the play store (store/play_store.hpp), so that a
-// seek made on one server is accepted on another sharing the database, and a game's ratings
-// change once whichever server ends it. Refusals are ApiErrors (games/api_error.hpp).
+// the lobby pairs it with a player of close rating), and the players' ratings as stored (they
+// change where a game ends: games/settlement.hpp). Seeks and games are rows of the play store
+// (store/play_store.hpp), so that a seek made on one server is accepted on another sharing the
+// database; a seek is taken with its game's rows in one transaction. Refusals are ApiErrors
+// (games/api_error.hpp).
 #pragma once
 
 #include <array>
@@ -37,9 +38,6 @@ struct LobbyOptions {
     int seeks_in_all = 2000;        // the lobby's bound, all servers together
     double seeks_per_second = 0.5;  // per account, sustained
     double seeks_burst = 10;
-    // How often the games over but not settled are looked for (a server that stopped between a
-    // game's end and its rating; a game that ended elsewhere).
-    std::chrono::milliseconds sweep_every{30'000};
     // How often the seeks are read for the live connections when nothing changed here (another
     // server sharing the database may have changed them).
     std::chrono::milliseconds poll_every{2'000};
@@ -73,14 +71,14 @@ struct LobbyOptions {
 
 class LobbyService {
   public:
-    // Registers with `games` as the holder of the seats of account games and as the listener to
-    // their ends; starts the settling thread. `games` and `accounts` outlive it.
+    // Registers with `games` as the holder of the seats of account games; starts the feed's
+    // thread. `games` and `accounts` outlive it.
     LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
                  LobbyOptions options);
     ~LobbyService();
     LobbyService(const LobbyService&) = delete;
     LobbyService& operator=(const LobbyService&) = delete;
-    // Stops the settling thread (what is queued is settled by the next start's sweep).
+    // Stops the feed's thread and leaves the list of who is online.
     void stop();
 
     // A new seek by the signed-in account: a clock, days per move (correspondence) or neither
@@ -127,8 +125,6 @@ class LobbyService {
     std::vector<RatingRow> ratings(const std::string& account_id);
     // The account's games (play_store.hpp).
     std::vector<AccountGameRow> games_of(const AccountGameQuery& query);
-    // Settles the game now if it is over as stored (tests; the settling thread does this).
-    RateOutcome settle(const std::string& game_id);
 
     // A live connection joins: the open seeks and who is online, as they stand (the connection
     // gets every change after them). ApiError 503 past max_listeners.
@@ -153,8 +149,6 @@ class LobbyService {
 
   private:
     void log(const std::string& line);
-    void game_over(const std::string& game_id);
-    void settling_loop();
     // The lobby's own thread: reads the seeks when told of a change here (changed()) or every
     // poll_every, and tells the connections what was added and what went, and the two players of
     // each seek that became a game; withdraws the seeks of players gone.
@@ -173,8 +167,15 @@ class LobbyService {
     void take_seek_token(const std::string& account);
     void check_room(const std::string& account, std::size_t in_lobby);
     // The game of two accounts made from `seek` (accepted, or paired with another: `made` says
-    // who plays which colour), created in the games' service; its players cached.
-    void create_account_game(const AccountGameRow& made, const SeekRow& seek);
+    // who plays which colour), not stored yet: its rows go into the transaction that takes the
+    // seek (PlayStore::accept_seek, pair_seeks), and the game is held once they are stored.
+    struct MadeGame {
+        NewAccountGame rows;
+        std::shared_ptr<LiveGame> live;
+    };
+    MadeGame make_account_game(const AccountGameRow& made, const SeekRow& seek);
+    // A game make_account_game made, once stored: in play here, its players cached.
+    void hold(const MadeGame& made);
     // The feed thread's quick pairing of the seeks just read: pairs each pool's waiting players
     // (pair_pool), takes their two seeks and makes their game (PlayStore::pair_seeks: of several
     // servers pairing at once, one gets each seek), and removes the paired seeks from `seeks`.
@@ -211,12 +212,6 @@ class LobbyService {
     std::mutex players_mutex_;
     std::unordered_map<std::string, Players> players_;  // game id -> accounts, bounded
     std::deque<std::string> players_order_;
-
-    std::mutex settle_mutex_;
-    std::condition_variable settle_wake_;
-    std::deque<std::pair<std::string, int>> to_settle_;  // game id, attempts
-    bool stopping_ = false;
-    std::thread settler_;
 
     std::mutex feed_mutex_;
     std::condition_variable feed_wake_;
@@ -257,11 +252,6 @@ class LobbyService {
     // The seeks told gone (bounded; the feed thread's alone): one watched after is not again.
     RecentIds gone_told_;
     std::array<int, kQuickPools.size()> waiting_{};  // in each pool, as last read
-    // Quick seeks gone whose game was not found yet, with the rounds looked (the feed thread's).
-    std::unordered_map<std::string, int> quick_unfound_;
-    // Seeks gone, not quick, whose game was not found yet (accepted, the game's row not stored
-    // yet, or withdrawn), with the rounds looked; the feed thread's alone.
-    std::unordered_map<std::string, int> games_unfound_;
     FanOut fan_out_;  // a message for everyone, to every connection (before feeder_: it uses it)
     std::thread feeder_;
 };

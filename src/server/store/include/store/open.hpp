@@ -24,8 +24,11 @@ bool is_postgres_uri(const std::string& db);
 // PostgreSQL: throws StoreError when the server cannot be reached or refuses the user, or the
 // database has a newer schema. Messages name the database (never its password) and say what to
 // do. `log` gets a line when something in the background fails (standard error when not given).
+// `rater` settles an account game's ratings in the transaction that stores its end (none: no
+// rating changes with a game's end).
 std::unique_ptr<Store> open_store(const std::string& db,
-                                  std::function<void(const std::string&)> log = {});
+                                  std::function<void(const std::string&)> log = {},
+                                  Rater rater = {});
 
 // The events' store on the database the game store has already opened and migrated (so it
 // exists, is writable and has the event tables), on a connection of its own. Throws StoreError.

@@ -95,6 +95,13 @@ struct AccountGameRow {
     std::string black_name = {};
 };
 
+// A game two accounts play as it is stored, in one transaction with the seek (or seeks) it was
+// made from: its row in the games table (store.hpp) and its account game.
+struct NewAccountGame {
+    GameRow game;
+    AccountGameRow account_game;
+};
+
 // What rate_game gives the Rater: the game as stored, with each side's rating in the game's pool
 // (none for a player's first game in it).
 struct RatingInput {
@@ -149,20 +156,20 @@ class PlayStore {
     virtual bool delete_seek(const std::string& id, const std::string& account_id) = 0;
     // Deletes every seek the account made (it left); how many.
     virtual int delete_seeks_of(const std::string& account_id) = 0;
-    // Takes the seek out of the lobby and inserts the game `make` builds from it, in one
-    // transaction: of two accepting at once (on two servers), one gets the seek, the other
-    // nullopt. `make` may throw (an ApiError: the seek stays).
+    // Takes the seek out of the lobby and inserts the game `make` builds from it (its row in the
+    // games table and its account game), in one transaction: the whole fact or nothing, whatever
+    // stops the server in between. Of two accepting at once (on two servers), one gets the seek,
+    // the other nullopt. `make` may throw (an ApiError: the seek stays).
     virtual std::optional<SeekRow> accept_seek(
-        const std::string& id, const std::function<AccountGameRow(const SeekRow&)>& make) = 0;
+        const std::string& id, const std::function<NewAccountGame(const SeekRow&)>& make) = 0;
 
     // Quick pairing: takes both seeks out of the lobby and inserts `game` (made from them), in
     // one transaction; false, with nothing changed, when either seek is gone (another server
     // paired it first, its player left). Of two servers pairing overlapping seeks at once, one
     // succeeds.
     virtual bool pair_seeks(const std::string& first, const std::string& second,
-                            const AccountGameRow& game) = 0;
+                            const NewAccountGame& game) = 0;
 
-    virtual void insert_account_game(const AccountGameRow& game) = 0;
     virtual std::optional<AccountGameRow> find_account_game(const std::string& game_id) = 0;
     // The game made from a seek, if it was accepted.
     virtual std::optional<AccountGameRow> find_game_of_seek(const std::string& seek_id) = 0;

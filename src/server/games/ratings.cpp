@@ -1,4 +1,4 @@
-#include "lobby/ratings.hpp"
+#include "games/ratings.hpp"
 
 #include <chrono>
 

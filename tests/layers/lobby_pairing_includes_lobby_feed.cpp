@@ -1,0 +1,6 @@
+// Must not compile: the lobby's parts see its base, not each other (the facade wires them).
+
+// This header of its own part is found...
+#include "lobby/quick_pairing.hpp"
+// ...and this one is not:
+#include "lobby/lobby_feed.hpp"

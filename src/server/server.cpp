@@ -113,8 +113,8 @@ struct Server::Impl {
                     .pool_range = {.widen_every = std::chrono::milliseconds(
                                        options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
-          routes(games, StaticFiles(options.web_dir), &events, &event_views, &analysis, &accounts,
-                 &lobby),
+          routes(ApiServices{games, events, event_views, analysis, accounts, lobby},
+                 StaticFiles(options.web_dir)),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,
                                 options.max_connections, options.max_connections_per_address,

@@ -9,16 +9,14 @@
 #include "accounts/service.hpp"
 #include "games/now.hpp"
 #include "http/requests.hpp"
-#include "http/routes.hpp"
 #include "lobby/service.hpp"
+#include "wings.hpp"
 
 namespace chess960::server {
 
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr std::string_view kAccountsPrefix = "/api/accounts/";
 
 bool changes_state(std::string_view method) {
     return method != "GET" && method != "HEAD" && method != "OPTIONS";
@@ -36,7 +34,7 @@ std::string session_cookie(const std::string& value, std::int64_t max_age_s, boo
 }
 
 Json account_json(const AccountRow& account) {
-    // The ratings are the lobby's (Routes::ratings_json): none without it.
+    // The ratings are the lobby's (ratings_json), added where they are shown.
     return Json{
         {"name", account.name}, {"displayName", account.display_name}, {"ratings", Json::object()}};
 }
@@ -69,8 +67,8 @@ bool same_origin(std::string_view origin, std::string_view host, bool https) {
     return o == "https://" + h || (!https && o == "http://" + h);
 }
 
-std::string Routes::seat_token(const HttpRequest& request) {
-    if (!request.bearer.empty() || request.session_cookie.empty() || !accounts_)
+std::string seat_token(const HttpRequest& request) {
+    if (!request.bearer.empty() || request.session_cookie.empty())
         return std::string(request.bearer);
     const std::string token(request.session_cookie);
     // The cookie holds an account game's seat (lobby/service.hpp) for the page; a move or an
@@ -97,7 +95,7 @@ std::string_view cookie_value(std::string_view header, std::string_view name) {
     return {};
 }
 
-void Routes::check_same_site(const HttpRequest& request) {
+void check_same_site(const HttpRequest& request) {
     if (!changes_state(request.method)) return;
     check_body(request.body);
     // Another site's page posting here (a form, a fetch) names itself in Origin: refused
@@ -107,10 +105,10 @@ void Routes::check_same_site(const HttpRequest& request) {
                        "cross_site"};
 }
 
-Session Routes::signed_in(const HttpRequest& request) {
+Session signed_in(const HttpRequest& request, AccountService& accounts) {
     const bool by_cookie = request.bearer.empty();
     const std::string token(by_cookie ? request.session_cookie : request.bearer);
-    auto session = accounts_->authenticate(token);
+    auto session = accounts.authenticate(token);
     if (!session) throw ApiError{401, "not signed in", 0, "not_signed_in"};
     if (by_cookie && changes_state(request.method) && !same_origin(request) &&
         (request.csrf.empty() || std::string(request.csrf) != AccountService::csrf_token(token)))
@@ -121,90 +119,104 @@ Session Routes::signed_in(const HttpRequest& request) {
     return std::move(*session);
 }
 
-std::optional<HttpResponse> Routes::account_route(const HttpRequest& request) {
-    const std::string_view method = request.method, path = request.path;
-    const bool accounts_path =
-        path == "/api/accounts" || path.starts_with(kAccountsPrefix) || path == "/api/session";
-    if (!accounts_path && path != "/api/invitations") return std::nullopt;
-    AccountService& accounts = *accounts_;
-    check_same_site(request);
-    auto signed_in = [&] { return this->signed_in(request); };
+RouteHandler same_site(std::optional<HttpResponse> (*handler)(const RouteCall&)) {
+    return [handler](const RouteCall& call) {
+        check_same_site(call.request);
+        return handler(call);
+    };
+}
 
-    if (path == "/api/accounts") {
-        if (method != "POST")
-            throw ApiError{405, "use POST /api/accounts to sign up", 0, "method_not_allowed"};
-        const auto [name, password] = credentials(request.body);
-        const auto invitation = string_field(parse_object(request.body, "the body"), "invitation");
-        return json_response(201,
-                             account_json(accounts.sign_up(name, password, invitation)).dump());
-    }
-    if (path == "/api/session") {
-        if (method == "POST") {
-            const auto [name, password] = credentials(request.body);
-            const SignedIn in = accounts.sign_in(name, password, request.client);
-            HttpResponse response =
-                json_response(200, Json{{"token", in.token},
-                                        {"csrfToken", in.csrf_token},
-                                        {"account", own_account_json(in.account)}}
-                                       .dump());
-            const std::int64_t max_age = (in.expires_at - now_ms()) / 1000;
-            response.headers.emplace_back("Set-Cookie",
-                                          session_cookie(in.token, max_age, request.https));
-            response.headers.emplace_back("Cache-Control", "no-store");
-            return response;
-        }
-        if (method == "GET") {
-            const Session session = signed_in();
-            const std::string token(request.bearer.empty() ? request.session_cookie
-                                                           : request.bearer);
-            Json json = own_account_json(session.account);
-            if (lobby_) json["ratings"] = ratings_json(session.account.id);
-            json["csrfToken"] = AccountService::csrf_token(token);
-            HttpResponse response = json_response(200, json.dump());
-            response.headers.emplace_back("Cache-Control", "no-store");
-            return response;
-        }
-        if (method == "DELETE") {
-            const Session session = signed_in();
-            accounts.sign_out(session);
-            // A player who leaves leaves the lobby: its seeks are withdrawn.
-            if (lobby_) lobby_->leave(session.account.id);
-            HttpResponse response{204, "application/json", "", {}};
-            response.headers.emplace_back("Set-Cookie", session_cookie("", 0, request.https));
-            return response;
-        }
-        throw ApiError{405, "use POST, GET or DELETE /api/session", 0, "method_not_allowed"};
-    }
-    if (path == "/api/invitations") {
-        if (method != "POST")
-            throw ApiError{405, "use POST /api/invitations", 0, "method_not_allowed"};
-        return json_response(201, Json{{"token", accounts.create_invitation(signed_in())}}.dump());
-    }
-    const std::string name = decode_segment(path.substr(kAccountsPrefix.size()));
-    if (method == "GET") {
-        const AccountRow account = accounts.profile(name);
-        Json json = account_json(account);
-        if (lobby_) json["ratings"] = ratings_json(account.id);
-        return json_response(200, json.dump());
-    }
-    if (method == "DELETE") {
-        accounts.delete_account(signed_in(), name);
-        HttpResponse response{204, "application/json", "", {}};
-        // The deleting client's own session went with the account.
-        response.headers.emplace_back("Set-Cookie", session_cookie("", 0, request.https));
-        return response;
-    }
-    if (method == "PATCH") {
-        const Session session = signed_in();
-        if (accounts.profile(name).id != session.account.id)
-            throw ApiError{403, "only its owner may change an account's settings", 0, "not_owner"};
-        const Json json = parse_object(request.body, "the body");
-        AccountSettings settings{string_field(json, "displayName"), string_field(json, "language"),
-                                 string_field(json, "theme")};
-        return json_response(200,
-                             own_account_json(accounts.update_settings(session, settings)).dump());
-    }
-    throw ApiError{405, "use GET, PATCH or DELETE /api/accounts/{name}", 0, "method_not_allowed"};
+namespace {
+
+std::optional<HttpResponse> sign_up(const RouteCall& call) {
+    const auto [name, password] = credentials(call.request.body);
+    const auto invitation = string_field(parse_object(call.request.body, "the body"), "invitation");
+    return json_response(
+        201, account_json(call.api.accounts.sign_up(name, password, invitation)).dump());
+}
+
+std::optional<HttpResponse> sign_in(const RouteCall& call) {
+    const HttpRequest& request = call.request;
+    const auto [name, password] = credentials(request.body);
+    const SignedIn in = call.api.accounts.sign_in(name, password, request.client);
+    HttpResponse response = json_response(200, Json{{"token", in.token},
+                                                    {"csrfToken", in.csrf_token},
+                                                    {"account", own_account_json(in.account)}}
+                                                   .dump());
+    const std::int64_t max_age = (in.expires_at - now_ms()) / 1000;
+    response.headers.emplace_back("Set-Cookie", session_cookie(in.token, max_age, request.https));
+    response.headers.emplace_back("Cache-Control", "no-store");
+    return response;
+}
+
+std::optional<HttpResponse> own_session(const RouteCall& call) {
+    const HttpRequest& request = call.request;
+    const Session session = signed_in(request, call.api.accounts);
+    const std::string token(request.bearer.empty() ? request.session_cookie : request.bearer);
+    Json json = own_account_json(session.account);
+    json["ratings"] = ratings_json(call.api.lobby, session.account.id);
+    json["csrfToken"] = AccountService::csrf_token(token);
+    HttpResponse response = json_response(200, json.dump());
+    response.headers.emplace_back("Cache-Control", "no-store");
+    return response;
+}
+
+std::optional<HttpResponse> sign_out(const RouteCall& call) {
+    const Session session = signed_in(call.request, call.api.accounts);
+    call.api.accounts.sign_out(session);
+    // A player who leaves leaves the lobby: its seeks are withdrawn.
+    call.api.lobby.leave(session.account.id);
+    HttpResponse response{204, "application/json", "", {}};
+    response.headers.emplace_back("Set-Cookie", session_cookie("", 0, call.request.https));
+    return response;
+}
+
+std::optional<HttpResponse> invite(const RouteCall& call) {
+    AccountService& accounts = call.api.accounts;
+    return json_response(
+        201, Json{{"token", accounts.create_invitation(signed_in(call.request, accounts))}}.dump());
+}
+
+std::optional<HttpResponse> profile(const RouteCall& call) {
+    const AccountRow account = call.api.accounts.profile(decode_segment(call.params["name"]));
+    Json json = account_json(account);
+    json["ratings"] = ratings_json(call.api.lobby, account.id);
+    return json_response(200, json.dump());
+}
+
+std::optional<HttpResponse> delete_account(const RouteCall& call) {
+    AccountService& accounts = call.api.accounts;
+    const std::string name = decode_segment(call.params["name"]);
+    accounts.delete_account(signed_in(call.request, accounts), name);
+    HttpResponse response{204, "application/json", "", {}};
+    // The deleting client's own session went with the account.
+    response.headers.emplace_back("Set-Cookie", session_cookie("", 0, call.request.https));
+    return response;
+}
+
+std::optional<HttpResponse> update_settings(const RouteCall& call) {
+    AccountService& accounts = call.api.accounts;
+    const std::string name = decode_segment(call.params["name"]);
+    const Session session = signed_in(call.request, accounts);
+    if (accounts.profile(name).id != session.account.id)
+        throw ApiError{403, "only its owner may change an account's settings", 0, "not_owner"};
+    const Json json = parse_object(call.request.body, "the body");
+    AccountSettings settings{string_field(json, "displayName"), string_field(json, "language"),
+                             string_field(json, "theme")};
+    return json_response(200, own_account_json(accounts.update_settings(session, settings)).dump());
+}
+
+}  // namespace
+
+void add_account_routes(RouteTable& table) {
+    table.add("POST", "/api/accounts", same_site(sign_up));
+    table.add("GET", "/api/accounts/{name}", same_site(profile));
+    table.add("PATCH", "/api/accounts/{name}", same_site(update_settings));
+    table.add("DELETE", "/api/accounts/{name}", same_site(delete_account));
+    table.add("POST", "/api/session", same_site(sign_in));
+    table.add("GET", "/api/session", same_site(own_session));
+    table.add("DELETE", "/api/session", same_site(sign_out));
+    table.add("POST", "/api/invitations", same_site(invite));
 }
 
 }  // namespace chess960::server

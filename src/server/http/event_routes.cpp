@@ -4,7 +4,7 @@
 #include "http/event_requests.hpp"
 #include "http/event_views.hpp"
 #include "http/requests.hpp"
-#include "http/routes.hpp"
+#include "wings.hpp"
 
 namespace chess960::server {
 
@@ -12,150 +12,213 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kEventsPrefix = "/api/events/";
-
-// "a/b/c" -> {"a", "b", "c"}
-std::vector<std::string_view> segments(std::string_view path) {
-    std::vector<std::string_view> parts;
-    while (true) {
-        const auto slash = path.find('/');
-        parts.push_back(path.substr(0, slash));
-        if (slash == std::string_view::npos) break;
-        path.remove_prefix(slash + 1);
-    }
-    return parts;
-}
-
-}  // namespace
-
-HttpResponse Routes::event_route(const HttpRequest& request) {
-    EventService& events = *events_;
-    const std::string_view method = request.method, path = request.path;
-    if (query_param(request.query, "token"))
+// An event's request: refused with a token in its URL, a POST's body checked.
+EventService& event_request(const RouteCall& call) {
+    if (query_param(call.request.query, "token"))
         throw ApiError{400,
                        "tokens are not accepted in URLs (proxies log them): send "
                        "'Authorization: Bearer <token>'",
                        0, "token_in_url"};
-    if (method == "POST") check_body(request.body);
-    if (path == "/api/events") {
-        if (method == "POST")
-            return json_response(201, created_event_json(events.create(
-                                          parse_create_event(request.body), request.client)));
-        throw ApiError{405, "use POST /api/events to create an event", 0, "method_not_allowed"};
-    }
-    const auto parts = segments(path.substr(kEventsPrefix.size()));
-    const std::string_view id = parts[0];
-    if (method == "GET" && parts.size() == 1) {
-        // The public view, rendered once for everyone who asks for a while (an unknown id is
-        // refused before anything is kept for it).
-        if (!EventService::is_event_id(id)) events.view(id);
-        return json_response(
-            200, event_views_->get(std::string(id), [&] { return event_text(events.view(id)); }));
-    }
-    if (method == "GET" && parts.size() == 2) {
-        if (parts[1] == "organiser")
-            return json_response(200, event_text(events.organiser_view(id, request.bearer)));
-        if (parts[1] == "seat")
-            return json_response(200, seat_json(events.seat(id, request.bearer)));
-        if (parts[1] == "pgn") {
-            HttpResponse response{200, "application/x-chess-pgn", event_pgn(events.pgn(id)), {}};
-            response.headers.emplace_back(
-                "Content-Disposition",
-                "attachment; filename=\"chess960-event-" + std::string(id) + ".pgn\"");
-            return response;
-        }
-    }
-    // Paired events (events/paired.hpp).
-    if (method == "GET" && parts.size() == 2) {
-        if (parts[1] == "proposal")
-            return json_response(200, proposal_json(events.proposal(id, request.bearer)));
-        // A player's token, or the session (Bearer or cookie) of the account that is the player.
-        if (parts[1] == "player")
-            return json_response(200, player_view_json(events.player(id, seat_token(request))));
-        if (parts[1] == "trf") {
-            HttpResponse response{200, "text/plain; charset=utf-8", events.trf(id), {}};
-            response.headers.emplace_back(
-                "Content-Disposition",
-                "attachment; filename=\"chess960-event-" + std::string(id) + ".trf\"");
-            return response;
-        }
-    }
-    if (method == "POST" && parts.size() == 2) {
-        if (parts[1] == "players")
-            return json_response(201, added_player_json(events.add_player(
-                                          id, request.bearer, parse_player(request.body))));
-        if (parts[1] == "join") {
-            // Signed in on this page, the entrant is its account (the cookie, with the CSRF
-            // proof; the Bearer token is the join link's).
-            HttpRequest by_cookie = request;
-            by_cookie.bearer = {};
-            return json_response(
-                201, added_player_json(events.join(id, request.bearer, parse_player(request.body),
-                                                   seat_token(by_cookie))));
-        }
-        if (parts[1] == "join-link") {
-            check_body(request.body);
-            return json_response(
-                201, Json{{"joinToken", events.open_join_link(id, request.bearer)}}.dump());
-        }
-        if (parts[1] == "byes")
-            return json_response(200, event_text(events.request_bye(id, seat_token(request),
-                                                                    parse_bye(request.body))));
-        if (parts[1] == "withdraw")
-            return json_response(200, event_text(events.withdraw(id, seat_token(request),
-                                                                 parse_withdraw(request.body))));
-        if (parts[1] == "proposal") {
-            const auto [pairs, bye] = parse_pairing_check(request.body);
-            return json_response(
-                200, proposal_json(events.check_pairing(id, request.bearer, pairs, bye)));
-        }
-    }
-    if (method == "POST" && parts.size() == 3 && parts[1] == "join-link" && parts[2] == "close")
-        return json_response(200, event_text(events.close_join_link(id, request.bearer)));
-    if (method == "POST" && parts.size() == 3 && parts[1] == "players") {
-        auto number = parse_int(parts[2], 1, int(kMaxEventPlayers));
-        if (!number)
-            throw ApiError{404,
-                           "no such player '" + quote(parts[2], 8) + "'",
-                           0,
-                           "unknown_player",
-                           {{"player", quote(parts[2], 8)}}};
-        return json_response(200, event_text(events.edit_player(id, request.bearer, *number,
-                                                                parse_player(request.body))));
-    }
-    if (method == "POST" && parts.size() == 6 && parts[1] == "rounds" && parts[3] == "boards" &&
-        parts[5] == "result") {
-        auto round = parse_int(parts[2], 1, event::kMaxRounds);
-        auto board = parse_int(parts[4], 1, kMaxBoards);
-        if (!round || !board)
-            throw ApiError{404,
-                           "no such board: rounds and boards are numbered from 1",
-                           0,
-                           "unknown_board",
-                           {{"round", quote(parts[2], 8)}, {"board", quote(parts[4], 8)}}};
-        return json_response(200, event_text(events.set_result(id, request.bearer, *round, *board,
-                                                               parse_result(request.body))));
-    }
-    if (method == "POST" && parts.size() == 2) {
-        if (parts[1] == "rounds")
-            return json_response(
-                201, event_text(events.add_round(id, request.bearer, parse_add_round(request.body),
-                                                 request.client)));
-        if (parts[1] == "close")
-            return json_response(200, event_text(events.close(id, request.bearer)));
-    }
-    if (method == "POST" && parts.size() == 4 && parts[1] == "rounds" && parts[3] == "reveal") {
-        auto round = parse_int(parts[2], 1, event::kMaxRounds);
-        if (!round)
-            throw ApiError{404,
-                           "no such round '" + quote(parts[2], 8) + "': rounds are numbered from 1",
-                           0,
-                           "unknown_round",
-                           {{"round", quote(parts[2], 8)}}};
-        return json_response(200, event_text(events.reveal_now(id, request.bearer, *round)));
-    }
-    throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
-                   "no_such_path"};
+    if (call.request.method == "POST") check_body(call.request.body);
+    return call.api.events;
+}
+
+// A route of an event (`id`) answered with the event's view as the change left it: `change`
+// makes the change, with the request's organiser's token.
+template <typename Change>
+RouteHandler event_change(int status, Change change) {
+    return [status, change](const RouteCall& call) -> std::optional<HttpResponse> {
+        EventService& events = event_request(call);
+        return json_response(status, event_text(change(events, call, call.params["id"])));
+    };
+}
+
+HttpResponse download(std::string content_type, std::string body, std::string_view id,
+                      const char* extension) {
+    HttpResponse response{200, std::move(content_type), std::move(body), {}};
+    response.headers.emplace_back("Content-Disposition", "attachment; filename=\"chess960-event-" +
+                                                             std::string(id) + extension + "\"");
+    return response;
+}
+
+std::optional<HttpResponse> create_event(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(201, created_event_json(events.create(
+                                  parse_create_event(call.request.body), call.request.client)));
+}
+
+// The public view, rendered once for everyone who asks for a while (an unknown id is refused
+// before anything is kept for it).
+std::optional<HttpResponse> event_view(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const std::string_view id = call.params["id"];
+    if (!EventService::is_event_id(id)) events.view(id);
+    return json_response(200, call.api.event_views.get(
+                                  std::string(id), [&] { return event_text(events.view(id)); }));
+}
+
+std::optional<HttpResponse> organiser_view(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(200,
+                         event_text(events.organiser_view(call.params["id"], call.request.bearer)));
+}
+
+std::optional<HttpResponse> seat_view(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(200, seat_json(events.seat(call.params["id"], call.request.bearer)));
+}
+
+std::optional<HttpResponse> event_pgn_file(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const std::string_view id = call.params["id"];
+    return download("application/x-chess-pgn", event_pgn(events.pgn(id)), id, ".pgn");
+}
+
+std::optional<HttpResponse> trf_file(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const std::string_view id = call.params["id"];
+    return download("text/plain; charset=utf-8", events.trf(id), id, ".trf");
+}
+
+// Paired events (events/paired.hpp): the proposal of the next round and a change checked.
+std::optional<HttpResponse> proposal(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(200,
+                         proposal_json(events.proposal(call.params["id"], call.request.bearer)));
+}
+
+std::optional<HttpResponse> check_proposal(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const auto [pairs, bye] = parse_pairing_check(call.request.body);
+    return json_response(200, proposal_json(events.check_pairing(call.params["id"],
+                                                                 call.request.bearer, pairs, bye)));
+}
+
+// A player's token, or the session (Bearer or cookie) of the account that is the player.
+std::optional<HttpResponse> player_view(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(
+        200, player_view_json(events.player(call.params["id"], seat_token(call.request))));
+}
+
+std::optional<HttpResponse> add_player(const RouteCall& call) {
+    EventService& events = event_request(call);
+    return json_response(201,
+                         added_player_json(events.add_player(call.params["id"], call.request.bearer,
+                                                             parse_player(call.request.body))));
+}
+
+// Signed in on this page, the entrant is its account (the cookie, with the CSRF proof; the
+// Bearer token is the join link's).
+std::optional<HttpResponse> join(const RouteCall& call) {
+    EventService& events = event_request(call);
+    HttpRequest by_cookie = call.request;
+    by_cookie.bearer = {};
+    return json_response(201, added_player_json(events.join(call.params["id"], call.request.bearer,
+                                                            parse_player(call.request.body),
+                                                            seat_token(by_cookie))));
+}
+
+std::optional<HttpResponse> open_join_link(const RouteCall& call) {
+    EventService& events = event_request(call);
+    check_body(call.request.body);
+    return json_response(
+        201,
+        Json{{"joinToken", events.open_join_link(call.params["id"], call.request.bearer)}}.dump());
+}
+
+std::optional<HttpResponse> edit_player(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const std::string_view text = call.params["number"];
+    auto number = parse_int(text, 1, int(kMaxEventPlayers));
+    if (!number)
+        throw ApiError{404,
+                       "no such player '" + quote(text, 8) + "'",
+                       0,
+                       "unknown_player",
+                       {{"player", quote(text, 8)}}};
+    return json_response(
+        200, event_text(events.edit_player(call.params["id"], call.request.bearer, *number,
+                                           parse_player(call.request.body))));
+}
+
+std::optional<HttpResponse> set_result(const RouteCall& call) {
+    EventService& events = event_request(call);
+    auto round = parse_int(call.params["round"], 1, event::kMaxRounds);
+    auto board = parse_int(call.params["board"], 1, kMaxBoards);
+    if (!round || !board)
+        throw ApiError{
+            404,
+            "no such board: rounds and boards are numbered from 1",
+            0,
+            "unknown_board",
+            {{"round", quote(call.params["round"], 8)}, {"board", quote(call.params["board"], 8)}}};
+    return json_response(
+        200, event_text(events.set_result(call.params["id"], call.request.bearer, *round, *board,
+                                          parse_result(call.request.body))));
+}
+
+std::optional<HttpResponse> reveal_now(const RouteCall& call) {
+    EventService& events = event_request(call);
+    const std::string_view text = call.params["round"];
+    auto round = parse_int(text, 1, event::kMaxRounds);
+    if (!round)
+        throw ApiError{404,
+                       "no such round '" + quote(text, 8) + "': rounds are numbered from 1",
+                       0,
+                       "unknown_round",
+                       {{"round", quote(text, 8)}}};
+    return json_response(
+        200, event_text(events.reveal_now(call.params["id"], call.request.bearer, *round)));
+}
+
+// The changes answered with the event's view: the organiser's (with its token), then a player's
+// own (with its token or its account's session).
+void add_changes(RouteTable& table) {
+    table.add("POST", "/api/events/{id}/rounds",
+              event_change(201, [](EventService& events, const RouteCall& call, auto id) {
+                  return events.add_round(id, call.request.bearer,
+                                          parse_add_round(call.request.body), call.request.client);
+              }));
+    table.add("POST", "/api/events/{id}/close",
+              event_change(200, [](EventService& events, const RouteCall& call, auto id) {
+                  return events.close(id, call.request.bearer);
+              }));
+    table.add("POST", "/api/events/{id}/join-link/close",
+              event_change(200, [](EventService& events, const RouteCall& call, auto id) {
+                  return events.close_join_link(id, call.request.bearer);
+              }));
+    table.add("POST", "/api/events/{id}/byes",
+              event_change(200, [](EventService& events, const RouteCall& call, auto id) {
+                  return events.request_bye(id, seat_token(call.request),
+                                            parse_bye(call.request.body));
+              }));
+    table.add("POST", "/api/events/{id}/withdraw",
+              event_change(200, [](EventService& events, const RouteCall& call, auto id) {
+                  return events.withdraw(id, seat_token(call.request),
+                                         parse_withdraw(call.request.body));
+              }));
+}
+
+}  // namespace
+
+void add_event_routes(RouteTable& table) {
+    table.add("POST", "/api/events", create_event);
+    table.add("GET", "/api/events/{id}", event_view);
+    table.add("GET", "/api/events/{id}/organiser", organiser_view);
+    table.add("GET", "/api/events/{id}/seat", seat_view);
+    table.add("GET", "/api/events/{id}/pgn", event_pgn_file);
+    table.add("GET", "/api/events/{id}/trf", trf_file);
+    table.add("GET", "/api/events/{id}/proposal", proposal);
+    table.add("POST", "/api/events/{id}/proposal", check_proposal);
+    table.add("GET", "/api/events/{id}/player", player_view);
+    table.add("POST", "/api/events/{id}/players", add_player);
+    table.add("POST", "/api/events/{id}/players/{number}", edit_player);
+    table.add("POST", "/api/events/{id}/join", join);
+    table.add("POST", "/api/events/{id}/join-link", open_join_link);
+    table.add("POST", "/api/events/{id}/rounds/{round}/boards/{board}/result", set_result);
+    table.add("POST", "/api/events/{id}/rounds/{round}/reveal", reveal_now);
+    add_changes(table);
 }
 
 }  // namespace chess960::server

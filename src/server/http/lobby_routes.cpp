@@ -1,6 +1,6 @@
 // The lobby's routes (docs/openapi.yaml: /api/seeks, /api/pools, /api/accounts/{name}/games,
 // /api/games/{id}/players): seeks made, listed, withdrawn and accepted by signed-in accounts
-// (Routes::signed_in), quick pairing's pools joined and left, an account's games, and the players
+// (signed_in), quick pairing's pools joined and left, an account's games, and the players
 // and rating changes of an account game.
 #include <nlohmann/json.hpp>
 
@@ -8,21 +8,16 @@
 #include "games/ratings.hpp"
 #include "http/lobby_views.hpp"
 #include "http/requests.hpp"
-#include "http/routes.hpp"
 #include "lobby/service.hpp"
 #include "rating/rating.hpp"
 #include "rating/speed.hpp"
+#include "wings.hpp"
 
 namespace chess960::server {
 
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr std::string_view kSeeksPrefix = "/api/seeks/";
-constexpr std::string_view kPoolsPrefix = "/api/pools/";
-constexpr std::string_view kAccountsPrefix = "/api/accounts/";
-constexpr std::string_view kGamesPrefix = "/api/games/";
 
 // GET /api/accounts/{name}/games?result=&pool=&start=&before=&limit=
 AccountGameQuery games_query(std::string account_id, std::string_view query) {
@@ -93,7 +88,7 @@ bool is_id(std::string_view text) {
 
 // Answers once the lobby has told its connections of the change just made (the request's thread
 // does not wait for it): nullopt, the answer coming through `later`.
-std::optional<HttpResponse> answer_when_told(LobbyService& lobby, Routes::Respond& later,
+std::optional<HttpResponse> answer_when_told(LobbyService& lobby, Respond& later,
                                              MakeResponse make) {
     lobby.after_told(
         [later = std::move(later), make = std::move(make)]() mutable { later(std::move(make)); });
@@ -102,15 +97,9 @@ std::optional<HttpResponse> answer_when_told(LobbyService& lobby, Routes::Respon
 
 }  // namespace
 
-bool Routes::is_lobby_path(std::string_view path) {
-    return (path.starts_with(kAccountsPrefix) && path.ends_with("/games")) ||
-           (path.starts_with(kGamesPrefix) && path.ends_with("/players")) || path == "/api/pools" ||
-           path.starts_with(kPoolsPrefix) || path == "/api/seeks" || path.starts_with(kSeeksPrefix);
-}
-
-Json Routes::ratings_json(const std::string& account_id) {
+Json ratings_json(LobbyService& lobby, const std::string& account_id) {
     Json ratings = Json::object();
-    const std::vector<RatingRow> rows = lobby_->ratings(account_id);
+    const std::vector<RatingRow> rows = lobby.ratings(account_id);
     for (rating::Speed speed : rating::kSpeeds) {
         const std::string pool(rating::name(speed));
         // A pool not played yet: a new player's rating.
@@ -122,103 +111,119 @@ Json Routes::ratings_json(const std::string& account_id) {
     return ratings;
 }
 
-std::optional<HttpResponse> Routes::lobby_route(const HttpRequest& request, Respond& later) {
-    const std::string_view method = request.method, path = request.path;
-    LobbyService& lobby = *lobby_;
-    if (path.starts_with(kAccountsPrefix) && path.ends_with("/games")) {
-        if (method != "GET")
-            throw ApiError{405, "use GET /api/accounts/{name}/games", 0, "method_not_allowed"};
-        const std::string_view segment =
-            path.substr(kAccountsPrefix.size(),
-                        path.size() - kAccountsPrefix.size() - std::string_view("/games").size());
-        const AccountRow account = accounts_->profile(decode_segment(segment));
-        Json games = Json::array();
-        for (const AccountGameRow& game : lobby.games_of(games_query(account.id, request.query)))
-            games.push_back(account_game_json(game));
-        return json_response(200, Json{{"games", std::move(games)}}.dump());
-    }
-    if (path.starts_with(kGamesPrefix) && path.ends_with("/players")) {
-        if (method != "GET")
-            throw ApiError{405, "use GET /api/games/{id}/players", 0, "method_not_allowed"};
-        const std::string id(
-            path.substr(kGamesPrefix.size(),
-                        path.size() - kGamesPrefix.size() - std::string_view("/players").size()));
-        const auto game = is_id(id) ? lobby.account_game(id) : std::nullopt;
-        if (game) return json_response(200, account_game_json(*game).dump());
-        // Any other game has no accounts for players: the page asks every game the same.
-        if (!is_id(id) || !games_.lookup(id)) throw ApiError{404, "no such game", 0, "not_found"};
-        return json_response(200, Json{{"id", id},
-                                       {"accountGame", false},
-                                       {"rated", false},
-                                       {"white", {{"name", nullptr}}},
-                                       {"black", {{"name", nullptr}}}}
-                                      .dump());
-    }
-    const bool pools = path == "/api/pools" || path.starts_with(kPoolsPrefix);
-    check_same_site(request);
-    // Signed in (optional for reading), one's account: to see the challenges one made or got,
-    // and the pool one waits in.
-    auto viewer = [&]() -> std::optional<std::string> {
-        const std::string token = seat_token(request);
-        if (token.empty()) return std::nullopt;
-        auto session = lobby.session(token);
-        if (!session) return std::nullopt;
-        return session->account.id;
-    };
-    if (path == "/api/pools") {
-        if (method != "GET") throw ApiError{405, "use GET /api/pools", 0, "method_not_allowed"};
-        return json_response(200, pools_json(lobby.pools(viewer())).dump());
-    }
-    if (pools) {
-        // "/api/pools/5+3", the + also as %2B.
-        const std::string key = decode_segment(path.substr(kPoolsPrefix.size()));
-        if (method == "POST") {
-            const SeekRow seek = lobby.join_pool(signed_in(request), key);
-            return answer_when_told(lobby, later, [id = seek.id, pool = *seek.quick] {
-                return json_response(201, Json{{"id", id}, {"pool", pool}}.dump());
-            });
-        }
-        if (method == "DELETE") {
-            lobby.leave_pool(signed_in(request), key);
-            return answer_when_told(lobby, later, [] {
-                return HttpResponse{204, "application/json", "", {}};
-            });
-        }
-        throw ApiError{405, "use POST or DELETE /api/pools/{key}", 0, "method_not_allowed"};
-    }
-    if (path == "/api/seeks") {
-        if (method == "GET") {
-            Json seeks = Json::array();
-            for (const SeekRow& seek : lobby.seeks(viewer())) seeks.push_back(seek_json(seek));
-            return json_response(200, Json{{"seeks", std::move(seeks)}}.dump());
-        }
-        if (method == "POST") {
-            const SeekRequest seek_request = parse_seek(request.body);
-            return answer_when_told(lobby, later,
-                                    [seek = lobby.create_seek(signed_in(request), seek_request)] {
-                                        return json_response(201, seek_json(seek).dump());
-                                    });
-        }
-        throw ApiError{405, "use GET or POST /api/seeks", 0, "method_not_allowed"};
-    }
-    std::string_view rest = path.substr(kSeeksPrefix.size());
-    const bool accepting = rest.ends_with("/accept");
-    if (accepting) rest.remove_suffix(std::string_view("/accept").size());
-    if (!is_id(rest)) throw ApiError{404, "no such seek", 0, "no_such_seek"};
-    const std::string id(rest);
-    if (accepting) {
-        if (method != "POST")
-            throw ApiError{405, "use POST /api/seeks/{id}/accept", 0, "method_not_allowed"};
-        return answer_when_told(lobby, later, [game = lobby.accept(signed_in(request), id)] {
-            return json_response(201, Json{{"game", game}}.dump());
-        });
-    }
-    if (method != "DELETE")
-        throw ApiError{405, "use DELETE /api/seeks/{id}", 0, "method_not_allowed"};
-    lobby.cancel_seek(signed_in(request), id);
-    return answer_when_told(lobby, later, [] {
+namespace {
+
+std::optional<HttpResponse> account_games(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const AccountRow account = call.api.accounts.profile(decode_segment(call.params["name"]));
+    Json games = Json::array();
+    for (const AccountGameRow& game : lobby.games_of(games_query(account.id, call.request.query)))
+        games.push_back(account_game_json(game));
+    return json_response(200, Json{{"games", std::move(games)}}.dump());
+}
+
+// Any game but an account game has no accounts for players: the page asks every game the same.
+std::optional<HttpResponse> game_players(const RouteCall& call) {
+    const std::string id(call.params["id"]);
+    const auto game = is_id(id) ? call.api.lobby.account_game(id) : std::nullopt;
+    if (game) return json_response(200, account_game_json(*game).dump());
+    if (!is_id(id) || !call.api.games.lookup(id))
+        throw ApiError{404, "no such game", 0, "not_found"};
+    return json_response(200, Json{{"id", id},
+                                   {"accountGame", false},
+                                   {"rated", false},
+                                   {"white", {{"name", nullptr}}},
+                                   {"black", {{"name", nullptr}}}}
+                                  .dump());
+}
+
+// Signed in (optional for reading), one's account: to see the challenges one made or got, and
+// the pool one waits in.
+std::optional<std::string> viewer(const RouteCall& call) {
+    const std::string token = seat_token(call.request);
+    if (token.empty()) return std::nullopt;
+    auto session = call.api.lobby.session(token);
+    if (!session) return std::nullopt;
+    return session->account.id;
+}
+
+std::optional<HttpResponse> pools(const RouteCall& call) {
+    return json_response(200, pools_json(call.api.lobby.pools(viewer(call))).dump());
+}
+
+// "/api/pools/5+3", the + also as %2B.
+std::optional<HttpResponse> join_pool(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const std::string key = decode_segment(call.params["key"]);
+    const SeekRow seek = lobby.join_pool(signed_in(call.request, call.api.accounts), key);
+    return answer_when_told(lobby, call.later, [id = seek.id, pool = *seek.quick] {
+        return json_response(201, Json{{"id", id}, {"pool", pool}}.dump());
+    });
+}
+
+std::optional<HttpResponse> leave_pool(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const std::string key = decode_segment(call.params["key"]);
+    lobby.leave_pool(signed_in(call.request, call.api.accounts), key);
+    return answer_when_told(lobby, call.later, [] {
         return HttpResponse{204, "application/json", "", {}};
     });
+}
+
+std::optional<HttpResponse> seeks(const RouteCall& call) {
+    Json seeks = Json::array();
+    for (const SeekRow& seek : call.api.lobby.seeks(viewer(call))) seeks.push_back(seek_json(seek));
+    return json_response(200, Json{{"seeks", std::move(seeks)}}.dump());
+}
+
+std::optional<HttpResponse> create_seek(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const SeekRequest seek_request = parse_seek(call.request.body);
+    return answer_when_told(
+        lobby, call.later,
+        [seek = lobby.create_seek(signed_in(call.request, call.api.accounts), seek_request)] {
+            return json_response(201, seek_json(seek).dump());
+        });
+}
+
+// The seek's id: 16 hex digits, else no seek's (and never echoed).
+std::string seek_id(const RouteCall& call) {
+    const std::string_view id = call.params["id"];
+    if (!is_id(id)) throw ApiError{404, "no such seek", 0, "no_such_seek"};
+    return std::string(id);
+}
+
+std::optional<HttpResponse> accept_seek(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const std::string id = seek_id(call);
+    return answer_when_told(lobby, call.later,
+                            [game = lobby.accept(signed_in(call.request, call.api.accounts), id)] {
+                                return json_response(201, Json{{"game", game}}.dump());
+                            });
+}
+
+std::optional<HttpResponse> cancel_seek(const RouteCall& call) {
+    LobbyService& lobby = call.api.lobby;
+    const std::string id = seek_id(call);
+    lobby.cancel_seek(signed_in(call.request, call.api.accounts), id);
+    return answer_when_told(lobby, call.later, [] {
+        return HttpResponse{204, "application/json", "", {}};
+    });
+}
+
+}  // namespace
+
+void add_lobby_routes(RouteTable& table) {
+    table.add("GET", "/api/accounts/{name}/games", account_games);
+    table.add("GET", "/api/games/{id}/players", game_players);
+    table.add("GET", "/api/pools", same_site(pools));
+    table.add("POST", "/api/pools/{key}", same_site(join_pool));
+    table.add("DELETE", "/api/pools/{key}", same_site(leave_pool));
+    table.add("GET", "/api/seeks", same_site(seeks));
+    table.add("POST", "/api/seeks", same_site(create_seek));
+    table.add("DELETE", "/api/seeks/{id}", same_site(cancel_seek));
+    table.add("POST", "/api/seeks/{id}/accept", same_site(accept_seek));
+    table.add_live("/api/lobby/socket", LiveRoute::Kind::Lobby);
 }
 
 }  // namespace chess960::server

@@ -5,8 +5,8 @@
 #include "games/live_game.hpp"
 #include "games/words.hpp"
 #include "http/requests.hpp"
-#include "http/routes.hpp"
 #include "http/views.hpp"
+#include "wings.hpp"
 
 namespace chess960::server {
 
@@ -53,90 +53,117 @@ std::string rematch_answer(Rooms& rooms, const std::string& id, Color seat) {
     return text;
 }
 
-}  // namespace
+// The game's id (its row is the game's mutex's).
+std::string game_id(LiveGame& game) {
+    std::lock_guard lock(game.mutex);
+    return game.row.id;
+}
 
-std::optional<HttpResponse> Routes::room_route(const HttpRequest& request,
-                                               const std::shared_ptr<LiveGame>& game,
-                                               std::string_view rest) {
-    Rooms& rooms = games_.rooms();
-    std::string id;
+std::optional<HttpResponse> room(const RouteCall& call) {
+    const auto game = game_request(call).game;
+    Rooms& rooms = call.api.games.rooms();
+    return json_response(200, room_json(rooms.view(game_id(*game))));
+}
+
+std::optional<HttpResponse> rematch_state(const RouteCall& call) {
+    const auto [game, token] = game_request(call);
+    const std::string id = game_id(*game);
+    const Color seat = call.api.games.require_seat(*game, token);
+    return json_response(200, rematch_answer(call.api.games.rooms(), id, seat));
+}
+
+std::optional<HttpResponse> set_name(const RouteCall& call) {
+    GameService& games = call.api.games;
+    Rooms& rooms = games.rooms();
+    const auto [game, token] = game_request(call);
+    const std::string id = game_id(*game);
+    const Color seat = games.require_seat(*game, token);
+    const Json body = parse_object(call.request.body, "the body");
+    auto name = string_field(body, "name");
+    if (!name)
+        throw ApiError{400, "field 'name' is missing", 0, "missing_field", {{"field", "name"}}};
+    games.limit_offers(id, seat);
+    rooms.set_name(id, seat, *name);
+    publish_room(*game, rooms, id);
+    return json_response(200, room_json(rooms.view(id)));
+}
+
+// An offer, its acceptance, or (an engine game) the rematch at once: POST .../rematch.
+void offer_or_accept(GameService& games, const std::string& id, const GameRow& row, Color seat,
+                     const Json& body, Rematch& rematch, const std::string& client) {
+    Rooms& rooms = games.rooms();
+    bool new_position = false;
+    if (auto it = body.find("newPosition"); it != body.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            throw ApiError{400,
+                           "field 'newPosition' must be true or false",
+                           0,
+                           "invalid_field",
+                           {{"field", "newPosition"}}};
+        new_position = it->get<bool>();
+    }
+    const bool engine = row.opponent == "engine";
+    if (!engine && (!rematch.offered_by || *rematch.offered_by == seat)) {
+        // An offer (or the offerer changing it): the other seat answers.
+        games.limit_offers(id, seat);
+        rematch.offered_by = seat;
+        rematch.new_position = new_position;
+        return;
+    }
+    // Accepted (the engine accepts at once): the offer's choice of position holds.
+    if (engine) rematch.new_position = new_position;
+    const CreatedGame created = games.create(rematch_request(row, rematch.new_position), client);
+    rematch.game_id = created.id;
+    // The colours swap: the old white seat plays black in the new game.
+    for (Color c : {White, Black}) rematch.tokens[c] = created.tokens[~c];
+    for (Color c : {White, Black})
+        if (auto name = rooms.name(id, c)) rooms.set_name(rematch.game_id, ~c, *name);
+}
+
+// POST .../rematch (an offer or its acceptance) and POST .../rematch/decline.
+std::optional<HttpResponse> answer_rematch(const RouteCall& call, bool decline) {
+    GameService& games = call.api.games;
+    Rooms& rooms = games.rooms();
+    const auto [game, token] = game_request(call);
+    const std::string id = game_id(*game);
+    const Color seat = games.require_seat(*game, token);
+    const Json body = parse_object(call.request.body, "the body");
+    GameRow row;
     {
         std::lock_guard lock(game->mutex);
-        id = game->row.id;
+        row = game->row;
     }
-    const std::string_view method = request.method;
-    if (method == "GET" && rest == "room") return json_response(200, room_json(rooms.view(id)));
-    if (method == "GET" && rest == "rematch") {
-        const Color seat = games_.require_seat(*game, seat_token(request));
-        return json_response(200, rematch_answer(rooms, id, seat));
+    if (row.in_play())
+        throw ApiError{409, "the game is still in play: a rematch is offered after it", 0,
+                       "game_in_play"};
+    std::lock_guard accepting(rooms.accepting);
+    Rematch rematch = rooms.rematch(id);
+    if (decline) {
+        if (!rematch.game_id.empty())
+            throw ApiError{409,
+                           "the rematch was accepted already: game " + rematch.game_id,
+                           0,
+                           "rematch_accepted",
+                           {{"game", rematch.game_id}}};
+        rooms.set_rematch(id, Rematch{});
+    } else if (rematch.game_id.empty()) {
+        offer_or_accept(games, id, row, seat, body, rematch, call.request.client);
+        rooms.set_rematch(id, rematch);
     }
-    if (method != "POST") return std::nullopt;
-    if (rest == "name") {
-        const Color seat = games_.require_seat(*game, seat_token(request));
-        const Json body = parse_object(request.body, "the body");
-        auto name = string_field(body, "name");
-        if (!name)
-            throw ApiError{400, "field 'name' is missing", 0, "missing_field", {{"field", "name"}}};
-        games_.limit_offers(id, seat);
-        rooms.set_name(id, seat, *name);
-        publish_room(*game, rooms, id);
-        return json_response(200, room_json(rooms.view(id)));
-    }
-    if (rest == "rematch" || rest == "rematch/decline") {
-        const Color seat = games_.require_seat(*game, seat_token(request));
-        const Json body = parse_object(request.body, "the body");
-        GameRow row;
-        {
-            std::lock_guard lock(game->mutex);
-            row = game->row;
-        }
-        if (row.in_play())
-            throw ApiError{409, "the game is still in play: a rematch is offered after it", 0,
-                           "game_in_play"};
-        std::lock_guard accepting(rooms.accepting);
-        Rematch rematch = rooms.rematch(id);
-        if (rest == "rematch/decline") {
-            if (!rematch.game_id.empty())
-                throw ApiError{409,
-                               "the rematch was accepted already: game " + rematch.game_id,
-                               0,
-                               "rematch_accepted",
-                               {{"game", rematch.game_id}}};
-            rooms.set_rematch(id, Rematch{});
-        } else if (rematch.game_id.empty()) {
-            bool new_position = false;
-            if (auto it = body.find("newPosition"); it != body.end() && !it->is_null()) {
-                if (!it->is_boolean())
-                    throw ApiError{400,
-                                   "field 'newPosition' must be true or false",
-                                   0,
-                                   "invalid_field",
-                                   {{"field", "newPosition"}}};
-                new_position = it->get<bool>();
-            }
-            const bool engine = row.opponent == "engine";
-            if (!engine && (!rematch.offered_by || *rematch.offered_by == seat)) {
-                // An offer (or the offerer changing it): the other seat answers.
-                games_.limit_offers(id, seat);
-                rematch.offered_by = seat;
-                rematch.new_position = new_position;
-            } else {
-                // Accepted (the engine accepts at once): the offer's choice of position holds.
-                if (engine) rematch.new_position = new_position;
-                const CreatedGame created =
-                    games_.create(rematch_request(row, rematch.new_position), request.client);
-                rematch.game_id = created.id;
-                // The colours swap: the old white seat plays black in the new game.
-                for (Color c : {White, Black}) rematch.tokens[c] = created.tokens[~c];
-                for (Color c : {White, Black})
-                    if (auto name = rooms.name(id, c)) rooms.set_name(rematch.game_id, ~c, *name);
-            }
-            rooms.set_rematch(id, rematch);
-        }
-        publish_room(*game, rooms, id);
-        return json_response(200, rematch_answer(rooms, id, seat));
-    }
-    return std::nullopt;
+    publish_room(*game, rooms, id);
+    return json_response(200, rematch_answer(rooms, id, seat));
+}
+
+}  // namespace
+
+void add_room_routes(RouteTable& table) {
+    table.add("GET", "/api/games/{id}/room", room);
+    table.add("POST", "/api/games/{id}/name", set_name);
+    table.add("GET", "/api/games/{id}/rematch", rematch_state);
+    table.add("POST", "/api/games/{id}/rematch",
+              [](const RouteCall& call) { return answer_rematch(call, false); });
+    table.add("POST", "/api/games/{id}/rematch/decline",
+              [](const RouteCall& call) { return answer_rematch(call, true); });
 }
 
 }  // namespace chess960::server

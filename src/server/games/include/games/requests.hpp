@@ -3,6 +3,7 @@
 // rematch's game).
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,9 @@ struct MoveRequest {
 };
 
 // The game actions of POST /api/games/{id}/<action> and the WebSocket.
+inline constexpr std::array<std::string_view, 9> kGameActions = {
+    "resign",     "abort",          "draw/offer",      "draw/accept",     "draw/decline",
+    "draw/claim", "takeback/offer", "takeback/accept", "takeback/decline"};
 bool is_game_action(std::string_view action);
 
 }  // namespace chess960::server

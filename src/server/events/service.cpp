@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "common/words.hpp"
 #include "event/commitment.hpp"
-#include "games/words.hpp"
 #include "store/secrets.hpp"
 #include "text/names.hpp"
 

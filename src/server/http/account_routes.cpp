@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/service.hpp"
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "http/requests.hpp"
 #include "http/routes.hpp"
 #include "lobby/service.hpp"

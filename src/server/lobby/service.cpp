@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "lobby/ratings.hpp"
 #include "rating/speed.hpp"
 #include "store/secrets.hpp"

@@ -4,7 +4,7 @@
 // the lobby pairs it with a player of close rating), and their ratings, settled once each game is
 // over (ratings.hpp). Seeks and games are rows of the play store (store/play_store.hpp), so that a
 // seek made on one server is accepted on another sharing the database, and a game's ratings
-// change once whichever server ends it. Refusals are ApiErrors (games/api_error.hpp).
+// change once whichever server ends it. Refusals are ApiErrors (common/api_error.hpp).
 #pragma once
 
 #include <array>

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/words.hpp"
-#include "event/commitment.hpp"
+#include "draw/commitment.hpp"
 #include "store/secrets.hpp"
 #include "text/names.hpp"
 

@@ -134,6 +134,50 @@ bool is_result_code(char c) {
     return std::string_view("10=WDL+-HFUZ ").find(c) != std::string_view::npos;
 }
 
+// One round block of a player line, "NNNN c r" from column `from`: the opponent, the colour, the
+// result, and whether they go together (a bye has no opponent and no colour, a played game
+// needs both).
+Result<RoundEntry> read_round_block(const Line& line, std::size_t from, int start_number) {
+    RoundEntry e;
+    const std::string_view opponent = line.chars(from, 4);
+    if (!blank(opponent)) {
+        const auto value = number_in(opponent);
+        if (!value || *value > static_cast<long>(kMaxPlayers))
+            return fail(line, from, "invalid opponent '" + std::string(opponent) + "'");
+        e.opponent = static_cast<int>(*value);
+        if (e.opponent == start_number) return fail(line, from, "a player cannot meet themselves");
+    }
+    if (line.at(from + 4) != ' ' || line.at(from + 6) != ' ')
+        return fail(line, from + 4, "a round block is 'NNNN c r' (opponent, colour, result)");
+    const char colour = line.at(from + 5);
+    if (colour == 'w' || colour == 'W') {
+        e.colour = Colour::White;
+    } else if (colour == 'b' || colour == 'B') {
+        e.colour = Colour::Black;
+    } else if (colour != '-' && colour != ' ') {
+        return fail(line, from + 5,
+                    std::string("invalid colour '") + colour + "': w, b, - or blank");
+    }
+    char result = line.at(from + 7);
+    if (result >= 'a' && result <= 'z') result = static_cast<char>(result - 'a' + 'A');
+    if (!is_result_code(result))
+        return fail(line, from + 7,
+                    std::string("invalid result '") + line.at(from + 7) +
+                        "': one of 1 0 = W D L + - H F U Z");
+    e.result = result;
+    const bool bye = std::string_view("HFUZ ").find(result) != std::string_view::npos;
+    if (bye && e.opponent != 0)
+        return fail(line, from + 7,
+                    std::string("result '") + result + "' is a bye: it has no opponent");
+    if (bye && e.colour != Colour::None) return fail(line, from + 5, "a bye has no colour");
+    const bool game = !bye && result != '+' && result != '-';
+    if (game && e.colour == Colour::None && !(result == '=' && e.opponent == 0))
+        return fail(line, from + 5, "a played game needs a colour (w or b)");
+    if (game && e.opponent == 0 && result != '=')
+        return fail(line, from, "a played game needs an opponent");
+    return e;
+}
+
 Result<Player> read_player(const Line& line) {
     if (line.size() < 84)
         return fail(line, line.size(),
@@ -175,45 +219,9 @@ Result<Player> read_player(const Line& line) {
         if (p.rounds.size() >= kMaxRounds) return fail(line, from, "more than 999 rounds");
         if (line.at(from - 2) != ' ' || line.at(from - 1) != ' ')
             return fail(line, from - 2, "round blocks are separated by two blanks");
-        RoundEntry e;
-        const std::string_view opponent = line.chars(from, 4);
-        if (!blank(opponent)) {
-            const auto value = number_in(opponent);
-            if (!value || *value > static_cast<long>(kMaxPlayers))
-                return fail(line, from, "invalid opponent '" + std::string(opponent) + "'");
-            e.opponent = static_cast<int>(*value);
-            if (e.opponent == p.start_number)
-                return fail(line, from, "a player cannot meet themselves");
-        }
-        if (line.at(from + 4) != ' ' || line.at(from + 6) != ' ')
-            return fail(line, from + 4, "a round block is 'NNNN c r' (opponent, colour, result)");
-        const char colour = line.at(from + 5);
-        if (colour == 'w' || colour == 'W') {
-            e.colour = Colour::White;
-        } else if (colour == 'b' || colour == 'B') {
-            e.colour = Colour::Black;
-        } else if (colour != '-' && colour != ' ') {
-            return fail(line, from + 5,
-                        std::string("invalid colour '") + colour + "': w, b, - or blank");
-        }
-        char result = line.at(from + 7);
-        if (result >= 'a' && result <= 'z') result = static_cast<char>(result - 'a' + 'A');
-        if (!is_result_code(result))
-            return fail(line, from + 7,
-                        std::string("invalid result '") + line.at(from + 7) +
-                            "': one of 1 0 = W D L + - H F U Z");
-        e.result = result;
-        const bool bye = std::string_view("HFUZ ").find(result) != std::string_view::npos;
-        if (bye && e.opponent != 0)
-            return fail(line, from + 7,
-                        std::string("result '") + result + "' is a bye: it has no opponent");
-        if (bye && e.colour != Colour::None) return fail(line, from + 5, "a bye has no colour");
-        const bool game = !bye && result != '+' && result != '-';
-        if (game && e.colour == Colour::None && !(result == '=' && e.opponent == 0))
-            return fail(line, from + 5, "a played game needs a colour (w or b)");
-        if (game && e.opponent == 0 && result != '=')
-            return fail(line, from, "a played game needs an opponent");
-        p.rounds.push_back(e);
+        auto e = read_round_block(line, from, p.start_number);
+        if (!e) return std::unexpected(e.error());
+        p.rounds.push_back(*e);
     }
     // After the last whole block (its two separating blanks included) only blanks.
     for (std::size_t i = from - 2; i < line.size(); ++i)

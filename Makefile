@@ -143,7 +143,7 @@ test-fast: build web deps-e2e deps-postgres
 # So do three tests that repeat one computation many times (a chi-square over 192,000 draws, the
 # engine's pinned search signatures: 78 s here together, the same code paths as their quicker
 # neighbours), to keep `make test` within its half hour on 2 cores.
-ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests event_tests \
+ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests draw_tests \
                 match_tests cli_tests server_tests store_tests perft_suite generic_consumer_tests \
                 rating_tests pairing_tests snapshot_check
 test-asan: deps deps-postgres

@@ -45,7 +45,7 @@
 #include <string_view>
 #include <vector>
 
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 #include "fuzz_support.hpp"
 #include "http/event_requests.hpp"
 #include "http/requests.hpp"

@@ -10,7 +10,7 @@
 #include "args/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/start_position_text.hpp"
-#include "event/dice.hpp"
+#include "draw/dice.hpp"
 
 namespace chess960::cli {
 

@@ -17,9 +17,9 @@
 #include "cli/command.hpp"
 #include "cli/event_file.hpp"
 #include "cli/event_output.hpp"
-#include "event/commitment.hpp"
-#include "event/draw.hpp"
-#include "event/verify.hpp"
+#include "draw/commitment.hpp"
+#include "draw/draw.hpp"
+#include "draw/verify.hpp"
 
 namespace chess960::cli {
 

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "event/commitment.hpp"
+#include "draw/commitment.hpp"
 
 namespace chess960::cli {
 

@@ -98,6 +98,34 @@ struct Round {
     }
 };
 
+// C.04.3 E (colour allocation), as bbpPairings applies it, up to E.4: the colour of `a` that
+// their preferences, imbalances and histories settle, or None when they leave it open (E.5).
+Colour colour_by_preferences(const PlayerState& a, const PlayerState& c) {
+    if (compatible_colours(a.preference, c.preference)) {
+        if (a.preference != Colour::None) return a.preference;
+        if (c.preference != Colour::None) return opposite(c.preference);
+        return Colour::None;
+    }
+    if (a.absolute() && (a.imbalance > c.imbalance || !c.absolute())) return a.preference;
+    if (c.absolute() && (c.imbalance > a.imbalance || !a.absolute())) return opposite(c.preference);
+    if (a.strong && !c.strong) return a.preference;
+    if (c.strong && !a.strong) return opposite(c.preference);
+    // E.4: alternate from the most recent round in which they had different colours.
+    auto ia = a.matches.rbegin(), ic = c.matches.rbegin();
+    auto skip = [](auto it, auto end) {
+        while (it != end && !it->played) ++it;
+        return it;
+    };
+    ia = skip(ia, a.matches.rend());
+    ic = skip(ic, c.matches.rend());
+    while (ia != a.matches.rend() && ic != c.matches.rend() && ia->colour == ic->colour) {
+        ia = skip(++ia, a.matches.rend());
+        ic = skip(++ic, c.matches.rend());
+    }
+    if (ia != a.matches.rend() && ic != c.matches.rend()) return ic->colour;
+    return Colour::None;
+}
+
 template <int K>
 class DutchPairing {
   public:
@@ -105,12 +133,43 @@ class DutchPairing {
 
     explicit DutchPairing(Round& r) : r_(r), m_(static_cast<int>(r.sorted.size())) {}
 
+    // The round bracket by bracket (C.04.3 B), from the top score group down; the pairs by id
+    // with their colours (E).
     Result<std::vector<IdPair>> run();
 
   private:
+    // One bracket being paired: the players moved down into it, its residents, and the next
+    // score group after them (C7, C8 look ahead to it); all by vertex in `cur`.
+    struct Bracket {
+        std::vector<int> cur;
+        int movers = 0;        // moved-down players at the front of cur
+        int group_end = 0;     // the index in cur of the next group's first player
+        int size = 0;          // cur's size once the next group is in
+        int begin_vertex = 0;  // the vertex of the first resident
+        int end_vertex = 0;    // one past the vertex of the last resident
+        int next_group = 0;    // the vertex of the next group's first player
+        // The weights of the pairs by index in cur, the later player first (as in weight()).
+        std::vector<std::vector<W>> base;
+        // The remainder (C.04.3 B.3): the residents not paired with a moved-down player, by
+        // index in cur; its first `pairs` players are S1.
+        std::vector<int> rem;
+        int pairs = 0;
+
+        int vertex(int index) const { return cur[static_cast<std::size_t>(index)]; }
+        bool resident(int v) const { return v >= begin_vertex && v < end_vertex; }
+        W& edge(int later, int earlier) {
+            return base[static_cast<std::size_t>(later)][static_cast<std::size_t>(earlier)];
+        }
+        int remainder(int k) const { return rem[static_cast<std::size_t>(k)]; }
+        int remainder_size() const { return static_cast<int>(rem.size()); }
+    };
+
     Round& r_;
     Matcher<K> m_;
+    std::vector<int> partner_;   // by id: the vertex of the opponent decided, or -1
+    std::vector<char> matched_;  // by vertex: paired in a bracket already decided
 
+    int players() const { return static_cast<int>(r_.sorted.size()); }
     const PlayerState& p(int v) const { return *r_.sorted[static_cast<std::size_t>(v)]; }
     Points sc(int v) const { return r_.score[static_cast<std::size_t>(v)]; }
     // The matching as last computed (a fixed pair leaves it unchanged until the next
@@ -251,13 +310,34 @@ class DutchPairing {
         w += addend;
         return w;
     }
+
+    // paired_down: an S1 player of the remainder paired with a later player of the bracket.
+    bool paired_down(const Bracket& br, int v) const {
+        const int m = mate(v);
+        return m > v && m < br.end_vertex;
+    }
+
+    // The steps of run(), in order.
+    Result<void> first_matching();
+    void settle_bye();
+    void open_bracket(Bracket& br, int& next);
+    void choose_paired_movers(Bracket& br);
+    void pair_movers(Bracket& br);
+    int open_remainder(Bracket& br);
+    void exchange_lowest_s1(Bracket& br, int exchanges);
+    void exchange_highest_s2(Bracket& br, int exchanges);
+    void keep_s1_against_s2(Bracket& br);
+    void transpose(Bracket& br);
+    void close_bracket(Bracket& br);
+    Colour colour_of(int v, int mv) const;
+    std::vector<IdPair> pairs_by_id() const;
 };
 
+// The first matching: can the round be completed at all (C4), and who gets the bye (C2)?
 template <int K>
-Result<std::vector<IdPair>> DutchPairing<K>::run() {
-    const int n = static_cast<int>(r_.sorted.size());
+Result<void> DutchPairing<K>::first_matching() {
+    const int n = players();
     const bool odd = n & 1;
-    // The first matching: can the round be completed at all, and who gets the bye?
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < i; ++j) {
             if (odd) {
@@ -276,314 +356,348 @@ Result<std::vector<IdPair>> DutchPairing<K>::run() {
         }
     }
     compute();
-    {
-        int unmatched = 0;
-        for (int v = 0; v < n; ++v) {
-            if (m_.mate(v) >= 0) continue;
-            if (++unmatched > 1 || !r_.s.bye_eligible(p(v)))
-                return make_error(ErrorCode::NoValidPairing,
-                                  "no pairing of round " + std::to_string(r_.s.played_rounds + 1) +
-                                      " satisfies the absolute criteria (C.04.3 C1-C3)");
-        }
+    int unmatched = 0;
+    for (int v = 0; v < n; ++v) {
+        if (m_.mate(v) >= 0) continue;
+        if (++unmatched > 1 || !r_.s.bye_eligible(p(v)))
+            return make_error(ErrorCode::NoValidPairing,
+                              "no pairing of round " + std::to_string(r_.s.played_rounds + 1) +
+                                  " satisfies the absolute criteria (C.04.3 C1-C3)");
     }
-    r_.single_downfloater_is_bye = false;
-    if (odd) {
-        for (int v = 0; v < n; ++v)
-            if (m_.mate(v) < 0) {
-                r_.bye_score = sc(v);
+    return {};
+}
+
+// With an odd number of players, the first matching's bye fixes the bye's score (C2), whether
+// the single downfloater of the top bracket is the bye, and the order of the bye candidates'
+// unplayed games (C9); then every weight is set with them.
+template <int K>
+void DutchPairing<K>::settle_bye() {
+    const int n = players();
+    for (int v = 0; v < n; ++v)
+        if (m_.mate(v) < 0) {
+            r_.bye_score = sc(v);
+            break;
+        }
+    const Points top = sc(0);
+    if (r_.bye_score >= top) {
+        r_.single_downfloater_is_bye = true;
+        for (int v = 0; v < n && sc(v) >= top; ++v)
+            if (sc(mate(v)) < top) {
+                r_.single_downfloater_is_bye = false;
                 break;
             }
-        const Points top = sc(0);
-        if (r_.bye_score >= top) {
-            r_.single_downfloater_is_bye = true;
-            for (int v = 0; v < n && sc(v) >= top; ++v)
-                if (sc(mate(v)) < top) {
-                    r_.single_downfloater_is_bye = false;
-                    break;
-                }
-        }
-        std::vector<int> games;
-        for (int v = 0; v < n; ++v)
-            if (sc(v) == r_.bye_score) games.push_back(p(v).played_games);
-        std::sort(games.rbegin(), games.rend());
-        for (std::size_t k = 0; k < games.size(); ++k)
-            r_.unplayed_rank[games[k]] = static_cast<unsigned>(k);
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < i; ++j) m_.set_weight(i, j, weight(j, i, false, false));
     }
+    std::vector<int> games;
+    for (int v = 0; v < n; ++v)
+        if (sc(v) == r_.bye_score) games.push_back(p(v).played_games);
+    std::sort(games.rbegin(), games.rend());
+    for (std::size_t k = 0; k < games.size(); ++k)
+        r_.unplayed_rank[games[k]] = static_cast<unsigned>(k);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < i; ++j) m_.set_weight(i, j, weight(j, i, false, false));
+}
 
-    std::vector<int> partner(r_.s.players.size(), -1);  // by id: the opponent's vertex
-    std::vector<char> matched(static_cast<std::size_t>(n), 0);
-    std::vector<int> cur;  // the bracket and the next score group, by vertex
-    int next = 0;
-    while (next < n && sc(next) >= sc(0)) cur.push_back(next++);
-    int movers = 0;       // moved-down players at the front of cur
-    int group_begin = 0;  // the vertex of the bracket's first resident
+template <int K>
+Result<std::vector<IdPair>> DutchPairing<K>::run() {
+    const int n = players();
+    if (auto completed = first_matching(); !completed) return std::unexpected(completed.error());
+    r_.single_downfloater_is_bye = false;
+    if (n & 1) settle_bye();
 
-    auto m_at = [&](int v) { return mate(v); };
-    while (cur.size() > 1 || next < n) {
-        const int group_end = static_cast<int>(cur.size());  // index in cur of the next group
-        const int group_end_vertex = group_begin + (group_end - movers);
-        const int group_start = next;
-        while (next < n && sc(next) >= sc(group_start)) cur.push_back(next++);
-        const int size = static_cast<int>(cur.size());
-        auto in_bracket = [&](int vertex) {
-            return vertex >= group_begin && vertex < group_end_vertex;
-        };
-        auto cv = [&](int index) { return cur[static_cast<std::size_t>(index)]; };
-
-        std::vector<std::vector<W>> base(static_cast<std::size_t>(size));
-        for (int l = movers; l < size; ++l) {
-            base[static_cast<std::size_t>(l)].resize(static_cast<std::size_t>(l));
-            for (int s = 0; s < l; ++s)
-                base[static_cast<std::size_t>(l)][static_cast<std::size_t>(s)] =
-                    weight(cv(s), cv(l), l < group_end, l >= group_end);
-        }
-        auto b = [&](int l, int s) -> W& {
-            return base[static_cast<std::size_t>(l)][static_cast<std::size_t>(s)];
-        };
-        for (int l = movers; l < size; ++l)
-            for (int s = 0; s < l; ++s) m_.set_weight(cv(l), cv(s), b(l, s));
-        compute();
-
-        // C.04.3 B.2 (heterogeneous brackets): which moved-down players are paired here,
-        // the highest first.
-        Points mover_score = 0;
-        int left = 0, left_matched = 0;
-        for (int i = 0; i < movers; ++i) {
-            if (i == 0 || sc(cv(i)) < mover_score) {
-                mover_score = sc(cv(i));
-                left = left_matched = 0;
-                for (int k = i; k < size && sc(cv(k)) >= mover_score; ++k) {
-                    ++left;
-                    if (in_bracket(m_at(cv(k)))) ++left_matched;
-                }
-            }
-            if (!left_matched) continue;
-            const int v = cv(i);
-            if (left <= left_matched) {
-                matched[static_cast<std::size_t>(v)] = 1;
-                continue;
-            }
-            --left;
-            if (!in_bracket(m_at(v))) {
-                for (int o = movers; o < group_end; ++o) {
-                    W w = b(o, i);
-                    if (!w.is_zero()) {
-                        w.limb[0] |= 1;
-                        m_.set_weight(v, cv(o), w);
-                    }
-                }
-                compute();
-            }
-            if (in_bracket(m_at(v))) {
-                matched[static_cast<std::size_t>(v)] = 1;
-                --left_matched;
-                for (int o = movers; o < group_end; ++o) {
-                    W w = b(o, i);
-                    if (!w.is_zero()) {
-                        w.limb[0] |= static_cast<std::uint64_t>(group_end - movers);
-                        w += W::of(1);
-                        m_.set_weight(v, cv(o), w);
-                    }
-                }
-            }
-        }
-        // Their opponents: the highest resident possible for each (C.04.3 B.2).
-        for (int i = 0; i < movers; ++i) {
-            const int v = cv(i);
-            if (!matched[static_cast<std::size_t>(v)]) continue;
-            std::vector<std::pair<int, W>> options;  // the lowest resident first
-            for (int o = group_end - 1; o >= movers; --o)
-                if (!matched[static_cast<std::size_t>(cv(o))]) options.emplace_back(cv(o), b(o, i));
-            const int mv = fix_highest(v, options, static_cast<std::uint64_t>(size), false);
-            matched[static_cast<std::size_t>(mv)] = 1;
-        }
-
-        // The remainder: residents not paired with a moved-down player.
-        std::vector<int> rem;  // indices in cur
-        int pairs = 0;
-        for (int i = movers; i < group_end; ++i) {
-            const int v = cv(i);
-            if (m_at(v) < group_begin) continue;
-            rem.push_back(i);
-            if (m_at(v) < v) ++pairs;
-        }
-        const int rem_size = static_cast<int>(rem.size());
-        auto ri = [&](int k) { return rem[static_cast<std::size_t>(k)]; };
-        for (int lk = 0; lk < rem_size; ++lk) {
-            const int l = ri(lk);
-            for (int sk = 0; sk < lk; ++sk) {
-                const int s = ri(sk);
-                m_.set_weight(cv(s), cv(l), remainder_weight(base, s, l, sk, pairs));
-            }
-        }
-        compute();
-        auto paired_down = [&](int v) {  // an S1 player paired with a later one in the bracket
-            const int m = m_at(v);
-            return m > v && m < group_end_vertex;
-        };
-        int exchanges = 0;
-        for (int k = 0; k < pairs && k < rem_size; ++k) exchanges += !paired_down(cv(ri(k)));
-
-        // C.04.3 B.3: exchange the lowest S1 players possible...
-        int remaining = exchanges;
-        for (int k = pairs; k > 0 && remaining;) {
-            const int first_opponent = k;
-            --k;
-            const int s = ri(k);
-            const int v = cv(s);
-            if (paired_down(v)) {
-                for (int ok = first_opponent; ok < rem_size; ++ok) {
-                    W w = remainder_weight(base, s, ri(ok), k, pairs);
-                    if (!w.is_zero()) {
-                        w -= W::of(1);
-                        m_.set_weight(v, cv(ri(ok)), w);
-                    }
-                }
-                compute();
-            }
-            const bool exchange = !paired_down(v);
-            remaining -= exchange;
-            for (int ok = k + 1; ok < rem_size; ++ok) {
-                if (exchange) b(ri(ok), s) = W{};
-                m_.set_weight(v, cv(ri(ok)), remainder_weight(base, s, ri(ok), k, pairs));
-            }
-        }
-        // ...for the highest S2 players possible.
-        remaining = exchanges;
-        for (int k = pairs; k < rem_size && remaining > 1; ++k) {
-            const int s = ri(k);
-            const int v = cv(s);
-            const bool already = paired_down(v);
-            if (!already) {
-                for (int ok = k + 1; ok < rem_size; ++ok) {
-                    W w = remainder_weight(base, s, ri(ok), k, pairs);
-                    if (!w.is_zero()) {
-                        w += W::of(1);
-                        m_.set_weight(v, cv(ri(ok)), w);
-                    }
-                }
-                compute();
-            }
-            if (paired_down(v)) {
-                --remaining;
-                for (int ok = 0; ok < k; ++ok) {
-                    b(s, ri(ok)) = W{};
-                    m_.set_weight(v, cv(ri(ok)), W{});
-                }
-                for (int o = group_end; o < size; ++o) {
-                    b(o, s) = W{};
-                    m_.set_weight(v, cv(o), W{});
-                }
-            }
-            if (!already)
-                for (int ok = k + 1; ok < rem_size; ++ok)
-                    m_.set_weight(v, cv(ri(ok)), remainder_weight(base, s, ri(ok), k, pairs));
-        }
-        // The exchanges are decided: S1 players meet only S2 players from now on.
-        for (int k = 0; k < rem_size; ++k) {
-            const int s = ri(k);
-            const int v = cv(s);
-            for (int ok = k + 1; ok < rem_size; ++ok) {
-                const int o = ri(ok);
-                if (!paired_down(v) || paired_down(cv(o))) b(o, s) = W{};
-                m_.set_weight(v, cv(o), b(o, s));
-            }
-        }
-        // C.04.3 B.4 (transpositions): each S1 player, from the top, meets the first S2
-        // player possible.
-        for (int k = 0; k < rem_size; ++k) {
-            const int s = ri(k);
-            const int v = cv(s);
-            if (!paired_down(v)) continue;
-            std::vector<std::pair<int, W>> options;  // the lowest of the bracket first
-            for (int ok = rem_size - 1; ok >= 0; --ok) {
-                const int o = ri(ok);
-                if (o > s && !matched[static_cast<std::size_t>(cv(o))])
-                    options.emplace_back(cv(o), b(o, s));
-            }
-            const int mv = fix_highest(v, options, 0, true);
-            matched[static_cast<std::size_t>(v)] = 1;
-            matched[static_cast<std::size_t>(mv)] = 1;
-        }
-
-        // The next bracket: the unpaired players of this one (moved down) and the next group.
-        std::vector<int> following;
-        movers = 0;
-        r_.single_downfloater_is_bye = odd && group_start < n && r_.bye_score >= sc(group_start);
-        for (int i = 0; i < size; ++i) {
-            const int v = cv(i);
-            if (i < group_end && matched[static_cast<std::size_t>(v)]) {
-                const int mv = m_at(v);
-                partner[static_cast<std::size_t>(p(v).id)] = mv;
-                partner[static_cast<std::size_t>(p(mv).id)] = v;
-            } else {
-                following.push_back(v);
-                if (i < group_end) ++movers;
-                if (r_.single_downfloater_is_bye && sc(m_at(v)) < sc(group_start))
-                    r_.single_downfloater_is_bye = false;
-            }
-        }
-        cur = std::move(following);
-        group_begin = group_end_vertex;
+    partner_.assign(r_.s.players.size(), -1);
+    matched_.assign(static_cast<std::size_t>(n), 0);
+    Bracket br;
+    int next = 0;  // the first vertex not yet in a bracket
+    while (next < n && sc(next) >= sc(0)) br.cur.push_back(next++);
+    while (br.cur.size() > 1 || next < n) {
+        open_bracket(br, next);
+        choose_paired_movers(br);
+        pair_movers(br);
+        const int exchanges = open_remainder(br);
+        exchange_lowest_s1(br, exchanges);
+        exchange_highest_s2(br, exchanges);
+        keep_s1_against_s2(br);
+        transpose(br);
+        close_bracket(br);
     }
+    return pairs_by_id();
+}
 
+// Takes the next score group into the bracket and weighs every pair of the bracket and that
+// group (weight()).
+template <int K>
+void DutchPairing<K>::open_bracket(Bracket& br, int& next) {
+    const int n = players();
+    br.group_end = static_cast<int>(br.cur.size());
+    br.end_vertex = br.begin_vertex + (br.group_end - br.movers);
+    br.next_group = next;
+    while (next < n && sc(next) >= sc(br.next_group)) br.cur.push_back(next++);
+    br.size = static_cast<int>(br.cur.size());
+    br.base.assign(static_cast<std::size_t>(br.size), {});
+    for (int l = br.movers; l < br.size; ++l) {
+        br.base[static_cast<std::size_t>(l)].resize(static_cast<std::size_t>(l));
+        for (int s = 0; s < l; ++s)
+            br.edge(l, s) = weight(br.vertex(s), br.vertex(l), l < br.group_end, l >= br.group_end);
+    }
+    for (int l = br.movers; l < br.size; ++l)
+        for (int s = 0; s < l; ++s) m_.set_weight(br.vertex(l), br.vertex(s), br.edge(l, s));
+    compute();
+}
+
+// C.04.3 B.2 (heterogeneous brackets): which moved-down players are paired here, the highest
+// first.
+template <int K>
+void DutchPairing<K>::choose_paired_movers(Bracket& br) {
+    Points mover_score = 0;
+    int left = 0, left_matched = 0;
+    for (int i = 0; i < br.movers; ++i) {
+        if (i == 0 || sc(br.vertex(i)) < mover_score) {
+            mover_score = sc(br.vertex(i));
+            left = left_matched = 0;
+            for (int k = i; k < br.size && sc(br.vertex(k)) >= mover_score; ++k) {
+                ++left;
+                if (br.resident(mate(br.vertex(k)))) ++left_matched;
+            }
+        }
+        if (!left_matched) continue;
+        const int v = br.vertex(i);
+        if (left <= left_matched) {
+            matched_[static_cast<std::size_t>(v)] = 1;
+            continue;
+        }
+        --left;
+        if (!br.resident(mate(v))) {
+            for (int o = br.movers; o < br.group_end; ++o) {
+                W w = br.edge(o, i);
+                if (!w.is_zero()) {
+                    w.limb[0] |= 1;
+                    m_.set_weight(v, br.vertex(o), w);
+                }
+            }
+            compute();
+        }
+        if (br.resident(mate(v))) {
+            matched_[static_cast<std::size_t>(v)] = 1;
+            --left_matched;
+            for (int o = br.movers; o < br.group_end; ++o) {
+                W w = br.edge(o, i);
+                if (!w.is_zero()) {
+                    w.limb[0] |= static_cast<std::uint64_t>(br.group_end - br.movers);
+                    w += W::of(1);
+                    m_.set_weight(v, br.vertex(o), w);
+                }
+            }
+        }
+    }
+}
+
+// The paired moved-down players' opponents: the highest resident possible for each (C.04.3
+// B.2).
+template <int K>
+void DutchPairing<K>::pair_movers(Bracket& br) {
+    for (int i = 0; i < br.movers; ++i) {
+        const int v = br.vertex(i);
+        if (!matched_[static_cast<std::size_t>(v)]) continue;
+        std::vector<std::pair<int, W>> options;  // the lowest resident first
+        for (int o = br.group_end - 1; o >= br.movers; --o)
+            if (!matched_[static_cast<std::size_t>(br.vertex(o))])
+                options.emplace_back(br.vertex(o), br.edge(o, i));
+        const int mv = fix_highest(v, options, static_cast<std::uint64_t>(br.size), false);
+        matched_[static_cast<std::size_t>(mv)] = 1;
+    }
+}
+
+// The remainder: the residents not paired with a moved-down player, weighed with the order of
+// the exchanges; answers the number of exchanges between S1 and S2 the criteria need.
+template <int K>
+int DutchPairing<K>::open_remainder(Bracket& br) {
+    br.rem.clear();
+    br.pairs = 0;
+    for (int i = br.movers; i < br.group_end; ++i) {
+        const int v = br.vertex(i);
+        if (mate(v) < br.begin_vertex) continue;
+        br.rem.push_back(i);
+        if (mate(v) < v) ++br.pairs;
+    }
+    const int rem_size = br.remainder_size();
+    for (int lk = 0; lk < rem_size; ++lk) {
+        const int l = br.remainder(lk);
+        for (int sk = 0; sk < lk; ++sk) {
+            const int s = br.remainder(sk);
+            m_.set_weight(br.vertex(s), br.vertex(l),
+                          remainder_weight(br.base, s, l, sk, br.pairs));
+        }
+    }
+    compute();
+    int exchanges = 0;
+    for (int k = 0; k < br.pairs && k < rem_size; ++k)
+        exchanges += !paired_down(br, br.vertex(br.remainder(k)));
+    return exchanges;
+}
+
+// C.04.3 B.3: exchange the lowest S1 players possible...
+template <int K>
+void DutchPairing<K>::exchange_lowest_s1(Bracket& br, int exchanges) {
+    const int rem_size = br.remainder_size();
+    int remaining = exchanges;
+    for (int k = br.pairs; k > 0 && remaining;) {
+        const int first_opponent = k;
+        --k;
+        const int s = br.remainder(k);
+        const int v = br.vertex(s);
+        if (paired_down(br, v)) {
+            for (int ok = first_opponent; ok < rem_size; ++ok) {
+                W w = remainder_weight(br.base, s, br.remainder(ok), k, br.pairs);
+                if (!w.is_zero()) {
+                    w -= W::of(1);
+                    m_.set_weight(v, br.vertex(br.remainder(ok)), w);
+                }
+            }
+            compute();
+        }
+        const bool exchange = !paired_down(br, v);
+        remaining -= exchange;
+        for (int ok = k + 1; ok < rem_size; ++ok) {
+            if (exchange) br.edge(br.remainder(ok), s) = W{};
+            m_.set_weight(v, br.vertex(br.remainder(ok)),
+                          remainder_weight(br.base, s, br.remainder(ok), k, br.pairs));
+        }
+    }
+}
+
+// ...for the highest S2 players possible.
+template <int K>
+void DutchPairing<K>::exchange_highest_s2(Bracket& br, int exchanges) {
+    const int rem_size = br.remainder_size();
+    int remaining = exchanges;
+    for (int k = br.pairs; k < rem_size && remaining > 1; ++k) {
+        const int s = br.remainder(k);
+        const int v = br.vertex(s);
+        const bool already = paired_down(br, v);
+        if (!already) {
+            for (int ok = k + 1; ok < rem_size; ++ok) {
+                W w = remainder_weight(br.base, s, br.remainder(ok), k, br.pairs);
+                if (!w.is_zero()) {
+                    w += W::of(1);
+                    m_.set_weight(v, br.vertex(br.remainder(ok)), w);
+                }
+            }
+            compute();
+        }
+        if (paired_down(br, v)) {
+            --remaining;
+            for (int ok = 0; ok < k; ++ok) {
+                br.edge(s, br.remainder(ok)) = W{};
+                m_.set_weight(v, br.vertex(br.remainder(ok)), W{});
+            }
+            for (int o = br.group_end; o < br.size; ++o) {
+                br.edge(o, s) = W{};
+                m_.set_weight(v, br.vertex(o), W{});
+            }
+        }
+        if (!already)
+            for (int ok = k + 1; ok < rem_size; ++ok)
+                m_.set_weight(v, br.vertex(br.remainder(ok)),
+                              remainder_weight(br.base, s, br.remainder(ok), k, br.pairs));
+    }
+}
+
+// The exchanges are decided: S1 players meet only S2 players from now on.
+template <int K>
+void DutchPairing<K>::keep_s1_against_s2(Bracket& br) {
+    const int rem_size = br.remainder_size();
+    for (int k = 0; k < rem_size; ++k) {
+        const int s = br.remainder(k);
+        const int v = br.vertex(s);
+        for (int ok = k + 1; ok < rem_size; ++ok) {
+            const int o = br.remainder(ok);
+            if (!paired_down(br, v) || paired_down(br, br.vertex(o))) br.edge(o, s) = W{};
+            m_.set_weight(v, br.vertex(o), br.edge(o, s));
+        }
+    }
+}
+
+// C.04.3 B.4 (transpositions): each S1 player, from the top, meets the first S2 player
+// possible.
+template <int K>
+void DutchPairing<K>::transpose(Bracket& br) {
+    const int rem_size = br.remainder_size();
+    for (int k = 0; k < rem_size; ++k) {
+        const int s = br.remainder(k);
+        const int v = br.vertex(s);
+        if (!paired_down(br, v)) continue;
+        std::vector<std::pair<int, W>> options;  // the lowest of the bracket first
+        for (int ok = rem_size - 1; ok >= 0; --ok) {
+            const int o = br.remainder(ok);
+            if (o > s && !matched_[static_cast<std::size_t>(br.vertex(o))])
+                options.emplace_back(br.vertex(o), br.edge(o, s));
+        }
+        const int mv = fix_highest(v, options, 0, true);
+        matched_[static_cast<std::size_t>(v)] = 1;
+        matched_[static_cast<std::size_t>(mv)] = 1;
+    }
+}
+
+// The bracket's pairs are recorded; the next bracket is its unpaired players (moved down) and
+// the next score group.
+template <int K>
+void DutchPairing<K>::close_bracket(Bracket& br) {
+    const int n = players();
+    const bool odd = n & 1;
+    std::vector<int> following;
+    br.movers = 0;
+    r_.single_downfloater_is_bye = odd && br.next_group < n && r_.bye_score >= sc(br.next_group);
+    for (int i = 0; i < br.size; ++i) {
+        const int v = br.vertex(i);
+        if (i < br.group_end && matched_[static_cast<std::size_t>(v)]) {
+            const int mv = mate(v);
+            partner_[static_cast<std::size_t>(p(v).id)] = mv;
+            partner_[static_cast<std::size_t>(p(mv).id)] = v;
+        } else {
+            following.push_back(v);
+            if (i < br.group_end) ++br.movers;
+            if (r_.single_downfloater_is_bye && sc(mate(v)) < sc(br.next_group))
+                r_.single_downfloater_is_bye = false;
+        }
+    }
+    br.cur = std::move(following);
+    br.begin_vertex = br.end_vertex;
+}
+
+// The colour of the player at vertex v against the one at mv: C.04.3 E as bbpPairings applies
+// it.
+template <int K>
+Colour DutchPairing<K>::colour_of(int v, int mv) const {
+    const PlayerState& pl = p(v);
+    const PlayerState& op = p(mv);
+    const Colour colour = colour_by_preferences(pl, op);
+    if (colour != Colour::None) return colour;
+    // E.5: the higher ranked player gets the colour by the initial colour and their pairing
+    // number's parity; E.1: with a preference, the higher one's is served.
+    const Points ps = sc(v);
+    const Points os = sc(mv);
+    const bool lower = std::tie(ps, op.rank) < std::tie(os, pl.rank);
+    const Colour initial = r_.s.initial_colour;
+    if (pl.preference == Colour::None)
+        return lower ? (op.rank & 1 ? initial : opposite(initial))
+                     : (pl.rank & 1 ? opposite(initial) : initial);
+    return lower ? opposite(op.preference) : pl.preference;
+}
+
+// The decided pairs by id with their colours, and the bye (black == white).
+template <int K>
+std::vector<IdPair> DutchPairing<K>::pairs_by_id() const {
     std::vector<IdPair> out;
-    for (int v = 0; v < n; ++v) {
+    for (int v = 0; v < players(); ++v) {
         const PlayerState& pl = p(v);
-        const int mv = partner[static_cast<std::size_t>(pl.id)];
+        const int mv = partner_[static_cast<std::size_t>(pl.id)];
         if (mv < 0) {
             out.push_back({pl.id, pl.id});
             continue;
         }
         const PlayerState& op = p(mv);
         if (pl.id > op.id) continue;
-        // The colours: C.04.3 E (allocation), as bbpPairings applies it.
-        const auto neutral = [&]() -> Colour {
-            const PlayerState& a = pl;
-            const PlayerState& c = op;
-            if (compatible_colours(a.preference, c.preference)) {
-                if (a.preference != Colour::None) return a.preference;
-                if (c.preference != Colour::None) return opposite(c.preference);
-                return Colour::None;
-            }
-            if (a.absolute() && (a.imbalance > c.imbalance || !c.absolute())) return a.preference;
-            if (c.absolute() && (c.imbalance > a.imbalance || !a.absolute()))
-                return opposite(c.preference);
-            if (a.strong && !c.strong) return a.preference;
-            if (c.strong && !a.strong) return opposite(c.preference);
-            // E.4: alternate from the most recent round in which they had different colours.
-            auto ia = a.matches.rbegin(), ic = c.matches.rbegin();
-            auto skip = [](auto it, auto end) {
-                while (it != end && !it->played) ++it;
-                return it;
-            };
-            ia = skip(ia, a.matches.rend());
-            ic = skip(ic, c.matches.rend());
-            while (ia != a.matches.rend() && ic != c.matches.rend() && ia->colour == ic->colour) {
-                ia = skip(++ia, a.matches.rend());
-                ic = skip(++ic, c.matches.rend());
-            }
-            if (ia != a.matches.rend() && ic != c.matches.rend()) return ic->colour;
-            return Colour::None;
-        };
-        Colour colour = neutral();
-        if (colour == Colour::None) {
-            // E.5: the higher ranked player gets the colour by the initial colour and their
-            // pairing number's parity; E.1: with a preference, the higher one's is served.
-            const Points ps = r_.score[static_cast<std::size_t>(v)];
-            const Points os = r_.score[static_cast<std::size_t>(mv)];
-            const bool lower = std::tie(ps, op.rank) < std::tie(os, pl.rank);
-            const Colour initial = r_.s.initial_colour;
-            if (pl.preference == Colour::None) {
-                colour = lower ? (op.rank & 1 ? initial : opposite(initial))
-                               : (pl.rank & 1 ? opposite(initial) : initial);
-            } else {
-                colour = lower ? opposite(op.preference) : pl.preference;
-            }
-        }
-        if (colour == Colour::White) {
+        if (colour_of(v, mv) == Colour::White) {
             out.push_back({pl.id, op.id});
         } else {
             out.push_back({op.id, pl.id});

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chess960/pairing/dutch.hpp"
@@ -155,6 +156,64 @@ Result<GeneratorConfig> config_from_model(const Tournament& model) {
     return c;
 }
 
+namespace {
+
+// Who asks for half-point byes or misses rounds: one player in `rate` (none when rate <= 0).
+std::vector<char> chosen(std::mt19937_64& rng, int players, double rate) {
+    std::vector<char> mark(static_cast<std::size_t>(players), 0);
+    if (rate <= 0) return mark;
+    const int count = std::min(players, static_cast<int>(players / rate));
+    std::vector<int> order(static_cast<std::size_t>(players));
+    for (int i = 0; i < players; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    for (int k = 0; k < count; ++k)
+        mark[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = 1;
+    return mark;
+}
+
+// The results of one game (white's, black's): each player shows up with probability `keep`,
+// then a draw, or a win of the stronger player as likely as the rating difference says.
+std::pair<char, char> game_results(std::mt19937_64& rng, const GeneratorConfig& c, double keep,
+                                   int white_rating, int black_rating) {
+    const bool white_shows = unit(rng) < keep, black_shows = unit(rng) < keep;
+    char w = '=', b = '=';
+    if (!white_shows || !black_shows) {
+        w = white_shows ? '+' : '-';
+        b = black_shows ? '+' : '-';
+    } else {
+        // The stronger player's expected score from the rating difference.
+        const double diff = std::abs(white_rating - black_rating);
+        const double expected = 1.0 / (1.0 + std::pow(10.0, -diff / 400.0));
+        const double draw = std::min(c.draw_percentage / 100.0, 2.0 * (1.0 - expected));
+        const double x = unit(rng);
+        const bool white_stronger = white_rating >= black_rating;
+        if (x < draw) {
+            w = b = '=';
+        } else {
+            const bool stronger_wins = x < draw + (expected - draw / 2);
+            const bool white_wins = stronger_wins == white_stronger;
+            w = white_wins ? '1' : '0';
+            b = white_wins ? '0' : '1';
+        }
+    }
+    return {w, b};
+}
+
+// Ranks by score, then start number.
+void rank_by_score(Tournament& t) {
+    std::vector<int> order(t.players.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const Points pa = t.players[static_cast<std::size_t>(a)].points;
+        const Points pb = t.players[static_cast<std::size_t>(b)].points;
+        return pa != pb ? pa > pb : a < b;
+    });
+    for (std::size_t k = 0; k < order.size(); ++k)
+        t.players[static_cast<std::size_t>(order[k])].rank = static_cast<int>(k + 1);
+}
+
+}  // namespace
+
 Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t seed) {
     if (c.players < 1 || c.rounds < 1)
         return make_error(ErrorCode::InvalidNumber, "a tournament needs players and rounds");
@@ -182,19 +241,8 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
     }
     // Who asks for half-point byes and who misses rounds (one player in X of each), and in
     // which rounds (never the last, as in bbpPairings' generator).
-    auto chosen = [&](double rate) {
-        std::vector<char> mark(static_cast<std::size_t>(c.players), 0);
-        if (rate <= 0) return mark;
-        const int count = std::min(c.players, static_cast<int>(c.players / rate));
-        std::vector<int> order(static_cast<std::size_t>(c.players));
-        for (int i = 0; i < c.players; ++i) order[static_cast<std::size_t>(i)] = i;
-        std::shuffle(order.begin(), order.end(), rng);
-        for (int k = 0; k < count; ++k)
-            mark[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = 1;
-        return mark;
-    };
-    const std::vector<char> takes_byes = chosen(c.half_point_bye_rate);
-    const std::vector<char> misses = chosen(c.retired_rate);
+    const std::vector<char> takes_byes = chosen(rng, c.players, c.half_point_bye_rate);
+    const std::vector<char> misses = chosen(rng, c.players, c.retired_rate);
     const double keep = c.forfeit_rate > 0 ? std::sqrt(1.0 - 1.0 / c.forfeit_rate) : 1.0;
     for (int round = 1; round <= c.rounds; ++round) {
         for (int i = 0; i < c.players; ++i) {
@@ -220,27 +268,7 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
                 continue;
             }
             Player& black = t.players[static_cast<std::size_t>(pair.black - 1)];
-            const bool white_shows = unit(rng) < keep, black_shows = unit(rng) < keep;
-            char w = '=', b = '=';
-            if (!white_shows || !black_shows) {
-                w = white_shows ? '+' : '-';
-                b = black_shows ? '+' : '-';
-            } else {
-                // The stronger player's expected score from the rating difference.
-                const double diff = std::abs(white.rating - black.rating);
-                const double expected = 1.0 / (1.0 + std::pow(10.0, -diff / 400.0));
-                const double draw = std::min(c.draw_percentage / 100.0, 2.0 * (1.0 - expected));
-                const double x = unit(rng);
-                const bool white_stronger = white.rating >= black.rating;
-                if (x < draw) {
-                    w = b = '=';
-                } else {
-                    const bool stronger_wins = x < draw + (expected - draw / 2);
-                    const bool white_wins = stronger_wins == white_stronger;
-                    w = white_wins ? '1' : '0';
-                    b = white_wins ? '0' : '1';
-                }
-            }
+            const auto [w, b] = game_results(rng, c, keep, white.rating, black.rating);
             white.rounds.push_back({pair.black, Colour::White, w});
             black.rounds.push_back({pair.white, Colour::Black, b});
         }
@@ -250,16 +278,7 @@ Result<Tournament> generate_tournament(const GeneratorConfig& c, std::uint64_t s
             p.points = t.score(p);
         }
     }
-    // Ranks by score, then start number.
-    std::vector<int> order(t.players.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        const Points pa = t.players[static_cast<std::size_t>(a)].points;
-        const Points pb = t.players[static_cast<std::size_t>(b)].points;
-        return pa != pb ? pa > pb : a < b;
-    });
-    for (std::size_t k = 0; k < order.size(); ++k)
-        t.players[static_cast<std::size_t>(order[k])].rank = static_cast<int>(k + 1);
+    rank_by_score(t);
     return t;
 }
 

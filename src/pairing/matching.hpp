@@ -327,7 +327,12 @@ class Matcher {
                 queue_.push_back(x);
             inblossom_[static_cast<std::size_t>(x)] = b;
         });
-        // The least-slack edge from the new blossom to each other S-blossom.
+        find_least_slack_edges(b);
+    }
+
+    // The least-slack edge from the new blossom b to each other S-blossom, found from its
+    // children's own lists (or all their vertices' edges, for a child without one).
+    void find_least_slack_edges(int b) {
         std::vector<std::pair<int, int>> bestto(static_cast<std::size_t>(2 * n_), {-1, -1});
         std::vector<Weight> bestslack(static_cast<std::size_t>(2 * n_));
         auto consider = [&](int i, int j) {
@@ -341,7 +346,7 @@ class Matcher {
                 bestslack[static_cast<std::size_t>(bj)] = s;
             }
         };
-        for (int child : path) {
+        for (int child : children_[static_cast<std::size_t>(b)]) {
             if (!has_blossombest_[static_cast<std::size_t>(child)]) {
                 for_leaves(child, [&](int x) {
                     for (int y = 0; y < n_; ++y)
@@ -509,149 +514,185 @@ class Matcher {
         }
     }
 
+    // The stages of the primal-dual method, until no vertex is exposed: each labels the exposed
+    // vertices S, grows their trees along tight edges and changes the duals when none is left,
+    // until an augmenting path is found.
     void run() {
-        while (true) {
-            bool any_exposed = false;
-            for (int v = 0; v < n_ && !any_exposed; ++v) any_exposed = exposed(v);
-            if (!any_exposed) return;
-            // A new stage.
-            std::fill(label_.begin(), label_.end(), 0);
-            std::fill(bestedge_.begin(), bestedge_.end(), std::pair{-1, -1});
-            for (int b = n_; b < 2 * n_; ++b) {
-                blossombest_[static_cast<std::size_t>(b)].clear();
-                has_blossombest_[static_cast<std::size_t>(b)] = false;
+        while (any_exposed()) {
+            start_stage();
+            while (!scan_queue()) {
+                const DualChange change = least_dual_change();
+                assert(change.type != -1);
+                if (change.type == -1) return;  // cannot happen on a complete graph of even order
+                apply_dual_change(change);
             }
-            queue_.clear();
-            for (int v = 0; v < n_; ++v)
-                if (exposed(v) &&
-                    label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0)
-                    assign_label(v, 1, -1);
-            bool augmented = false;
-            while (true) {
-                while (!queue_.empty() && !augmented) {
-                    const int v = queue_.back();
-                    queue_.pop_back();
-                    for (int w = 0; w < n_; ++w) {
-                        if (w == v || !active_[static_cast<std::size_t>(w)]) continue;
-                        // (v's blossom changes when this edge closes a new blossom.)
-                        const int bv = inblossom_[static_cast<std::size_t>(v)];
-                        const int bw = inblossom_[static_cast<std::size_t>(w)];
-                        if (bv == bw) continue;
-                        // Nothing to learn from a labelled vertex of a T-blossom.
-                        if (label_[static_cast<std::size_t>(bw)] == 2 &&
-                            label_[static_cast<std::size_t>(w)] != 0)
-                            continue;
-                        const Weight s = slack(v, w);
-                        const bool tight = !(Weight{} < s);
-                        if (tight) {
-                            if (label_[static_cast<std::size_t>(bw)] == 0) {
-                                assign_label(w, 2, v);
-                            } else if (label_[static_cast<std::size_t>(bw)] == 1) {
-                                const int base = scan_blossom(v, w);
-                                if (base >= 0) {
-                                    add_blossom(base, v, w);
-                                } else {
-                                    augment_matching(v, w);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if (label_[static_cast<std::size_t>(w)] == 0) {
-                                label_[static_cast<std::size_t>(w)] = 2;
-                                labeledge_[static_cast<std::size_t>(w)] = {v, w};
-                            }
-                        } else if (label_[static_cast<std::size_t>(bw)] == 1) {
-                            auto& best = bestedge_[static_cast<std::size_t>(bv)];
-                            if (best.first < 0 || s < slack(best.first, best.second)) best = {v, w};
-                        } else if (label_[static_cast<std::size_t>(w)] == 0) {
-                            auto& best = bestedge_[static_cast<std::size_t>(w)];
-                            if (best.first < 0 || s < slack(best.first, best.second)) best = {v, w};
-                        }
-                    }
-                }
-                if (augmented) break;
-                // No tight edge left to follow: change the duals.
-                int type = -1;
-                Weight delta{};
-                std::pair<int, int> delta_edge{-1, -1};
-                int delta_blossom = -1;
-                for (int v = 0; v < n_; ++v) {
-                    if (!active_[static_cast<std::size_t>(v)]) continue;
-                    const auto& best = bestedge_[static_cast<std::size_t>(v)];
-                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] ==
-                            0 &&
-                        best.first >= 0) {
-                        const Weight d = slack(best.first, best.second);
-                        if (type == -1 || d < delta) {
-                            delta = d;
-                            type = 2;
-                            delta_edge = best;
-                        }
-                    }
-                }
-                for (int b = 0; b < 2 * n_; ++b) {
-                    if (b < n_ && !active_[static_cast<std::size_t>(b)]) continue;
-                    if (b >= n_ && base_[static_cast<std::size_t>(b)] < 0) continue;
-                    if (parent_[static_cast<std::size_t>(b)] != -1) continue;
-                    if (b < n_ && inblossom_[static_cast<std::size_t>(b)] != b) continue;
-                    const auto& best = bestedge_[static_cast<std::size_t>(b)];
-                    if (label_[static_cast<std::size_t>(b)] == 1 && best.first >= 0) {
-                        Weight d = slack(best.first, best.second);
-                        d.halve();
-                        if (type == -1 || d < delta) {
-                            delta = d;
-                            type = 3;
-                            delta_edge = best;
-                        }
-                    }
-                }
-                for (int b = n_; b < 2 * n_; ++b) {
-                    if (base_[static_cast<std::size_t>(b)] >= 0 &&
-                        parent_[static_cast<std::size_t>(b)] == -1 &&
-                        label_[static_cast<std::size_t>(b)] == 2 &&
-                        (type == -1 || dual_[static_cast<std::size_t>(b)] < delta)) {
-                        delta = dual_[static_cast<std::size_t>(b)];
-                        type = 4;
-                        delta_blossom = b;
-                    }
-                }
-                assert(type != -1);
-                if (type == -1) return;  // cannot happen on a complete graph of even order
-                for (int v = 0; v < n_; ++v) {
-                    if (!active_[static_cast<std::size_t>(v)]) continue;
-                    const int l =
-                        label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])];
-                    if (l == 1) dual_[static_cast<std::size_t>(v)] -= delta;
-                    if (l == 2) dual_[static_cast<std::size_t>(v)] += delta;
-                }
-                for (int b = n_; b < 2 * n_; ++b) {
-                    if (base_[static_cast<std::size_t>(b)] < 0 ||
-                        parent_[static_cast<std::size_t>(b)] != -1)
-                        continue;
-                    if (label_[static_cast<std::size_t>(b)] == 1)
-                        dual_[static_cast<std::size_t>(b)] += delta;
-                    if (label_[static_cast<std::size_t>(b)] == 2)
-                        dual_[static_cast<std::size_t>(b)] -= delta;
-                }
-                if (type == 2) {
-                    auto [i, j] = delta_edge;
-                    if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(i)])] ==
-                        0)
-                        std::swap(i, j);
-                    queue_.push_back(i);
-                } else if (type == 3) {
-                    queue_.push_back(delta_edge.first);
-                } else {
-                    expand_blossom(delta_blossom, false);
-                }
-            }
-            // End of stage: S-blossoms whose dual fell to zero are expanded.
-            for (int b = n_; b < 2 * n_; ++b)
-                if (base_[static_cast<std::size_t>(b)] >= 0 &&
-                    parent_[static_cast<std::size_t>(b)] == -1 &&
-                    label_[static_cast<std::size_t>(b)] == 1 &&
-                    dual_[static_cast<std::size_t>(b)].is_zero())
-                    expand_blossom(b, true);
+            expand_zero_s_blossoms();
         }
+    }
+
+    bool any_exposed() const {
+        for (int v = 0; v < n_; ++v)
+            if (exposed(v)) return true;
+        return false;
+    }
+
+    // A new stage: no labels, no least-slack edges, every exposed vertex's blossom labelled S.
+    void start_stage() {
+        std::fill(label_.begin(), label_.end(), 0);
+        std::fill(bestedge_.begin(), bestedge_.end(), std::pair{-1, -1});
+        for (int b = n_; b < 2 * n_; ++b) {
+            blossombest_[static_cast<std::size_t>(b)].clear();
+            has_blossombest_[static_cast<std::size_t>(b)] = false;
+        }
+        queue_.clear();
+        for (int v = 0; v < n_; ++v)
+            if (exposed(v) &&
+                label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0)
+                assign_label(v, 1, -1);
+    }
+
+    // Follows the edges of the queued S-vertices until the queue is empty (false) or the
+    // matching was augmented (true).
+    bool scan_queue() {
+        while (!queue_.empty()) {
+            const int v = queue_.back();
+            queue_.pop_back();
+            for (int w = 0; w < n_; ++w) {
+                if (w == v || !active_[static_cast<std::size_t>(w)]) continue;
+                if (scan_edge(v, w)) return true;
+            }
+        }
+        return false;
+    }
+
+    // The edge from the S-vertex v to w: a tight one labels w, closes a blossom or augments
+    // the matching (true); a loose one may be the least-slack edge to w or w's S-blossom.
+    bool scan_edge(int v, int w) {
+        // (v's blossom changes when an edge closes a new blossom.)
+        const int bv = inblossom_[static_cast<std::size_t>(v)];
+        const int bw = inblossom_[static_cast<std::size_t>(w)];
+        if (bv == bw) return false;
+        // Nothing to learn from a labelled vertex of a T-blossom.
+        if (label_[static_cast<std::size_t>(bw)] == 2 && label_[static_cast<std::size_t>(w)] != 0)
+            return false;
+        const Weight s = slack(v, w);
+        const bool tight = !(Weight{} < s);
+        if (tight) {
+            if (label_[static_cast<std::size_t>(bw)] == 0) {
+                assign_label(w, 2, v);
+            } else if (label_[static_cast<std::size_t>(bw)] == 1) {
+                const int base = scan_blossom(v, w);
+                if (base < 0) {
+                    augment_matching(v, w);
+                    return true;
+                }
+                add_blossom(base, v, w);
+            } else if (label_[static_cast<std::size_t>(w)] == 0) {
+                label_[static_cast<std::size_t>(w)] = 2;
+                labeledge_[static_cast<std::size_t>(w)] = {v, w};
+            }
+        } else if (label_[static_cast<std::size_t>(bw)] == 1) {
+            auto& best = bestedge_[static_cast<std::size_t>(bv)];
+            if (best.first < 0 || s < slack(best.first, best.second)) best = {v, w};
+        } else if (label_[static_cast<std::size_t>(w)] == 0) {
+            auto& best = bestedge_[static_cast<std::size_t>(w)];
+            if (best.first < 0 || s < slack(best.first, best.second)) best = {v, w};
+        }
+        return false;
+    }
+
+    // The least change of the duals that makes an edge tight or a T-blossom's dual zero:
+    // type 2, an edge from an S-blossom to a free vertex; 3, an edge between two S-blossoms
+    // (half its slack); 4, a T-blossom to expand; -1, none.
+    struct DualChange {
+        int type = -1;
+        Weight delta{};
+        std::pair<int, int> edge{-1, -1};
+        int blossom = -1;
+    };
+
+    DualChange least_dual_change() const {
+        DualChange c;
+        for (int v = 0; v < n_; ++v) {
+            if (!active_[static_cast<std::size_t>(v)]) continue;
+            const auto& best = bestedge_[static_cast<std::size_t>(v)];
+            if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])] == 0 &&
+                best.first >= 0) {
+                const Weight d = slack(best.first, best.second);
+                if (c.type == -1 || d < c.delta) {
+                    c.delta = d;
+                    c.type = 2;
+                    c.edge = best;
+                }
+            }
+        }
+        for (int b = 0; b < 2 * n_; ++b) {
+            if (b < n_ && !active_[static_cast<std::size_t>(b)]) continue;
+            if (b >= n_ && base_[static_cast<std::size_t>(b)] < 0) continue;
+            if (parent_[static_cast<std::size_t>(b)] != -1) continue;
+            if (b < n_ && inblossom_[static_cast<std::size_t>(b)] != b) continue;
+            const auto& best = bestedge_[static_cast<std::size_t>(b)];
+            if (label_[static_cast<std::size_t>(b)] == 1 && best.first >= 0) {
+                Weight d = slack(best.first, best.second);
+                d.halve();
+                if (c.type == -1 || d < c.delta) {
+                    c.delta = d;
+                    c.type = 3;
+                    c.edge = best;
+                }
+            }
+        }
+        for (int b = n_; b < 2 * n_; ++b) {
+            if (base_[static_cast<std::size_t>(b)] >= 0 &&
+                parent_[static_cast<std::size_t>(b)] == -1 &&
+                label_[static_cast<std::size_t>(b)] == 2 &&
+                (c.type == -1 || dual_[static_cast<std::size_t>(b)] < c.delta)) {
+                c.delta = dual_[static_cast<std::size_t>(b)];
+                c.type = 4;
+                c.blossom = b;
+            }
+        }
+        return c;
+    }
+
+    // S-vertices and T-blossoms lose delta, T-vertices and S-blossoms gain it; then the edge
+    // made tight is scanned, or the T-blossom whose dual fell to zero is expanded.
+    void apply_dual_change(const DualChange& c) {
+        for (int v = 0; v < n_; ++v) {
+            if (!active_[static_cast<std::size_t>(v)]) continue;
+            const int l = label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(v)])];
+            if (l == 1) dual_[static_cast<std::size_t>(v)] -= c.delta;
+            if (l == 2) dual_[static_cast<std::size_t>(v)] += c.delta;
+        }
+        for (int b = n_; b < 2 * n_; ++b) {
+            if (base_[static_cast<std::size_t>(b)] < 0 ||
+                parent_[static_cast<std::size_t>(b)] != -1)
+                continue;
+            if (label_[static_cast<std::size_t>(b)] == 1)
+                dual_[static_cast<std::size_t>(b)] += c.delta;
+            if (label_[static_cast<std::size_t>(b)] == 2)
+                dual_[static_cast<std::size_t>(b)] -= c.delta;
+        }
+        if (c.type == 2) {
+            auto [i, j] = c.edge;
+            if (label_[static_cast<std::size_t>(inblossom_[static_cast<std::size_t>(i)])] == 0)
+                std::swap(i, j);
+            queue_.push_back(i);
+        } else if (c.type == 3) {
+            queue_.push_back(c.edge.first);
+        } else {
+            expand_blossom(c.blossom, false);
+        }
+    }
+
+    // End of stage: S-blossoms whose dual fell to zero are expanded.
+    void expand_zero_s_blossoms() {
+        for (int b = n_; b < 2 * n_; ++b)
+            if (base_[static_cast<std::size_t>(b)] >= 0 &&
+                parent_[static_cast<std::size_t>(b)] == -1 &&
+                label_[static_cast<std::size_t>(b)] == 1 &&
+                dual_[static_cast<std::size_t>(b)].is_zero())
+                expand_blossom(b, true);
     }
 };
 

@@ -194,6 +194,74 @@ void State::compute_player_data() {
     }
 }
 
+namespace {
+
+// The players' initial order (by id): the order of the player lines with XXC rank, otherwise
+// the start numbers'.
+std::vector<int> initial_order(const Tournament& t) {
+    std::vector<int> by_rank;
+    if (t.use_rank) {
+        for (const std::string& line : t.lines)
+            if (line.starts_with("001 ")) by_rank.push_back(std::stoi(line.substr(4)) - 1);
+        for (const Player& p : t.players)
+            if (std::find(by_rank.begin(), by_rank.end(), p.start_number - 1) == by_rank.end())
+                by_rank.push_back(p.start_number - 1);
+    } else {
+        for (const Player& p : t.players) by_rank.push_back(p.start_number - 1);
+    }
+    return by_rank;
+}
+
+// The pairs that may not meet (XXP) and those that may not in some rounds (260), by id.
+void add_forbidden_pairs(State& s, const Tournament& t) {
+    for (const auto& group : t.forbidden) {
+        std::vector<int> ids;
+        for (int n : group) ids.push_back(n - 1);
+        s.forbidden.push_back(std::move(ids));
+    }
+    for (const auto& group : t.forbidden_in_rounds) {
+        std::vector<int> ids;
+        for (int n : group.players) ids.push_back(n - 1);
+        s.forbidden_in_rounds.push_back({group.first_round - 1, group.last_round, std::move(ids)});
+    }
+}
+
+// Scores: what the results give, as bbpPairings accepts them (with or without the
+// acceleration, with or without a result already entered for the next round).
+Result<void> check_scores(State& s) {
+    const int played = s.played_rounds;
+    for (PlayerState& p : s.players) {
+        if (static_cast<int>(p.acceleration.size()) > s.expected_rounds)
+            return inconsistent("player " + std::to_string(p.id + 1) +
+                                " has more acceleration entries (XXA) than the tournament has "
+                                "rounds");
+        Points total = 0;
+        for (int r = 0; r < played; ++r)
+            total += s.points_for(p, p.matches[static_cast<std::size_t>(r)]);
+        const Points accel = played < static_cast<int>(p.acceleration.size())
+                                 ? p.acceleration[static_cast<std::size_t>(played)]
+                                 : 0;
+        Points stated = p.score;
+        if (stated != total) {
+            if (stated >= accel) stated -= accel;
+            if (stated != total) stated += accel;
+        }
+        if (stated != total && static_cast<int>(p.matches.size()) > played) {
+            const Points next = s.points_for(p, p.matches[static_cast<std::size_t>(played)]);
+            if (stated >= next) stated -= next;
+        }
+        if (stated != total && stated >= accel) stated -= accel;
+        if (stated != total)
+            return inconsistent("the score of player " + std::to_string(p.id + 1) + " (" +
+                                format_points(p.score) + ") does not match the results (" +
+                                format_points(total) + ")");
+        p.score = stated;
+    }
+    return {};
+}
+
+}  // namespace
+
 Result<State> build_state(const Tournament& t, bool next_round) {
     State s;
     s.points = t.points;
@@ -216,18 +284,7 @@ Result<State> build_state(const Tournament& t, bool next_round) {
         p.score = player.points;
         any = true;
     }
-    // The order of the player lines is the initial order with XXC rank; otherwise the start
-    // numbers are.
-    if (t.use_rank) {
-        for (const std::string& line : t.lines)
-            if (line.starts_with("001 ")) s.by_rank.push_back(std::stoi(line.substr(4)) - 1);
-        for (const Player& p : t.players)
-            if (std::find(s.by_rank.begin(), s.by_rank.end(), p.start_number - 1) ==
-                s.by_rank.end())
-                s.by_rank.push_back(p.start_number - 1);
-    } else {
-        for (const Player& p : t.players) s.by_rank.push_back(p.start_number - 1);
-    }
+    s.by_rank = initial_order(t);
     // A round where every player (pairing) or some player (checking) already has an entry
     // beyond the paired ones counts as played.
     bool forward = next_round;
@@ -264,47 +321,10 @@ Result<State> build_state(const Tournament& t, bool next_round) {
         auto done = apply_baku(s);
         if (!done) return std::unexpected(done.error());
     }
-    for (const auto& group : t.forbidden) {
-        std::vector<int> ids;
-        for (int n : group) ids.push_back(n - 1);
-        s.forbidden.push_back(std::move(ids));
-    }
-    for (const auto& group : t.forbidden_in_rounds) {
-        std::vector<int> ids;
-        for (int n : group.players) ids.push_back(n - 1);
-        s.forbidden_in_rounds.push_back({group.first_round - 1, group.last_round, std::move(ids)});
-    }
+    add_forbidden_pairs(s, t);
     s.initial_colour =
         t.initial_colour != Colour::None ? t.initial_colour : infer_initial_colour(s);
-    // Scores: what the results give, as bbpPairings accepts them (with or without the
-    // acceleration, with or without a result already entered for the next round).
-    for (PlayerState& p : s.players) {
-        if (static_cast<int>(p.acceleration.size()) > s.expected_rounds)
-            return inconsistent("player " + std::to_string(p.id + 1) +
-                                " has more acceleration entries (XXA) than the tournament has "
-                                "rounds");
-        Points total = 0;
-        for (int r = 0; r < played; ++r)
-            total += s.points_for(p, p.matches[static_cast<std::size_t>(r)]);
-        const Points accel = played < static_cast<int>(p.acceleration.size())
-                                 ? p.acceleration[static_cast<std::size_t>(played)]
-                                 : 0;
-        Points stated = p.score;
-        if (stated != total) {
-            if (stated >= accel) stated -= accel;
-            if (stated != total) stated += accel;
-        }
-        if (stated != total && static_cast<int>(p.matches.size()) > played) {
-            const Points next = s.points_for(p, p.matches[static_cast<std::size_t>(played)]);
-            if (stated >= next) stated -= next;
-        }
-        if (stated != total && stated >= accel) stated -= accel;
-        if (stated != total)
-            return inconsistent("the score of player " + std::to_string(p.id + 1) + " (" +
-                                format_points(p.score) + ") does not match the results (" +
-                                format_points(total) + ")");
-        p.score = stated;
-    }
+    if (auto scores = check_scores(s); !scores) return std::unexpected(scores.error());
     return s;
 }
 

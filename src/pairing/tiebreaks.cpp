@@ -75,180 +75,189 @@ std::string tiebreak_names() {
     return "BH, BH-C1, BH-C2, BH-M1, SB, DE, WIN, WON, BPG, BWG, ARO, PS, KS";
 }
 
-Result<std::vector<Standing>> standings(const Tournament& t, const std::vector<Tiebreak>& tiebreaks,
-                                        int rounds) {
-    const int total = rounds > 0 ? rounds : t.rounds_recorded();
+namespace {
+
+// Per player and round: the value a round gives to Buchholz (the opponent's adjusted score, or
+// the player's own score against the dummy), the points scored, whether it is a voluntarily
+// unplayed round.
+struct RoundValue {
+    Points buchholz;
+    Points points;
+    bool unplayed_voluntary;
+};
+
+// What the tie-breaks read of a tournament after `total` rounds, by player index.
+struct Field {
+    const Tournament& t;
+    int total;
+    std::vector<Points> score;
+    std::vector<std::vector<RoundValue>> values;
+    Points max_score;
+};
+
+std::size_t player_index(int start_number) { return static_cast<std::size_t>(start_number - 1); }
+
+Field field_of(const Tournament& t, int total) {
     const std::size_t n = t.players.size();
-    std::vector<Points> score(n, 0), adjusted(n, 0);
+    Field f{t, total, std::vector<Points>(n, 0), std::vector<std::vector<RoundValue>>(n),
+            static_cast<Points>(total) * t.points.win};
+    std::vector<Points> adjusted(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
         const Player& p = t.players[i];
         for (int r = 1; r <= total; ++r) {
             const RoundEntry e = p.entry(r);
-            score[i] += t.points_for(e);
+            f.score[i] += t.points_for(e);
             // C.07 16.3: in an opponent's score, a round they chose not to play is a draw.
             adjusted[i] += voluntarily_unplayed(e) ? t.points.draw : t.points_for(e);
         }
     }
-    const Points max_score = static_cast<Points>(total) * t.points.win;
-    auto player_index = [&](int start_number) {
-        return static_cast<std::size_t>(start_number - 1);
-    };
-
-    // Per player and round: the value a round gives to Buchholz (the opponent's adjusted score,
-    // or the player's own score against the dummy), whether it is a voluntarily unplayed round.
-    struct RoundValue {
-        Points buchholz;
-        Points points;
-        bool unplayed_voluntary;
-    };
-    std::vector<std::vector<RoundValue>> values(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Player& p = t.players[i];
         for (int r = 1; r <= total; ++r) {
             const RoundEntry e = p.entry(r);
-            RoundValue v{score[i], t.points_for(e), voluntarily_unplayed(e)};
+            RoundValue v{f.score[i], t.points_for(e), voluntarily_unplayed(e)};
             if (e.played()) v.buchholz = adjusted[player_index(e.opponent)];
-            values[i].push_back(v);
+            f.values[i].push_back(v);
         }
     }
-    auto buchholz = [&](std::size_t i, int low_cuts, int high_cuts) -> long {
-        std::vector<RoundValue> list = values[i];
-        // C.07 14.6: with low cuts, the player's voluntarily unplayed rounds go first, then the
-        // least values.
-        std::sort(list.begin(), list.end(), [](const RoundValue& a, const RoundValue& b) {
-            if (a.unplayed_voluntary != b.unplayed_voluntary) return a.unplayed_voluntary;
-            return a.buchholz < b.buchholz;
-        });
-        long sum = 0;
-        const int size = static_cast<int>(list.size());
-        std::vector<Points> kept;
-        for (int k = low_cuts; k < size; ++k)
-            kept.push_back(list[static_cast<std::size_t>(k)].buchholz);
-        std::sort(kept.begin(), kept.end());
-        for (int k = 0; k < static_cast<int>(kept.size()) - high_cuts; ++k)
-            sum += kept[static_cast<std::size_t>(k)];
-        return sum;
-    };
+    return f;
+}
 
-    std::vector<Standing> table;
-    for (std::size_t i = 0; i < n; ++i) {
-        const Player& p = t.players[i];
-        Standing s;
-        s.start_number = p.start_number;
-        s.score = score[i];
-        for (const Tiebreak& tb : tiebreaks) {
-            long value = 0;
-            switch (tb.kind) {
-                case TiebreakKind::Buchholz:
-                    value = buchholz(i, 0, 0);
-                    break;
-                case TiebreakKind::BuchholzCut1:
-                    value = buchholz(i, 1, 0);
-                    break;
-                case TiebreakKind::BuchholzCut2:
-                    value = buchholz(i, 2, 0);
-                    break;
-                case TiebreakKind::BuchholzMedian:
-                    value = buchholz(i, 1, 1);
-                    break;
-                case TiebreakKind::SonnebornBerger:
-                    // Each round's Buchholz value times the points scored in it: tenths times
-                    // tenths, so hundredths (a draw against 2.5 gives 1.25).
-                    for (const RoundValue& v : values[i])
-                        value += static_cast<long>(v.buchholz) * v.points;
-                    break;
-                case TiebreakKind::DirectEncounter:
-                    break;  // needs the tied group: below
-                case TiebreakKind::Wins:
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = p.entry(r);
-                        if (t.points_for(e) >= t.points.win && e.result != ' ') ++value;
-                    }
-                    break;
-                case TiebreakKind::GamesWon:
-                    for (int r = 1; r <= total; ++r) value += won(p.entry(r));
-                    break;
-                case TiebreakKind::GamesWithBlack:
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = p.entry(r);
-                        value += e.played() && e.colour == Colour::Black;
-                    }
-                    break;
-                case TiebreakKind::WinsWithBlack:
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = p.entry(r);
-                        value += won(e) && e.colour == Colour::Black;
-                    }
-                    break;
-                case TiebreakKind::AverageRatingOfOpponents: {
-                    long sum = 0, games = 0;
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = p.entry(r);
-                        if (!e.played()) continue;
-                        const Player* o = t.player(e.opponent);
-                        if (o == nullptr || o->rating == 0) continue;
-                        sum += o->rating;
-                        ++games;
-                    }
-                    // C.07 10.1: rounded to the nearest whole number.
-                    value = games ? (2 * sum + games) / (2 * games) : 0;
-                    break;
-                }
-                case TiebreakKind::ProgressiveScore: {
-                    Points running = 0;
-                    for (int r = 1; r <= total; ++r) {
-                        running += t.points_for(p.entry(r));
-                        value += running;
-                    }
-                    break;
-                }
-                case TiebreakKind::Koya:
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = p.entry(r);
-                        if (!e.played()) continue;
-                        if (2 * score[player_index(e.opponent)] >= max_score)
-                            value += t.points_for(e);
-                    }
-                    break;
+long buchholz(std::vector<RoundValue> list, int low_cuts, int high_cuts) {
+    // C.07 14.6: with low cuts, the player's voluntarily unplayed rounds go first, then the
+    // least values.
+    std::sort(list.begin(), list.end(), [](const RoundValue& a, const RoundValue& b) {
+        if (a.unplayed_voluntary != b.unplayed_voluntary) return a.unplayed_voluntary;
+        return a.buchholz < b.buchholz;
+    });
+    long sum = 0;
+    const int size = static_cast<int>(list.size());
+    std::vector<Points> kept;
+    for (int k = low_cuts; k < size; ++k)
+        kept.push_back(list[static_cast<std::size_t>(k)].buchholz);
+    std::sort(kept.begin(), kept.end());
+    for (int k = 0; k < static_cast<int>(kept.size()) - high_cuts; ++k)
+        sum += kept[static_cast<std::size_t>(k)];
+    return sum;
+}
+
+// The average rating of the opponents met (C.07 10.1), rounded to the nearest whole number.
+long average_rating_of_opponents(const Field& f, const Player& p) {
+    long sum = 0, games = 0;
+    for (int r = 1; r <= f.total; ++r) {
+        const RoundEntry e = p.entry(r);
+        if (!e.played()) continue;
+        const Player* o = f.t.player(e.opponent);
+        if (o == nullptr || o->rating == 0) continue;
+        sum += o->rating;
+        ++games;
+    }
+    return games ? (2 * sum + games) / (2 * games) : 0;
+}
+
+// The value of one tie-break for the player at index i, but for direct encounter, which needs
+// the tied group (direct_encounter below).
+long tiebreak_value(const Field& f, std::size_t i, TiebreakKind kind) {
+    const Tournament& t = f.t;
+    const Player& p = t.players[i];
+    long value = 0;
+    switch (kind) {
+        case TiebreakKind::Buchholz:
+            return buchholz(f.values[i], 0, 0);
+        case TiebreakKind::BuchholzCut1:
+            return buchholz(f.values[i], 1, 0);
+        case TiebreakKind::BuchholzCut2:
+            return buchholz(f.values[i], 2, 0);
+        case TiebreakKind::BuchholzMedian:
+            return buchholz(f.values[i], 1, 1);
+        case TiebreakKind::SonnebornBerger:
+            // Each round's Buchholz value times the points scored in it: tenths times tenths,
+            // so hundredths (a draw against 2.5 gives 1.25).
+            for (const RoundValue& v : f.values[i])
+                value += static_cast<long>(v.buchholz) * v.points;
+            return value;
+        case TiebreakKind::DirectEncounter:
+            return 0;
+        case TiebreakKind::Wins:
+            for (int r = 1; r <= f.total; ++r) {
+                const RoundEntry e = p.entry(r);
+                if (t.points_for(e) >= t.points.win && e.result != ' ') ++value;
             }
-            s.values.push_back(value);
+            return value;
+        case TiebreakKind::GamesWon:
+            for (int r = 1; r <= f.total; ++r) value += won(p.entry(r));
+            return value;
+        case TiebreakKind::GamesWithBlack:
+            for (int r = 1; r <= f.total; ++r) {
+                const RoundEntry e = p.entry(r);
+                value += e.played() && e.colour == Colour::Black;
+            }
+            return value;
+        case TiebreakKind::WinsWithBlack:
+            for (int r = 1; r <= f.total; ++r) {
+                const RoundEntry e = p.entry(r);
+                value += won(e) && e.colour == Colour::Black;
+            }
+            return value;
+        case TiebreakKind::AverageRatingOfOpponents:
+            return average_rating_of_opponents(f, p);
+        case TiebreakKind::ProgressiveScore: {
+            Points running = 0;
+            for (int r = 1; r <= f.total; ++r) {
+                running += t.points_for(p.entry(r));
+                value += running;
+            }
+            return value;
         }
-        table.push_back(std::move(s));
+        case TiebreakKind::Koya:
+            for (int r = 1; r <= f.total; ++r) {
+                const RoundEntry e = p.entry(r);
+                if (!e.played()) continue;
+                if (2 * f.score[player_index(e.opponent)] >= f.max_score) value += t.points_for(e);
+            }
+            return value;
     }
-    // Direct encounter (C.07 6): among players tied on score (and the tie-breaks before DE),
-    // the points each scored against the others, when every pair of them has met.
-    for (std::size_t k = 0; k < tiebreaks.size(); ++k) {
-        if (tiebreaks[k].kind != TiebreakKind::DirectEncounter) continue;
-        std::map<std::vector<long>, std::vector<std::size_t>> groups;
-        for (std::size_t i = 0; i < n; ++i) {
-            std::vector<long> key{table[i].score};
-            key.insert(key.end(), table[i].values.begin(),
-                       table[i].values.begin() + static_cast<long>(k));
-            groups[key].push_back(i);
-        }
-        for (const auto& [key, members] : groups) {
-            if (members.size() < 2) continue;
-            std::vector<long> points(members.size(), 0);
-            bool all_met = true;
-            for (std::size_t a = 0; a < members.size() && all_met; ++a)
-                for (std::size_t b = 0; b < members.size(); ++b) {
-                    if (a == b) continue;
-                    bool met = false;
-                    const Player& pa = t.players[members[a]];
-                    for (int r = 1; r <= total; ++r) {
-                        const RoundEntry e = pa.entry(r);
-                        if (e.played() && player_index(e.opponent) == members[b]) {
-                            met = true;
-                            points[a] += t.points_for(e);
-                        }
+    return value;
+}
+
+// Direct encounter (C.07 6), the k-th tie-break: among players tied on score (and the
+// tie-breaks before it), the points each scored against the others, when every pair of them
+// has met.
+void direct_encounter(const Field& f, std::vector<Standing>& table, std::size_t k) {
+    std::map<std::vector<long>, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        std::vector<long> key{table[i].score};
+        key.insert(key.end(), table[i].values.begin(),
+                   table[i].values.begin() + static_cast<long>(k));
+        groups[key].push_back(i);
+    }
+    for (const auto& [key, members] : groups) {
+        if (members.size() < 2) continue;
+        std::vector<long> points(members.size(), 0);
+        bool all_met = true;
+        for (std::size_t a = 0; a < members.size() && all_met; ++a)
+            for (std::size_t b = 0; b < members.size(); ++b) {
+                if (a == b) continue;
+                bool met = false;
+                const Player& pa = f.t.players[members[a]];
+                for (int r = 1; r <= f.total; ++r) {
+                    const RoundEntry e = pa.entry(r);
+                    if (e.played() && player_index(e.opponent) == members[b]) {
+                        met = true;
+                        points[a] += f.t.points_for(e);
                     }
-                    if (!met) all_met = false;
                 }
-            for (std::size_t a = 0; a < members.size(); ++a)
-                table[members[a]].values[k] = all_met ? points[a] : 0;
-        }
+                if (!met) all_met = false;
+            }
+        for (std::size_t a = 0; a < members.size(); ++a)
+            table[members[a]].values[k] = all_met ? points[a] : 0;
     }
-    std::vector<std::size_t> order(n);
+}
+
+// The table in order of score and tie-breaks, then of start number; players equal on all share
+// a rank.
+std::vector<Standing> ranked(const std::vector<Standing>& table) {
+    std::vector<std::size_t> order(table.size());
     std::iota(order.begin(), order.end(), 0);
     auto key = [&](std::size_t i) {
         std::vector<long> k{table[i].score};
@@ -267,6 +276,24 @@ Result<std::vector<Standing>> standings(const Tournament& t, const std::vector<T
         out.push_back(std::move(s));
     }
     return out;
+}
+
+}  // namespace
+
+Result<std::vector<Standing>> standings(const Tournament& t, const std::vector<Tiebreak>& tiebreaks,
+                                        int rounds) {
+    const Field f = field_of(t, rounds > 0 ? rounds : t.rounds_recorded());
+    std::vector<Standing> table;
+    for (std::size_t i = 0; i < t.players.size(); ++i) {
+        Standing s;
+        s.start_number = t.players[i].start_number;
+        s.score = f.score[i];
+        for (const Tiebreak& tb : tiebreaks) s.values.push_back(tiebreak_value(f, i, tb.kind));
+        table.push_back(std::move(s));
+    }
+    for (std::size_t k = 0; k < tiebreaks.size(); ++k)
+        if (tiebreaks[k].kind == TiebreakKind::DirectEncounter) direct_encounter(f, table, k);
+    return ranked(table);
 }
 
 std::string format_standings(const Tournament& t, const std::vector<Standing>& table,

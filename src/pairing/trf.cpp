@@ -134,6 +134,50 @@ bool is_result_code(char c) {
     return std::string_view("10=WDL+-HFUZ ").find(c) != std::string_view::npos;
 }
 
+// One round block of a player line, "NNNN c r" from column `from`: the opponent, the colour, the
+// result, and whether they go together (a bye has no opponent and no colour, a played game
+// needs both).
+Result<RoundEntry> read_round_block(const Line& line, std::size_t from, int start_number) {
+    RoundEntry e;
+    const std::string_view opponent = line.chars(from, 4);
+    if (!blank(opponent)) {
+        const auto value = number_in(opponent);
+        if (!value || *value > static_cast<long>(kMaxPlayers))
+            return fail(line, from, "invalid opponent '" + std::string(opponent) + "'");
+        e.opponent = static_cast<int>(*value);
+        if (e.opponent == start_number) return fail(line, from, "a player cannot meet themselves");
+    }
+    if (line.at(from + 4) != ' ' || line.at(from + 6) != ' ')
+        return fail(line, from + 4, "a round block is 'NNNN c r' (opponent, colour, result)");
+    const char colour = line.at(from + 5);
+    if (colour == 'w' || colour == 'W') {
+        e.colour = Colour::White;
+    } else if (colour == 'b' || colour == 'B') {
+        e.colour = Colour::Black;
+    } else if (colour != '-' && colour != ' ') {
+        return fail(line, from + 5,
+                    std::string("invalid colour '") + colour + "': w, b, - or blank");
+    }
+    char result = line.at(from + 7);
+    if (result >= 'a' && result <= 'z') result = static_cast<char>(result - 'a' + 'A');
+    if (!is_result_code(result))
+        return fail(line, from + 7,
+                    std::string("invalid result '") + line.at(from + 7) +
+                        "': one of 1 0 = W D L + - H F U Z");
+    e.result = result;
+    const bool bye = std::string_view("HFUZ ").find(result) != std::string_view::npos;
+    if (bye && e.opponent != 0)
+        return fail(line, from + 7,
+                    std::string("result '") + result + "' is a bye: it has no opponent");
+    if (bye && e.colour != Colour::None) return fail(line, from + 5, "a bye has no colour");
+    const bool game = !bye && result != '+' && result != '-';
+    if (game && e.colour == Colour::None && !(result == '=' && e.opponent == 0))
+        return fail(line, from + 5, "a played game needs a colour (w or b)");
+    if (game && e.opponent == 0 && result != '=')
+        return fail(line, from, "a played game needs an opponent");
+    return e;
+}
+
 Result<Player> read_player(const Line& line) {
     if (line.size() < 84)
         return fail(line, line.size(),
@@ -175,45 +219,9 @@ Result<Player> read_player(const Line& line) {
         if (p.rounds.size() >= kMaxRounds) return fail(line, from, "more than 999 rounds");
         if (line.at(from - 2) != ' ' || line.at(from - 1) != ' ')
             return fail(line, from - 2, "round blocks are separated by two blanks");
-        RoundEntry e;
-        const std::string_view opponent = line.chars(from, 4);
-        if (!blank(opponent)) {
-            const auto value = number_in(opponent);
-            if (!value || *value > static_cast<long>(kMaxPlayers))
-                return fail(line, from, "invalid opponent '" + std::string(opponent) + "'");
-            e.opponent = static_cast<int>(*value);
-            if (e.opponent == p.start_number)
-                return fail(line, from, "a player cannot meet themselves");
-        }
-        if (line.at(from + 4) != ' ' || line.at(from + 6) != ' ')
-            return fail(line, from + 4, "a round block is 'NNNN c r' (opponent, colour, result)");
-        const char colour = line.at(from + 5);
-        if (colour == 'w' || colour == 'W') {
-            e.colour = Colour::White;
-        } else if (colour == 'b' || colour == 'B') {
-            e.colour = Colour::Black;
-        } else if (colour != '-' && colour != ' ') {
-            return fail(line, from + 5,
-                        std::string("invalid colour '") + colour + "': w, b, - or blank");
-        }
-        char result = line.at(from + 7);
-        if (result >= 'a' && result <= 'z') result = static_cast<char>(result - 'a' + 'A');
-        if (!is_result_code(result))
-            return fail(line, from + 7,
-                        std::string("invalid result '") + line.at(from + 7) +
-                            "': one of 1 0 = W D L + - H F U Z");
-        e.result = result;
-        const bool bye = std::string_view("HFUZ ").find(result) != std::string_view::npos;
-        if (bye && e.opponent != 0)
-            return fail(line, from + 7,
-                        std::string("result '") + result + "' is a bye: it has no opponent");
-        if (bye && e.colour != Colour::None) return fail(line, from + 5, "a bye has no colour");
-        const bool game = !bye && result != '+' && result != '-';
-        if (game && e.colour == Colour::None && !(result == '=' && e.opponent == 0))
-            return fail(line, from + 5, "a played game needs a colour (w or b)");
-        if (game && e.opponent == 0 && result != '=')
-            return fail(line, from, "a played game needs an opponent");
-        p.rounds.push_back(e);
+        auto e = read_round_block(line, from, p.start_number);
+        if (!e) return std::unexpected(e.error());
+        p.rounds.push_back(*e);
     }
     // After the last whole block (its two separating blanks included) only blanks.
     for (std::size_t i = from - 2; i < line.size(); ++i)
@@ -356,175 +364,202 @@ std::unexpected<Error> inconsistent(std::string message, int line = -1) {
     return std::unexpected<Error>(std::move(e));
 }
 
-}  // namespace
+// 250 MMMM GGGG RRR RRR PPPP PPPP: GGGG points added for pairing in rounds RRR to RRR to the
+// players PPPP to PPPP (match points are for teams).
+struct RangedAcceleration {
+    Points points;
+    int first_round, last_round, first_player, last_player;
+};
 
-Result<Tournament> read_trf(std::string_view text) {
+// A tournament file as read so far: the tournament, and what its last checks need.
+struct Reading {
     Tournament t;
     bool pab_given = false;
-    std::vector<int> player_line_of(kMaxPlayers + 1, 0);
+    std::vector<int> player_line_of = std::vector<int>(kMaxPlayers + 1, 0);
     std::vector<std::pair<int, std::vector<Points>>> accelerations;
-    struct Range {
-        Points points;
-        int first_round, last_round, first_player, last_player;
-    };
-    std::vector<Range> ranged_accelerations;
-    int number = 0;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find_first_of("\r\n", at);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view raw = text.substr(at, end - at);
-        at = end;
-        if (at < text.size())
-            at += (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ? 2 : 1;
-        ++number;
-        auto cut_line = cut(raw, number);
-        if (!cut_line) return std::unexpected(cut_line.error());
-        const Line& line = *cut_line;
-        const std::string_view code = line.chars(0, 3);
-        if (code == "001") {
-            auto player = read_player(line);
-            if (!player) return std::unexpected(player.error());
-            const auto n = static_cast<std::size_t>(player->start_number);
-            if (player_line_of[n] != 0)
-                return fail(line, 4,
-                            "start number " + std::to_string(n) + " is repeated (first on line " +
-                                std::to_string(player_line_of[n]) + ")");
-            player_line_of[n] = number;
-            if (t.players.size() < n) t.players.resize(n);
-            t.players[n - 1] = std::move(*player);
-            t.lines.push_back("001 " + std::to_string(n));
-            continue;
-        }
-        t.lines.emplace_back(raw);
-        Result<void> done;
-        if (code == "012") {
-            t.name = std::string(trim(line.chars(4, line.size())));
-        } else if (code == "XXR" || code == "142") {
-            auto rounds = read_rounds(line);
-            if (!rounds) return std::unexpected(rounds.error());
-            t.total_rounds = *rounds;
-        } else if (code == "XXC") {
-            std::size_t i = 3;
-            while (i < line.size()) {
-                while (i < line.size() && (line.at(i) == ' ' || line.at(i) == '\t')) ++i;
-                const std::size_t start = i;
-                while (i < line.size() && line.at(i) != ' ' && line.at(i) != '\t') ++i;
-                const std::string_view token = line.chars(start, i - start);
-                if (token == "rank") t.use_rank = true;
-                if (token == "white1") t.initial_colour = Colour::White;
-                if (token == "black1") t.initial_colour = Colour::Black;
-            }
-        } else if (code == "152") {
-            const std::string_view c = trim(line.chars(3, line.size()));
-            if (c == "W" || c == "w") {
-                t.initial_colour = Colour::White;
-            } else if (c == "B" || c == "b") {
-                t.initial_colour = Colour::Black;
-            } else {
-                return fail(line, 4, "record 152 is W or B (the first player's colour)");
-            }
-        } else if (code == "162") {
-            done = read_point_system_162(line, t.points, pab_given);
-        } else if (code == "XXS") {
-            done = read_point_system_xxs(line, t.points, pab_given);
-        } else if (code == "BBW" || code == "BBD" || code == "BBL" || code == "BBZ" ||
-                   code == "BBF" || code == "BBU") {
-            auto value = read_bb_points(line);
-            if (!value) return std::unexpected(value.error());
-            const char which = code[2];
-            if (which == 'W') {
-                t.points.win = *value;
-                if (!pab_given) t.points.pairing_bye = *value;
-            }
-            if (which == 'D') t.points.draw = *value;
-            if (which == 'L') t.points.loss = *value;
-            if (which == 'Z') t.points.zero_point_bye = *value;
-            if (which == 'F') t.points.forfeit_loss = *value;
-            if (which == 'U') {
-                t.points.pairing_bye = *value;
-                pab_given = true;
-            }
-        } else if (code == "XXA") {
-            done = read_acceleration(line, t, accelerations);
-        } else if (code == "XXP") {
-            auto numbers = read_numbers(line, 3);
-            if (!numbers) return std::unexpected(numbers.error());
-            t.forbidden.push_back(std::move(*numbers));
-        } else if (code == "260") {
-            // "260 RRR RRR NNNN NNNN ...": no two of these players meet in these rounds.
-            const auto first = number_in(line.chars(4, 3));
-            const auto last = number_in(line.chars(8, 3));
-            if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
-                return fail(line, 4, "invalid first round in record 260");
-            if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
-                return fail(line, 8, "invalid last round in record 260");
-            auto numbers = read_numbers(line, 12);
-            if (!numbers) return std::unexpected(numbers.error());
-            t.forbidden_in_rounds.push_back(
-                {static_cast<int>(*first), static_cast<int>(*last), std::move(*numbers)});
-        } else if (code == "250") {
-            // "250 MMMM GGGG RRR RRR PPPP PPPP": GGGG points added for pairing in rounds
-            // RRR to RRR to the players PPPP to PPPP (match points are for teams).
-            if (!blank(line.chars(4, 4)))
-                return fail(line, 4, "record 250's match points must be blank");
-            auto points = points_at(line, 9, 4, "acceleration");
-            if (!points) return std::unexpected(points.error());
-            const auto first = number_in(line.chars(14, 3));
-            const auto last = number_in(line.chars(18, 3));
-            if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
-                return fail(line, 14, "invalid first round in record 250");
-            if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
-                return fail(line, 18, "invalid last round in record 250");
-            auto low = start_number_at(line, 22, 4, "start number");
-            if (!low) return std::unexpected(low.error());
-            auto high = start_number_at(line, 27, 4, "start number");
-            if (!high) return std::unexpected(high.error());
-            if (*high < *low) return fail(line, 27, "the last player comes before the first");
-            ranged_accelerations.push_back(
-                {*points, static_cast<int>(*first), static_cast<int>(*last), *low, *high});
-        } else if (code == "240") {
-            // "240 T RRR NNNN NNNN ...": byes of kind T (H half-point, Z zero-point, F
-            // full-point) asked for round RRR.
-            const std::string_view kind = line.chars(4, 1);
-            if (kind != "H" && kind != "Z" && kind != "F")
-                return fail(line, 4, "the kind of bye in record 240 must be H, Z or F");
-            const auto round = number_in(line.chars(6, 3));
-            if (!round || *round < 1 || *round > static_cast<long>(kMaxRounds))
-                return fail(line, 6, "invalid round in record 240");
-            auto numbers = read_numbers(line, 10);
-            if (!numbers) return std::unexpected(numbers.error());
-            for (int n : *numbers)
-                t.requested_byes.push_back({static_cast<int>(*round), n, kind[0]});
-        } else if (code == "192") {
-            const std::string_view system = trim(line.chars(4, line.size()));
-            if (system == "FIDE_DUTCH_2025" || system == "FIDE_DUTCH") {
-                t.baku_acceleration = false;
-            } else if (system == "FIDE_DUTCH_2025_BAKU" || system == "FIDE_DUTCH_BAKU") {
-                t.baku_acceleration = true;
-            } else {
-                return fail(line, 4, "unsupported pairing system '" + std::string(system) + "'");
-            }
-        } else if (code == "013" || code == "310") {
-            return fail(line, 0, "team tournaments are not supported");
-        } else if (code == "299") {
-            return fail(line, 0, "abnormal assignment points (record 299) are not supported");
-        }
-        if (!done) return std::unexpected(done.error());
+    std::vector<RangedAcceleration> ranged_accelerations;
+};
+
+// 001: a player's line, kept under its start number.
+Result<void> read_player_record(Reading& reading, const Line& line, int number) {
+    auto player = read_player(line);
+    if (!player) return std::unexpected(player.error());
+    const auto n = static_cast<std::size_t>(player->start_number);
+    if (reading.player_line_of[n] != 0)
+        return fail(line, 4,
+                    "start number " + std::to_string(n) + " is repeated (first on line " +
+                        std::to_string(reading.player_line_of[n]) + ")");
+    reading.player_line_of[n] = number;
+    Tournament& t = reading.t;
+    if (t.players.size() < n) t.players.resize(n);
+    t.players[n - 1] = std::move(*player);
+    t.lines.push_back("001 " + std::to_string(n));
+    return {};
+}
+
+// XXC: the words rank, white1 and black1.
+void read_xxc(const Line& line, Tournament& t) {
+    std::size_t i = 3;
+    while (i < line.size()) {
+        while (i < line.size() && (line.at(i) == ' ' || line.at(i) == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line.at(i) != ' ' && line.at(i) != '\t') ++i;
+        const std::string_view token = line.chars(start, i - start);
+        if (token == "rank") t.use_rank = true;
+        if (token == "white1") t.initial_colour = Colour::White;
+        if (token == "black1") t.initial_colour = Colour::Black;
     }
-    for (std::size_t i = 0; i < t.players.size(); ++i)
-        if (t.players[i].start_number == 0)
-            return inconsistent("start number " + std::to_string(i + 1) +
-                                " is missing (players are numbered 1 to " +
-                                std::to_string(t.players.size()) + ")");
-    for (auto& [n, values] : accelerations) {
+}
+
+// 152: the first player's colour.
+Result<void> read_initial_colour(const Line& line, Tournament& t) {
+    const std::string_view c = trim(line.chars(3, line.size()));
+    if (c == "W" || c == "w") {
+        t.initial_colour = Colour::White;
+    } else if (c == "B" || c == "b") {
+        t.initial_colour = Colour::Black;
+    } else {
+        return fail(line, 4, "record 152 is W or B (the first player's colour)");
+    }
+    return {};
+}
+
+// BBW, BBD, BBL, BBZ, BBF, BBU: the points of a win, a draw, a loss, a zero-point bye, a
+// forfeit loss, the pairing-allocated bye.
+Result<void> read_bb(const Line& line, char which, PointSystem& points, bool& pab_given) {
+    auto value = read_bb_points(line);
+    if (!value) return std::unexpected(value.error());
+    if (which == 'W') {
+        points.win = *value;
+        if (!pab_given) points.pairing_bye = *value;
+    }
+    if (which == 'D') points.draw = *value;
+    if (which == 'L') points.loss = *value;
+    if (which == 'Z') points.zero_point_bye = *value;
+    if (which == 'F') points.forfeit_loss = *value;
+    if (which == 'U') {
+        points.pairing_bye = *value;
+        pab_given = true;
+    }
+    return {};
+}
+
+// "260 RRR RRR NNNN NNNN ...": no two of these players meet in these rounds.
+Result<void> read_forbidden_in_rounds(const Line& line, Tournament& t) {
+    const auto first = number_in(line.chars(4, 3));
+    const auto last = number_in(line.chars(8, 3));
+    if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
+        return fail(line, 4, "invalid first round in record 260");
+    if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
+        return fail(line, 8, "invalid last round in record 260");
+    auto numbers = read_numbers(line, 12);
+    if (!numbers) return std::unexpected(numbers.error());
+    t.forbidden_in_rounds.push_back(
+        {static_cast<int>(*first), static_cast<int>(*last), std::move(*numbers)});
+    return {};
+}
+
+// 250 (RangedAcceleration).
+Result<void> read_ranged_acceleration(const Line& line, std::vector<RangedAcceleration>& out) {
+    if (!blank(line.chars(4, 4))) return fail(line, 4, "record 250's match points must be blank");
+    auto points = points_at(line, 9, 4, "acceleration");
+    if (!points) return std::unexpected(points.error());
+    const auto first = number_in(line.chars(14, 3));
+    const auto last = number_in(line.chars(18, 3));
+    if (!first || *first < 1 || *first > static_cast<long>(kMaxRounds))
+        return fail(line, 14, "invalid first round in record 250");
+    if (!last || *last < *first || *last > static_cast<long>(kMaxRounds))
+        return fail(line, 18, "invalid last round in record 250");
+    auto low = start_number_at(line, 22, 4, "start number");
+    if (!low) return std::unexpected(low.error());
+    auto high = start_number_at(line, 27, 4, "start number");
+    if (!high) return std::unexpected(high.error());
+    if (*high < *low) return fail(line, 27, "the last player comes before the first");
+    out.push_back({*points, static_cast<int>(*first), static_cast<int>(*last), *low, *high});
+    return {};
+}
+
+// "240 T RRR NNNN NNNN ...": byes of kind T (H half-point, Z zero-point, F full-point) asked
+// for round RRR.
+Result<void> read_requested_byes(const Line& line, Tournament& t) {
+    const std::string_view kind = line.chars(4, 1);
+    if (kind != "H" && kind != "Z" && kind != "F")
+        return fail(line, 4, "the kind of bye in record 240 must be H, Z or F");
+    const auto round = number_in(line.chars(6, 3));
+    if (!round || *round < 1 || *round > static_cast<long>(kMaxRounds))
+        return fail(line, 6, "invalid round in record 240");
+    auto numbers = read_numbers(line, 10);
+    if (!numbers) return std::unexpected(numbers.error());
+    for (int n : *numbers) t.requested_byes.push_back({static_cast<int>(*round), n, kind[0]});
+    return {};
+}
+
+// 192: the pairing system, the Dutch one with or without the Baku acceleration.
+Result<void> read_pairing_system(const Line& line, Tournament& t) {
+    const std::string_view system = trim(line.chars(4, line.size()));
+    if (system == "FIDE_DUTCH_2025" || system == "FIDE_DUTCH") {
+        t.baku_acceleration = false;
+    } else if (system == "FIDE_DUTCH_2025_BAKU" || system == "FIDE_DUTCH_BAKU") {
+        t.baku_acceleration = true;
+    } else {
+        return fail(line, 4, "unsupported pairing system '" + std::string(system) + "'");
+    }
+    return {};
+}
+
+// Any record but a player's (kept as it is in t.lines); unknown records are kept unread.
+Result<void> read_record(Reading& reading, const Line& line, std::string_view code) {
+    Tournament& t = reading.t;
+    if (code == "012") {
+        t.name = std::string(trim(line.chars(4, line.size())));
+    } else if (code == "XXR" || code == "142") {
+        auto rounds = read_rounds(line);
+        if (!rounds) return std::unexpected(rounds.error());
+        t.total_rounds = *rounds;
+    } else if (code == "XXC") {
+        read_xxc(line, t);
+    } else if (code == "152") {
+        return read_initial_colour(line, t);
+    } else if (code == "162") {
+        return read_point_system_162(line, t.points, reading.pab_given);
+    } else if (code == "XXS") {
+        return read_point_system_xxs(line, t.points, reading.pab_given);
+    } else if (code == "BBW" || code == "BBD" || code == "BBL" || code == "BBZ" || code == "BBF" ||
+               code == "BBU") {
+        return read_bb(line, code[2], t.points, reading.pab_given);
+    } else if (code == "XXA") {
+        return read_acceleration(line, t, reading.accelerations);
+    } else if (code == "XXP") {
+        auto numbers = read_numbers(line, 3);
+        if (!numbers) return std::unexpected(numbers.error());
+        t.forbidden.push_back(std::move(*numbers));
+    } else if (code == "260") {
+        return read_forbidden_in_rounds(line, t);
+    } else if (code == "250") {
+        return read_ranged_acceleration(line, reading.ranged_accelerations);
+    } else if (code == "240") {
+        return read_requested_byes(line, t);
+    } else if (code == "192") {
+        return read_pairing_system(line, t);
+    } else if (code == "013" || code == "310") {
+        return fail(line, 0, "team tournaments are not supported");
+    } else if (code == "299") {
+        return fail(line, 0, "abnormal assignment points (record 299) are not supported");
+    }
+    return {};
+}
+
+// The accelerations of XXA and 250 given to their players.
+Result<void> apply_accelerations(Reading& reading) {
+    Tournament& t = reading.t;
+    for (auto& [n, values] : reading.accelerations) {
         Player* p = t.player(n);
         if (p == nullptr)
             return inconsistent("XXA names start number " + std::to_string(n) +
                                 ", which has no player");
         p->acceleration = std::move(values);
     }
-    for (const Range& r : ranged_accelerations) {
+    for (const RangedAcceleration& r : reading.ranged_accelerations) {
         for (int n = r.first_player; n <= r.last_player; ++n) {
             Player* p = t.player(n);
             if (p == nullptr)
@@ -537,6 +572,11 @@ Result<Tournament> read_trf(std::string_view text) {
                 a[static_cast<std::size_t>(round - 1)] = r.points;
         }
     }
+    return {};
+}
+
+// Every player the records 260, 240 and XXP name has a line.
+Result<void> check_named_players(const Tournament& t) {
     for (const auto& group : t.forbidden_in_rounds)
         for (int n : group.players)
             if (t.player(n) == nullptr)
@@ -551,7 +591,11 @@ Result<Tournament> read_trf(std::string_view text) {
             if (t.player(n) == nullptr)
                 return inconsistent("XXP names start number " + std::to_string(n) +
                                     ", which has no player");
-    // Every game as both players list it (C.04.1: a pairing is one game between two players).
+    return {};
+}
+
+// Every game as both players list it (C.04.1: a pairing is one game between two players).
+Result<void> check_games(const Tournament& t, const std::vector<int>& player_line_of) {
     for (const Player& p : t.players) {
         const int where = player_line_of[static_cast<std::size_t>(p.start_number)];
         for (std::size_t r = 0; r < p.rounds.size(); ++r) {
@@ -576,7 +620,48 @@ Result<Tournament> read_trf(std::string_view text) {
                     where);
         }
     }
-    return t;
+    return {};
+}
+
+}  // namespace
+
+Result<Tournament> read_trf(std::string_view text) {
+    Reading reading;
+    int number = 0;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find_first_of("\r\n", at);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view raw = text.substr(at, end - at);
+        at = end;
+        if (at < text.size())
+            at += (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ? 2 : 1;
+        ++number;
+        auto cut_line = cut(raw, number);
+        if (!cut_line) return std::unexpected(cut_line.error());
+        const Line& line = *cut_line;
+        const std::string_view code = line.chars(0, 3);
+        Result<void> done;
+        if (code == "001") {
+            done = read_player_record(reading, line, number);
+        } else {
+            reading.t.lines.emplace_back(raw);
+            done = read_record(reading, line, code);
+        }
+        if (!done) return std::unexpected(done.error());
+    }
+    Tournament& t = reading.t;
+    for (std::size_t i = 0; i < t.players.size(); ++i)
+        if (t.players[i].start_number == 0)
+            return inconsistent("start number " + std::to_string(i + 1) +
+                                " is missing (players are numbered 1 to " +
+                                std::to_string(t.players.size()) + ")");
+    if (auto applied = apply_accelerations(reading); !applied)
+        return std::unexpected(applied.error());
+    if (auto named = check_named_players(t); !named) return std::unexpected(named.error());
+    if (auto games = check_games(t, reading.player_line_of); !games)
+        return std::unexpected(games.error());
+    return std::move(reading.t);
 }
 
 Result<Tournament> read_trf(std::istream& in) {
@@ -659,6 +744,85 @@ std::string player_line(const Player& p) {
     return out;
 }
 
+namespace {
+
+// The point system, when it is not the usual one: record 162, or bbpPairings' codes.
+void write_point_system(std::string& out, const PointSystem& points) {
+    const PointSystem standard;
+    if (points.zero_point_bye == points.forfeit_loss) {
+        // 162: a code and its points every 9 columns from column 6.
+        std::string record = "162 ";
+        auto code = [&](char name, Points value, Points usual) {
+            if (value == usual) return;
+            record += record.size() == 4 ? " " : "    ";
+            record += name;
+            right(record, format_points(value), 4);
+        };
+        code('W', points.win, standard.win);
+        code('D', points.draw, standard.draw);
+        code('L', points.loss, standard.loss);
+        code('Z', points.zero_point_bye, standard.zero_point_bye);
+        code('P', points.pairing_bye, points.win);
+        if (record.size() > 4) out += record + "\n";
+    } else {
+        // 162 cannot give forfeits and zero-point byes different values: bbpPairings' codes.
+        auto code = [&](const char* name, Points value, Points usual) {
+            if (value == usual) return;
+            out += std::string(name) + " ";  // the points right-aligned in columns 5-8
+            right(out, format_points(value), 4);
+            out += "\n";
+        };
+        code("BBW", points.win, standard.win);
+        code("BBD", points.draw, standard.draw);
+        code("BBL", points.loss, standard.loss);
+        code("BBZ", points.zero_point_bye, standard.zero_point_bye);
+        code("BBF", points.forfeit_loss, standard.forfeit_loss);
+        code("BBU", points.pairing_bye, points.win);
+    }
+}
+
+// What JaVaFo's and bbpPairings' codes say and TRF-2026 has no record for: accelerations
+// (XXA), forbidden pairs (XXP) and those of some rounds (260), byes asked for (240).
+void write_pairing_records(std::string& out, const Tournament& t) {
+    for (const Player& p : t.players) {
+        if (p.acceleration.empty()) continue;
+        out += "XXA ";
+        right(out, std::to_string(p.start_number), 4);
+        for (Points a : p.acceleration) {
+            out += ' ';
+            right(out, format_points(a), 4);
+        }
+        out += "\n";
+    }
+    for (const auto& group : t.forbidden) {
+        out += "XXP";
+        for (int n : group) out += " " + std::to_string(n);
+        out += "\n";
+    }
+    for (const auto& group : t.forbidden_in_rounds) {
+        out += "260 ";
+        right(out, std::to_string(group.first_round), 3);
+        out += ' ';
+        right(out, std::to_string(group.last_round), 3);
+        for (int n : group.players) {
+            out += ' ';
+            right(out, std::to_string(n), 4);
+        }
+        out += "\n";
+    }
+    for (const auto& [round, n, kind] : t.requested_byes) {
+        out += "240 ";
+        out += kind;
+        out += ' ';
+        right(out, std::to_string(round), 3);
+        out += ' ';
+        right(out, std::to_string(n), 4);
+        out += "\n";
+    }
+}
+
+}  // namespace
+
 std::string write_trf(const Tournament& t) {
     std::string out;
     std::vector<bool> written(t.players.size(), false);
@@ -681,74 +845,9 @@ std::string write_trf(const Tournament& t) {
         if (t.total_rounds) out += "142 " + std::to_string(t.total_rounds) + "\n";
         if (t.initial_colour != Colour::None)
             out += std::string("152 ") + (t.initial_colour == Colour::White ? "W" : "B") + "\n";
-        const PointSystem standard;
-        const PointSystem& points = t.points;
-        if (points.zero_point_bye == points.forfeit_loss) {
-            // 162: a code and its points every 9 columns from column 6.
-            std::string record = "162 ";
-            auto code = [&](char name, Points value, Points usual) {
-                if (value == usual) return;
-                record += record.size() == 4 ? " " : "    ";
-                record += name;
-                right(record, format_points(value), 4);
-            };
-            code('W', points.win, standard.win);
-            code('D', points.draw, standard.draw);
-            code('L', points.loss, standard.loss);
-            code('Z', points.zero_point_bye, standard.zero_point_bye);
-            code('P', points.pairing_bye, points.win);
-            if (record.size() > 4) out += record + "\n";
-        } else {
-            // 162 cannot give forfeits and zero-point byes different values: bbpPairings' codes.
-            auto code = [&](const char* name, Points value, Points usual) {
-                if (value == usual) return;
-                out += std::string(name) + " ";  // the points right-aligned in columns 5-8
-                right(out, format_points(value), 4);
-                out += "\n";
-            };
-            code("BBW", points.win, standard.win);
-            code("BBD", points.draw, standard.draw);
-            code("BBL", points.loss, standard.loss);
-            code("BBZ", points.zero_point_bye, standard.zero_point_bye);
-            code("BBF", points.forfeit_loss, standard.forfeit_loss);
-            code("BBU", points.pairing_bye, points.win);
-        }
+        write_point_system(out, t.points);
         write_unwritten();
-        for (const Player& p : t.players) {
-            if (p.acceleration.empty()) continue;
-            out += "XXA ";
-            right(out, std::to_string(p.start_number), 4);
-            for (Points a : p.acceleration) {
-                out += ' ';
-                right(out, format_points(a), 4);
-            }
-            out += "\n";
-        }
-        for (const auto& group : t.forbidden) {
-            out += "XXP";
-            for (int n : group) out += " " + std::to_string(n);
-            out += "\n";
-        }
-        for (const auto& group : t.forbidden_in_rounds) {
-            out += "260 ";
-            right(out, std::to_string(group.first_round), 3);
-            out += ' ';
-            right(out, std::to_string(group.last_round), 3);
-            for (int n : group.players) {
-                out += ' ';
-                right(out, std::to_string(n), 4);
-            }
-            out += "\n";
-        }
-        for (const auto& [round, n, kind] : t.requested_byes) {
-            out += "240 ";
-            out += kind;
-            out += ' ';
-            right(out, std::to_string(round), 3);
-            out += ' ';
-            right(out, std::to_string(n), 4);
-            out += "\n";
-        }
+        write_pairing_records(out, t);
         return out;
     }
     std::size_t last_player_line = 0;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "event/commitment.hpp"
+#include "draw/commitment.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
-// Must not compile: the accounts' service sees the store's and the games' headers, not the HTTP
-// routes that answer with it.
+// Must not compile: the accounts' service sees the store's and the common room's headers, not the
+// HTTP routes that answer with it.
 
 // This header of its own room is found...
 #include "accounts/service.hpp"

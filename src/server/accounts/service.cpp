@@ -1,6 +1,6 @@
 #include "accounts/service.hpp"
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "store/secrets.hpp"
 #include "text/names.hpp"
 

@@ -6,8 +6,8 @@
 #include <map>
 
 #include "chess960/pairing/trf.hpp"
+#include "common/words.hpp"
 #include "events/service.hpp"
-#include "games/words.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "event/commitment.hpp"
-#include "games/words.hpp"
+#include "common/words.hpp"
+#include "draw/commitment.hpp"
 #include "store/secrets.hpp"
 #include "text/names.hpp"
 

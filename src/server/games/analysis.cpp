@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "chess960/fen.hpp"
+#include "common/api_error.hpp"
 #include "engine/search.hpp"
-#include "games/api_error.hpp"
 
 namespace chess960::server {
 

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 
 namespace chess960::server {
 

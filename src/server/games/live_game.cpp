@@ -3,7 +3,7 @@
 #include "chess960/fen.hpp"
 #include "chess960/san.hpp"
 #include "chess960/uci_move.hpp"
-#include "games/words.hpp"
+#include "common/words.hpp"
 
 namespace chess960::server {
 

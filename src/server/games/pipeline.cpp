@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "games/api_error.hpp"
-#include "games/now.hpp"
+#include "common/api_error.hpp"
+#include "common/now.hpp"
 
 namespace chess960::server {
 

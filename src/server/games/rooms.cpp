@@ -1,9 +1,9 @@
 #include "games/rooms.hpp"
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
+#include "common/words.hpp"
 #include "games/audience.hpp"
 #include "games/live_game.hpp"
-#include "games/words.hpp"
 #include "text/names.hpp"
 
 namespace chess960::server {

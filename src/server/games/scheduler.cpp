@@ -5,9 +5,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/api_error.hpp"
+#include "common/now.hpp"
 #include "engine/strength.hpp"
-#include "games/api_error.hpp"
-#include "games/now.hpp"
 
 namespace chess960::server {
 

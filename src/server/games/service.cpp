@@ -9,8 +9,8 @@
 #include "chess960/san.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
+#include "common/words.hpp"
 #include "games/single_server.hpp"
-#include "games/words.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

@@ -1,6 +1,6 @@
 #include "games/single_server.hpp"
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 
 namespace chess960::server {
 

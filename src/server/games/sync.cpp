@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 
 namespace chess960::server {
 

@@ -1,7 +1,7 @@
 #include "games/tickets.hpp"
 
-#include "games/api_error.hpp"
-#include "games/now.hpp"
+#include "common/api_error.hpp"
+#include "common/now.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/service.hpp"
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "http/requests.hpp"
 #include "lobby/service.hpp"
 #include "wings.hpp"

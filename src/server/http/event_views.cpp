@@ -2,8 +2,8 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "common/words.hpp"
 #include "events/service.hpp"
-#include "games/words.hpp"
 #include "http/views.hpp"
 
 namespace chess960::server {

@@ -1,6 +1,6 @@
 #include "http/render_cache.hpp"
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 
 namespace chess960::server {
 

@@ -2,8 +2,8 @@
 // POST .../name, POST .../rematch, POST .../rematch/decline and GET .../rematch.
 #include <nlohmann/json.hpp>
 
+#include "common/words.hpp"
 #include "games/live_game.hpp"
-#include "games/words.hpp"
 #include "http/requests.hpp"
 #include "http/views.hpp"
 #include "wings.hpp"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 #include "http/routes.hpp"
 
 namespace chess960::server {

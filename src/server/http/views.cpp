@@ -7,8 +7,8 @@
 #include "chess960/fen.hpp"
 #include "chess960/san.hpp"
 #include "chess960/uci_move.hpp"
+#include "common/words.hpp"
 #include "games/live_game.hpp"
-#include "games/words.hpp"
 #include "http/error_codes.hpp"
 #include "http/json_writer.hpp"
 

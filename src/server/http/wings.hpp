@@ -7,7 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "games/completion.hpp"
+#include "common/completion.hpp"
 #include "http/route_table.hpp"
 #include "http/routes.hpp"
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 #include "http/asio.hpp"
 #include "http/requests.hpp"
 #include "live/websocket_frame_guard.hpp"

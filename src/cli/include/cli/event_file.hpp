@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 
 namespace chess960::cli {
 

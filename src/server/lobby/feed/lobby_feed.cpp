@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 #include "lobby/seek_view.hpp"
 
 namespace chess960::server {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "lobby/seek_view.hpp"
 #include "rating/rating.hpp"
 #include "store/secrets.hpp"

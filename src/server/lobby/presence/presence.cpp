@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

@@ -1,6 +1,6 @@
 #include "lobby/seek_book.hpp"
 
-#include "games/now.hpp"
+#include "common/now.hpp"
 #include "lobby/seek_view.hpp"
 #include "rating/rating.hpp"
 #include "rating/speed.hpp"

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "games/rate_limit.hpp"
+#include "common/rate_limit.hpp"
 #include "store/cluster.hpp"
 
 namespace chess960::server {

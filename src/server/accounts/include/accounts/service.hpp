@@ -1,7 +1,7 @@
 // The accounts' service: sign up, sign in and out, the settings, deleting an account with its
 // personal data, invitations (servers whose operator opens sign-ups to invited people only) and
 // the admin made from the command line. Rows come from the accounts' store (store/); refusals
-// are ApiErrors (games/api_error.hpp), answered where the request is (http/).
+// are ApiErrors (common/api_error.hpp), answered where the request is (http/).
 //
 // A session is a random token the client keeps (a cookie, or Authorization: Bearer for
 // scripts); the store keeps its SHA-256 only. The CSRF token a page sends with its
@@ -16,7 +16,7 @@
 
 #include "accounts/login_limits.hpp"
 #include "accounts/passwords.hpp"
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 #include "store/account_store.hpp"
 #include "store/cluster.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "chess960/clock.hpp"
-#include "event/verify.hpp"
+#include "draw/verify.hpp"
 #include "events/paired.hpp"
 #include "events/standings.hpp"
 #include "games/snapshot.hpp"

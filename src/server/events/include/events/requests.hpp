@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "chess960/clock.hpp"
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 
 namespace chess960::server {
 

@@ -1,7 +1,7 @@
 // Events on the server (docs/event-draw.md, section 3): an organiser creates an event and
 // publishes its commitment; enters each round's pairings and public entropy with a reveal
 // time; at that time the round's start position, drawn from the secret the server keeps by the
-// derivation of src/event/, is shown to everyone at once, and at the round's start the server
+// derivation of src/draw/, is shown to everyone at once, and at the round's start the server
 // makes one game per board at that position (GameService); the standings follow the games'
 // results; once closed, the event shows its secret and the verification of every round.
 //
@@ -21,7 +21,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "event/verify.hpp"
+#include "draw/verify.hpp"
 #include "events/event_view.hpp"
 #include "events/requests.hpp"
 #include "games/service.hpp"

@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "chess960/position.hpp"
-#include "games/completion.hpp"
+#include "common/completion.hpp"
 #include "games/engine_pool.hpp"
 #include "store/cluster.hpp"
 

@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
+#include "common/completion.hpp"
 #include "games/audience.hpp"
-#include "games/completion.hpp"
 #include "games/live_game.hpp"
 #include "games/registry.hpp"
 #include "store/store.hpp"

@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "chess960/pgn.hpp"
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
+#include "common/completion.hpp"
+#include "common/now.hpp"
+#include "common/rate_limit.hpp"
 #include "games/audience.hpp"
-#include "games/completion.hpp"
 #include "games/limits.hpp"
 #include "games/live_game.hpp"
-#include "games/now.hpp"
 #include "games/pipeline.hpp"
-#include "games/rate_limit.hpp"
 #include "games/registry.hpp"
 #include "games/requests.hpp"
 #include "games/rooms.hpp"

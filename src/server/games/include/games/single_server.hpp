@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "games/rate_limit.hpp"
+#include "common/rate_limit.hpp"
 #include "store/cluster.hpp"
 
 namespace chess960::server {

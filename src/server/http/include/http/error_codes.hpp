@@ -7,7 +7,7 @@
 #include <exception>
 #include <nlohmann/json_fwd.hpp>
 
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 
 namespace chess960::server {
 

@@ -1,5 +1,5 @@
 // Reading what clients send: JSON request bodies and WebSocket messages become typed requests,
-// or a thrown ApiError (games/api_error.hpp) with the HTTP status and a message naming the
+// or a thrown ApiError (common/api_error.hpp) with the HTTP status and a message naming the
 // field. Pure functions of the
 // text (no server state), so the fuzz targets call them directly.
 #pragma once
@@ -13,7 +13,7 @@
 
 #include "chess960/clock.hpp"
 #include "chess960/error.hpp"
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 #include "games/requests.hpp"
 #include "lobby/requests.hpp"
 

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/api_error.hpp"
 #include "games/analysis.hpp"
-#include "games/api_error.hpp"
 #include "games/audience.hpp"
 #include "games/rooms.hpp"
 #include "games/snapshot.hpp"

@@ -1,4 +1,4 @@
-// The event draw's derivation (src/event/draw.hpp, docs/event-draw.md): known answers from the
+// The event draw's derivation (src/draw/draw.hpp, docs/event-draw.md): known answers from the
 // independent re-implementation (tools/event_draw.py), exact rejection sampling, exclusions and
 // no repeats over many events, and chi-square tests that every number is equally likely.
 #include <gtest/gtest.h>
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "event/commitment.hpp"
-#include "event/draw.hpp"
+#include "draw/commitment.hpp"
+#include "draw/draw.hpp"
 
 using namespace chess960;
 using namespace chess960::event;

@@ -1,4 +1,4 @@
-// Verifying an event's draw (src/event/verify.hpp): the verdict `chess960 event verify` and the
+// Verifying an event's draw (src/draw/verify.hpp): the verdict `chess960 event verify` and the
 // server's closed events give, on the worked example of docs/event-draw.md (1.8).
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "event/commitment.hpp"
-#include "event/verify.hpp"
+#include "draw/commitment.hpp"
+#include "draw/verify.hpp"
 
 using namespace chess960::event;
 

@@ -1,4 +1,4 @@
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 
 #include <sodium.h>
 
@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "chess960/startpos.hpp"
-#include "event/text.hpp"
+#include "draw/text.hpp"
 
 namespace chess960::event {
 

@@ -1,4 +1,4 @@
-#include "games/words.hpp"
+#include "common/words.hpp"
 
 namespace chess960::server {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 
 namespace chess960::event {
 

@@ -1,4 +1,4 @@
-#include "games/api_error.hpp"
+#include "common/api_error.hpp"
 
 namespace chess960::server {
 

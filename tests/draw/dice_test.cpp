@@ -1,4 +1,4 @@
-// The dice procedure (src/event/dice.hpp, docs/event-draw.md section 2) and `chess960 dice`: every
+// The dice procedure (src/draw/dice.hpp, docs/event-draw.md section 2) and `chess960 dice`: every
 // sequence of counted throws enumerated, each of the 960 numbers reached by exactly two.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "event/dice.hpp"
+#include "draw/dice.hpp"
 
 using namespace chess960;
 

@@ -1,6 +1,6 @@
-#include "event/verify.hpp"
+#include "draw/verify.hpp"
 
-#include "event/commitment.hpp"
+#include "draw/commitment.hpp"
 
 namespace chess960::event {
 

@@ -1,4 +1,4 @@
-#include "event/dice.hpp"
+#include "draw/dice.hpp"
 
 #include <stdexcept>
 

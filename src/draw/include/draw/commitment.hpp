@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "event/draw.hpp"
+#include "draw/draw.hpp"
 
 namespace chess960::event {
 

@@ -1,4 +1,4 @@
-#include "event/text.hpp"
+#include "draw/text.hpp"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "games/rate_limit.hpp"
+#include "common/rate_limit.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-// The text an event carries (src/event/text.cpp): text_problem for everything printed. Players'
+// The text an event carries (src/draw/text.cpp): text_problem for everything printed. Players'
 // names have rules of their own (src/text/names.hpp, names_test.cpp).
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "event/text.hpp"
+#include "draw/text.hpp"
 
 using chess960::event::text_problem;
 

@@ -1,4 +1,4 @@
-#include "event/commitment.hpp"
+#include "draw/commitment.hpp"
 
 #include <sodium.h>
 

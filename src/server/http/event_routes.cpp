@@ -39,7 +39,7 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     if (method == "POST") check_body(request.body);
     if (path == "/api/events") {
         if (method == "POST")
-            return json_response(201, created_event_json(events.create(
+            return json_response(201, created_event_json(events.rounds().create(
                                           parse_create_event(request.body), request.client)));
         throw ApiError{405, "use POST /api/events to create an event", 0, "method_not_allowed"};
     }
@@ -68,10 +68,11 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     // Paired events (events/paired.hpp).
     if (method == "GET" && parts.size() == 2) {
         if (parts[1] == "proposal")
-            return json_response(200, proposal_json(events.proposal(id, request.bearer)));
+            return json_response(200, proposal_json(events.proposals().review(id, request.bearer)));
         // A player's token, or the session (Bearer or cookie) of the account that is the player.
         if (parts[1] == "player")
-            return json_response(200, player_view_json(events.player(id, seat_token(request))));
+            return json_response(200,
+                                 player_view_json(events.roster().player(id, seat_token(request))));
         if (parts[1] == "trf") {
             HttpResponse response{200, "text/plain; charset=utf-8", events.trf(id), {}};
             response.headers.emplace_back(
@@ -82,7 +83,7 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     }
     if (method == "POST" && parts.size() == 2) {
         if (parts[1] == "players")
-            return json_response(201, added_player_json(events.add_player(
+            return json_response(201, added_player_json(events.roster().add_player(
                                           id, request.bearer, parse_player(request.body))));
         if (parts[1] == "join") {
             // Signed in on this page, the entrant is its account (the cookie, with the CSRF
@@ -90,28 +91,29 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
             HttpRequest by_cookie = request;
             by_cookie.bearer = {};
             return json_response(
-                201, added_player_json(events.join(id, request.bearer, parse_player(request.body),
-                                                   seat_token(by_cookie))));
+                201, added_player_json(events.roster().join(
+                         id, request.bearer, parse_player(request.body), seat_token(by_cookie))));
         }
         if (parts[1] == "join-link") {
             check_body(request.body);
             return json_response(
-                201, Json{{"joinToken", events.open_join_link(id, request.bearer)}}.dump());
+                201,
+                Json{{"joinToken", events.roster().open_join_link(id, request.bearer)}}.dump());
         }
         if (parts[1] == "byes")
-            return json_response(200, event_text(events.request_bye(id, seat_token(request),
-                                                                    parse_bye(request.body))));
+            return json_response(200, event_text(events.roster().request_bye(
+                                          id, seat_token(request), parse_bye(request.body))));
         if (parts[1] == "withdraw")
-            return json_response(200, event_text(events.withdraw(id, seat_token(request),
-                                                                 parse_withdraw(request.body))));
+            return json_response(200, event_text(events.roster().withdraw(
+                                          id, seat_token(request), parse_withdraw(request.body))));
         if (parts[1] == "proposal") {
             const auto [pairs, bye] = parse_pairing_check(request.body);
             return json_response(
-                200, proposal_json(events.check_pairing(id, request.bearer, pairs, bye)));
+                200, proposal_json(events.proposals().check(id, request.bearer, pairs, bye)));
         }
     }
     if (method == "POST" && parts.size() == 3 && parts[1] == "join-link" && parts[2] == "close")
-        return json_response(200, event_text(events.close_join_link(id, request.bearer)));
+        return json_response(200, event_text(events.roster().close_join_link(id, request.bearer)));
     if (method == "POST" && parts.size() == 3 && parts[1] == "players") {
         auto number = parse_int(parts[2], 1, int(kMaxEventPlayers));
         if (!number)
@@ -120,8 +122,8 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
                            0,
                            "unknown_player",
                            {{"player", quote(parts[2], 8)}}};
-        return json_response(200, event_text(events.edit_player(id, request.bearer, *number,
-                                                                parse_player(request.body))));
+        return json_response(200, event_text(events.roster().edit_player(
+                                      id, request.bearer, *number, parse_player(request.body))));
     }
     if (method == "POST" && parts.size() == 6 && parts[1] == "rounds" && parts[3] == "boards" &&
         parts[5] == "result") {
@@ -139,10 +141,10 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
     if (method == "POST" && parts.size() == 2) {
         if (parts[1] == "rounds")
             return json_response(
-                201, event_text(events.add_round(id, request.bearer, parse_add_round(request.body),
-                                                 request.client)));
+                201, event_text(events.rounds().add(
+                         id, request.bearer, parse_add_round(request.body), request.client)));
         if (parts[1] == "close")
-            return json_response(200, event_text(events.close(id, request.bearer)));
+            return json_response(200, event_text(events.rounds().close(id, request.bearer)));
     }
     if (method == "POST" && parts.size() == 4 && parts[1] == "rounds" && parts[3] == "reveal") {
         auto round = parse_int(parts[2], 1, event::kMaxRounds);
@@ -152,7 +154,8 @@ HttpResponse Routes::event_route(const HttpRequest& request) {
                            0,
                            "unknown_round",
                            {{"round", quote(parts[2], 8)}}};
-        return json_response(200, event_text(events.reveal_now(id, request.bearer, *round)));
+        return json_response(200,
+                             event_text(events.rounds().reveal_now(id, request.bearer, *round)));
     }
     throw ApiError{404, "no such API path: " + std::string(method) + " " + quote(path), 0,
                    "no_such_path"};

@@ -43,7 +43,7 @@ struct GameServiceOptions {
     std::function<void(const std::string&)> log;  // error lines; may be empty
 };
 
-// A friend game whose id and seats its caller chose: an event's board (events/service.cpp),
+// A friend game whose id and seats its caller chose: an event's board (events/scheduler.cpp),
 // whose seat tokens are derived from the organiser's token, so that only their hashes come here,
 // or a lobby's game (lobby/service.cpp), whose seats are accounts.
 struct SeatedGame {

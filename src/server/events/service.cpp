@@ -2,25 +2,15 @@
 
 namespace chess960::server {
 
-namespace {
-
-EventAccounts accounts_of(const EventServiceOptions& options) {
-    return EventAccounts{options.account_of_session, options.account_named};
-}
-
-}  // namespace
-
 EventService::EventService(EventStore& store, GameService& games, EventServiceOptions options)
     : ledger_(store, std::move(options.log), std::move(options.on_changed)),
       scheduler_(ledger_, games),
       results_(ledger_, scheduler_, games),
       views_(ledger_, scheduler_, results_, games),
-      seats_(ledger_, accounts_of(options)),
-      roster_(ledger_, scheduler_, results_, views_, seats_, accounts_of(options)),
+      seats_(ledger_, options.accounts),
+      roster_(ledger_, scheduler_, results_, views_, seats_, options.accounts),
       proposals_(scheduler_, results_),
-      rounds_(ledger_, scheduler_, views_, proposals_, games,
-              EventRates{options.events_per_minute, options.events_burst,
-                         options.creations_per_hour, options.creations_burst}) {
+      rounds_(ledger_, scheduler_, views_, proposals_, games, options.rates) {
     games.set_on_event_game_over([this](const std::string& id) { ledger_.changed(id); });
     games.set_event_seat(
         [this](const std::string& event_id, const std::string& game_id, std::string_view token) {

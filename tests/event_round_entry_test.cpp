@@ -1,5 +1,6 @@
-// A new round's entry (src/server/events/round_entry.cpp): the checks add_round makes before
-// it pairs, each refusal by its code, and a typed round's names as first entered.
+// A new round's entry (src/server/events/rounds/round_entry.cpp): the checks a round's entry
+// makes before it is paired, each refusal by its code, and a typed round's names as first
+// entered.
 #include <gtest/gtest.h>
 
 #include <string>

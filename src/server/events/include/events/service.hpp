@@ -10,14 +10,14 @@
 // it (HMAC-SHA-256), so the organiser can be given them again at any time while the database
 // keeps only their hashes.
 //
-// The service is a facade over parts that each hold their own state, each depending only on
-// those listed before it: the ledger (the store, the one lock of changes and their notice,
-// ledger.hpp), the scheduler (reveals and starts when due, its timer, scheduler.hpp), the
-// results (board results, the arbiter's, PGN and TRF, results.hpp), the views (views.hpp), a
-// paired event's players' seats (seats.hpp) and roster (players, join link, byes, withdrawals,
-// roster.hpp), the proposals of the next round's pairing (proposals.hpp) and the rounds
-// (create, add, reveal, close, rounds.hpp). Routes reach the parts that change an event
-// through rounds(), proposals() and roster(). Refusals are thrown as ApiError.
+// The service is a facade over parts that each hold their own state, each a library of its own
+// in its folder that sees only the parts below it (tests/layers keeps them so): common/ (the
+// ledger: the store, the one lock of changes and their notice; what every part shares),
+// scheduler/ (reveals and starts when due, its timer), results/ (board results, the arbiter's,
+// PGN and TRF; the views), roster/ (a paired event's players, join link, byes, withdrawals, and
+// the players' seats) and rounds/ (create, add, reveal, close; the proposals of the next round's
+// pairing). The roster and the rounds never include each other. Routes reach the parts that
+// change an event through rounds(), proposals() and roster(). Refusals are thrown as ApiError.
 #pragma once
 
 #include <string>

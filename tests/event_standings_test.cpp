@@ -1,5 +1,5 @@
-// An event's standings (src/server/events/standings.cpp): points, then the Sonneborn-Berger
-// tie-break, on hand-checked tables.
+// An event's standings (src/server/events/common/standings.cpp): points, then the
+// Sonneborn-Berger tie-break, on hand-checked tables.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -79,28 +79,28 @@ struct Server::Impl {
           events(
               database.events(), games,
               EventServiceOptions{
-                  .events_per_minute = options.limits.games_per_minute,
-                  .events_burst = options.limits.games_burst,
-                  .creations_per_hour = options.limits.events_per_hour,
-                  .creations_burst = options.limits.events_burst,
+                  .rates = {.events_per_minute = options.limits.games_per_minute,
+                            .events_burst = options.limits.games_burst,
+                            .creations_per_hour = options.limits.events_per_hour,
+                            .creations_burst = options.limits.events_burst},
                   .log = [this](const std::string& line) { log(line); },
                   .on_changed = [this](const std::string& id) { event_views.invalidate(id); },
                   // An event's player may be an account (constructed below, called later).
-                  .account_of_session =
-                      [this](std::string_view token) -> std::optional<EventAccount> {
-                      if (token.empty()) return std::nullopt;
-                      auto session = accounts.authenticate(std::string(token));
-                      if (!session) return std::nullopt;
-                      return EventAccount{session->account.id, session->account.name};
-                  },
-                  .account_named = [this](const std::string& name) -> std::optional<EventAccount> {
-                      try {
-                          const AccountRow account = accounts.profile(name);
-                          return EventAccount{account.id, account.name};
-                      } catch (const ApiError&) {
-                          return std::nullopt;
-                      }
-                  }}),
+                  .accounts =
+                      {.of_session = [this](std::string_view token) -> std::optional<EventAccount> {
+                           if (token.empty()) return std::nullopt;
+                           auto session = accounts.authenticate(std::string(token));
+                           if (!session) return std::nullopt;
+                           return EventAccount{session->account.id, session->account.name};
+                       },
+                       .named = [this](const std::string& name) -> std::optional<EventAccount> {
+                           try {
+                               const AccountRow account = accounts.profile(name);
+                               return EventAccount{account.id, account.name};
+                           } catch (const ApiError&) {
+                               return std::nullopt;
+                           }
+                       }}}),
           analysis(AnalysisOptions{}, games.cluster()),
           accounts(database.accounts(), database.cluster(), account_options(options)),
           lobby(database.play(), accounts, games,

@@ -43,7 +43,7 @@ HttpResponse download(std::string content_type, std::string body, std::string_vi
 
 std::optional<HttpResponse> create_event(const RouteCall& call) {
     EventService& events = event_request(call);
-    return json_response(201, created_event_json(events.create(
+    return json_response(201, created_event_json(events.rounds().create(
                                   parse_create_event(call.request.body), call.request.client)));
 }
 
@@ -84,13 +84,13 @@ std::optional<HttpResponse> trf_file(const RouteCall& call) {
 std::optional<HttpResponse> proposal(const RouteCall& call) {
     EventService& events = event_request(call);
     return json_response(200,
-                         proposal_json(events.proposal(call.params["id"], call.request.bearer)));
+                         proposal_json(events.proposals().review(call.params["id"], call.request.bearer)));
 }
 
 std::optional<HttpResponse> check_proposal(const RouteCall& call) {
     EventService& events = event_request(call);
     const auto [pairs, bye] = parse_pairing_check(call.request.body);
-    return json_response(200, proposal_json(events.check_pairing(call.params["id"],
+    return json_response(200, proposal_json(events.proposals().check(call.params["id"],
                                                                  call.request.bearer, pairs, bye)));
 }
 
@@ -98,13 +98,13 @@ std::optional<HttpResponse> check_proposal(const RouteCall& call) {
 std::optional<HttpResponse> player_view(const RouteCall& call) {
     EventService& events = event_request(call);
     return json_response(
-        200, player_view_json(events.player(call.params["id"], seat_token(call.request))));
+        200, player_view_json(events.roster().player(call.params["id"], seat_token(call.request))));
 }
 
 std::optional<HttpResponse> add_player(const RouteCall& call) {
     EventService& events = event_request(call);
     return json_response(201,
-                         added_player_json(events.add_player(call.params["id"], call.request.bearer,
+                         added_player_json(events.roster().add_player(call.params["id"], call.request.bearer,
                                                              parse_player(call.request.body))));
 }
 
@@ -114,7 +114,7 @@ std::optional<HttpResponse> join(const RouteCall& call) {
     EventService& events = event_request(call);
     HttpRequest by_cookie = call.request;
     by_cookie.bearer = {};
-    return json_response(201, added_player_json(events.join(call.params["id"], call.request.bearer,
+    return json_response(201, added_player_json(events.roster().join(call.params["id"], call.request.bearer,
                                                             parse_player(call.request.body),
                                                             seat_token(by_cookie))));
 }
@@ -124,7 +124,7 @@ std::optional<HttpResponse> open_join_link(const RouteCall& call) {
     check_body(call.request.body);
     return json_response(
         201,
-        Json{{"joinToken", events.open_join_link(call.params["id"], call.request.bearer)}}.dump());
+        Json{{"joinToken", events.roster().open_join_link(call.params["id"], call.request.bearer)}}.dump());
 }
 
 std::optional<HttpResponse> edit_player(const RouteCall& call) {
@@ -138,7 +138,7 @@ std::optional<HttpResponse> edit_player(const RouteCall& call) {
                        "unknown_player",
                        {{"player", quote(text, 8)}}};
     return json_response(
-        200, event_text(events.edit_player(call.params["id"], call.request.bearer, *number,
+        200, event_text(events.roster().edit_player(call.params["id"], call.request.bearer, *number,
                                            parse_player(call.request.body))));
 }
 
@@ -169,7 +169,7 @@ std::optional<HttpResponse> reveal_now(const RouteCall& call) {
                        "unknown_round",
                        {{"round", quote(text, 8)}}};
     return json_response(
-        200, event_text(events.reveal_now(call.params["id"], call.request.bearer, *round)));
+        200, event_text(events.rounds().reveal_now(call.params["id"], call.request.bearer, *round)));
 }
 
 // The changes answered with the event's view: the organiser's (with its token), then a player's
@@ -177,25 +177,25 @@ std::optional<HttpResponse> reveal_now(const RouteCall& call) {
 void add_changes(RouteTable& table) {
     table.add("POST", "/api/events/{id}/rounds",
               event_change(201, [](EventService& events, const RouteCall& call, auto id) {
-                  return events.add_round(id, call.request.bearer,
+                  return events.rounds().add(id, call.request.bearer,
                                           parse_add_round(call.request.body), call.request.client);
               }));
     table.add("POST", "/api/events/{id}/close",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
-                  return events.close(id, call.request.bearer);
+                  return events.rounds().close(id, call.request.bearer);
               }));
     table.add("POST", "/api/events/{id}/join-link/close",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
-                  return events.close_join_link(id, call.request.bearer);
+                  return events.roster().close_join_link(id, call.request.bearer);
               }));
     table.add("POST", "/api/events/{id}/byes",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
-                  return events.request_bye(id, seat_token(call.request),
+                  return events.roster().request_bye(id, seat_token(call.request),
                                             parse_bye(call.request.body));
               }));
     table.add("POST", "/api/events/{id}/withdraw",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
-                  return events.withdraw(id, seat_token(call.request),
+                  return events.roster().withdraw(id, seat_token(call.request),
                                          parse_withdraw(call.request.body));
               }));
 }

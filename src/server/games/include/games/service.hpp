@@ -43,9 +43,10 @@ struct GameServiceOptions {
     std::function<void(const std::string&)> log;  // error lines; may be empty
 };
 
-// A friend game whose id and seats its caller chose: an event's board (events/service.cpp),
-// whose seat tokens are derived from the organiser's token, so that only their hashes come here,
-// or a lobby's game (lobby/service.cpp), whose seats are accounts.
+// A friend game whose id and seats its caller chose: an event's board
+// (events/scheduler/scheduler.cpp), whose seat tokens are derived from the organiser's token, so
+// that only their hashes come here, or a lobby's game (lobby/service.cpp), whose seats are
+// accounts.
 struct SeatedGame {
     std::string id;                       // 16 hex digits, unused
     std::optional<std::string> event_id;  // none: a lobby's game

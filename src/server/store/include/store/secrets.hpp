@@ -14,7 +14,7 @@ std::string sha256_hex(std::string_view text);
 // HMAC-SHA-256 of `message` under `key` (any length: libsodium's HMAC hashes a long key first),
 // as 64 lower-case hex digits. An event derives its players' seat tokens with it from the
 // organiser's token, so that the server need keep only their hashes
-// (src/server/events/service.cpp).
+// (src/server/events/common/derivation.cpp).
 std::string hmac_sha256_hex(std::string_view key, std::string_view message);
 // Whether `token` hashes to `hash` (an empty hash matches nothing); constant time.
 bool token_matches(std::string_view token, std::string_view hash);

@@ -32,6 +32,9 @@ inline bool is_board_result(std::string_view result) {
     return false;
 }
 inline constexpr int kMaxBoards = 500;  // boards in one round
+// The most players (distinct names) an event may have: its rounds have at most half as many
+// boards.
+inline constexpr std::size_t kMaxEventPlayers = 2 * kMaxBoards;
 
 struct CreateEventRequest {
     event::Parameters parameters;  // checked (event::checked): exclusions sorted

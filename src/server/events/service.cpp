@@ -84,6 +84,9 @@ EventService::EventService(EventStore& store, GameService& games, EventServiceOp
         [this](const std::string& event_id, const std::string& game_id, std::string_view token) {
             return player_seat(event_id, game_id, token);
         });
+    games_.set_event_origin([this](const std::string& event_id, const std::string& game_id) {
+        return game_origin(event_id, game_id);
+    });
     for (const PendingRound& pending : store_.pending_rounds())
         due_.emplace(pending.revealed ? pending.start_at : pending.reveal_at, pending.event_id);
     timer_ = std::thread([this] { timer_loop(); });
@@ -197,10 +200,23 @@ void EventService::start_round(const StoredEvent& stored, const EventRoundRow& r
         clock = TimeControl{*e.clock_initial_ms, e.clock_increment_ms.value_or(0)};
     for (const EventBoardRow& board : round.boards) {
         if (games_.lookup(board.game_id)) continue;
-        games_.create_seated(SeatedGame{board.game_id, e.id, *round.white_number,
-                                        round.black_number.value_or(*round.white_number), clock,
-                                        board.white_token_hash, board.black_token_hash});
+        games_.create_seated(
+            SeatedGame{board.game_id, e.id, *round.white_number,
+                       round.black_number.value_or(*round.white_number), clock,
+                       board.white_token_hash, board.black_token_hash,
+                       GameOrigin{.event = GameOrigin::Event{e.id, e.name, round.round}}});
     }
+}
+
+std::optional<GameOrigin::Event> EventService::game_origin(const std::string& event_id,
+                                                           const std::string& game_id) {
+    const auto stored = store_.load_event(event_id);
+    if (!stored) return std::nullopt;
+    for (const EventRoundRow& round : stored->rounds)
+        for (const EventBoardRow& board : round.boards)
+            if (board.game_id == game_id)
+                return GameOrigin::Event{stored->event.id, stored->event.name, round.round};
+    return std::nullopt;
 }
 
 void EventService::require_organiser(const StoredEvent& stored, std::string_view token) {

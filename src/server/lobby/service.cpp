@@ -62,6 +62,10 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
     games_.set_account_seat([this](const std::string& game_id, std::string_view token) {
         return seat(game_id, token);
     });
+    games_.set_account_rated([this](const std::string& game_id) {
+        const auto game = store_.find_account_game(game_id);
+        return game && game->rated;
+    });
     games_.set_on_game_over([this](const std::string& game_id) { game_over(game_id); });
     settler_ = std::thread([this] { settling_loop(); });
     feeder_ = std::thread([this] { feed_loop(); });
@@ -273,6 +277,7 @@ void LobbyService::create_account_game(const AccountGameRow& made, const SeekRow
     // The seats are the accounts' (seat()): these tokens are given to nobody.
     game.white_token_hash = sha256_hex(random_hex(16));
     game.black_token_hash = sha256_hex(random_hex(16));
+    game.origin.rated = made.rated;
     games_.create_seated(game);
     std::lock_guard lock(players_mutex_);
     if (players_.emplace(made.game_id, Players{made.white_account, made.black_account}).second)

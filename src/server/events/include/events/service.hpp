@@ -170,6 +170,10 @@ class EventService {
     StoredEvent load(std::string_view id);
     void require_organiser(const StoredEvent& event, std::string_view token);
     void start_round(const StoredEvent& event, const EventRoundRow& round);
+    // The event's name and the round of its game `game_id` (GameService's EventOrigin), if it
+    // is one of its boards; StoreError when the store fails.
+    std::optional<GameOrigin::Event> game_origin(const std::string& event_id,
+                                                 const std::string& game_id);
     // The event as it stands for its reader (`token`: the organiser's).
     EventView snapshot(const StoredEvent& event, Millis now, std::optional<std::string> token);
     // Its rendered view is out of date (EventServiceOptions::on_changed).

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "events/round_entry.hpp"
 #include "common/api_error.hpp"
+#include "events/round_entry.hpp"
 
 namespace chess960::server {
 namespace {

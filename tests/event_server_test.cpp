@@ -342,6 +342,10 @@ TEST_F(EventServerTest, TheRoundsGamesStartAtThePositionAndTheSeatTokensPlayThem
         EXPECT_EQ(game["initialFen"], position["fen"]);
         EXPECT_EQ(game["startNumber"], position["number"]);
         EXPECT_EQ(game["opponent"], "friend");
+        // Named on its page by the event and the round.
+        EXPECT_EQ(game["event"], (Json{{"id", e.id}, {"name", "Rapid"}, {"round", 1}}));
+        EXPECT_EQ(game["rated"], false);
+        EXPECT_EQ(game["speed"], "rapid");  // 10+5
         EXPECT_EQ(game["clock"]["initial"], 600'000);
         EXPECT_EQ(game["clock"]["increment"], 5'000);
         EXPECT_EQ(game["status"], "active");
@@ -627,6 +631,13 @@ TEST_F(EventServerTest, EventsSurviveARestartAndTheirRoundsAreRevealedOnTime) {
     EXPECT_EQ(get("/api/events/" + e.id + "/seat", bob).body["you"], "Bob");
     const std::string id = view["rounds"][1]["boards"][0]["gameId"];
     EXPECT_EQ(get("/api/games/" + id, bob).body["you"], "white");
+    // Each game names its event and round: round 2's made after the restart, round 1's read
+    // back from the store.
+    EXPECT_EQ(get("/api/games/" + id).body["event"],
+              (Json{{"id", e.id}, {"name", "Restart"}, {"round", 2}}));
+    const std::string first = view["rounds"][0]["boards"][0]["gameId"];
+    EXPECT_EQ(get("/api/games/" + first).body["event"],
+              (Json{{"id", e.id}, {"name", "Restart"}, {"round", 1}}));
     ASSERT_EQ(post("/api/events/" + e.id + "/close", Json::object(), e.token).status, 200);
     restart();
     view = event(e);

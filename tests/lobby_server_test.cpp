@@ -311,6 +311,8 @@ TEST_F(LobbyServerTest, ACorrespondenceGameKeepsItsClockThroughARestart) {
     EXPECT_LE(black_left, kThreeDays - 400) << "the restart gave Black its time back";
     EXPECT_GT(black_left, kThreeDays - 60'000);
     EXPECT_EQ(after.body["clock"]["daysPerMove"], 3);
+    EXPECT_EQ(after.body["speed"], "correspondence");
+    EXPECT_EQ(after.body["rated"], true);
     // Ann's games in play: this one, Black (Bob) to move.
     Reply mine = get("/api/accounts/Ann/games?inPlay=true");
     ASSERT_EQ(mine.status, 200) << mine.text;
@@ -329,6 +331,30 @@ TEST_F(LobbyServerTest, ACorrespondenceGameKeepsItsClockThroughARestart) {
     EXPECT_TRUE(get("/api/accounts/Ann/games?inPlay=true").body["games"].empty());
     ASSERT_TRUE(settled(game).body["settled"].get<bool>());
     EXPECT_EQ(get("/api/accounts/Ann").body["ratings"]["correspondence"]["games"], 1);
+}
+
+// A lobby's game says whether it is rated and its speed (the page names it "Rated blitz · 5+3",
+// not "against a friend"), when it is made and, read back from the store, after a restart.
+TEST_F(LobbyServerTest, AGamesViewSaysWhetherItIsRatedAndItsSpeed) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    const std::string rated = rated_game(ann, bob);
+    Reply made = seek(bob, Json{{"clock", {{"initial", 600}, {"increment", 0}}}, {"rated", false}});
+    ASSERT_EQ(made.status, 201) << made.text;
+    const std::string casual = accept(ann, made.body.value("id", "")).body.value("game", "");
+    ASSERT_FALSE(casual.empty());
+    for (int pass = 0; pass < 2; ++pass) {
+        SCOPED_TRACE(pass == 0 ? "made here" : "after a restart");
+        Reply view = get("/api/games/" + rated, ann);
+        ASSERT_EQ(view.status, 200) << view.text;
+        EXPECT_EQ(view.body["rated"], true);
+        EXPECT_EQ(view.body["speed"], "blitz");
+        EXPECT_TRUE(view.body["event"].is_null()) << view.body["event"];
+        Reply other = get("/api/games/" + casual);
+        ASSERT_EQ(other.status, 200) << other.text;
+        EXPECT_EQ(other.body["rated"], false);
+        EXPECT_EQ(other.body["speed"], "rapid");
+        if (pass == 0) restart();
+    }
 }
 
 TEST_F(LobbyServerTest, APlayerWhoSignsOutLeavesTheLobby) {

@@ -69,6 +69,47 @@ TEST_F(ServerTest, FenCheckNormalisesOrGivesTheLibrarysError) {
     EXPECT_EQ(post("/api/fen/check", Json::object()).status, 400);
 }
 
+// What names a game on its page, as lichess does: a friend's game is casual, of the speed of its
+// clock ("Casual rapid · 10+0"); the engine's is named by its level, which the view has had.
+TEST_F(ServerTest, AGamesViewSaysWhetherItIsRatedAndItsSpeed) {
+    const struct {
+        Json clock;
+        const char* speed;
+    } friends[] = {
+        {Json{{"initial", 600}, {"increment", 0}}, "rapid"},
+        {Json{{"initial", 60}, {"increment", 1}}, "bullet"},
+        {Json{{"initial", 180}, {"increment", 2}}, "blitz"},
+        {Json{{"initial", 1800}, {"increment", 20}}, "classical"},
+        {Json{{"initial", 21600}, {"increment", 0}}, "correspondence"},  // six hours
+        {nullptr, "correspondence"},  // no clock: lichess's speed of an unlimited game
+    };
+    for (const auto& c : friends) {
+        SCOPED_TRACE(c.clock.dump());
+        Json request{{"opponent", "friend"}};
+        if (!c.clock.is_null()) request["clock"] = c.clock;
+        Created game = create(request);
+        ASSERT_FALSE(game.id.empty());
+        for (const Json& view : {game.game, get("/api/games/" + game.id).body}) {
+            EXPECT_EQ(view["rated"], false);
+            EXPECT_EQ(view["speed"], c.speed);
+            EXPECT_TRUE(view["event"].is_null()) << view["event"];
+            EXPECT_EQ(view["opponent"], "friend");
+        }
+    }
+    Created engine = create(Json{{"opponent", "engine"},
+                                 {"level", 4},
+                                 {"color", "white"},
+                                 {"clock", {{"initial", 300}, {"increment", 3}}}});
+    ASSERT_FALSE(engine.id.empty());
+    for (const Json& view : {engine.game, get("/api/games/" + engine.id).body}) {
+        EXPECT_EQ(view["opponent"], "engine");
+        EXPECT_EQ(view["level"], 4);
+        EXPECT_EQ(view["rated"], false);
+        EXPECT_EQ(view["speed"], "blitz");
+        EXPECT_TRUE(view["event"].is_null()) << view["event"];
+    }
+}
+
 TEST_F(ServerTest, CreatesGamesOfEveryStartType) {
     Created random = friend_game(Json{{"type", "random"}});
     EXPECT_EQ(random.game["status"], "active");
@@ -98,7 +139,6 @@ TEST_F(ServerTest, CreatesGamesOfEveryStartType) {
     EXPECT_EQ(engine.game["engineColor"], "white");
     EXPECT_EQ(engine.game["level"], 1);
     EXPECT_EQ(engine.game["you"], "black");
-
     Reply bad_number = post("/api/games", Json{{"start", {{"type", "number"}, {"number", 960}}}});
     EXPECT_EQ(bad_number.status, 400);
     EXPECT_NE(bad_number.body["error"].get<std::string>().find("start.number"), std::string::npos);

@@ -5,8 +5,9 @@
 //    can read); a wrong password is refused in the page's words; the top bar names the account.
 // 2. One seeks 5+3 rated from the lobby's form (white, start position 518); the other sees the
 //    seek come (live, without reloading) and hears it in the live region, and accepts it.
-// 3. Both pages go to the game at once and play to mate (f3 e5 g4 Qh4#) with the mouse, by the
-//    session cookie (no seat token in the browser); both show the rating changes.
+// 3. Both pages go to the game at once, named "Rated blitz · 5+3" (text, heading and title), and
+//    play to mate (f3 e5 g4 Qh4#) with the mouse, by the session cookie (no seat token in the
+//    browser); both show the rating changes.
 // 4. The ratings: the winner's and loser's after one game between two new players (1500, 500,
 //    0.09) as Glickman's Glicko-2 paper computes them with tau 0.75 (lichess: the game a rating
 //    period of its own, no step-6 growth inside it), here in JS, checked against the paper's own
@@ -255,6 +256,14 @@ async function main() {
   }
   check((await ann.locator('#player-bottom .who').textContent()).includes('ann'), "ann's page names her at the bottom", await ann.locator('#player-bottom .who').textContent());
   check((await bob.locator('#player-bottom .who').textContent()).includes('bob'), "bob's page names him at the bottom (black's side)", await bob.locator('#player-bottom .who').textContent());
+  // Named as lichess names it (issue 41: it said "against a friend"), in the page's text, its
+  // heading and its title.
+  const startInfo = await ann.locator('#start-info').textContent();
+  check(startInfo.includes('Rated blitz · 5+3') && !startInfo.includes('against a friend'), 'the game is called "Rated blitz · 5+3", not "against a friend"', startInfo);
+  const heading = await bob.locator('main h1').textContent();
+  check(heading.includes('Rated blitz · 5+3'), "the page's heading names the game", heading);
+  check((await ann.title()).includes('Rated blitz · 5+3'), "the page's title names the game", await ann.title());
+  await shot(ann, 'lobby-game-named');
   await drag(ann, 'f2', 'f3');
   await waitReady(bob, 'black');
   await drag(bob, 'e7', 'e5', { orientation: 'black' });

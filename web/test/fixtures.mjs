@@ -42,6 +42,9 @@ export function gameView(ply, fen, moves, extra = {}) {
     initialFen: START,
     moves,
     you: 'white',
+    rated: false,
+    speed: 'correspondence',
+    event: null,
     ...extra,
   };
 }

@@ -16,7 +16,21 @@ EventService::EventService(EventStore& store, GameService& games, EventServiceOp
         [this](const std::string& event_id, const std::string& game_id, std::string_view token) {
             return seats_.seat(event_id, game_id, token);
         });
+    games.set_event_origin([this](const std::string& event_id, const std::string& game_id) {
+        return game_origin(event_id, game_id);
+    });
     scheduler_.start();
+}
+
+std::optional<GameOrigin::Event> EventService::game_origin(const std::string& event_id,
+                                                           const std::string& game_id) {
+    const auto stored = ledger_.store().load_event(event_id);
+    if (!stored) return std::nullopt;
+    for (const EventRoundRow& round : stored->rounds)
+        for (const EventBoardRow& board : round.boards)
+            if (board.game_id == game_id)
+                return GameOrigin::Event{stored->event.id, stored->event.name, round.round};
+    return std::nullopt;
 }
 
 EventService::~EventService() { stop(); }

@@ -83,6 +83,14 @@ GameView LiveGame::view(std::optional<Color> you, Millis now) const {
     v.start_black_number = row.start_black_number;
     v.initial_fen = row.initial_fen;
     v.you = you;
+    v.origin = origin.value_or(GameOrigin{});
+    if (const auto& clock = play.clock(); clock && clock->control().per_move == 0) {
+        const TimeControl& control = clock->control();
+        // classify fails only on a negative time, which no clock has.
+        v.speed =
+            rating::classify(double(control.initial) / 1000.0, double(control.increment) / 1000.0)
+                .value_or(rating::Speed::Correspondence);
+    }
     return v;
 }
 

@@ -90,7 +90,36 @@ void GameService::log(const std::string& line) {
 
 // --- Finding games and seats ---------------------------------------------------------------
 
-std::shared_ptr<LiveGame> GameService::find(std::string_view id) { return registry_.find(id); }
+std::shared_ptr<LiveGame> GameService::find(std::string_view id) {
+    auto game = registry_.find(id);
+    learn_origin(*game);
+    return game;
+}
+
+void GameService::learn_origin(LiveGame& game) {
+    std::string game_id;
+    std::optional<std::string> event_id;
+    bool seated = false;  // two seats, neither the engine's: perhaps the lobby's
+    {
+        std::lock_guard lock(game.mutex);
+        if (game.origin) return;
+        game_id = game.row.id;
+        event_id = game.row.event_id;
+        seated = game.row.opponent == "friend";
+    }
+    GameOrigin origin;
+    try {
+        if (event_id && event_origin_)
+            origin.event = event_origin_(*event_id, game_id);
+        else if (!event_id && seated && account_rated_)
+            origin.rated = account_rated_(game_id);
+    } catch (const StoreError& e) {
+        log("game " + game_id + ": what names it not read: " + e.what());
+        return;
+    }
+    std::lock_guard lock(game.mutex);
+    if (!game.origin) game.origin = std::move(origin);
+}
 
 std::shared_ptr<LiveGame> GameService::lookup(std::string_view id) { return registry_.lookup(id); }
 
@@ -241,6 +270,7 @@ CreatedGame GameService::create(const CreateGameRequest& request, const std::str
     game->owner = client;
     if (request.engine) game->engine_color = ~human;
     game->counted_as_engine_game = counted;
+    game->origin = GameOrigin{};  // a friend's or the engine's game
     registry_.add(game);
     CreatedGame created{row.id, {white_token, black_token}, {}};
     std::lock_guard lock(game->mutex);
@@ -274,8 +304,10 @@ std::shared_ptr<LiveGame> GameService::seated_game(const SeatedGame& request) {
     row.black_token_hash = request.black_token_hash;
     row.created_at = row.updated_at = now;
     const OnlineRules rules = registry_.rules_for(row);
-    return std::make_shared<LiveGame>(std::move(row),
-                                      OnlineGame(*start, request.clock, now, rules));
+    auto game =
+        std::make_shared<LiveGame>(std::move(row), OnlineGame(*start, request.clock, now, rules));
+    game->origin = request.origin;
+    return game;
 }
 
 void GameService::hold(const std::shared_ptr<LiveGame>& game) { registry_.add(game); }

@@ -83,15 +83,15 @@ std::optional<HttpResponse> trf_file(const RouteCall& call) {
 // Paired events (events/paired.hpp): the proposal of the next round and a change checked.
 std::optional<HttpResponse> proposal(const RouteCall& call) {
     EventService& events = event_request(call);
-    return json_response(200,
-                         proposal_json(events.proposals().review(call.params["id"], call.request.bearer)));
+    return json_response(
+        200, proposal_json(events.proposals().review(call.params["id"], call.request.bearer)));
 }
 
 std::optional<HttpResponse> check_proposal(const RouteCall& call) {
     EventService& events = event_request(call);
     const auto [pairs, bye] = parse_pairing_check(call.request.body);
-    return json_response(200, proposal_json(events.proposals().check(call.params["id"],
-                                                                 call.request.bearer, pairs, bye)));
+    return json_response(200, proposal_json(events.proposals().check(
+                                  call.params["id"], call.request.bearer, pairs, bye)));
 }
 
 // A player's token, or the session (Bearer or cookie) of the account that is the player.
@@ -103,9 +103,9 @@ std::optional<HttpResponse> player_view(const RouteCall& call) {
 
 std::optional<HttpResponse> add_player(const RouteCall& call) {
     EventService& events = event_request(call);
-    return json_response(201,
-                         added_player_json(events.roster().add_player(call.params["id"], call.request.bearer,
-                                                             parse_player(call.request.body))));
+    return json_response(
+        201, added_player_json(events.roster().add_player(call.params["id"], call.request.bearer,
+                                                          parse_player(call.request.body))));
 }
 
 // Signed in on this page, the entrant is its account (the cookie, with the CSRF proof; the
@@ -114,9 +114,9 @@ std::optional<HttpResponse> join(const RouteCall& call) {
     EventService& events = event_request(call);
     HttpRequest by_cookie = call.request;
     by_cookie.bearer = {};
-    return json_response(201, added_player_json(events.roster().join(call.params["id"], call.request.bearer,
-                                                            parse_player(call.request.body),
-                                                            seat_token(by_cookie))));
+    return json_response(201, added_player_json(events.roster().join(
+                                  call.params["id"], call.request.bearer,
+                                  parse_player(call.request.body), seat_token(by_cookie))));
 }
 
 std::optional<HttpResponse> open_join_link(const RouteCall& call) {
@@ -124,7 +124,8 @@ std::optional<HttpResponse> open_join_link(const RouteCall& call) {
     check_body(call.request.body);
     return json_response(
         201,
-        Json{{"joinToken", events.roster().open_join_link(call.params["id"], call.request.bearer)}}.dump());
+        Json{{"joinToken", events.roster().open_join_link(call.params["id"], call.request.bearer)}}
+            .dump());
 }
 
 std::optional<HttpResponse> edit_player(const RouteCall& call) {
@@ -139,7 +140,7 @@ std::optional<HttpResponse> edit_player(const RouteCall& call) {
                        {{"player", quote(text, 8)}}};
     return json_response(
         200, event_text(events.roster().edit_player(call.params["id"], call.request.bearer, *number,
-                                           parse_player(call.request.body))));
+                                                    parse_player(call.request.body))));
 }
 
 std::optional<HttpResponse> set_result(const RouteCall& call) {
@@ -168,8 +169,8 @@ std::optional<HttpResponse> reveal_now(const RouteCall& call) {
                        0,
                        "unknown_round",
                        {{"round", quote(text, 8)}}};
-    return json_response(
-        200, event_text(events.rounds().reveal_now(call.params["id"], call.request.bearer, *round)));
+    return json_response(200, event_text(events.rounds().reveal_now(call.params["id"],
+                                                                    call.request.bearer, *round)));
 }
 
 // The changes answered with the event's view: the organiser's (with its token), then a player's
@@ -178,7 +179,8 @@ void add_changes(RouteTable& table) {
     table.add("POST", "/api/events/{id}/rounds",
               event_change(201, [](EventService& events, const RouteCall& call, auto id) {
                   return events.rounds().add(id, call.request.bearer,
-                                          parse_add_round(call.request.body), call.request.client);
+                                             parse_add_round(call.request.body),
+                                             call.request.client);
               }));
     table.add("POST", "/api/events/{id}/close",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
@@ -191,12 +193,12 @@ void add_changes(RouteTable& table) {
     table.add("POST", "/api/events/{id}/byes",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
                   return events.roster().request_bye(id, seat_token(call.request),
-                                            parse_bye(call.request.body));
+                                                     parse_bye(call.request.body));
               }));
     table.add("POST", "/api/events/{id}/withdraw",
               event_change(200, [](EventService& events, const RouteCall& call, auto id) {
                   return events.roster().withdraw(id, seat_token(call.request),
-                                         parse_withdraw(call.request.body));
+                                                  parse_withdraw(call.request.body));
               }));
 }
 

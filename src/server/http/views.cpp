@@ -207,6 +207,19 @@ std::string view_json(const GameView& v) {
     }
     w.key("initialFen").string(v.initial_fen);
     w.key("you").string_or_null(v.you ? color_name(*v.you) : nullptr);
+    // What names the game on its page (docs/openapi.yaml, GameView).
+    w.key("rated").boolean(v.origin.rated);
+    w.key("speed").string(rating::name(v.speed));
+    w.key("event");
+    if (const auto& event = v.origin.event) {
+        w.begin_object();
+        w.key("id").string(event->id);
+        w.key("name").string(event->name);
+        w.key("round").number(event->round);
+        w.end_object();
+    } else {
+        w.null();
+    }
     w.end_object();
     return out;
 }

@@ -25,6 +25,10 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
     games.set_account_seat([this](const std::string& game_id, std::string_view token) {
         return seats_.seat(game_id, token);
     });
+    games.set_account_rated([this](const std::string& game_id) {
+        const auto game = store_.find_account_game(game_id);
+        return game && game->rated;
+    });
     // Other servers' seeks and players, heard of at once rather than at the next poll.
     store_listener_ = store_.listen(
         [this](const std::string& what) {

@@ -1,6 +1,7 @@
 // The games' JSON API of `chess960 serve` (docs/openapi.yaml, docs/live.md): typed views and
 // calls (through fetch.ts).
 
+import type { Pool } from '../account/api';
 import { request, requestText } from './fetch';
 
 export type Color = 'white' | 'black';
@@ -113,6 +114,11 @@ export interface GameView extends GameState {
   initialFen: string;
   moves: PlayedMove[];
   you: Color | 'both' | null;
+  // What names the game (round/game-name.ts): only the lobby's games may be rated; the speed of
+  // its clock as the rating pools classify it; the event and round of an event's board.
+  rated: boolean;
+  speed: Pool;
+  event: { id: string; name: string; round: number } | null;
 }
 
 // What a seat may do to a game besides moving (the path under /api/games/{id}/, and the

@@ -11,6 +11,7 @@ import type { ConnectionStatus } from '../live/types';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
 import { clockTextOf, dueWarning, lowTimeMs, remainingMs, spokenDays } from './clock';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';
+import { gameName } from './game-name';
 import { moveRows } from './move-list';
 import { sideRatingText } from './players';
 import { mountTakeback } from './takeback';
@@ -359,7 +360,6 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
   function renderStartInfo() {
     const { game } = round;
     const info = $('#start-info');
-    const opponent = game.opponent === 'engine' ? t('game.againstComputer', { level: game.level ?? '?' }) : t('game.againstFriend');
     const numbers = game.startNumbers;
     const start =
       numbers && numbers.white !== numbers.black
@@ -367,7 +367,10 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
         : game.startNumber !== null
           ? t('game.startNumber', { n: game.startNumber })
           : t('game.customStart');
-    info.textContent = t('game.startInfo', { start, opponent });
+    const name = gameName(game);
+    info.textContent = `${start} · ${name}`;
+    // The page's heading names the game too, for those who find their way by headings.
+    $('main h1').textContent = analysisMode ? t('game.analysisHeading') : `${t('game.heading')} · ${name}`;
   }
 
   function renderSide() {
@@ -383,7 +386,9 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
     renderText();
     const yourTurn = game.status === 'active' && !analysisMode && round.singleSeat() === game.turn;
     const names = `${round.playerName('white')} – ${round.playerName('black')}`;
-    document.title = `${yourTurn ? t('game.titleYourMove') : ''}${analysisMode ? t('game.titleAnalysis') : ''}${names} · chess960`;
+    // The game's name after the players' (but the engine's level, already in its player's name).
+    const own = game.opponent === 'engine' ? '' : ` · ${gameName(game)}`;
+    document.title = `${yourTurn ? t('game.titleYourMove') : ''}${analysisMode ? t('game.titleAnalysis') : ''}${names}${own} · chess960`;
   }
 
   // The board for assistive technology (its label) and the text view (on request).

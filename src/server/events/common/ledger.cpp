@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "events/paired.hpp"
 #include "common/api_error.hpp"
+#include "events/paired.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

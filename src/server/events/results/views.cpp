@@ -2,9 +2,9 @@
 
 #include <vector>
 
+#include "common/words.hpp"
 #include "draw/commitment.hpp"
 #include "events/derivation.hpp"
-#include "common/words.hpp"
 #include "store/secrets.hpp"
 
 namespace chess960::server {

@@ -4,8 +4,8 @@
 #include <ctime>
 #include <map>
 
-#include "events/paired.hpp"
 #include "common/api_error.hpp"
+#include "events/paired.hpp"
 #include "text/names.hpp"
 
 namespace chess960::server {

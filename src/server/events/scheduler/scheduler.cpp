@@ -123,9 +123,11 @@ void EventScheduler::start_round(const StoredEvent& stored, const EventRoundRow&
         clock = TimeControl{*e.clock_initial_ms, e.clock_increment_ms.value_or(0)};
     for (const EventBoardRow& board : round.boards) {
         if (games_.lookup(board.game_id)) continue;
-        games_.create_seated(SeatedGame{board.game_id, e.id, *round.white_number,
-                                        round.black_number.value_or(*round.white_number), clock,
-                                        board.white_token_hash, board.black_token_hash});
+        games_.create_seated(
+            SeatedGame{board.game_id, e.id, *round.white_number,
+                       round.black_number.value_or(*round.white_number), clock,
+                       board.white_token_hash, board.black_token_hash,
+                       GameOrigin{.event = GameOrigin::Event{e.id, e.name, round.round}}});
     }
 }
 

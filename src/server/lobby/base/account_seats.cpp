@@ -29,6 +29,7 @@ MadeGame AccountSeats::make(const AccountGameRow& made, const SeekRow& seek) {
     // The seats are the accounts' (seat()): these tokens are given to nobody.
     game.white_token_hash = sha256_hex(random_hex(16));
     game.black_token_hash = sha256_hex(random_hex(16));
+    game.origin.rated = made.rated;
     auto live = games_.seated_game(game);
     return MadeGame{NewAccountGame{live->row, made}, std::move(live)};
 }

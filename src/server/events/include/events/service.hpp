@@ -74,6 +74,11 @@ class EventService {
     EventRoster& roster() { return roster_; }
 
   private:
+    // The event's name and the round of its game `game_id` (GameService's EventOrigin), if it is
+    // one of its boards; StoreError when the store fails.
+    std::optional<GameOrigin::Event> game_origin(const std::string& event_id,
+                                                 const std::string& game_id);
+
     EventLedger ledger_;
     EventScheduler scheduler_;
     EventResults results_;

@@ -36,6 +36,9 @@ struct LiveGame {
     Millis engine_retry_at = 0;  // a shared store: when to try to claim the engine's move again
     bool counted_as_engine_game = false;  // in the owner's count of engine games in play
     std::optional<int> engine_score;      // the engine's last score from its side (centipawns)
+    // Where the game comes from (its name on the page): set when it is made here, else looked up
+    // once it is asked for (GameService::find), none until then.
+    std::optional<GameOrigin> origin;
     // Changes made in memory so far; each event is the change to one version (Audience).
     std::uint64_t version = 0;
     // The last ply whose `move` event this server's watchers were given (or whose whole game

@@ -55,6 +55,7 @@ struct SeatedGame {
     std::optional<TimeControl> clock;
     std::string white_token_hash;
     std::string black_token_hash;
+    GameOrigin origin = {};  // whether the lobby's game is rated, or the event's name and round
 };
 
 // A start position number drawn uniformly from 0..959 (Guidelines II.2).
@@ -86,9 +87,11 @@ class GameService {
     void hold(const std::shared_ptr<LiveGame>& game);
     // GET /api/games?limit=N: the rows of the games changed last, the last change first.
     std::vector<GameRow> recent(int limit);
-    // The game, from memory, the cache or the store; ApiError 404 if there is none.
+    // The game, from memory, the cache or the store, with its origin (GameOrigin, looked up
+    // once through the seams below for a game read from the store); ApiError 404 if there is
+    // none. For the routes and live connections, whose views name the game.
     std::shared_ptr<LiveGame> find(std::string_view id);
-    // The game, or null if there is none.
+    // The game, or null if there is none (its origin not looked up).
     std::shared_ptr<LiveGame> lookup(std::string_view id);
 
     // The seat of a token (none for an empty or unknown one).
@@ -159,6 +162,19 @@ class GameService {
     using AccountSeat =
         std::function<std::optional<Color>(const std::string& game_id, std::string_view token)>;
     void set_account_seat(AccountSeat account_seat) { account_seat_ = std::move(account_seat); }
+    // What names a game read from the store (a game made here is told at its making,
+    // SeatedGame::origin): the event's name and the board's round, called with the event's id and
+    // the game's id (none when it is not the event's board); whether the lobby's game between two
+    // accounts is rated, called with the game's id (false for a game that is not the lobby's).
+    // StoreError when the store fails (the game is then asked for again next time). Called
+    // outside the game's lock; set before serving.
+    using EventOrigin = std::function<std::optional<GameOrigin::Event>(const std::string& event_id,
+                                                                       const std::string& game_id)>;
+    void set_event_origin(EventOrigin event_origin) { event_origin_ = std::move(event_origin); }
+    using AccountRated = std::function<bool(const std::string& game_id)>;
+    void set_account_rated(AccountRated account_rated) {
+        account_rated_ = std::move(account_rated);
+    }
     // How many of an event's games are in play (Store::event_games_in_play); ApiError 503 when
     // the store fails.
     int event_games_in_play(const std::string& event_id);
@@ -173,7 +189,11 @@ class GameService {
   private:
     EventSeat event_seat_;
     AccountSeat account_seat_;
+    EventOrigin event_origin_;
+    AccountRated account_rated_;
     void log(const std::string& line);
+    // Looks up the game's origin unless it is known (find()).
+    void learn_origin(LiveGame& game);
     // takeback/offer, takeback/accept, takeback/decline (takeback.cpp), which action() hands
     // here.
     void takeback(const std::shared_ptr<LiveGame>& game, Color seat, std::string_view action,

@@ -12,6 +12,7 @@
 #include "chess960/clock.hpp"
 #include "chess960/online_game.hpp"
 #include "chess960/position.hpp"
+#include "rating/speed.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -62,6 +63,19 @@ struct GameState {
     bool active() const { return status == GameStatus::Active; }
 };
 
+// What a game is besides its moves, for its name on the page (as lichess names its games:
+// "Rated blitz · 5+3", "Casual rapid · 10+0", "<event> · Round 3"): whether it is rated (only
+// the lobby's games between two accounts may be), and the event of which it is a board.
+struct GameOrigin {
+    struct Event {
+        std::string id;
+        std::string name;
+        int round = 0;  // from 1
+    };
+    bool rated = false;
+    std::optional<Event> event = std::nullopt;
+};
+
 // The whole game for one reader (`you`: the seat, none for a spectator).
 struct GameView {
     GameState state;
@@ -76,6 +90,10 @@ struct GameView {
     std::optional<int> start_black_number;  // Double Chess960
     std::string initial_fen;
     std::optional<Color> you;
+    GameOrigin origin;
+    // The speed of its clock, as the lobby's rating pools classify it (rating::classify); a game
+    // with a time per move or without a clock is Correspondence, as on lichess.
+    rating::Speed speed = rating::Speed::Correspondence;
 };
 
 // A new game: its view for its creator, and the seat tokens handed out (empty for the engine's).

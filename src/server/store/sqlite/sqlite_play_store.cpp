@@ -3,8 +3,10 @@
 #include <string>
 
 #include "kill_points.hpp"
+#include "sql_store.hpp"
 #include "sqlite_account_store.hpp"
 #include "sqlite_play_rows.hpp"
+#include "sqlite_session.hpp"
 #include "store/sqlite_schema.hpp"
 #include "store/store.hpp"
 
@@ -149,7 +151,8 @@ void SqliteAccountStore::insert_new_game(const NewAccountGame& game) {
     if (sqlite3_prepare_v2(db_, schema::kInsertGame, -1, &raw, nullptr) != SQLITE_OK)
         fail("inserting a game");
     sqlite::Statement stmt(raw);
-    sqlite::bind_game(stmt.get(), game.game);
+    const SqlValues values = game_values(game.game);
+    sqlite::bind_values(stmt.get(), values);
     if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail("inserting a game");
     insert_game_row(game.account_game);
 }

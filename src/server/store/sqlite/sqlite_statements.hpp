@@ -10,8 +10,6 @@
 #include <optional>
 #include <string>
 
-#include "store/store.hpp"
-
 namespace chess960::server::sqlite {
 
 // A statement finalized when it goes out of scope.
@@ -61,10 +59,5 @@ inline std::optional<int> column_optional_int(sqlite3_stmt* stmt, int index) {
     if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
     return sqlite3_column_int(stmt, index);
 }
-
-// A game's row bound to schema::kInsertGame's (or kUpdateGame's) parameters, by name
-// (sqlite_store.cpp): the game store's statements and the accounts' store's, which inserts an
-// account game's row together with its game.
-void bind_game(sqlite3_stmt* stmt, const GameRow& game);
 
 }  // namespace chess960::server::sqlite

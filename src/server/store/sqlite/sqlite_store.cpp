@@ -14,8 +14,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "kill_points.hpp"
 #include "sqlite_play_rows.hpp"
+#include "sqlite_session.hpp"
 #include "sqlite_statements.hpp"
 #include "store/checkpointer.hpp"
 #include "store/secrets.hpp"
@@ -26,48 +26,6 @@ namespace chess960::server {
 static_assert(schema::kVersion == Store::kSchemaVersion);
 
 namespace {
-
-// The one place a failure becomes a message: what is wrong with the file, what SQLite said
-// (`doing`: `reason`), and what the person running the server can do about it.
-[[noreturn]] void throw_store_error(const std::string& path, int code, const std::string& doing,
-                                    const std::string& reason) {
-    const std::string said = " (" + doing + ": " + reason + ")";
-    switch (code & 0xff) {  // the primary result code of an extended one
-        case SQLITE_NOTADB:
-            throw StoreError(path + ": the file is not an SQLite database" + said +
-                             ". Check the path, or move the file aside to start with an empty "
-                             "database.");
-        case SQLITE_CORRUPT:
-            throw StoreError(path + ": the database is damaged" + said +
-                             ". Restore it from a backup, or move it aside to start with an "
-                             "empty one.");
-        case SQLITE_READONLY:
-            throw StoreError(path + ": the database is read-only" + said +
-                             ". Make the file, its -wal and -shm files and its directory "
-                             "writable by the user running the server.");
-        case SQLITE_BUSY:
-        case SQLITE_LOCKED:
-            throw StoreError(path + ": the database is locked by another program" + said +
-                             ". Stop the other program (another chess960 serve?), or use "
-                             "another database file.");
-        case SQLITE_FULL:
-            throw StoreError(path + ": the disk is full" + said + ". Free some space.");
-        case SQLITE_CANTOPEN:
-        case SQLITE_IOERR:
-        case SQLITE_PERM:
-        case SQLITE_AUTH:
-            throw StoreError(path + ": the database cannot be read or written" + said +
-                             ". Check the path, and that the user running the server may read "
-                             "and write the file and its directory.");
-        default:
-            throw StoreError(path + ": " + doing + " failed (" + reason + ")");
-    }
-}
-
-[[noreturn]] void throw_sqlite_error(const std::string& path, sqlite3* db,
-                                     const std::string& doing) {
-    throw_store_error(path, sqlite3_extended_errcode(db), doing, sqlite3_errmsg(db));
-}
 
 std::string errno_text(int error) { return std::strerror(error); }
 
@@ -126,27 +84,8 @@ void check_file(const std::string& path) {
     }
 }
 
-// A prepared statement finalised at the end of a scope.
-struct Finalize {
-    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
-
-// Leaves a kept statement reset (a SELECT left mid-way holds a read transaction open, which
-// keeps the WAL from being checkpointed) and without its bindings, however the scope ends.
-class ResetOnExit {
-  public:
-    explicit ResetOnExit(sqlite3_stmt* stmt) : stmt_(stmt) {}
-    ~ResetOnExit() {
-        sqlite3_reset(stmt_);
-        sqlite3_clear_bindings(stmt_);
-    }
-    ResetOnExit(const ResetOnExit&) = delete;
-    ResetOnExit& operator=(const ResetOnExit&) = delete;
-
-  private:
-    sqlite3_stmt* stmt_;
-};
+using sqlite::column_text;
+using sqlite::Statement;
 
 // True for a row, false at the end; any other result is an error, never "no more rows".
 bool step_row(const std::string& path, sqlite3* db, sqlite3_stmt* stmt, const char* doing) {
@@ -161,7 +100,6 @@ bool step_row(const std::string& path, sqlite3* db, sqlite3_stmt* stmt, const ch
 class Transaction {
   public:
     Transaction(const std::string& path, sqlite3* db) : path_(path), db_(db) {
-        kill_point();
         if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
             throw_sqlite_error(path_, db_, "BEGIN IMMEDIATE");
     }
@@ -171,7 +109,6 @@ class Transaction {
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void commit() {
-        kill_point();
         if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
             throw_sqlite_error(path_, db_, "COMMIT");
         committed_ = true;
@@ -181,22 +118,6 @@ class Transaction {
     const std::string& path_;
     sqlite3* db_;
     bool committed_ = false;
-};
-
-// A read transaction: the game rows and their moves come from one snapshot of the database,
-// even if another process writes in between.
-class ReadTransaction {
-  public:
-    ReadTransaction(const std::string& path, sqlite3* db) : db_(db) {
-        if (sqlite3_exec(db_, "BEGIN", nullptr, nullptr, nullptr) != SQLITE_OK)
-            throw_sqlite_error(path, db_, "BEGIN");
-    }
-    ~ReadTransaction() { sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr); }
-    ReadTransaction(const ReadTransaction&) = delete;
-    ReadTransaction& operator=(const ReadTransaction&) = delete;
-
-  private:
-    sqlite3* db_;
 };
 
 // seat_token_hash(token): the SHA-256 of a seat token, '' for '' (the engine's seat). The
@@ -217,80 +138,11 @@ void seat_token_hash(sqlite3_context* context, int, sqlite3_value** args) {
     }
 }
 
-// The columns of schema::kInsertGame and the SELECTs, in order.
-enum GameColumn {
-    kId,
-    kWhiteTokenHash,
-    kBlackTokenHash,
-    kOpponent,
-    kLevel,
-    kEngineColor,
-    kStartNumber,
-    kStartBlackNumber,
-    kInitialFen,
-    kClockInitialMs,
-    kClockIncrementMs,
-    kWhiteMs,
-    kBlackMs,
-    kClockRunning,
-    kClockAt,
-    kDrawOffer,
-    kResult,
-    kTermination,
-    kPlies,
-    kCreatedAt,
-    kUpdatedAt,
-    kTakeback,
-    kEventId,
-    kClockPerMoveMs,
-};
-// The ply kUpdateGameAtStoredPly checks, after the columns.
-constexpr int kStoredPlyParameter = int(kClockPerMoveMs) + 2;
-
-// Parameters count from 1, result columns from 0.
-int parameter(GameColumn column) { return int(column) + 1; }
-
-// Every statement is bound within a ResetOnExit scope, which clears the bindings before the
-// bound strings go: bind_text binds without a copy (sqlite_statements.hpp).
-using sqlite::bind_optional;
-using sqlite::bind_text;
-using sqlite::column_optional_int;
-using sqlite::column_optional_int64;
-using sqlite::column_optional_text;
-using sqlite::column_text;
-
-GameRow read_game(sqlite3_stmt* stmt) {
-    GameRow g;
-    g.id = column_text(stmt, kId);
-    g.white_token_hash = column_text(stmt, kWhiteTokenHash);
-    g.black_token_hash = column_text(stmt, kBlackTokenHash);
-    g.opponent = column_text(stmt, kOpponent);
-    g.level = column_optional_int(stmt, kLevel);
-    g.engine_color = column_optional_text(stmt, kEngineColor);
-    g.start_number = column_optional_int(stmt, kStartNumber);
-    g.start_black_number = column_optional_int(stmt, kStartBlackNumber);
-    g.initial_fen = column_text(stmt, kInitialFen);
-    g.clock_initial_ms = column_optional_int64(stmt, kClockInitialMs);
-    g.clock_increment_ms = column_optional_int64(stmt, kClockIncrementMs);
-    g.white_ms = sqlite3_column_int64(stmt, kWhiteMs);
-    g.black_ms = sqlite3_column_int64(stmt, kBlackMs);
-    g.clock_running = column_optional_text(stmt, kClockRunning);
-    g.clock_at = sqlite3_column_int64(stmt, kClockAt);
-    g.draw_offer = column_optional_text(stmt, kDrawOffer);
-    g.result = column_text(stmt, kResult);
-    g.termination = column_optional_text(stmt, kTermination);
-    g.plies = sqlite3_column_int(stmt, kPlies);
-    g.created_at = sqlite3_column_int64(stmt, kCreatedAt);
-    g.updated_at = sqlite3_column_int64(stmt, kUpdatedAt);
-    g.takeback = column_optional_text(stmt, kTakeback);
-    g.event_id = column_optional_text(stmt, kEventId);
-    g.clock_per_move_ms = column_optional_int64(stmt, kClockPerMoveMs);
-    return g;
-}
-
 }  // namespace
 
 namespace {
+
+constexpr GameStatements kStatements = CHESS960_GAME_STATEMENTS(schema);
 
 // A checkpoint copies every page the log holds into the database file and syncs it. The pages
 // of the games in play change again and again: checkpointing every 16,384 pages (64 MiB of log)
@@ -307,7 +159,9 @@ int on_commit(void* checkpointer, sqlite3*, const char*, int pages) {
 
 SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log,
                          Rater rater)
-    : path_(path), rater_(std::move(rater)) {
+    : SqlStore(kStatements, session_, std::move(rater)),
+      path_(path),
+      session_(path_, db_, SqliteSession::Messages::advice) {
     check_file(path_);
     // The file exists now: no SQLITE_OPEN_CREATE, so a file removed in between is an error
     // rather than a new database with the wrong mode.
@@ -323,16 +177,13 @@ SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::
         sqlite3_busy_timeout(db_, 5000);
         check_usable();
         migrate();
-        insert_game_ = prepare(schema::kInsertGame);
-        update_game_ = prepare(schema::kUpdateGame);
-        update_game_at_ply_ = prepare(schema::kUpdateGameAtStoredPly);
-        insert_move_ = prepare(schema::kInsertMove);
-        insert_move_after_ = prepare(schema::kInsertMoveAfter);
-        select_last_move_ = prepare(schema::kSelectLastMove);
-        select_game_ = prepare(schema::kSelectGame);
-        select_moves_ = prepare(schema::kSelectMoves);
-        select_recent_ = prepare(schema::kSelectRecent);
-        delete_moves_after_ = prepare(schema::kDeleteMovesAfter);
+        for (const char* sql :
+             {kStatements.insert_game, kStatements.update_game, kStatements.update_game_at_ply,
+              kStatements.insert_move, kStatements.insert_move_after,
+              kStatements.delete_moves_after, kStatements.select_game, kStatements.select_in_play,
+              kStatements.select_recent, kStatements.select_moves, kStatements.select_last_move,
+              kStatements.count_event_games_in_play})
+            session_.keep(sql);
         if (!log) log = [](const std::string& line) { std::cerr << line << std::endl; };
         checkpointer_ =
             std::make_unique<StoreCheckpointer>(path_, kCheckpointPages, std::move(log));
@@ -349,12 +200,7 @@ SqliteStore::~SqliteStore() { close(); }
 void SqliteStore::close() {
     if (db_) sqlite3_wal_hook(db_, nullptr, nullptr);
     checkpointer_.reset();
-    for (sqlite3_stmt** stmt : {&insert_game_, &update_game_, &update_game_at_ply_, &insert_move_,
-                                &insert_move_after_, &select_last_move_, &select_game_,
-                                &select_moves_, &select_recent_, &delete_moves_after_}) {
-        sqlite3_finalize(*stmt);
-        *stmt = nullptr;
-    }
+    session_.finalize();
     sqlite3_close(db_);
     db_ = nullptr;
 }
@@ -478,282 +324,8 @@ void SqliteStore::migrate() {
     }
 }
 
-void sqlite::bind_game(sqlite3_stmt* stmt, const GameRow& game) {
-    bind_text(stmt, parameter(kId), game.id);
-    bind_text(stmt, parameter(kWhiteTokenHash), game.white_token_hash);
-    bind_text(stmt, parameter(kBlackTokenHash), game.black_token_hash);
-    bind_text(stmt, parameter(kOpponent), game.opponent);
-    bind_optional(stmt, parameter(kLevel), game.level);
-    bind_optional(stmt, parameter(kEngineColor), game.engine_color);
-    bind_optional(stmt, parameter(kStartNumber), game.start_number);
-    bind_optional(stmt, parameter(kStartBlackNumber), game.start_black_number);
-    bind_text(stmt, parameter(kInitialFen), game.initial_fen);
-    bind_optional(stmt, parameter(kClockInitialMs), game.clock_initial_ms);
-    bind_optional(stmt, parameter(kClockIncrementMs), game.clock_increment_ms);
-    sqlite3_bind_int64(stmt, parameter(kWhiteMs), game.white_ms);
-    sqlite3_bind_int64(stmt, parameter(kBlackMs), game.black_ms);
-    bind_optional(stmt, parameter(kClockRunning), game.clock_running);
-    sqlite3_bind_int64(stmt, parameter(kClockAt), game.clock_at);
-    bind_optional(stmt, parameter(kDrawOffer), game.draw_offer);
-    bind_text(stmt, parameter(kResult), game.result);
-    bind_optional(stmt, parameter(kTermination), game.termination);
-    sqlite3_bind_int(stmt, parameter(kPlies), game.plies);
-    sqlite3_bind_int64(stmt, parameter(kCreatedAt), game.created_at);
-    sqlite3_bind_int64(stmt, parameter(kUpdatedAt), game.updated_at);
-    bind_optional(stmt, parameter(kTakeback), game.takeback);
-    bind_optional(stmt, parameter(kEventId), game.event_id);
-    bind_optional(stmt, parameter(kClockPerMoveMs), game.clock_per_move_ms);
-}
-
-void SqliteStore::step_done(sqlite3_stmt* stmt, const char* what) {
-    kill_point();
-    if (sqlite3_step(stmt) != SQLITE_DONE) fail(what);
-}
-
-namespace {
-
-// A move without its clock (imports, add_move: the game's row has it), or with the clock of the
-// game's row after it (SqliteStore::write).
-void bind_move(sqlite3_stmt* stmt, const std::string& game_id, const MoveRow& move,
-               const GameRow* after = nullptr) {
-    bind_text(stmt, 1, game_id);
-    sqlite3_bind_int(stmt, 2, move.ply);
-    bind_text(stmt, 3, move.uci);
-    bind_text(stmt, 4, move.san);
-    bind_text(stmt, 5, move.fen);
-    sqlite3_bind_int64(stmt, 6, move.created_at);
-    if (!after) return;  // unbound parameters are NULL
-    sqlite3_bind_int64(stmt, 7, after->white_ms);
-    sqlite3_bind_int64(stmt, 8, after->black_ms);
-    bind_optional(stmt, 9, after->clock_running);
-    sqlite3_bind_int64(stmt, 10, after->clock_at);
-}
-
-}  // namespace
-
-void SqliteStore::insert_game(const GameRow& game) {
-    std::lock_guard lock(mutex_);
-    Transaction transaction(path_, db_);
-    {
-        ResetOnExit reset(insert_game_);
-        sqlite::bind_game(insert_game_, game);
-        step_done(insert_game_, "inserting a game");
-    }
-    transaction.commit();
-}
-
-void SqliteStore::update_game(const GameRow& game) {
-    std::lock_guard lock(mutex_);
-    Transaction transaction(path_, db_);
-    {
-        ResetOnExit reset(update_game_);
-        sqlite::bind_game(update_game_, game);
-        step_done(update_game_, "updating a game");
-        if (sqlite3_changes(db_) != 1)
-            throw StoreError(path_ + ": cannot update game '" + game.id +
-                             "': there is no such game");
-    }
-    transaction.commit();
-}
-
-void SqliteStore::add_move(const GameRow& game, const MoveRow& move) {
-    std::lock_guard lock(mutex_);
-    Transaction transaction(path_, db_);
-    {
-        ResetOnExit reset(insert_move_);
-        bind_move(insert_move_, game.id, move);
-        step_done(insert_move_, "inserting a move");
-    }
-    {
-        ResetOnExit reset(update_game_);
-        sqlite::bind_game(update_game_, game);
-        sqlite3_bind_int(update_game_, parameter(kPlies), move.ply);
-        step_done(update_game_, "updating a game");
-        if (sqlite3_changes(db_) != 1)
-            throw StoreError(path_ + ": cannot add a move to game '" + game.id +
-                             "': there is no such game");
-    }
-    transaction.commit();
-}
-
-std::vector<std::optional<WriteRefusal>> SqliteStore::write(std::span<const GameChange> changes) {
-    std::vector<std::optional<WriteRefusal>> refused(changes.size());
-    std::lock_guard lock(mutex_);
-    std::optional<KillScope> scope;
-    if (std::ranges::any_of(changes, [](const GameChange& c) { return !c.row.in_play(); }))
-        scope.emplace("end_game");
-    Transaction transaction(path_, db_);
-    for (std::size_t i = 0; i < changes.size(); ++i) {
-        const GameChange& change = changes[i];
-        const int ply_before = change.move            ? change.move->ply - 1
-                               : change.takeback_from ? *change.takeback_from
-                                                      : change.row.plies;
-        if (change.takeback_from) {
-            if (!takeback(change))
-                refused[i] = WriteRefusal{WriteRefusal::Reason::NotAtPly,
-                                          "game '" + change.row.id + "' is not stored at ply " +
-                                              std::to_string(ply_before) +
-                                              " (no such game, or a change was lost)"};
-            continue;
-        }
-        if (change.move) {
-            // The move's own row, only after the stored game's last move.
-            {
-                ResetOnExit reset(insert_move_after_);
-                bind_move(insert_move_after_, change.row.id, *change.move, &change.row);
-                step_done(insert_move_after_, "inserting a move");
-            }
-            if (sqlite3_changes(db_) == 1 && change.row_changed) {
-                ResetOnExit reset(update_game_);
-                sqlite::bind_game(update_game_, change.row);
-                sqlite3_bind_int(update_game_, parameter(kPlies), change.move->ply);
-                step_done(update_game_, "updating a game");
-            }
-        } else {
-            ResetOnExit reset(update_game_at_ply_);
-            sqlite::bind_game(update_game_at_ply_, change.row);
-            sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, ply_before);
-            step_done(update_game_at_ply_, "updating a game");
-        }
-        if (sqlite3_changes(db_) != 1)
-            refused[i] = WriteRefusal{WriteRefusal::Reason::NotAtPly,
-                                      "game '" + change.row.id + "' is not stored at ply " +
-                                          std::to_string(ply_before) +
-                                          " (no such game, or a change was lost)"};
-    }
-    // A game that ends here changes its players' ratings in the same transaction (an account
-    // game's: others have none), so that whatever stops the server, a game over is settled.
-    if (rater_)
-        for (std::size_t i = 0; i < changes.size(); ++i)
-            if (!refused[i] && !changes[i].row.in_play())
-                sqlite::settle_game(db_, path_, changes[i].row.id, rater_);
-    transaction.commit();
-    return refused;
-}
-
-// The row (at its plies, the ply the takeback goes back to) only if the stored game is at
-// takeback_from, then the moves after it: in the caller's transaction, so both or neither.
-bool SqliteStore::takeback(const GameChange& change) {
-    {
-        ResetOnExit reset(update_game_at_ply_);
-        sqlite::bind_game(update_game_at_ply_, change.row);
-        sqlite3_bind_int(update_game_at_ply_, kStoredPlyParameter, *change.takeback_from);
-        step_done(update_game_at_ply_, "taking back moves");
-        if (sqlite3_changes(db_) != 1) return false;
-    }
-    ResetOnExit reset(delete_moves_after_);
-    bind_text(delete_moves_after_, 1, change.row.id);
-    sqlite3_bind_int(delete_moves_after_, 2, change.row.plies);
-    step_done(delete_moves_after_, "taking back moves");
-    return true;
-}
-
-// plies comes from the moves, as add_move would have left it (the row's own value when a game
-// comes without moves).
-void SqliteStore::import_games(const std::vector<StoredGame>& games) {
-    std::lock_guard lock(mutex_);
-    Transaction transaction(path_, db_);
-    for (const StoredGame& stored : games) {
-        {
-            ResetOnExit reset(insert_game_);
-            sqlite::bind_game(insert_game_, stored.game);
-            if (!stored.moves.empty())
-                sqlite3_bind_int(insert_game_, parameter(kPlies), stored.moves.back().ply);
-            step_done(insert_game_, "importing a game");
-        }
-        for (const MoveRow& move : stored.moves) {
-            ResetOnExit reset(insert_move_);
-            bind_move(insert_move_, stored.game.id, move);
-            step_done(insert_move_, "importing a move");
-        }
-    }
-    transaction.commit();
-}
-
-std::vector<MoveRow> SqliteStore::moves_of(const std::string& id) {
-    ResetOnExit reset(select_moves_);
-    bind_text(select_moves_, 1, id);
-    std::vector<MoveRow> moves;
-    while (step_row(path_, db_, select_moves_, "reading moves"))
-        moves.push_back(MoveRow{sqlite3_column_int(select_moves_, 0), column_text(select_moves_, 1),
-                                column_text(select_moves_, 2), column_text(select_moves_, 3),
-                                sqlite3_column_int64(select_moves_, 4),
-                                column_optional_int64(select_moves_, 5),
-                                column_optional_int64(select_moves_, 6)});
-    return moves;
-}
-
-// Moves stored by write() carry the clock after them and leave the game's row as it was: the
-// last one, when newer than the row, is the game's state.
-void SqliteStore::fold_last_move(GameRow& game) {
-    ResetOnExit reset(select_last_move_);
-    bind_text(select_last_move_, 1, game.id);
-    if (!step_row(path_, db_, select_last_move_, "reading a game's last move")) return;
-    const int ply = sqlite3_column_int(select_last_move_, 0);
-    if (ply <= game.plies || sqlite3_column_type(select_last_move_, 5) == SQLITE_NULL) return;
-    game.plies = ply;
-    game.updated_at = sqlite3_column_int64(select_last_move_, 1);
-    game.white_ms = sqlite3_column_int64(select_last_move_, 2);
-    game.black_ms = sqlite3_column_int64(select_last_move_, 3);
-    game.clock_running = column_optional_text(select_last_move_, 4);
-    game.clock_at = sqlite3_column_int64(select_last_move_, 5);
-}
-
-std::vector<StoredGame> SqliteStore::load_in_play() {
-    std::lock_guard lock(mutex_);
-    ReadTransaction snapshot(path_, db_);
-    std::vector<StoredGame> games;
-    {
-        Statement stmt(prepare(schema::kSelectInPlay));
-        while (step_row(path_, db_, stmt.get(), "reading the games in play"))
-            games.push_back(StoredGame{read_game(stmt.get()), {}});
-    }
-    for (StoredGame& stored : games) {
-        stored.moves = moves_of(stored.game.id);
-        fold_last_move(stored.game);
-    }
-    return games;
-}
-
-std::optional<StoredGame> SqliteStore::load_game(const std::string& id) {
-    std::lock_guard lock(mutex_);
-    ReadTransaction snapshot(path_, db_);
-    std::optional<StoredGame> stored;
-    {
-        ResetOnExit reset(select_game_);
-        bind_text(select_game_, 1, id);
-        if (!step_row(path_, db_, select_game_, "reading a game")) return std::nullopt;
-        stored = StoredGame{read_game(select_game_), {}};
-    }
-    stored->moves = moves_of(id);
-    fold_last_move(stored->game);
-    return stored;
-}
-
-std::vector<GameRow> SqliteStore::recent_games(int limit) {
-    // SQLite reads a negative LIMIT as "no limit": the whole table.
-    if (limit < 0)
-        throw std::invalid_argument("recent_games: a negative limit (" + std::to_string(limit) +
-                                    ")");
-    std::lock_guard lock(mutex_);
-    ResetOnExit reset(select_recent_);
-    sqlite3_bind_int(select_recent_, 1, limit);
-    std::vector<GameRow> games;
-    while (step_row(path_, db_, select_recent_, "reading the recent games"))
-        games.push_back(read_game(select_recent_));
-    for (GameRow& game : games) fold_last_move(game);
-    return games;
-}
-
-int SqliteStore::event_games_in_play(const std::string& event_id) {
-    std::lock_guard lock(mutex_);
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(db_, schema::kCountEventGamesInPlay, -1, &raw, nullptr) != SQLITE_OK)
-        fail("counting an event's games in play");
-    sqlite::Statement stmt(raw);
-    sqlite::bind_text(stmt.get(), 1, event_id);
-    if (!step_row(path_, db_, stmt.get(), "counting an event's games in play")) return 0;
-    return sqlite3_column_int(stmt.get(), 0);
+void SqliteStore::settle(const std::string& game_id, const Rater& rater) {
+    sqlite::settle_game(db_, path_, game_id, rater);
 }
 
 }  // namespace chess960::server

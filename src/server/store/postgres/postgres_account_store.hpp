@@ -1,38 +1,23 @@
 // The accounts' store on PostgreSQL: the game store's database (postgres_store.hpp), on a
-// connection of its own. The accounts (postgres_account_store.cpp) and their play
+// connection of its own. The accounts (sql_account_store.hpp's logic) and their play
 // (postgres_play_store.cpp) share it.
 #pragma once
 
 #include <mutex>
 #include <string>
 
-#include "store/account_store.hpp"
+#include "postgres_session.hpp"
+#include "sql_account_store.hpp"
 #include "store/play_store.hpp"
 #include "store/postgres_connection.hpp"
 
 namespace chess960::server {
 
-class PostgresAccountStore final : public AccountStore, public PlayStore {
+class PostgresAccountStore final : public SqlAccountStore, public PlayStore {
   public:
     // Connects to the database the game store has already opened and migrated. Throws
     // StoreError.
     explicit PostgresAccountStore(const std::string& uri);
-
-    AccountInsert insert_account(const AccountRow& account,
-                                 const std::optional<std::string>& invitation_hash,
-                                 std::int64_t at) override;
-    std::optional<AccountRow> find_by_key(const std::string& name_key) override;
-    std::optional<AccountRow> find_by_id(const std::string& id) override;
-    void update_account(const AccountRow& account) override;
-    void delete_account(const std::string& id) override;
-    void insert_session(const SessionRow& session) override;
-    std::optional<SessionRow> find_session(const std::string& token_hash,
-                                           std::int64_t now) override;
-    void touch_session(const std::string& token_hash, std::int64_t last_seen_at,
-                       std::int64_t expires_at) override;
-    void delete_session(const std::string& token_hash) override;
-    void insert_invitation(const InvitationRow& invitation) override;
-    std::optional<InvitationRow> find_invitation(const std::string& token_hash) override;
 
     std::vector<RatingRow> ratings(const std::string& account_id) override;
     void insert_seek(const SeekRow& seek) override;
@@ -60,6 +45,7 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
                                           std::function<void(const std::string&)> log) override;
 
   private:
+    void account_deleted() override;
     // Inserts an account game (the caller holds the mutex).
     void insert_game_row(const AccountGameRow& game);
     // The game's row and its account game (the caller's transaction).
@@ -69,10 +55,10 @@ class PostgresAccountStore final : public AccountStore, public PlayStore {
     // changed (the caller holds the mutex; in its transaction: delivered once that commits).
     void notify_lobby(const char* what);
 
-    std::mutex mutex_;
     std::string uri_;
     std::string origin_;  // this store's, in its notices (postgres_listener.hpp)
     PgConnection db_;
+    PgSession session_;
 };
 
 }  // namespace chess960::server

@@ -1,5 +1,6 @@
 // The accounts' store on SQLite: the game store's file (sqlite_store.hpp), on a connection of its
-// own. The accounts (sqlite_account_store.cpp) and their play (sqlite_play_store.cpp) share it.
+// own. The accounts (sql_account_store.hpp's logic) and their play (sqlite_play_store.cpp) share
+// it.
 #pragma once
 
 #include <sqlite3.h>
@@ -9,35 +10,20 @@
 #include <type_traits>
 
 #include "kill_points.hpp"
+#include "sql_account_store.hpp"
+#include "sqlite_session.hpp"
 #include "sqlite_statements.hpp"
-#include "store/account_store.hpp"
 #include "store/play_store.hpp"
 
 namespace chess960::server {
 
-class SqliteAccountStore final : public AccountStore, public PlayStore {
+class SqliteAccountStore final : public SqlAccountStore, public PlayStore {
   public:
     // Opens the file the game store has already opened and migrated. Throws StoreError.
     explicit SqliteAccountStore(const std::string& path);
     ~SqliteAccountStore() override;
     SqliteAccountStore(const SqliteAccountStore&) = delete;
     SqliteAccountStore& operator=(const SqliteAccountStore&) = delete;
-
-    AccountInsert insert_account(const AccountRow& account,
-                                 const std::optional<std::string>& invitation_hash,
-                                 std::int64_t at) override;
-    std::optional<AccountRow> find_by_key(const std::string& name_key) override;
-    std::optional<AccountRow> find_by_id(const std::string& id) override;
-    void update_account(const AccountRow& account) override;
-    void delete_account(const std::string& id) override;
-    void insert_session(const SessionRow& session) override;
-    std::optional<SessionRow> find_session(const std::string& token_hash,
-                                           std::int64_t now) override;
-    void touch_session(const std::string& token_hash, std::int64_t last_seen_at,
-                       std::int64_t expires_at) override;
-    void delete_session(const std::string& token_hash) override;
-    void insert_invitation(const InvitationRow& invitation) override;
-    std::optional<InvitationRow> find_invitation(const std::string& token_hash) override;
 
     std::vector<RatingRow> ratings(const std::string& account_id) override;
     void insert_seek(const SeekRow& seek) override;
@@ -88,8 +74,8 @@ class SqliteAccountStore final : public AccountStore, public PlayStore {
     auto in_transaction(Body body) -> decltype(body());
 
     std::string path_;
-    std::mutex mutex_;
     sqlite3* db_ = nullptr;
+    SqliteSession session_;
 };
 
 template <typename Bind>

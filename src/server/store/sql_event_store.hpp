@@ -11,6 +11,24 @@
 
 namespace chess960::server {
 
+// The columns of the events' tables as both back ends' SQL lists them, in the order the shared
+// row readers (sql_event_store.cpp) read them.
+#define CHESS960_EVENT_COLUMNS                                                                     \
+    "id, name, rounds, excluded, allow_repeats, double960, clock_initial_ms, clock_increment_ms, " \
+    "secret, commitment, organiser_token_hash, created_at, closed_at, kind, tiebreaks, "           \
+    "join_token_hash"
+#define CHESS960_EVENT_ROUND_COLUMNS                                                             \
+    "round, entropy, reveal_at, start_at, white_number, black_number, revealed_at, started_at, " \
+    "created_at"
+#define CHESS960_EVENT_BOARD_COLUMNS                                                      \
+    "round, board, white_name, black_name, white_token_hash, black_token_hash, game_id, " \
+    "white_number, black_number"
+#define CHESS960_EVENT_PLAYER_COLUMNS                                                           \
+    "number, name, rating, title, federation, fide_id, token_hash, joined_round, late_points, " \
+    "withdrawn_after, created_at, updated_at, account_id"
+#define CHESS960_EVENT_RESULT_COLUMNS "round, board, seq, result, reason, set_by, set_at"
+#define CHESS960_EVENT_BYE_COLUMNS "round, player, kind, created_at"
+
 // The events' statements in a back end's SQL, with the same parameters and columns on both.
 struct EventStatements {
     const char* insert_event;

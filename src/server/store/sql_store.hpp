@@ -19,7 +19,7 @@
 namespace chess960::server {
 
 // The game store's statements in a back end's SQL. Their parameters and columns are the same on
-// both: the game's columns in sqlite_schema.hpp's order ($1 .. $24; $25 the stored ply of
+// both: the game's columns in store/game_columns.hpp's order ($1 .. $24; $25 the stored ply of
 // update_game_at_ply), a move's (game, ply, uci, san, fen, created_at and the clock after it).
 struct GameStatements {
     const char* insert_game;

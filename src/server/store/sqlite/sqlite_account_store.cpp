@@ -58,28 +58,11 @@ SqliteAccountStore::SqliteAccountStore(const std::string& path)
     : SqlAccountStore(kStatements, session_),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::plain) {
-    const int rc = sqlite3_open_v2(path_.c_str(), &db_,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-        const std::string reason = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-        sqlite3_close(db_);
-        throw StoreError(path_ + ": cannot open the database for the accounts (" + reason + ")");
-    }
-    sqlite3_extended_result_codes(db_, 1);
-    sqlite3_busy_timeout(db_, 5000);
-    // The game store set WAL mode, which stays with the file; these are per connection.
     // secure_delete: a deleted account's rows are overwritten with zeros in their pages, not
     // left in the free space until some later write reuses it.
-    if (sqlite3_exec(db_,
-                     "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
-                     "PRAGMA secure_delete=ON",
-                     nullptr, nullptr, nullptr) != SQLITE_OK ||
-        sqlite3_exec(db_, "SELECT 1 FROM accounts LIMIT 1", nullptr, nullptr, nullptr) !=
-            SQLITE_OK) {
-        const std::string reason = sqlite3_errmsg(db_);
-        sqlite3_close(db_);
-        throw StoreError(path_ + ": reading the accounts table failed (" + reason + ")");
-    }
+    db_ = open_connection(path_, "accounts",
+                          "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
+                          "PRAGMA secure_delete=ON");
 }
 
 SqliteAccountStore::~SqliteAccountStore() {

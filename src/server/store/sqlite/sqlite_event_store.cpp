@@ -73,37 +73,12 @@ SqliteEventStore::SqliteEventStore(const std::string& path)
     : SqlEventStore(kStatements, session_),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::plain) {
-    const int rc = sqlite3_open_v2(path_.c_str(), &db_,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-        const std::string reason = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-        close();
-        throw StoreError(path_ + ": cannot open the database for the events (" + reason + ")");
-    }
-    try {
-        sqlite3_extended_result_codes(db_, 1);
-        sqlite3_busy_timeout(db_, 5000);
-        // The game store set WAL mode, which stays with the file; these are per connection.
-        for (const char* pragma : {"PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"})
-            if (sqlite3_exec(db_, pragma, nullptr, nullptr, nullptr) != SQLITE_OK)
-                session_.fail(pragma);
-        sqlite3_stmt* check = nullptr;
-        if (sqlite3_prepare_v2(db_, "SELECT 1 FROM events LIMIT 1", -1, &check, nullptr) !=
-            SQLITE_OK)
-            session_.fail("reading the events table");
-        sqlite3_finalize(check);
-    } catch (...) {
-        close();
-        throw;
-    }
+    db_ = open_connection(path_, "events", "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON");
 }
 
-SqliteEventStore::~SqliteEventStore() { close(); }
-
-void SqliteEventStore::close() {
+SqliteEventStore::~SqliteEventStore() {
     session_.finalize();
     sqlite3_close(db_);
-    db_ = nullptr;
 }
 
 }  // namespace chess960::server

@@ -18,8 +18,6 @@ class SqliteEventStore final : public SqlEventStore {
     SqliteEventStore& operator=(const SqliteEventStore&) = delete;
 
   private:
-    void close();
-
     std::string path_;
     sqlite3* db_ = nullptr;
     SqliteSession session_;

@@ -60,6 +60,27 @@ void sqlite::bind_values(sqlite3_stmt* stmt, const SqlValues& values) {
     }
 }
 
+sqlite3* open_connection(const std::string& path, const std::string& what, const char* pragmas) {
+    sqlite3* db = nullptr;
+    const int rc =
+        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        const std::string reason = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+        sqlite3_close(db);
+        throw StoreError(path + ": cannot open the database for the " + what + " (" + reason + ")");
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, 5000);
+    const std::string check = "SELECT 1 FROM " + what + " LIMIT 1";
+    if (sqlite3_exec(db, pragmas, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_exec(db, check.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+        const std::string reason = sqlite3_errmsg(db);
+        sqlite3_close(db);
+        throw StoreError(path + ": reading the " + what + " table failed (" + reason + ")");
+    }
+    return db;
+}
+
 SqliteSession::SqliteSession(const std::string& path, sqlite3* const& db, Messages messages)
     : path_(path), db_(db), messages_(messages) {}
 

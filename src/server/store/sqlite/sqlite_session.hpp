@@ -20,6 +20,11 @@ namespace chess960::server {
 [[noreturn]] void throw_sqlite_error(const std::string& path, sqlite3* db,
                                      const std::string& doing);
 
+// A connection of its own to `path`, which the game store has opened, checked and migrated, for
+// the events' or the accounts' store (`what`: "events", "accounts"): `pragmas` run on it (the
+// game store set WAL mode, which stays with the file; these are per connection) and the table
+// `what` read, so that a store missing its table stops the start. Throws StoreError.
+sqlite3* open_connection(const std::string& path, const std::string& what, const char* pragmas);
 namespace sqlite {
 // Binds `values` to the statement's parameters ?1, ?2, ... without a copy: they must outlive its
 // step.

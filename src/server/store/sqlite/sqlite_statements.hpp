@@ -1,6 +1,6 @@
-// Binding parameters to and reading columns from SQLite statements: the helpers both SQLite
-// stores (sqlite_store.cpp, sqlite_event_store.cpp) use. Parameters count from 1, result
-// columns from 0; NULL is nullopt.
+// Binding parameters to and reading columns from SQLite statements: the helpers the SQLite
+// session (sqlite_session.cpp) and the play store (sqlite_play_store.cpp) use. Parameters count
+// from 1, result columns from 0; NULL is nullopt.
 #pragma once
 
 #include <sqlite3.h>

@@ -1,9 +1,9 @@
-// What the stores' shared logic (sql_store.cpp, sql_event_store.cpp, sql_account_store.cpp)
-// needs of a database, so that it is written once for both back ends: a statement's parameters
-// (SqlValues), a result's row (SqlRow) and a connection that runs statements and transactions
-// (SqlSession). Each back end implements them (sqlite/sqlite_session.hpp,
-// postgres/postgres_session.hpp); what differs between the two is only the SQL text each store
-// gives, and how each locks (its transactions).
+// What the stores' shared logic (sql_store.cpp, sql_event_store.cpp, sql_account_store.cpp,
+// sql_play_store.cpp) needs of a database, so that it is written once for both back ends: a
+// statement's parameters (SqlValues), a result's row (SqlRow) and a connection that runs
+// statements and transactions (SqlSession). Each back end implements them
+// (sqlite/sqlite_session.hpp, postgres/postgres_session.hpp); what differs between the two is
+// only the SQL text each store gives, and how each locks (its transactions).
 #pragma once
 
 #include <cstdint>
@@ -16,8 +16,14 @@
 
 namespace chess960::server {
 
-// One parameter's value: NULL, an integer or text.
-using SqlValue = std::variant<std::monostate, std::int64_t, std::string>;
+// A list of texts as one parameter, for `IN` / `= ANY`: each back end writes it as its SQL
+// reads a list (PostgreSQL a text[] literal, SQLite a JSON array for json_each).
+struct SqlTexts {
+    std::vector<std::string> values;
+};
+
+// One parameter's value: NULL, an integer, a real, text or a list of texts.
+using SqlValue = std::variant<std::monostate, std::int64_t, double, std::string, SqlTexts>;
 
 // A statement's parameters in order (?1 / $1, ?2 / $2, ...).
 class SqlValues {
@@ -28,6 +34,16 @@ class SqlValues {
     }
     SqlValues& number(std::int64_t value) {
         values_.emplace_back(value);
+        return *this;
+    }
+    SqlValues& real(double value) {
+        values_.emplace_back(value);
+        return *this;
+    }
+    // 1 or 0: SQLite's integer, and PostgreSQL's BOOLEAN reads "1" and "0" as true and false.
+    SqlValues& boolean(bool value) { return number(value ? 1 : 0); }
+    SqlValues& texts(std::vector<std::string> values) {
+        values_.emplace_back(SqlTexts{std::move(values)});
         return *this;
     }
     SqlValues& null() {
@@ -55,6 +71,8 @@ class SqlRow {
     virtual bool is_null(int column) const = 0;
     virtual std::string text(int column) const = 0;
     virtual std::int64_t number(int column) const = 0;
+    virtual double real(int column) const = 0;
+    virtual bool boolean(int column) const = 0;
 
     int integer(int column) const { return int(number(column)); }
     std::optional<std::string> optional_text(int column) const {

@@ -163,7 +163,8 @@ std::vector<std::optional<WriteRefusal>> SqlStore::write(std::span<const GameCha
     // game's: others have none), so that whatever stops the server, a game over is settled.
     if (rater_)
         for (std::size_t i = 0; i < changes.size(); ++i)
-            if (!refused[i] && !changes[i].row.in_play()) settle(changes[i].row.id, rater_);
+            if (!refused[i] && !changes[i].row.in_play())
+                settle_game(session_, settlement_, changes[i].row.id, rater_);
     changes_saved(changed_games);
     transaction.commit();
     return refused;

@@ -2,7 +2,8 @@
 // and rows, each operation's statements and decisions (Store::write's ply checks, a takeback,
 // the last move folded into its game). A back end gives its SQL text (GameStatements) and a
 // session (sql_session.hpp); what only a database several servers share does inside a write
-// (locks, token claims, notices) it adds through three hooks.
+// (locks, token claims, notices) it adds through three hooks. A write that ends an account game
+// settles its ratings in its transaction (sql_play_rows.hpp).
 #pragma once
 
 #include <mutex>
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "sql_play_rows.hpp"
 #include "sql_session.hpp"
 #include "store/play_store.hpp"
 #include "store/store.hpp"
@@ -69,10 +71,12 @@ class SqlStore : public Store {
 
   protected:
     // `session` may be a member of the derived store: it is not used before a call. `rater`
-    // settles the ratings of an account game in the transaction that stores its end (write);
-    // none: a game's end changes no rating (tools, tests of the games alone).
-    SqlStore(const GameStatements& sql, SqlSession& session, Rater rater)
-        : sql_(sql), session_(session), rater_(std::move(rater)) {}
+    // settles the ratings of an account game in the transaction that stores its end (write),
+    // through `settlement`; none: a game's end changes no rating (tools, tests of the games
+    // alone).
+    SqlStore(const GameStatements& sql, const SettlementStatements& settlement, SqlSession& session,
+             Rater rater)
+        : sql_(sql), settlement_(settlement), session_(session), rater_(std::move(rater)) {}
 
     // Inside write's transaction, before its changes (a shared database: lock the games, take
     // the tokens claimed); for each change, whether it may be saved (nullopt) or why not; after
@@ -80,8 +84,6 @@ class SqlStore : public Store {
     virtual void begin_changes(std::span<const GameChange> /*changes*/) {}
     virtual std::optional<WriteRefusal> claim(const GameChange& /*change*/) { return std::nullopt; }
     virtual void changes_saved(const std::vector<std::string>& /*game_ids*/) {}
-    // Settles the account game of `game_id`, which the write ends, in its transaction.
-    virtual void settle(const std::string& game_id, const Rater& rater) = 0;
 
     // Guards the session.
     std::mutex mutex_;
@@ -92,6 +94,7 @@ class SqlStore : public Store {
     void fold_last_move(GameRow& game);
 
     const GameStatements& sql_;
+    const SettlementStatements& settlement_;
     SqlSession& session_;
     Rater rater_;
 };

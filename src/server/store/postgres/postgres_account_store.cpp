@@ -1,5 +1,7 @@
 #include "postgres_account_store.hpp"
 
+#include "postgres_listener.hpp"
+#include "postgres_play_statements.hpp"
 #include "store/secrets.hpp"
 #include "store/store.hpp"
 
@@ -55,6 +57,7 @@ constexpr AccountStatements kStatements{
 
 PostgresAccountStore::PostgresAccountStore(const std::string& uri)
     : SqlAccountStore(kStatements, session_),
+      SqlPlayStore(pg_statements::kPlayStatements, session_, SqlAccountStore::mutex_),
       uri_(uri),
       origin_(random_hex(8)),
       db_(uri),
@@ -62,13 +65,20 @@ PostgresAccountStore::PostgresAccountStore(const std::string& uri)
     db_.query("SELECT 1 FROM accounts LIMIT 1", {}, "reading the accounts table");
 }
 
-PgResult PostgresAccountStore::run(const char* sql, const PgParams& params, const char* doing) {
-    std::lock_guard lock(mutex_);
-    db_.ensure_connected();
-    return db_.query(sql, params, doing);
+// Its seeks went with it.
+void PostgresAccountStore::account_deleted() { lobby_changed("seeks"); }
+
+void PostgresAccountStore::lobby_changed(const char* what) {
+    session_.run("SELECT pg_notify($1, $2)",
+                 SqlValues().text(kLobbyChannel).text(origin_ + " " + what),
+                 "telling the other servers");
 }
 
-// Its seeks went with it.
-void PostgresAccountStore::account_deleted() { notify_lobby("seeks"); }
+std::unique_ptr<StoreListener> PostgresAccountStore::listen(
+    std::function<void(const std::string&)> on_change,
+    std::function<void(const std::string&)> log) {
+    return std::make_unique<PostgresListener>(uri_, kLobbyChannel, origin_, std::move(on_change),
+                                              std::move(log));
+}
 
 }  // namespace chess960::server

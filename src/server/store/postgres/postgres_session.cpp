@@ -1,5 +1,8 @@
 #include "postgres_session.hpp"
 
+#include <charconv>
+
+#include "postgres_statements.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -12,6 +15,17 @@ class PgRow final : public SqlRow {
     bool is_null(int column) const override { return result_.is_null(row_, column); }
     std::string text(int column) const override { return result_.text(row_, column); }
     std::int64_t number(int column) const override { return result_.number(row_, column); }
+    // A DOUBLE PRECISION as PostgreSQL writes it: the shortest text that reads back exactly
+    // (since PostgreSQL 12).
+    double real(int column) const override {
+        const std::string text = result_.text(row_, column);
+        double value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (ec != std::errc() || end != text.data() + text.size())
+            throw StoreError("PostgreSQL: '" + text + "' is not a number");
+        return value;
+    }
+    bool boolean(int column) const override { return result_.text(row_, column) == "t"; }
 
   private:
     const PgResult& result_;
@@ -25,8 +39,12 @@ PgParams PgSession::params_of(const SqlValues& values) {
     for (const SqlValue& value : values.values()) {
         if (const auto* number = std::get_if<std::int64_t>(&value))
             params.number(*number);
+        else if (const auto* real = std::get_if<double>(&value))
+            params.text(pg_statements::real_text(*real));
         else if (const auto* text = std::get_if<std::string>(&value))
             params.text(*text);
+        else if (const auto* texts = std::get_if<SqlTexts>(&value))
+            params.text(pg_statements::text_array(texts->values));
         else
             params.null();
     }

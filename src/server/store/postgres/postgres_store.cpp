@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "postgres_listener.hpp"
-#include "postgres_play_rows.hpp"
+#include "postgres_play_statements.hpp"
 #include "postgres_schema.hpp"
 #include "postgres_session.hpp"
 #include "postgres_statements.hpp"
@@ -27,9 +27,11 @@ constexpr GameStatements kStatements = CHESS960_GAME_STATEMENTS(pg_schema);
 }  // namespace
 
 PostgresStore::PostgresStore(const std::string& uri, Rater rater)
-    : SqlStore(kStatements, session_, std::move(rater)),
+    : SqlStore(kStatements, kPlayStatements.settlement, session_, std::move(rater)),
       uri_(uri),
       origin_(random_hex(8)),
+      notify_(std::string("SELECT pg_notify('") + kGamesChannel +
+              "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game"),
       db_(uri),
       session_(db_) {
     migrate();
@@ -47,18 +49,17 @@ PostgresStore::PostgresStore(const std::string& uri, Rater rater)
     session_.prepare(kDeleteMovesAfter, kStatements.delete_moves_after);
     db_.prepare(kClaimEngine, std::string("SELECT pg_try_advisory_lock(") + kEngineLockKey + ")");
     db_.prepare(kReleaseEngine, std::string("SELECT pg_advisory_unlock(") + kEngineLockKey + ")");
-    db_.prepare(kLockGames, pg_schema::kLockGames);
+    session_.prepare(kLockGames, pg_schema::kLockGames);
     db_.prepare(kTakeToken, pg_schema::kTakeToken);
-    db_.prepare(kForgetFullBuckets, pg_schema::kForgetFullBuckets);
-    db_.prepare(kAddTokenBuckets, pg_schema::kAddTokenBuckets);
-    db_.prepare(kTakeTokens, pg_schema::kTakeTokens);
+    session_.prepare(kForgetFullBuckets, pg_schema::kForgetFullBuckets);
+    session_.prepare(kAddTokenBuckets, pg_schema::kAddTokenBuckets);
+    session_.prepare(kTakeTokens, pg_schema::kTakeTokens);
     db_.prepare(kLockClient, pg_schema::kLockClient);
     db_.prepare(kForgetFinishedEngineGames, pg_schema::kForgetFinishedEngineGames);
     db_.prepare(kCountEngineGames, pg_schema::kCountEngineGames);
     db_.prepare(kInsertEngineGameClient, pg_schema::kInsertEngineGameClient);
     // One notice per changed game, sent when the transaction commits.
-    db_.prepare(kNotify, std::string("SELECT pg_notify('") + kGamesChannel +
-                             "', $1::text || ' ' || game) FROM unnest($2::text[]) AS game");
+    session_.prepare(kNotify, notify_.c_str());
 }
 
 void PostgresStore::migrate() {
@@ -137,26 +138,23 @@ PostgresStore::take_claimed_tokens(std::span<const GameChange> changes) {
         const unsigned before = tokens_taken_;
         tokens_taken_ += unsigned(wanted.clients.size());
         if (before / kForgetBucketsEvery != tokens_taken_ / kForgetBucketsEvery)
-            db_.run(kForgetFullBuckets,
-                    PgParams()
-                        .text(kind)
-                        .text(real_text(wanted.rate_per_second))
-                        .text(real_text(wanted.burst)),
-                    "forgetting full buckets");
-        const std::string client_array = text_array(clients);
-        db_.run(kAddTokenBuckets,
-                PgParams().text(kind).text(client_array).text(real_text(wanted.burst)),
-                "adding token buckets");
-        PgResult r = db_.run(kTakeTokens,
-                             PgParams()
-                                 .text(kind)
-                                 .text(client_array)
-                                 .text(counts)
-                                 .text(real_text(wanted.rate_per_second))
-                                 .text(real_text(wanted.burst)),
-                             "taking tokens");
-        for (int i = 0; i < r.rows(); ++i)
-            grants[{kind, r.text(i, 0)}] = Grant{int(r.number(i, 1)), std::stod(r.text(i, 2))};
+            session_.run(pg_schema::kForgetFullBuckets,
+                         SqlValues().text(kind).real(wanted.rate_per_second).real(wanted.burst),
+                         "forgetting full buckets");
+        session_.run(pg_schema::kAddTokenBuckets,
+                     SqlValues().text(kind).texts(clients).real(wanted.burst),
+                     "adding token buckets");
+        session_.query(
+            pg_schema::kTakeTokens,
+            SqlValues()
+                .text(kind)
+                .texts(clients)
+                .text(counts)
+                .real(wanted.rate_per_second)
+                .real(wanted.burst),
+            "taking tokens", [&](const SqlRow& row) {
+                grants[{kind, row.text(0)}] = Grant{row.integer(1), std::stod(row.text(2))};
+            });
     }
     return grants;
 }
@@ -166,7 +164,7 @@ PostgresStore::take_claimed_tokens(std::span<const GameChange> changes) {
 void PostgresStore::begin_changes(std::span<const GameChange> changes) {
     std::vector<std::string> written;
     for (const GameChange& change : changes) written.push_back(change.row.id);
-    db_.run(kLockGames, PgParams().text(text_array(written)), "locking the games written");
+    session_.run(pg_schema::kLockGames, SqlValues().texts(written), "locking the games written");
     grants_ = take_claimed_tokens(changes);
 }
 
@@ -188,12 +186,8 @@ std::optional<WriteRefusal> PostgresStore::claim(const GameChange& change) {
 // One notice per changed game, sent when the transaction commits.
 void PostgresStore::changes_saved(const std::vector<std::string>& game_ids) {
     if (!game_ids.empty())
-        db_.run(kNotify, PgParams().text(origin_).text(text_array(game_ids)),
-                "notifying other servers");
-}
-
-void PostgresStore::settle(const std::string& game_id, const Rater& rater) {
-    pg_rows::settle_game(db_, game_id, rater);
+        session_.run(notify_.c_str(), SqlValues().text(origin_).texts(game_ids),
+                     "notifying other servers");
 }
 
 }  // namespace chess960::server

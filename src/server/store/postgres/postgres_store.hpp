@@ -38,7 +38,6 @@ class PostgresStore final : public SqlStore {
     void begin_changes(std::span<const GameChange> changes) override;
     std::optional<WriteRefusal> claim(const GameChange& change) override;
     void changes_saved(const std::vector<std::string>& game_ids) override;
-    void settle(const std::string& game_id, const Rater& rater) override;
 
     // The tokens a write's changes claim (TokenClaim), taken from the client_tokens table in the
     // write's transaction: per kind and client, how many of its claims are given and the
@@ -54,6 +53,7 @@ class PostgresStore final : public SqlStore {
 
     std::string uri_;
     std::string origin_;         // this store in notices: random
+    std::string notify_;         // the notice of the games a write changed
     unsigned tokens_taken_ = 0;  // the buckets that have refilled are forgotten now and then
     std::map<std::pair<std::string, std::string>, Grant> grants_;  // the write's, being given
     PgConnection db_;

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include "sqlite_play_statements.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -56,6 +57,7 @@ constexpr AccountStatements kStatements{
 
 SqliteAccountStore::SqliteAccountStore(const std::string& path)
     : SqlAccountStore(kStatements, session_),
+      SqlPlayStore(sqlite::kPlayStatements, session_, SqlAccountStore::mutex_),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::plain) {
     // secure_delete: a deleted account's rows are overwritten with zeros in their pages, not
@@ -69,25 +71,5 @@ SqliteAccountStore::~SqliteAccountStore() {
     session_.finalize();
     sqlite3_close(db_);
 }
-
-void SqliteAccountStore::fail(const std::string& doing) {
-    throw StoreError(path_ + ": " + doing + " failed (" + sqlite3_errmsg(db_) + ")");
-}
-
-// BEGIN IMMEDIATE: the write lock at once, so that a check and the write after it see no other
-// connection's write in between.
-void SqliteAccountStore::begin() {
-    kill_point();
-    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-        fail("BEGIN IMMEDIATE");
-}
-void SqliteAccountStore::commit() {
-    kill_point();
-    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
-        rollback();
-        fail("COMMIT");
-    }
-}
-void SqliteAccountStore::rollback() { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
 
 }  // namespace chess960::server

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
+
 #include "kill_points.hpp"
 #include "store/store.hpp"
 
@@ -47,13 +49,43 @@ namespace chess960::server {
     throw_store_error(path, sqlite3_extended_errcode(db), doing, sqlite3_errmsg(db));
 }
 
+namespace {
+
+// The texts as a JSON array of strings (RFC 8259's escapes), which json_each reads.
+std::string json_array(const std::vector<std::string>& texts) {
+    std::string json = "[";
+    for (const std::string& text : texts) {
+        json += json.size() > 1 ? ",\"" : "\"";
+        for (const char c : text) {
+            if (c == '"' || c == '\\') {
+                json += '\\';
+                json += c;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", unsigned(c));
+                json += escaped;
+            } else {
+                json += c;
+            }
+        }
+        json += '"';
+    }
+    return json + "]";
+}
+
+}  // namespace
+
 void sqlite::bind_values(sqlite3_stmt* stmt, const SqlValues& values) {
     int index = 1;
     for (const SqlValue& value : values.values()) {
         if (const auto* number = std::get_if<std::int64_t>(&value))
             sqlite3_bind_int64(stmt, index, sqlite3_int64(*number));
+        else if (const auto* real = std::get_if<double>(&value))
+            sqlite3_bind_double(stmt, index, *real);
         else if (const auto* text = std::get_if<std::string>(&value))
             sqlite::bind_text(stmt, index, *text);
+        else if (const auto* texts = std::get_if<SqlTexts>(&value))
+            sqlite::bind_text_copy(stmt, index, json_array(texts->values));
         else
             sqlite3_bind_null(stmt, index);
         ++index;
@@ -143,6 +175,8 @@ class SqliteRow final : public SqlRow {
     std::int64_t number(int column) const override {
         return std::int64_t(sqlite3_column_int64(stmt_, column));
     }
+    double real(int column) const override { return sqlite3_column_double(stmt_, column); }
+    bool boolean(int column) const override { return sqlite3_column_int(stmt_, column) != 0; }
 
   private:
     sqlite3_stmt* stmt_;

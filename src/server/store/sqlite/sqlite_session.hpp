@@ -26,8 +26,8 @@ namespace chess960::server {
 // `what` read, so that a store missing its table stops the start. Throws StoreError.
 sqlite3* open_connection(const std::string& path, const std::string& what, const char* pragmas);
 namespace sqlite {
-// Binds `values` to the statement's parameters ?1, ?2, ... without a copy: they must outlive its
-// step.
+// Binds `values` to the statement's parameters ?1, ?2, ... without a copy (but for a list, bound
+// as a JSON array for json_each): they must outlive its step.
 void bind_values(sqlite3_stmt* stmt, const SqlValues& values);
 }  // namespace sqlite
 

@@ -1,13 +1,11 @@
 // Binding parameters to and reading columns from SQLite statements: the helpers the SQLite
-// session (sqlite_session.cpp) and the play store (sqlite_play_store.cpp) use. Parameters count
-// from 1, result columns from 0; NULL is nullopt.
+// session (sqlite_session.cpp) and the game store's checks (sqlite_store.cpp) use. Parameters
+// count from 1, result columns from 0.
 #pragma once
 
 #include <sqlite3.h>
 
-#include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace chess960::server::sqlite {
@@ -27,37 +25,12 @@ inline void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
 inline void bind_text_copy(sqlite3_stmt* stmt, int index, const std::string& text) {
     sqlite3_bind_text(stmt, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
 }
-inline void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<std::string>& text) {
-    if (text)
-        bind_text(stmt, index, *text);
-    else
-        sqlite3_bind_null(stmt, index);
-}
-template <typename Int>
-void bind_optional(sqlite3_stmt* stmt, int index, const std::optional<Int>& value) {
-    if (value)
-        sqlite3_bind_int64(stmt, index, sqlite3_int64(*value));
-    else
-        sqlite3_bind_null(stmt, index);
-}
 
 inline std::string column_text(sqlite3_stmt* stmt, int index) {
     const unsigned char* text = sqlite3_column_text(stmt, index);
     return text ? std::string(reinterpret_cast<const char*>(text),
                               std::size_t(sqlite3_column_bytes(stmt, index)))
                 : std::string();
-}
-inline std::optional<std::string> column_optional_text(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return column_text(stmt, index);
-}
-inline std::optional<std::int64_t> column_optional_int64(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return std::int64_t(sqlite3_column_int64(stmt, index));
-}
-inline std::optional<int> column_optional_int(sqlite3_stmt* stmt, int index) {
-    if (sqlite3_column_type(stmt, index) == SQLITE_NULL) return std::nullopt;
-    return sqlite3_column_int(stmt, index);
 }
 
 }  // namespace chess960::server::sqlite

@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "sqlite_play_rows.hpp"
+#include "sqlite_play_statements.hpp"
 #include "sqlite_session.hpp"
 #include "sqlite_statements.hpp"
 #include "store/checkpointer.hpp"
@@ -159,7 +159,7 @@ int on_commit(void* checkpointer, sqlite3*, const char*, int pages) {
 
 SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log,
                          Rater rater)
-    : SqlStore(kStatements, session_, std::move(rater)),
+    : SqlStore(kStatements, sqlite::kPlayStatements.settlement, session_, std::move(rater)),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::advice) {
     check_file(path_);
@@ -322,10 +322,6 @@ void SqliteStore::migrate() {
         exec("VACUUM");
         exec("PRAGMA wal_checkpoint(TRUNCATE)");
     }
-}
-
-void SqliteStore::settle(const std::string& game_id, const Rater& rater) {
-    sqlite::settle_game(db_, path_, game_id, rater);
 }
 
 }  // namespace chess960::server

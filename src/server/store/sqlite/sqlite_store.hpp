@@ -35,7 +35,6 @@ class SqliteStore final : public SqlStore {
     SqliteStore& operator=(const SqliteStore&) = delete;
 
   private:
-    void settle(const std::string& game_id, const Rater& rater) override;
     void close();
     void exec(const char* sql);
     void check_usable();

@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include "kill_points.hpp"
+
 namespace chess960::server {
 
 // A list of texts as one parameter, for `IN` / `= ANY`: each back end writes it as its SQL
@@ -100,6 +102,8 @@ using SqlRowVisitor = std::function<void(const SqlRow&)>;
 enum class SqlTransactionKind { write, read };
 
 // One connection. Not thread-safe: its store's mutex guards it. Every failure throws StoreError.
+// Each statement, BEGIN and COMMIT is a boundary where a test may kill the process
+// (kill_points.hpp), on either back end.
 class SqlSession {
   public:
     virtual ~SqlSession() = default;
@@ -107,14 +111,33 @@ class SqlSession {
     // The database in messages: SQLite's path, PostgreSQL's URI without its password.
     virtual const std::string& name() const = 0;
     // Runs a statement; the rows it changed.
-    virtual int run(const char* sql, const SqlValues& values, const char* doing) = 0;
+    int run(const char* sql, const SqlValues& values, const char* doing) {
+        kill_point();
+        return execute(sql, values, doing);
+    }
     // Runs a query, giving `each` every row in order; how many rows.
-    virtual int query(const char* sql, const SqlValues& values, const char* doing,
-                      const SqlRowVisitor& each) = 0;
-    virtual void begin(SqlTransactionKind kind) = 0;
-    virtual void commit() = 0;
+    int query(const char* sql, const SqlValues& values, const char* doing,
+              const SqlRowVisitor& each) {
+        kill_point();
+        return select(sql, values, doing, each);
+    }
+    void begin(SqlTransactionKind kind) {
+        kill_point();
+        start(kind);
+    }
+    void commit() {
+        kill_point();
+        finish();
+    }
     // Never throws: a connection that is gone has rolled back already.
     virtual void rollback() noexcept = 0;
+
+  protected:
+    virtual int execute(const char* sql, const SqlValues& values, const char* doing) = 0;
+    virtual int select(const char* sql, const SqlValues& values, const char* doing,
+                       const SqlRowVisitor& each) = 0;
+    virtual void start(SqlTransactionKind kind) = 0;
+    virtual void finish() = 0;
 };
 
 // A transaction of a session: begun now, rolled back unless committed.

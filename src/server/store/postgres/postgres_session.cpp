@@ -56,25 +56,25 @@ void PgSession::prepare(const char* name, const char* sql) {
     prepared_[sql] = name;
 }
 
-PgResult PgSession::execute(const char* sql, const SqlValues& values, const char* doing) {
+PgResult PgSession::result_of(const char* sql, const SqlValues& values, const char* doing) {
     if (!in_transaction_) db_.ensure_connected();
     if (auto prepared = prepared_.find(sql); prepared != prepared_.end())
         return db_.run(prepared->second, params_of(values), doing);
     return db_.query(sql, params_of(values), doing);
 }
 
-int PgSession::run(const char* sql, const SqlValues& values, const char* doing) {
-    return execute(sql, values, doing).changed();
+int PgSession::execute(const char* sql, const SqlValues& values, const char* doing) {
+    return result_of(sql, values, doing).changed();
 }
 
-int PgSession::query(const char* sql, const SqlValues& values, const char* doing,
-                     const SqlRowVisitor& each) {
-    const PgResult result = execute(sql, values, doing);
+int PgSession::select(const char* sql, const SqlValues& values, const char* doing,
+                      const SqlRowVisitor& each) {
+    const PgResult result = result_of(sql, values, doing);
     for (int i = 0; i < result.rows(); ++i) each(PgRow(result, i));
     return result.rows();
 }
 
-void PgSession::begin(SqlTransactionKind kind) {
+void PgSession::start(SqlTransactionKind kind) {
     db_.ensure_connected();
     const char* begin = kind == SqlTransactionKind::write
                             ? "BEGIN"
@@ -83,7 +83,7 @@ void PgSession::begin(SqlTransactionKind kind) {
     in_transaction_ = true;
 }
 
-void PgSession::commit() {
+void PgSession::finish() {
     in_transaction_ = false;  // a failed COMMIT has ended the transaction too
     db_.exec("COMMIT", "COMMIT");
 }

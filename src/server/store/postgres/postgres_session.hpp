@@ -23,15 +23,15 @@ class PgSession final : public SqlSession {
     void prepare(const char* name, const char* sql);
 
     const std::string& name() const override { return db_.name(); }
-    int run(const char* sql, const SqlValues& values, const char* doing) override;
-    int query(const char* sql, const SqlValues& values, const char* doing,
-              const SqlRowVisitor& each) override;
-    void begin(SqlTransactionKind kind) override;
-    void commit() override;
     void rollback() noexcept override;
 
   private:
-    PgResult execute(const char* sql, const SqlValues& values, const char* doing);
+    int execute(const char* sql, const SqlValues& values, const char* doing) override;
+    int select(const char* sql, const SqlValues& values, const char* doing,
+               const SqlRowVisitor& each) override;
+    void start(SqlTransactionKind kind) override;
+    void finish() override;
+    PgResult result_of(const char* sql, const SqlValues& values, const char* doing);
 
     PgConnection& db_;
     std::map<const char*, std::string> prepared_;  // by the SQL text's address

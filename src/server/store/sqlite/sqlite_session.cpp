@@ -4,7 +4,6 @@
 
 #include <cstdio>
 
-#include "kill_points.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -184,18 +183,14 @@ class SqliteRow final : public SqlRow {
 
 }  // namespace
 
-// Each statement, BEGIN and COMMIT is a boundary where a test may kill the process
-// (kill_points.hpp).
-int SqliteSession::run(const char* sql, const SqlValues& values, const char* doing) {
-    kill_point();
+int SqliteSession::execute(const char* sql, const SqlValues& values, const char* doing) {
     Bound stmt(*this, sql, values, doing);
     if (sqlite3_step(stmt.get()) != SQLITE_DONE) fail(doing);
     return sqlite3_changes(db_);
 }
 
-int SqliteSession::query(const char* sql, const SqlValues& values, const char* doing,
-                         const SqlRowVisitor& each) {
-    kill_point();
+int SqliteSession::select(const char* sql, const SqlValues& values, const char* doing,
+                          const SqlRowVisitor& each) {
     Bound stmt(*this, sql, values, doing);
     const SqliteRow row(stmt.get());
     int rows = 0;
@@ -208,14 +203,12 @@ int SqliteSession::query(const char* sql, const SqlValues& values, const char* d
     }
 }
 
-void SqliteSession::begin(SqlTransactionKind kind) {
-    kill_point();
+void SqliteSession::start(SqlTransactionKind kind) {
     const char* begin = kind == SqlTransactionKind::write ? "BEGIN IMMEDIATE" : "BEGIN";
     if (sqlite3_exec(db_, begin, nullptr, nullptr, nullptr) != SQLITE_OK) fail(begin);
 }
 
-void SqliteSession::commit() {
-    kill_point();
+void SqliteSession::finish() {
     if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) fail("COMMIT");
 }
 

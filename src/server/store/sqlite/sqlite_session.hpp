@@ -51,16 +51,17 @@ class SqliteSession final : public SqlSession {
     void finalize();
 
     const std::string& name() const override { return path_; }
-    int run(const char* sql, const SqlValues& values, const char* doing) override;
-    int query(const char* sql, const SqlValues& values, const char* doing,
-              const SqlRowVisitor& each) override;
-    void begin(SqlTransactionKind kind) override;
-    void commit() override;
     void rollback() noexcept override;
 
     [[noreturn]] void fail(const std::string& doing) const;
 
   private:
+    int execute(const char* sql, const SqlValues& values, const char* doing) override;
+    int select(const char* sql, const SqlValues& values, const char* doing,
+               const SqlRowVisitor& each) override;
+    void start(SqlTransactionKind kind) override;
+    void finish() override;
+
     // A statement ready to step with `values` bound: a kept one or one of its own.
     class Bound;
 

@@ -2,13 +2,13 @@
 
 #include "store/database.hpp"
 
-#include "postgres_account_store.hpp"
-#include "postgres_cluster.hpp"
-#include "postgres_event_store.hpp"
-#include "postgres_store.hpp"
-#include "sqlite_account_store.hpp"
-#include "sqlite_event_store.hpp"
-#include "sqlite_store.hpp"
+#include "postgres/postgres_account_store.hpp"
+#include "postgres/postgres_cluster.hpp"
+#include "postgres/postgres_event_store.hpp"
+#include "postgres/postgres_store.hpp"
+#include "sqlite/sqlite_account_store.hpp"
+#include "sqlite/sqlite_event_store.hpp"
+#include "sqlite/sqlite_store.hpp"
 
 namespace chess960::server {
 

@@ -5,6 +5,8 @@
 
 #include <iterator>
 
+#include "store/game_columns.hpp"
+
 namespace chess960::server::schema {
 
 // kMigrations[i] takes the schema from version i to i + 1 (PRAGMA user_version). A new database
@@ -302,13 +304,6 @@ inline constexpr const char* kMigrations[] = {
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 
-// The games table's columns, in the order the store binds (?1 ..) and reads them.
-#define CHESS960_GAME_COLUMNS                                                                     \
-    "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
-    "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
-    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback, event_id, clock_per_move_ms"
-
 // The WHERE clause must be the partial index's own, word for word, for SQLite to use it.
 inline constexpr const char* kSelectInPlay =
     "SELECT " CHESS960_GAME_COLUMNS
@@ -366,7 +361,5 @@ inline constexpr const char* kSelectLastMove =
 // An event's games in play: the games_in_play index's rows, few, are read.
 inline constexpr const char* kCountEventGamesInPlay =
     "SELECT count(*) FROM games WHERE result = '*' AND termination IS NULL AND event_id = ?1";
-
-#undef CHESS960_GAME_COLUMNS
 
 }  // namespace chess960::server::schema

@@ -10,20 +10,16 @@
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 
-#include "store/play_store.hpp"
-#include "store/store.hpp"
-
-struct sqlite3;
-struct sqlite3_stmt;
+#include "sql_store.hpp"
+#include "sqlite_session.hpp"
 
 namespace chess960::server {
 
 class StoreCheckpointer;
 
-class SqliteStore final : public Store {
+class SqliteStore final : public SqlStore {
   public:
     // Opens (creating it 0600 if needed) and migrates the database. Throws StoreError when the
     // file fails PRAGMA quick_check, is read-only (or its directory is), has a newer schema,
@@ -38,16 +34,6 @@ class SqliteStore final : public Store {
     SqliteStore(const SqliteStore&) = delete;
     SqliteStore& operator=(const SqliteStore&) = delete;
 
-    void insert_game(const GameRow& game) override;
-    void update_game(const GameRow& game) override;
-    void add_move(const GameRow& game, const MoveRow& move) override;
-    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) override;
-    void import_games(const std::vector<StoredGame>& games) override;
-    std::vector<StoredGame> load_in_play() override;
-    std::optional<StoredGame> load_game(const std::string& id) override;
-    std::vector<GameRow> recent_games(int limit) override;
-    int event_games_in_play(const std::string& event_id) override;
-
   private:
     void close();
     void exec(const char* sql);
@@ -55,26 +41,11 @@ class SqliteStore final : public Store {
     void migrate();
     sqlite3_stmt* prepare(const char* sql);
     [[noreturn]] void fail(const std::string& what);
-    void step_done(sqlite3_stmt* stmt, const char* what);
-    bool takeback(const GameChange& change);
-    std::vector<MoveRow> moves_of(const std::string& id);
-    void fold_last_move(GameRow& game);
 
     std::string path_;
-    Rater rater_;
     std::unique_ptr<StoreCheckpointer> checkpointer_;
-    std::mutex mutex_;
     sqlite3* db_ = nullptr;
-    sqlite3_stmt* insert_game_ = nullptr;
-    sqlite3_stmt* update_game_ = nullptr;
-    sqlite3_stmt* update_game_at_ply_ = nullptr;
-    sqlite3_stmt* insert_move_ = nullptr;
-    sqlite3_stmt* insert_move_after_ = nullptr;
-    sqlite3_stmt* select_last_move_ = nullptr;
-    sqlite3_stmt* select_game_ = nullptr;
-    sqlite3_stmt* select_moves_ = nullptr;
-    sqlite3_stmt* select_recent_ = nullptr;
-    sqlite3_stmt* delete_moves_after_ = nullptr;
+    SqliteSession session_;
 };
 
 }  // namespace chess960::server

@@ -4,7 +4,6 @@
 
 #include <charconv>
 
-#include "kill_points.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -168,7 +167,6 @@ PgResult PgConnection::check(pg_result* result, const char* doing) {
 }
 
 void PgConnection::exec(const std::string& sql, const char* doing) {
-    kill_point();
     check(PQexec(conn_, sql.c_str()), doing);
 }
 
@@ -182,7 +180,6 @@ void PgConnection::prepare(const std::string& name, const std::string& sql) {
 }
 
 PgResult PgConnection::run(const std::string& name, const PgParams& params, const char* doing) {
-    kill_point();
     const std::vector<const char*> values = params.pointers();
     return check(
         PQexecPrepared(conn_, name.c_str(), params.size(), values.data(), nullptr, nullptr, 0),
@@ -190,7 +187,6 @@ PgResult PgConnection::run(const std::string& name, const PgParams& params, cons
 }
 
 PgResult PgConnection::query(const std::string& sql, const PgParams& params, const char* doing) {
-    kill_point();
     const std::vector<const char*> values = params.pointers();
     return check(PQexecParams(conn_, sql.c_str(), params.size(), nullptr, values.data(), nullptr,
                               nullptr, 0),

@@ -11,17 +11,16 @@
 
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 
-#include "store/play_store.hpp"
+#include "postgres_session.hpp"
+#include "sql_store.hpp"
 #include "store/postgres_connection.hpp"
-#include "store/store.hpp"
 
 namespace chess960::server {
 
-class PostgresStore final : public Store {
+class PostgresStore final : public SqlStore {
   public:
     // Connects to the database `uri` names, creates its tables if it has none (one server at a
     // time: an advisory lock) and checks the schema version. Throws StoreError (cannot connect,
@@ -30,21 +29,15 @@ class PostgresStore final : public Store {
     // (write); none: a game's end changes no rating (tools, tests of the games alone).
     explicit PostgresStore(const std::string& uri, Rater rater = {});
 
-    void insert_game(const GameRow& game) override;
-    void update_game(const GameRow& game) override;
-    void add_move(const GameRow& game, const MoveRow& move) override;
-    std::vector<std::optional<WriteRefusal>> write(std::span<const GameChange> changes) override;
-    void import_games(const std::vector<StoredGame>& games) override;
-    std::vector<StoredGame> load_in_play() override;
-    std::optional<StoredGame> load_game(const std::string& id) override;
-    std::vector<GameRow> recent_games(int limit) override;
-    int event_games_in_play(const std::string& event_id) override;
-
   private:
     // What only a cluster of servers does (postgres_cluster.hpp) runs on this store's connection:
     // an engine move's claim is the connection's, and PostgreSQL lets it go when the connection
     // ends.
     friend class PostgresCluster;
+
+    void begin_changes(std::span<const GameChange> changes) override;
+    std::optional<WriteRefusal> claim(const GameChange& change) override;
+    void changes_saved(const std::vector<std::string>& game_ids) override;
 
     // The tokens a write's changes claim (TokenClaim), taken from the client_tokens table in the
     // write's transaction: per kind and client, how many of its claims are given and the
@@ -57,16 +50,14 @@ class PostgresStore final : public Store {
         std::span<const GameChange> changes);
     void migrate();
     void upgrade(int version);
-    int takeback(const GameChange& change);
-    std::vector<MoveRow> moves_of(const std::string& id);
-    void fold_last_move(GameRow& game);
 
     std::string uri_;
-    std::string origin_;  // this store in notices: random
-    Rater rater_;
+    std::string origin_;         // this store in notices: random
+    std::string notify_;         // the notice of the games a write changed
     unsigned tokens_taken_ = 0;  // the buckets that have refilled are forgotten now and then
-    std::mutex mutex_;
+    std::map<std::pair<std::string, std::string>, Grant> grants_;  // the write's, being given
     PgConnection db_;
+    PgSession session_;
 };
 
 }  // namespace chess960::server

@@ -42,8 +42,8 @@ inline constexpr unsigned kForgetBucketsEvery = 1024;
 // The advisory lock's key for a game's engine: two 32-bit keys, the first naming the use.
 inline constexpr const char* kEngineLockKey = "2960, hashtext($1::text)";
 
-// The parameters of kInsertGame and kUpdateGame ($1 .. $24), in sqlite_schema.hpp's column
-// order.
+// The parameters of kInsertGame and kUpdateGame ($1 .. $24): the shared game_values
+// (sql_store.hpp), as text, for what a cluster does on the store's connection.
 PgParams game_params(const GameRow& game);
 inline constexpr int kPliesParameter = 19;
 

@@ -4,6 +4,8 @@
 // (COLLATE "C"), as SQLite's do, so that "newest first, then by id" is the same order on both.
 #pragma once
 
+#include "store/game_columns.hpp"
+
 namespace chess960::server::pg_schema {
 
 // PostgreSQL support starts at schema version 4 (sqlite_schema.hpp): kCreate makes that version
@@ -262,25 +264,19 @@ inline constexpr const char* kInsertEngineGameClient =
 // several servers starting at once on an empty database create it once.
 inline constexpr const char* kLockSchema = "SELECT pg_advisory_xact_lock(960960000)";
 
-#define CHESS960_PG_GAME_COLUMNS                                                                  \
-    "id, white_token_hash, black_token_hash, opponent, level, engine_color, start_number, "       \
-    "start_black_number, initial_fen, clock_initial_ms, clock_increment_ms, white_ms, black_ms, " \
-    "clock_running, clock_at, draw_offer, result, termination, plies, created_at, updated_at, "   \
-    "takeback, event_id, clock_per_move_ms"
-
 inline constexpr const char* kSelectInPlay =
-    "SELECT " CHESS960_PG_GAME_COLUMNS
+    "SELECT " CHESS960_GAME_COLUMNS
     " FROM games WHERE result = '*' AND termination IS NULL ORDER BY created_at, id";
-inline constexpr const char* kSelectRecent = "SELECT " CHESS960_PG_GAME_COLUMNS
+inline constexpr const char* kSelectRecent = "SELECT " CHESS960_GAME_COLUMNS
                                              " FROM games ORDER BY updated_at DESC, id DESC "
                                              "LIMIT $1";
 inline constexpr const char* kSelectGame =
-    "SELECT " CHESS960_PG_GAME_COLUMNS " FROM games WHERE id = $1";
+    "SELECT " CHESS960_GAME_COLUMNS " FROM games WHERE id = $1";
 inline constexpr const char* kSelectMoves =
     "SELECT ply, uci, san, fen, created_at, white_ms, black_ms FROM moves WHERE game_id = $1 "
     "ORDER BY ply";
 inline constexpr const char* kInsertGame =
-    "INSERT INTO games(" CHESS960_PG_GAME_COLUMNS
+    "INSERT INTO games(" CHESS960_GAME_COLUMNS
     ") VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
     "$19, $20, $21, $22, $23, $24)";
 inline constexpr const char* kUpdateGame =
@@ -332,7 +328,5 @@ inline constexpr const char* kSelectLastMove =
 
 inline constexpr const char* kCountEventGamesInPlay =
     "SELECT count(*) FROM games WHERE result = '*' AND termination IS NULL AND event_id = $1";
-
-#undef CHESS960_PG_GAME_COLUMNS
 
 }  // namespace chess960::server::pg_schema

@@ -145,7 +145,7 @@ test-fast: build web deps-e2e deps-postgres
 # neighbours), to keep `make test` within its half hour on 2 cores.
 ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests draw_tests \
                 match_tests cli_tests server_tests store_tests perft_suite generic_consumer_tests \
-                rating_tests pairing_tests snapshot_check
+                rating_tests pairing_tests lobby_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null

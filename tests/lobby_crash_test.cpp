@@ -284,5 +284,21 @@ TEST_F(LobbyCrashTest, AGameEndsAndIsRatedTogetherOrNotAtAllWhereverTheServerDie
     EXPECT_LT(killed_runs, kMostBoundaries) << "never ended in full";
 }
 
+// A kill asked for in a form the server cannot read stops it at once, saying what it expects,
+// rather than letting a crash test pass for a kill that never came.
+TEST_F(LobbyCrashTest, AMalformedKillTargetStopsTheServerWithItsReason) {
+    for (const char* bad : {"accept_seek", "accept_seek:0", "accept_seek:x", ":3"}) {
+        ServeProcess process(options_.db_path,
+                             std::vector<std::string>{"--password-cost", "interactive"},
+                             std::nullopt, {{"CHESS960_TEST_KILL_AT", bad}});
+        EXPECT_EQ(process.port(), 0) << bad;
+        const auto status = process.wait_exit(std::chrono::seconds(10));
+        ASSERT_TRUE(status) << bad;
+        EXPECT_EQ(*status, 2) << bad;
+        EXPECT_NE(process.errors().find("expected <operation>:<n>"), std::string::npos)
+            << process.errors();
+    }
+}
+
 }  // namespace
 }  // namespace chess960::testing

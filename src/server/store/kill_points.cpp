@@ -23,19 +23,29 @@ const Target& target() {
     static const Target parsed = [] {
         Target t;
         const char* text = std::getenv("CHESS960_TEST_KILL_AT");
-        if (!text) return t;
+        if (!text || !*text) return t;
         const std::string value(text);
         const auto colon = value.rfind(':');
-        if (colon == std::string::npos || colon == 0) return t;
         char* end = nullptr;
-        const long n = std::strtol(value.c_str() + colon + 1, &end, 10);
-        if (*end != '\0' || n < 1) return t;
+        const long n = colon == std::string::npos || colon == 0
+                           ? 0
+                           : std::strtol(value.c_str() + colon + 1, &end, 10);
+        if (n < 1 || *end != '\0') {
+            // A test that asks for a kill it would never get must not pass for surviving it.
+            const std::string line = "CHESS960_TEST_KILL_AT='" + value +
+                                     "': expected <operation>:<n>, n from 1 (accept_seek:3)\n";
+            (void)!::write(2, line.data(), line.size());
+            std::_Exit(2);
+        }
         t.operation = value.substr(0, colon);
         t.boundary = n;
         return t;
     }();
     return parsed;
 }
+
+// Read at the program's start, so that a malformed value stops it before it serves.
+[[maybe_unused]] const bool kTargetRead = (target(), true);
 
 void reached(const char* operation) {
     const Target& t = target();

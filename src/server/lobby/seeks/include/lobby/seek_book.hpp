@@ -45,7 +45,8 @@ class SeekBook {
     Accepted accept(const Session& session, const std::string& id);
 
   private:
-    // The request's seek, not stored yet; 400 for what it cannot be.
+    // The request's seek (checked: check_request), not stored yet; a challenge's account looked
+    // up: 400 for oneself, 404 for no such account.
     SeekRow seek_of(const Session& session, const SeekRequest& request);
     // The seek's player, in the pool of `seek`: 403 outside its range, 404 for one not there
     // for `me` to accept, 409 for one's own.

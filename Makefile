@@ -138,20 +138,22 @@ test-fast: build web deps-e2e deps-postgres
 # with line tables only and just the test programs (and the CLI they run), which halves the
 # build; the browser, install, docs, layer and format tests, which run no C++ of ours, run once,
 # below.
-# server_tests_postgres runs in the other pass only (here it took a minute and a half alone at
+# The <room>_serve_tests_postgres run in the other pass only (here it took a minute and a half alone at
 # the end); store_tests_postgres runs in both, so the PostgreSQL store is under the sanitizers.
 # So do three tests that repeat one computation many times (a chi-square over 192,000 draws, the
 # engine's pinned search signatures: 78 s here together, the same code paths as their quicker
 # neighbours), to keep `make test` within its half hour on 2 cores.
 ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests draw_tests \
-                match_tests cli_tests server_tests store_tests perft_suite generic_consumer_tests \
-                rating_tests pairing_tests lobby_tests snapshot_check
+                match_tests cli_tests store_tests perft_suite generic_consumer_tests rating_tests \
+                pairing_tests http_tests events_tests games_tests live_tests lobby_tests \
+                games_serve_tests http_serve_tests events_serve_tests accounts_serve_tests \
+                lobby_serve_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|install|docs|layers|format' \
-	  -E '^(server_tests_postgres|EventDraw\.ChiSquareEveryNumberEquallyLikely|Bench\.SignatureIsPinned|Bench\.UciBenchPrintsThePinnedSignature)$$'
+	  -E '^([a-z]+_serve_tests_postgres|EventDraw\.ChiSquareEveryNumberEquallyLikely|Bench\.SignatureIsPinned|Bench\.UciBenchPrintsThePinnedSignature)$$'
 
 # Perft of every file at every depth (about 800 billion nodes: half an hour on 2 cores).
 test-slow: build

@@ -6,7 +6,7 @@
 // life): before each statement the operation runs (BEGIN and COMMIT included) and once more
 // after it committed. Without the variable a boundary costs a thread-local read.
 //
-// The crash tests (tests/lobby_crash_test.cpp) raise n from 1 until the operation
+// The crash tests (tests/server/lobby/serve/crash_test.cpp) raise n from 1 until the operation
 // completes, so every boundary is tried, including those of statements added later.
 #pragma once
 

@@ -3,7 +3,7 @@
 // of accepting a seek, of pairing two quick seeks and of storing a rated game's end (with its
 // players' ratings), in turn (CHESS960_TEST_KILL_AT, src/server/store/kill_points.hpp), and the
 // database is read as it was left: either nothing of the fact or all of it. Then a server started
-// again on it shows both players their game. On SQLite and, under server_tests_postgres, on
+// again on it shows both players their game. On SQLite and, under lobby_serve_tests_postgres, on
 // PostgreSQL.
 #include <chrono>
 #include <set>

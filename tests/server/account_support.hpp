@@ -1,6 +1,6 @@
 // The accounts' test fixture: a server (ServerTest) whose passwords cost tens of milliseconds,
 // with helpers to sign up and in and to read the server's database with the test's own SQL.
-// For the accounts' tests (accounts_server_test.cpp) and the lobby's (lobby_server_test.cpp).
+// For the accounts' tests (accounts/serve/) and the lobby's (lobby/serve/).
 #pragma once
 
 #include <sqlite3.h>

@@ -1,6 +1,6 @@
 // The accounts through the server's API (docs/openapi.yaml: /api/accounts, /api/session,
-// /api/invitations), on SQLite and, under server_tests_postgres, on PostgreSQL: sign up, in and
-// out, one answer for an unknown name and a wrong password, the login limits per address and
+// /api/invitations), on SQLite and, under accounts_serve_tests_postgres, on PostgreSQL: sign up, in
+// and out, one answer for an unknown name and a wrong password, the login limits per address and
 // per account, the session cookie's attributes, cross-site requests refused, only Argon2id
 // hashes in the store, a deleted account's data gone, invite-only sign-ups.
 #include <string>

@@ -1,5 +1,5 @@
 // Takeback requests through the API (POST /api/games/{id}/takeback/offer|accept|decline), on
-// SQLite and, in server_tests_postgres, on PostgreSQL: one ply or two taken back with the
+// SQLite and, in games_serve_tests_postgres, on PostgreSQL: one ply or two taken back with the
 // board, the legal moves and the clock as they were, declined, withdrawn, lapsed by a move,
 // refused where nobody can answer (the engine) or nothing is to be taken back, the watchers'
 // events on both channels, and the game read back from the store after a restart.

@@ -1,6 +1,6 @@
-// Two `chess960 serve` instances on one PostgreSQL database (ctest server_tests_postgres): a game
-// is played and watched through either, a move is accepted by exactly one of them when both get
-// it at once, and a watcher on one hears of a move made on the other (LISTEN/NOTIFY). On SQLite
+// Two `chess960 serve` instances on one PostgreSQL database (ctest games_serve_tests_postgres): a
+// game is played and watched through either, a move is accepted by exactly one of them when both
+// get it at once, and a watcher on one hears of a move made on the other (LISTEN/NOTIFY). On SQLite
 // (one server per file) these tests are skipped.
 #include <future>
 #include <map>

@@ -1,7 +1,7 @@
 // The lobby through the server's API (docs/openapi.yaml: /api/seeks, /api/accounts/{name}/games,
-// /api/games/{id}/players), on SQLite and, under server_tests_postgres, on PostgreSQL (there also
-// with a second server on the same database): a seek made, listed and accepted, the game played
-// by the two accounts' tokens, its ratings changed once by Glicko-2 as the rating library
+// /api/games/{id}/players), on SQLite and, under lobby_serve_tests_postgres, on PostgreSQL (there
+// also with a second server on the same database): a seek made, listed and accepted, the game
+// played by the two accounts' tokens, its ratings changed once by Glicko-2 as the rating library
 // computes it, an aborted game changing none, the refusals, a player's seeks withdrawn when it
 // signs out, its games on its profile, filtered, and quick pairing's pools (on PostgreSQL also two
 // servers pairing at once).

@@ -6,7 +6,7 @@
 // (C.04.1 d), a changed pairing told which rules it breaks, the standings with Buchholz cut-1
 // and Sonneborn-Berger (C.07) against a hand computation, and the event's TRF-2026 as
 // bbpPairings' checker accepted it. A real server on a free loopback port (server_support.hpp),
-// on SQLite, and on PostgreSQL in server_tests_postgres.
+// on SQLite, and on PostgreSQL in events_serve_tests_postgres.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

@@ -12,8 +12,12 @@ CMAKE_FLAGS ?=
 
 # ccache (found by CMakeLists.txt) shares compiled objects between this tree's build directories
 # (the release build, the install and pip tests' rebuilds of the library) when paths are taken
-# relative to the source tree.
+# relative to the source tree. The sanitizer build keeps line tables (-g1), for which ccache by
+# default hashes the directory it compiles in, so a clone elsewhere (CI's, a `mktemp -d`) shared
+# nothing with the last one: it is told not to (CCACHE_NOHASHDIR), and the debug information names
+# the tree relatively (-fdebug-prefix-map), so that what it stores is the same from any directory.
 export CCACHE_BASEDIR ?= $(CURDIR)
+export CCACHE_NOHASHDIR ?= 1
 
 # Debian packages each kind of work needs.
 BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp-httplib-dev \
@@ -150,7 +154,7 @@ ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text
                 lobby_serve_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -fdebug-prefix-map=$(CURDIR)=." -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|install|docs|layers|format' \
 	  -E '^([a-z]+_serve_tests_postgres|EventDraw\.ChiSquareEveryNumberEquallyLikely|Bench\.SignatureIsPinned|Bench\.UciBenchPrintsThePinnedSignature)$$'

@@ -103,7 +103,11 @@ struct Server::Impl {
                        }}}),
           analysis(AnalysisOptions{}, games.cluster()),
           accounts(database.accounts(), database.cluster(), account_options(options)),
-          lobby(database.play(), accounts, games,
+          lobby({.seeks = database.seeks(),
+                 .account_games = database.account_games(),
+                 .presence = database.presence(),
+                 .changes = database.lobby_changes()},
+                accounts, games,
                 LobbyOptions{
                     // Other servers' changes are heard of at once (LISTEN/NOTIFY); the seeks are
                     // read this often too, for a notice lost while the listener reconnected.
@@ -136,7 +140,7 @@ struct Server::Impl {
         // one settles a game in the transaction that stores its end).
         const auto log_line = [this](const std::string& line) { log(line); };
         if (const int settled =
-                settle_games_over(database.play(), account_game_rater(log_line), log_line))
+                settle_games_over(database.account_games(), account_game_rater(log_line), log_line))
             log("settled the ratings of " + std::to_string(settled) + " games over");
     }
 

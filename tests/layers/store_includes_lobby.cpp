@@ -2,6 +2,6 @@
 // rules.
 
 // This header of its own room is found...
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 // ...and this one is not:
 #include "lobby/service.hpp"

@@ -19,12 +19,14 @@
 
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
+#include "store/account_game_store.hpp"
 #include "store/account_store.hpp"
 #include "store/event_store.hpp"
 #include "store/migration.hpp"
 #include "store/open.hpp"
-#include "store/play_store.hpp"
+#include "store/presence_store.hpp"
 #include "store/secrets.hpp"
+#include "store/seek_store.hpp"
 #include "store/sqlite_schema.hpp"
 #include "store/store.hpp"
 #include "store_support.hpp"
@@ -418,8 +420,8 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
     const auto store = open_store(db_);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
               std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
-    const auto play = open_play_store(db_);
-    EXPECT_TRUE(play->ratings("a1").empty());
+    const auto play = open_play_stores(db_);
+    EXPECT_TRUE(play->account_games().ratings("a1").empty());
     EXPECT_EQ(column("SELECT name FROM accounts"), std::vector<std::string>{"Ann"});
 }
 
@@ -435,7 +437,7 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
         seek.account_id = "a1";
         seek.pool = "blitz";
         seek.created_at = 5;
-        open_play_store(db_)->insert_seek(seek);
+        open_play_stores(db_)->seeks().insert_seek(seek);
     }
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -444,14 +446,14 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
     const auto store = open_store(db_);
     EXPECT_EQ(column(postgres() ? "SELECT version FROM chess960_schema" : "PRAGMA user_version"),
               std::vector<std::string>{std::to_string(Store::kSchemaVersion)});
-    const auto play = open_play_store(db_);
-    const auto seeks = play->seeks(10);
+    const auto play = open_play_stores(db_);
+    const auto seeks = play->seeks().seeks(10);
     ASSERT_EQ(seeks.size(), 1u);
     EXPECT_EQ(seeks[0].id, "s1");
     EXPECT_FALSE(seeks[0].quick);
-    EXPECT_FALSE(play->update_presence("server-a", {"a1"}, {}, 100));
-    ASSERT_EQ(play->online(0).size(), 1u);
-    EXPECT_EQ(play->online(0)[0].name, "Ann");
+    EXPECT_FALSE(play->presence().update_presence("server-a", {"a1"}, {}, 100));
+    ASSERT_EQ(play->presence().online(0).size(), 1u);
+    EXPECT_EQ(play->presence().online(0)[0].name, "Ann");
 }
 
 // ---- Migration (chess960 serve migrate) ----

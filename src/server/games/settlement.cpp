@@ -15,15 +15,15 @@ Rater account_game_rater(std::function<void(const std::string&)> log) {
     };
 }
 
-int settle_games_over(PlayStore& play, const Rater& rater,
+int settle_games_over(AccountGameStore& games, const Rater& rater,
                       const std::function<void(const std::string&)>& log) {
     int settled = 0;
     for (;;) {
-        const std::vector<std::string> unsettled = play.unsettled_games(100);
+        const std::vector<std::string> unsettled = games.unsettled_games(100);
         int now = 0;
         for (const std::string& id : unsettled) {
             try {
-                if (play.rate_game(id, rater) == RateOutcome::settled) ++now;
+                if (games.rate_game(id, rater) == RateOutcome::settled) ++now;
             } catch (const std::exception& e) {
                 if (log) log("game " + id + ": settling its ratings failed: " + e.what());
             }

@@ -2,22 +2,22 @@
 
 namespace chess960::server {
 
-LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
+LobbyService::LobbyService(Stores stores, AccountService& accounts, GameService& games,
                            LobbyOptions options)
-    : store_(store),
+    : stores_(stores),
       accounts_(accounts),
       options_(std::move(options)),
-      limits_(store, games, options_),
-      seats_(store, accounts, games),
-      book_(store, accounts, limits_, seats_, options_),
-      pairing_(store, limits_, seats_, options_),
-      presence_(store, options_),
-      feed_(store, options_,
+      limits_(stores.seeks, games, options_),
+      seats_(stores.account_games, accounts, games),
+      book_(stores.seeks, stores.account_games, accounts, limits_, seats_, options_),
+      pairing_(stores.seeks, limits_, seats_, options_),
+      presence_(stores.presence, stores.seeks, options_),
+      feed_(stores.seeks, options_,
             LobbyFeed::Sources{.online = [this] { return presence_.pass(); },
                                .seeks =
                                    [this](std::vector<AccountGameRow>& paired) {
                                        std::vector<SeekRow> seeks =
-                                           store_.seeks(options_.seeks_in_all);
+                                           stores_.seeks.seeks(options_.seeks_in_all);
                                        paired = pairing_.pair(seeks);
                                        return seeks;
                                    },
@@ -26,11 +26,11 @@ LobbyService::LobbyService(PlayStore& store, AccountService& accounts, GameServi
         return seats_.seat(game_id, token);
     });
     games.set_account_rated([this](const std::string& game_id) {
-        const auto game = store_.find_account_game(game_id);
+        const auto game = stores_.account_games.find_account_game(game_id);
         return game && game->rated;
     });
     // Other servers' seeks and players, heard of at once rather than at the next poll.
-    store_listener_ = store_.listen(
+    store_listener_ = stores_.changes.listen(
         [this](const std::string& what) {
             if (what != "seeks") presence_.heard();
             feed_.heard(what != "online");
@@ -100,15 +100,15 @@ LobbyService::Pools LobbyService::pools(const std::optional<std::string>& viewer
 // --- As stored -----------------------------------------------------------------------------------
 
 std::optional<AccountGameRow> LobbyService::account_game(const std::string& game_id) {
-    return store_.find_account_game(game_id);
+    return stores_.account_games.find_account_game(game_id);
 }
 
 std::vector<RatingRow> LobbyService::ratings(const std::string& account_id) {
-    return store_.ratings(account_id);
+    return stores_.account_games.ratings(account_id);
 }
 
 std::vector<AccountGameRow> LobbyService::games_of(const AccountGameQuery& query) {
-    return store_.account_games(query);
+    return stores_.account_games.account_games(query);
 }
 
 // --- The live connections ------------------------------------------------------------------------

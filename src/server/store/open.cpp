@@ -32,7 +32,7 @@ std::unique_ptr<AccountStore> open_account_store(const std::string& db) {
     return std::make_unique<SqliteAccountStore>(db);
 }
 
-std::unique_ptr<PlayStore> open_play_store(const std::string& db) {
+std::unique_ptr<PlayStores> open_play_stores(const std::string& db) {
     if (is_postgres_uri(db)) return std::make_unique<PostgresAccountStore>(db);
     return std::make_unique<SqliteAccountStore>(db);
 }
@@ -48,7 +48,7 @@ Database::Database(const std::string& db, std::function<void(const std::string&)
       cluster_(open_cluster(*games_)),
       events_(open_event_store(db)),
       accounts_(open_account_store(db)),
-      play_(open_play_store(db)) {}
+      play_(open_play_stores(db)) {}
 
 Database::~Database() = default;
 

@@ -96,7 +96,7 @@ void SqlAccountStore::delete_account(const std::string& id) {
     const SqlValues key = SqlValues().text(id);
     for (std::size_t i = 0; i < kDeleteAccountSteps.size(); ++i)
         session_.run(sql_.delete_account[i], key, kDeleteAccountSteps[i]);
-    account_deleted();
+    changes_.changed("seeks");  // its seeks went with it
     transaction.commit();
 }
 

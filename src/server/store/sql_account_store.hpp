@@ -1,16 +1,23 @@
 // The accounts' store's logic, once for both back ends (SqliteAccountStore,
 // PostgresAccountStore): accounts, sessions and invitations, their parameters, rows and
-// transactions. A back end gives its SQL text (AccountStatements) and a session
-// (sql_session.hpp); its play (store/play_store.hpp) is its own, on the same connection and
-// mutex.
+// transactions. A back end gives its SQL text (AccountStatements, PlayStatements), a session
+// (sql_session.hpp) and its lobby's changes (sql_lobby_changes.hpp). The accounts' play is on the
+// same connection and mutex: the store holds its three stores (sql_seek_store.hpp,
+// sql_account_game_store.hpp, sql_presence_store.hpp) and gives them (store/open.hpp:
+// PlayStores).
 #pragma once
 
 #include <array>
 #include <mutex>
 #include <string>
 
+#include "sql_account_game_store.hpp"
+#include "sql_lobby_changes.hpp"
+#include "sql_presence_store.hpp"
+#include "sql_seek_store.hpp"
 #include "sql_session.hpp"
 #include "store/account_store.hpp"
+#include "store/open.hpp"
 
 namespace chess960::server {
 
@@ -41,7 +48,14 @@ struct AccountStatements {
     const char* select_invitation;
 };
 
-class SqlAccountStore : public AccountStore {
+// The play's statements in a back end's SQL, by store: each back end's text written once.
+struct PlayStatements {
+    SeekStatements seeks;
+    AccountGameStatements account_games;
+    PresenceStatements presence;
+};
+
+class SqlAccountStore : public AccountStore, public PlayStores {
   public:
     AccountInsert insert_account(const AccountRow& account,
                                  const std::optional<std::string>& invitation_hash,
@@ -59,21 +73,33 @@ class SqlAccountStore : public AccountStore {
     void insert_invitation(const InvitationRow& invitation) override;
     std::optional<InvitationRow> find_invitation(const std::string& token_hash) override;
 
+    // The play's stores, on the same connection and mutex.
+    SeekStore& seeks() override { return seeks_; }
+    AccountGameStore& account_games() override { return account_games_; }
+    PresenceStore& presence() override { return presence_; }
+    LobbyChanges& lobby_changes() override { return changes_; }
+
   protected:
-    // `session` may be a member of the derived store: it is not used before a call.
-    SqlAccountStore(const AccountStatements& sql, SqlSession& session)
-        : sql_(sql), session_(session) {}
-
-    // Inside delete_account's transaction, after the account's rows went (a shared database:
-    // tell the other servers' lobbies that its seeks did). Nothing by default.
-    virtual void account_deleted() {}
-
-    // Guards the connection: the derived store's play runs on it too.
-    std::mutex mutex_;
+    // `session` and `changes` may be members of the derived store: neither is used before a
+    // call.
+    SqlAccountStore(const AccountStatements& sql, const PlayStatements& play, SqlSession& session,
+                    SqlLobbyChanges& changes)
+        : sql_(sql),
+          session_(session),
+          changes_(changes),
+          seeks_(play.seeks, session, mutex_, changes),
+          account_games_(play.account_games, session, mutex_),
+          presence_(play.presence, session, mutex_, changes) {}
 
   private:
     const AccountStatements& sql_;
     SqlSession& session_;
+    SqlLobbyChanges& changes_;
+    // Guards the connection, for the accounts and the play's stores alike.
+    std::mutex mutex_;
+    SqlSeekStore seeks_;
+    SqlAccountGameStore account_games_;
+    SqlPresenceStore presence_;
 };
 
 }  // namespace chess960::server

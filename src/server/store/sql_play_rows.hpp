@@ -1,15 +1,16 @@
-// The rows of the accounts' play (store/play_store.hpp) as both back ends read them, a seek, an
-// account game with its game's columns and a rating, and the settlement of a game's ratings,
-// which the play store runs on its own (rate_game: the sweep of games over) and the game store
-// runs in the transaction that stores a game's end (SqlStore::write), so that a game ends and
-// changes its players' ratings together. A back end gives the SQL text; the column lists are
-// these.
+// The rows of the accounts' play (store/seek_store.hpp, store/account_game_store.hpp) as both
+// back ends read them, a seek, an account game with its game's columns and a rating, and the
+// settlement of a game's ratings, which the account game store runs on its own (rate_game: the
+// sweep of games over) and the game store runs in the transaction that stores a game's end
+// (SqlStore::write), so that a game ends and changes its players' ratings together. A back end
+// gives the SQL text; the column lists are these.
 #pragma once
 
 #include <string>
 
 #include "sql_session.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 

@@ -1,5 +1,5 @@
 // What the stores' shared logic (sql_store.cpp, sql_event_store.cpp, sql_account_store.cpp,
-// sql_play_store.cpp) needs of a database, so that it is written once for both back ends: a
+// sql_seek_store.cpp, ...) needs of a database, so that it is written once for both back ends: a
 // statement's parameters (SqlValues), a result's row (SqlRow) and a connection that runs
 // statements and transactions (SqlSession). Each back end implements them
 // (sqlite/sqlite_session.hpp, postgres/postgres_session.hpp); what differs between the two is

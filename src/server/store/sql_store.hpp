@@ -15,7 +15,7 @@
 
 #include "sql_play_rows.hpp"
 #include "sql_session.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {

@@ -23,7 +23,7 @@ std::shared_ptr<LobbyEvent> event_of(LobbyEvent::Kind kind) {
 
 }  // namespace
 
-LobbyFeed::LobbyFeed(PlayStore& store, const LobbyOptions& options, Sources sources)
+LobbyFeed::LobbyFeed(SeekStore& store, const LobbyOptions& options, Sources sources)
     : store_(store),
       options_(options),
       sources_(std::move(sources)),

@@ -7,13 +7,13 @@
 
 namespace chess960::server {
 
-LobbyPresence::LobbyPresence(PlayStore& store, const LobbyOptions& options)
-    : store_(store), options_(options), server_id_(random_hex(8)) {}
+LobbyPresence::LobbyPresence(PresenceStore& presence, SeekStore& seeks, const LobbyOptions& options)
+    : presence_(presence), seeks_(seeks), options_(options), server_id_(random_hex(8)) {}
 
 void LobbyPresence::stop() {
     if (!std::exchange(registered_, false)) return;
     try {
-        store_.drop_server(server_id_);
+        presence_.drop_server(server_id_);
     } catch (const std::exception& e) {
         if (options_.log)
             options_.log(std::string("leaving the list of who is online failed: ") + e.what());
@@ -84,7 +84,7 @@ std::optional<std::vector<std::string>> LobbyPresence::pass() {
 
 void LobbyPresence::write(const std::vector<std::string>& joined,
                           const std::vector<std::string>& left) {
-    const bool known = store_.update_presence(server_id_, joined, left, now_ms());
+    const bool known = presence_.update_presence(server_id_, joined, left, now_ms());
     for (const std::string& account : left) written_.erase(account);
     written_.insert(joined.begin(), joined.end());
     if (!known && registered_) {
@@ -93,7 +93,7 @@ void LobbyPresence::write(const std::vector<std::string>& joined,
             options_.log(
                 "the lobby's row of who is online had been dropped: "
                 "written again");
-        store_.update_presence(server_id_, {written_.begin(), written_.end()}, {}, now_ms());
+        presence_.update_presence(server_id_, {written_.begin(), written_.end()}, {}, now_ms());
     }
     registered_ = true;
 }
@@ -102,11 +102,12 @@ std::vector<std::string> LobbyPresence::to_withdraw(const Change& change, bool d
                                                     std::int64_t alive_since) {
     std::vector<std::string> withdraw;
     for (const std::string& account : change.departed)
-        if (!store_.online_elsewhere(account, server_id_, alive_since)) withdraw.push_back(account);
+        if (!presence_.online_elsewhere(account, server_id_, alive_since))
+            withdraw.push_back(account);
     if (due) {
         // A server that stopped without saying so: its players are offline; their seeks go,
         // unless they came back here.
-        for (std::string& account : store_.drop_servers_seen_before(alive_since))
+        for (std::string& account : presence_.drop_servers_seen_before(alive_since))
             if (!written_.contains(account)) withdraw.push_back(std::move(account));
     }
     return withdraw;
@@ -134,10 +135,10 @@ std::optional<std::vector<std::string>> LobbyPresence::sync(const Change& change
     }
     const std::vector<std::string> withdraw = to_withdraw(change, due, alive_since);
     if (due) renew_due_ = now + options_.presence_every;
-    for (const std::string& account : withdraw) store_.delete_seeks_of(account);
+    for (const std::string& account : withdraw) seeks_.delete_seeks_of(account);
     if (!read) return std::nullopt;
     std::vector<std::string> names;
-    for (PresenceRow& row : store_.online(alive_since)) names.push_back(std::move(row.name));
+    for (PresenceRow& row : presence_.online(alive_since)) names.push_back(std::move(row.name));
     std::ranges::sort(names);
     return names;
 }

@@ -93,26 +93,26 @@ SeekRow SeekBook::seek_of(const Session& session, const SeekRequest& request) {
 SeekRow SeekBook::create(const Session& session, const SeekRequest& request) {
     check_request(request);
     limits_.take_token(session.account.id);
-    limits_.check_room(session.account.id, store_.seeks(options_.seeks_in_all).size());
+    limits_.check_room(session.account.id, seeks_.seeks(options_.seeks_in_all).size());
     SeekRow seek = seek_of(session, request);
     seek.created_at = now_ms();
-    store_.insert_seek(seek);
+    seeks_.insert_seek(seek);
     return seek;
 }
 
 std::vector<SeekRow> SeekBook::visible(const std::optional<std::string>& viewer) {
-    std::vector<SeekRow> seeks = store_.seeks(options_.seeks_in_all);
+    std::vector<SeekRow> seeks = seeks_.seeks(options_.seeks_in_all);
     std::erase_if(seeks, [&](const SeekRow& s) { return !sees(s, viewer.value_or("")); });
     return seeks;
 }
 
 void SeekBook::cancel(const Session& session, const std::string& id) {
-    if (!store_.delete_seek(id, session.account.id))
+    if (!seeks_.delete_seek(id, session.account.id))
         throw ApiError{404, "you have no open seek " + id.substr(0, 32), 0, "no_such_seek"};
 }
 
 bool SeekBook::leave(const std::string& account_id) {
-    return store_.delete_seeks_of(account_id) > 0;
+    return seeks_.delete_seeks_of(account_id) > 0;
 }
 
 void SeekBook::check_acceptable(const SeekRow& seek, const std::string& me, double rating) {
@@ -128,10 +128,10 @@ void SeekBook::check_acceptable(const SeekRow& seek, const std::string& me, doub
 
 SeekBook::Accepted SeekBook::accept(const Session& session, const std::string& id) {
     const std::string& me = session.account.id;
-    const std::vector<RatingRow> my_ratings = store_.ratings(me);
+    const std::vector<RatingRow> my_ratings = account_games_.ratings(me);
     const std::int64_t now = now_ms();
     std::optional<MadeGame> made;
-    const auto seek = store_.accept_seek(id, [&](const SeekRow& s) {
+    const auto seek = seeks_.accept_seek(id, [&](const SeekRow& s) {
         check_acceptable(s, me, shown_rating(my_ratings, s.pool));
         const bool seeker_white =
             s.color == "white" || (s.color == "random" && random_hex(1)[0] < '8');

@@ -1,5 +1,7 @@
 #include "postgres_account_store.hpp"
 
+#include <utility>
+
 #include "postgres_listener.hpp"
 #include "postgres_play_statements.hpp"
 #include "store/secrets.hpp"
@@ -55,30 +57,28 @@ constexpr AccountStatements kStatements{
 
 }  // namespace
 
-PostgresAccountStore::PostgresAccountStore(const std::string& uri)
-    : SqlAccountStore(kStatements, session_),
-      SqlPlayStore(pg_statements::kPlayStatements, session_, SqlAccountStore::mutex_),
-      uri_(uri),
-      origin_(random_hex(8)),
-      db_(uri),
-      session_(db_) {
-    db_.query("SELECT 1 FROM accounts LIMIT 1", {}, "reading the accounts table");
-}
+PgLobbyChanges::PgLobbyChanges(std::string uri, SqlSession& session)
+    : uri_(std::move(uri)), origin_(random_hex(8)), session_(session) {}
 
-// Its seeks went with it.
-void PostgresAccountStore::account_deleted() { lobby_changed("seeks"); }
-
-void PostgresAccountStore::lobby_changed(const char* what) {
+void PgLobbyChanges::changed(const char* what) {
     session_.run("SELECT pg_notify($1, $2)",
                  SqlValues().text(kLobbyChannel).text(origin_ + " " + what),
                  "telling the other servers");
 }
 
-std::unique_ptr<StoreListener> PostgresAccountStore::listen(
+std::unique_ptr<StoreListener> PgLobbyChanges::listen(
     std::function<void(const std::string&)> on_change,
     std::function<void(const std::string&)> log) {
     return std::make_unique<PostgresListener>(uri_, kLobbyChannel, origin_, std::move(on_change),
                                               std::move(log));
+}
+
+PostgresAccountStore::PostgresAccountStore(const std::string& uri)
+    : SqlAccountStore(kStatements, pg_statements::kPlayStatements, session_, changes_),
+      db_(uri),
+      session_(db_),
+      changes_(uri, session_) {
+    db_.query("SELECT 1 FROM accounts LIMIT 1", {}, "reading the accounts table");
 }
 
 }  // namespace chess960::server

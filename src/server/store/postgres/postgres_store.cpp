@@ -27,7 +27,7 @@ constexpr GameStatements kStatements = CHESS960_GAME_STATEMENTS(pg_schema);
 }  // namespace
 
 PostgresStore::PostgresStore(const std::string& uri, Rater rater)
-    : SqlStore(kStatements, kPlayStatements.settlement, session_, std::move(rater)),
+    : SqlStore(kStatements, kAccountGameStatements.settlement, session_, std::move(rater)),
       uri_(uri),
       origin_(random_hex(8)),
       notify_(std::string("SELECT pg_notify('") + kGamesChannel +

@@ -56,8 +56,7 @@ constexpr AccountStatements kStatements{
 }  // namespace
 
 SqliteAccountStore::SqliteAccountStore(const std::string& path)
-    : SqlAccountStore(kStatements, session_),
-      SqlPlayStore(sqlite::kPlayStatements, session_, SqlAccountStore::mutex_),
+    : SqlAccountStore(kStatements, sqlite::kPlayStatements, session_, changes_),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::plain) {
     // secure_delete: a deleted account's rows are overwritten with zeros in their pages, not

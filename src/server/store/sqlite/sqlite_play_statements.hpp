@@ -1,17 +1,17 @@
-// The accounts' play's statements in SQLite's SQL (sql_play_store.hpp), for the accounts' store
-// and, their settlement, the game store. A write transaction holds the file's write lock (BEGIN
+// The accounts' play's statements in SQLite's SQL, by store (sql_seek_store.hpp,
+// sql_account_game_store.hpp, sql_presence_store.hpp), for the accounts' store and, their
+// settlement, the game store. A write transaction holds the file's write lock (BEGIN
 // IMMEDIATE): no other connection changes a seek, a rating or who is online between a
 // transaction's reads and its writes, so no statement locks rows. Lists are JSON arrays
 // (json_each).
 #pragma once
 
-#include "sql_play_store.hpp"
+#include "sql_account_store.hpp"
 #include "store/sqlite_schema.hpp"
 
 namespace chess960::server::sqlite {
 
-inline constexpr PlayStatements kPlayStatements{
-    .select_ratings = CHESS960_RATING_SELECT "WHERE account_id = ?1 ORDER BY pool",
+inline constexpr SeekStatements kSeekStatements{
     .insert_seek = "INSERT INTO seeks(" CHESS960_SEEK_COLUMNS
                    ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
                    "?16)",
@@ -26,9 +26,13 @@ inline constexpr PlayStatements kPlayStatements{
                            ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     .take_seek = "DELETE FROM seeks WHERE id = ?1",
     .take_two_seeks = "DELETE FROM seeks WHERE id IN (?1, ?2)",
-    .select_account_game = CHESS960_ACCOUNT_GAME_SELECT("MAX") "WHERE ag.game_id = ?1",
     .select_game_of_seek =
         CHESS960_ACCOUNT_GAME_SELECT("MAX") "WHERE ag.seek_id = ?1 OR ag.second_seek_id = ?1",
+};
+
+inline constexpr AccountGameStatements kAccountGameStatements{
+    .select_ratings = CHESS960_RATING_SELECT "WHERE account_id = ?1 ORDER BY pool",
+    .select_account_game = CHESS960_ACCOUNT_GAME_SELECT("MAX") "WHERE ag.game_id = ?1",
     // The result from the account's side: its colour's win, the other's, or a draw.
     .select_account_games =
         CHESS960_ACCOUNT_GAME_SELECT("MAX")
@@ -67,6 +71,9 @@ inline constexpr PlayStatements kPlayStatements{
                 "black_after_rating = ?12, black_after_deviation = ?13, "
                 "black_after_volatility = ?14 WHERE game_id = ?1",
         },
+};
+
+inline constexpr PresenceStatements kPresenceStatements{
     .renew_server = "UPDATE lobby_servers SET seen_at = ?2 WHERE server_id = ?1",
     .insert_server = "INSERT INTO lobby_servers(server_id, seen_at) VALUES(?1, ?2)",
     .add_presence =
@@ -90,5 +97,8 @@ inline constexpr PlayStatements kPlayStatements{
     .delete_server_presence = "DELETE FROM lobby_presence WHERE server_id = ?1",
     .delete_server = "DELETE FROM lobby_servers WHERE server_id = ?1",
 };
+
+inline constexpr PlayStatements kPlayStatements{kSeekStatements, kAccountGameStatements,
+                                                kPresenceStatements};
 
 }  // namespace chess960::server::sqlite

@@ -159,7 +159,7 @@ int on_commit(void* checkpointer, sqlite3*, const char*, int pages) {
 
 SqliteStore::SqliteStore(const std::string& path, std::function<void(const std::string&)> log,
                          Rater rater)
-    : SqlStore(kStatements, sqlite::kPlayStatements.settlement, session_, std::move(rater)),
+    : SqlStore(kStatements, sqlite::kAccountGameStatements.settlement, session_, std::move(rater)),
       path_(path),
       session_(path_, db_, SqliteSession::Messages::advice) {
     check_file(path_);

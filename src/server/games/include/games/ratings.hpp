@@ -1,12 +1,12 @@
-// How a game between two accounts changes their ratings: the Rater the play store settles a game
-// with (store/play_store.hpp), on the rating library's Glicko-2 as lichess runs it
+// How a game between two accounts changes their ratings: the Rater the store settles a game with
+// (store/account_game_store.hpp), on the rating library's Glicko-2 as lichess runs it
 // (rating/rating.hpp). Pure: no store, no clock.
 #pragma once
 
 #include <optional>
 
 #include "rating/rating.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
 
 namespace chess960::server {
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
 
 namespace chess960::server {
 
@@ -16,8 +16,8 @@ namespace chess960::server {
 // unrated.
 Rater account_game_rater(std::function<void(const std::string&)> log);
 
-// Settles every game over and not settled in `play`, with `rater`: how many it settled.
-int settle_games_over(PlayStore& play, const Rater& rater,
+// Settles every game over and not settled in `games`, with `rater`: how many it settled.
+int settle_games_over(AccountGameStore& games, const Rater& rater,
                       const std::function<void(const std::string&)>& log);
 
 }  // namespace chess960::server

@@ -8,7 +8,8 @@
 #include "chess960/pgn.hpp"
 #include "lobby/feed.hpp"
 #include "lobby/service.hpp"
-#include "store/play_store.hpp"
+#include "store/play_rows.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 

@@ -3,10 +3,10 @@
 // games they make (account_seats.hpp). Each part keeps its own state and knows none of the
 // others (the build keeps them apart: tests/layers); this facade wires them: what the seek book
 // and quick pairing change, it tells the feed; what the feed's passes read, it asks of quick
-// pairing and presence. Seeks and games are rows of the play store, so that a seek made on one
-// server is accepted on another sharing the database; a seek is taken with its game's rows in
-// one transaction; ratings change where games end (games/settlement.hpp). Refusals are
-// ApiErrors.
+// pairing and presence. Seeks, games and who is online are rows of the store (the seek, account
+// game and presence stores), so that a seek made on one server is accepted on another sharing
+// the database; a seek is taken with its game's rows in one transaction; ratings change where
+// games end (games/settlement.hpp). Refusals are ApiErrors.
 #pragma once
 
 #include <array>
@@ -27,16 +27,26 @@
 #include "lobby/requests.hpp"
 #include "lobby/seek_book.hpp"
 #include "lobby/seek_limits.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
+#include "store/lobby_changes.hpp"
+#include "store/presence_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
 class LobbyService {
   public:
+    // The stores it is given (on one connection: store/open.hpp's PlayStores): each part takes
+    // those it uses.
+    struct Stores {
+        SeekStore& seeks;
+        AccountGameStore& account_games;
+        PresenceStore& presence;
+        LobbyChanges& changes;  // other servers' changes to the seeks and who is online
+    };
     // Registers with `games` as the holder of the seats of account games; starts the feed's
-    // thread. `store`, `games` and `accounts` outlive it.
-    LobbyService(PlayStore& store, AccountService& accounts, GameService& games,
-                 LobbyOptions options);
+    // thread. The stores, `games` and `accounts` outlive it.
+    LobbyService(Stores stores, AccountService& accounts, GameService& games, LobbyOptions options);
     ~LobbyService();
     LobbyService(const LobbyService&) = delete;
     LobbyService& operator=(const LobbyService&) = delete;
@@ -58,7 +68,7 @@ class LobbyService {
     Pools pools(const std::optional<std::string>& viewer);
 
     // The account game, if the game is one; the account's ratings by pool (only the pools it
-    // has played); its games (play_store.hpp).
+    // has played); its games (store/account_game_store.hpp).
     std::optional<AccountGameRow> account_game(const std::string& game_id);
     std::vector<RatingRow> ratings(const std::string& account_id);
     std::vector<AccountGameRow> games_of(const AccountGameQuery& query);
@@ -80,7 +90,7 @@ class LobbyService {
     void after_told(std::move_only_function<void()> then);
 
   private:
-    PlayStore& store_;
+    Stores stores_;
     AccountService& accounts_;
     LobbyOptions options_;
     SeekLimits limits_;

@@ -1,16 +1,19 @@
 // Opening the stores a database holds: the only place that knows the implementations (SQLite's
 // for a path, PostgreSQL's for a libpq URI), so that the interfaces (store.hpp, event_store.hpp,
-// cluster.hpp) and whoever uses them know none.
+// cluster.hpp, account_store.hpp, seek_store.hpp, ...) and whoever uses them know none.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <string>
 
+#include "store/account_game_store.hpp"
 #include "store/account_store.hpp"
 #include "store/cluster.hpp"
 #include "store/event_store.hpp"
-#include "store/play_store.hpp"
+#include "store/lobby_changes.hpp"
+#include "store/presence_store.hpp"
+#include "store/seek_store.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -37,9 +40,21 @@ std::unique_ptr<EventStore> open_event_store(const std::string& db);
 // The accounts' store on the database the game store has already opened and migrated, on a
 // connection of its own. Throws StoreError.
 std::unique_ptr<AccountStore> open_account_store(const std::string& db);
-// The accounts' play (ratings, seeks, account games) on that database, on a connection of its
-// own.
-std::unique_ptr<PlayStore> open_play_store(const std::string& db);
+
+// The accounts' play on one connection: its seeks, the games made from them with the ratings they
+// change, who is online, and the lobby's changes other servers make. Several interfaces, one
+// connection (and one lock on it): a fact that spans them (a seek taken with its game's rows) is
+// one call of one of them, one transaction on it.
+class PlayStores {
+  public:
+    virtual ~PlayStores() = default;
+    virtual SeekStore& seeks() = 0;
+    virtual AccountGameStore& account_games() = 0;
+    virtual PresenceStore& presence() = 0;
+    virtual LobbyChanges& lobby_changes() = 0;
+};
+// The accounts' play on that database, on a connection of its own.
+std::unique_ptr<PlayStores> open_play_stores(const std::string& db);
 
 // What several servers sharing `store`'s database need (cluster.hpp), on `store`'s connection:
 // none for a store no other server writes (SQLite: one server per file).

@@ -1,6 +1,6 @@
 // The games of two accounts the lobby makes (a seek accepted, two quick seeks paired) and their
 // seats: a game is made from its seek before it is stored (its rows go into the transaction
-// that takes the seek: PlayStore::accept_seek, pair_seeks), held in play once stored, and its
+// that takes the seek: SeekStore::accept_seek, pair_seeks), held in play once stored, and its
 // seats are its two accounts' (the tokens made with it are given to nobody): a session's token
 // holds the seat of its account. The players of each game are cached (the seats are asked for
 // at each move), a bounded number of them.
@@ -16,7 +16,8 @@
 
 #include "accounts/service.hpp"
 #include "games/service.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
@@ -28,7 +29,7 @@ struct MadeGame {
 
 class AccountSeats {
   public:
-    AccountSeats(PlayStore& store, AccountService& accounts, GameService& games)
+    AccountSeats(AccountGameStore& store, AccountService& accounts, GameService& games)
         : store_(store), accounts_(accounts), games_(games) {}
     // The game `made` names (who plays which colour), with `seek`'s clock and start position.
     MadeGame make(const AccountGameRow& made, const SeekRow& seek);
@@ -47,7 +48,7 @@ class AccountSeats {
     std::optional<Players> players(const std::string& game_id);
     void remember(const std::string& game_id, const Players& players);
 
-    PlayStore& store_;
+    AccountGameStore& store_;
     AccountService& accounts_;
     GameService& games_;
     std::mutex mutex_;

@@ -27,9 +27,9 @@ struct LobbyOptions {
     // How long a signed-in player may be without a lobby connection (a page reloading) before
     // its seeks are withdrawn.
     std::chrono::milliseconds leave_after{15'000};
-    // How often this server renews its row of who is online (store/play_store.hpp), and how long
-    // a server may go without renewing it before the others take it for dead (its accounts are
-    // then offline, their seeks withdrawn).
+    // How often this server renews its row of who is online (store/presence_store.hpp), and how
+    // long a server may go without renewing it before the others take it for dead (its accounts
+    // are then offline, their seeks withdrawn).
     std::chrono::milliseconds presence_every{5'000};
     std::chrono::milliseconds presence_timeout{30'000};
     // At most one `online` message to the connections this often: each is the whole list to

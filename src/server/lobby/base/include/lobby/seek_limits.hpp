@@ -9,13 +9,13 @@
 
 #include "games/service.hpp"
 #include "lobby/options.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
 class SeekLimits {
   public:
-    SeekLimits(PlayStore& store, GameService& games, const LobbyOptions& options)
+    SeekLimits(SeekStore& store, GameService& games, const LobbyOptions& options)
         : store_(store), games_(games), options_(options) {}
     // Takes one of the account's seek tokens (429 when it has none).
     void take_token(const std::string& account);
@@ -23,7 +23,7 @@ class SeekLimits {
     void check_room(const std::string& account, std::size_t in_lobby);
 
   private:
-    PlayStore& store_;
+    SeekStore& store_;
     GameService& games_;
     const LobbyOptions& options_;
 };

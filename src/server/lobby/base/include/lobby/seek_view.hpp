@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lobby/pools.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 

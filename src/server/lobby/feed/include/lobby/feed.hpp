@@ -13,7 +13,7 @@
 
 #include "games/audience.hpp"
 #include "lobby/pools.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 

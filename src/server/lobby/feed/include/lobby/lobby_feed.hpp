@@ -25,7 +25,7 @@
 #include "lobby/options.hpp"
 #include "lobby/recent_ids.hpp"
 #include "lobby/seek_changes.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
@@ -43,7 +43,7 @@ class LobbyFeed {
         std::function<std::optional<Clock::time_point>()> online_held;
     };
     // Starts the thread; `store` and the sources' objects outlive it.
-    LobbyFeed(PlayStore& store, const LobbyOptions& options, Sources sources);
+    LobbyFeed(SeekStore& store, const LobbyOptions& options, Sources sources);
     ~LobbyFeed();
     LobbyFeed(const LobbyFeed&) = delete;
     LobbyFeed& operator=(const LobbyFeed&) = delete;
@@ -102,7 +102,7 @@ class LobbyFeed {
                     const std::vector<std::string>& accounts);
     void deliver_to_all(const std::shared_ptr<const LobbyEvent>& event);
 
-    PlayStore& store_;
+    SeekStore& store_;
     const LobbyOptions& options_;
     Sources sources_;
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lobby/recent_ids.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 

@@ -1,7 +1,7 @@
 // Quick pairing: a player joins one of the pools (pools.hpp: 3+2, 5+3, 10+5, 15+10) as a hidden
 // rated seek, random colour and start, and the feed's passes pair the waiting players of each
 // pool (pair_pool) into games, each made and stored with its two seeks taken in one transaction
-// (PlayStore::pair_seeks: of several servers pairing at once, one gets each seek). An account
+// (SeekStore::pair_seeks: of several servers pairing at once, one gets each seek). An account
 // waits in one pool at a time; its place counts towards its open seeks. It tells nobody: the
 // lobby's facade tells the feed.
 #pragma once
@@ -17,13 +17,13 @@
 #include "lobby/options.hpp"
 #include "lobby/pools.hpp"
 #include "lobby/seek_limits.hpp"
-#include "store/play_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
 class QuickPairing {
   public:
-    QuickPairing(PlayStore& store, SeekLimits& limits, AccountSeats& seats,
+    QuickPairing(SeekStore& store, SeekLimits& limits, AccountSeats& seats,
                  const LobbyOptions& options)
         : store_(store), limits_(limits), seats_(seats), options_(options) {}
 
@@ -56,7 +56,7 @@ class QuickPairing {
     // The game of two quick seeks, stored with both taken: false when another server took one.
     bool make_game(const SeekRow& first, const SeekRow& second, AccountGameRow& game);
 
-    PlayStore& store_;
+    SeekStore& store_;
     SeekLimits& limits_;
     AccountSeats& seats_;
     const LobbyOptions& options_;

@@ -1,5 +1,5 @@
 // Who is online: the accounts with a live lobby connection on any server sharing the database.
-// Each server keeps its row of accounts in the play store (renewed every presence_every; a
+// Each server keeps its row of accounts in the presence store (renewed every presence_every; a
 // server silent for presence_timeout is taken for dead, its accounts offline). An account gone
 // from every server for leave_after has its seeks withdrawn. The list told to the connections
 // goes out at most every online_every. The feed's passes call pass(); connections arrive and
@@ -16,14 +16,16 @@
 #include <vector>
 
 #include "lobby/options.hpp"
-#include "store/play_store.hpp"
+#include "store/presence_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
 class LobbyPresence {
   public:
     using Clock = std::chrono::steady_clock;
-    LobbyPresence(PlayStore& store, const LobbyOptions& options);
+    // `seeks` withdraws the seeks of the accounts gone.
+    LobbyPresence(PresenceStore& presence, SeekStore& seeks, const LobbyOptions& options);
     // This server's row of who is online goes (its players are online through it no more).
     void stop();
 
@@ -55,7 +57,8 @@ class LobbyPresence {
     void write(const std::vector<std::string>& joined, const std::vector<std::string>& left);
     std::vector<std::string> to_withdraw(const Change& change, bool due, std::int64_t alive_since);
 
-    PlayStore& store_;
+    PresenceStore& presence_;
+    SeekStore& seeks_;
     const LobbyOptions& options_;
     const std::string server_id_;  // this server's row of who is online
 

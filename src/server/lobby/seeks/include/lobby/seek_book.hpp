@@ -1,7 +1,7 @@
 // The seek book: accounts seeking opponents (a clock, days per move or neither; rated or casual;
 // a colour, a start position, a rating range; open to all or a challenge to one account), and
 // accepting a seek (its game made and stored with the seek taken, in one transaction). Seeks
-// are rows of the play store, so that a seek made on one server is accepted on another sharing
+// are rows of the seek store, so that a seek made on one server is accepted on another sharing
 // the database. Refusals are ApiErrors. It tells nobody: the lobby's facade tells the feed.
 #pragma once
 
@@ -14,15 +14,22 @@
 #include "lobby/options.hpp"
 #include "lobby/requests.hpp"
 #include "lobby/seek_limits.hpp"
-#include "store/play_store.hpp"
+#include "store/account_game_store.hpp"
+#include "store/seek_store.hpp"
 
 namespace chess960::server {
 
 class SeekBook {
   public:
-    SeekBook(PlayStore& store, AccountService& accounts, SeekLimits& limits, AccountSeats& seats,
-             const LobbyOptions& options)
-        : store_(store), accounts_(accounts), limits_(limits), seats_(seats), options_(options) {}
+    // `account_games` gives the ratings an acceptor is held to a seek's range by.
+    SeekBook(SeekStore& seeks, AccountGameStore& account_games, AccountService& accounts,
+             SeekLimits& limits, AccountSeats& seats, const LobbyOptions& options)
+        : seeks_(seeks),
+          account_games_(account_games),
+          accounts_(accounts),
+          limits_(limits),
+          seats_(seats),
+          options_(options) {}
 
     // A new seek by the signed-in account, stored. 400 for what the request cannot be (a rated
     // game without a clock or days, a FEN start, a bad range, a challenge to oneself), 404 for a
@@ -52,7 +59,8 @@ class SeekBook {
     // for `me` to accept, 409 for one's own.
     static void check_acceptable(const SeekRow& seek, const std::string& me, double rating);
 
-    PlayStore& store_;
+    SeekStore& seeks_;
+    AccountGameStore& account_games_;
     AccountService& accounts_;
     SeekLimits& limits_;
     AccountSeats& seats_;

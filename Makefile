@@ -148,7 +148,7 @@ test-fast: build web deps-e2e deps-postgres
 # engine's pinned search signatures: 78 s here together, the same code paths as their quicker
 # neighbours), to keep `make test` within its half hour on 2 cores.
 ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text_tests draw_tests \
-                match_tests cli_tests store_tests perft_suite generic_consumer_tests rating_tests \
+                match_tests cli_tests db_tests store_tests perft_suite generic_consumer_tests rating_tests \
                 pairing_tests http_tests events_tests games_tests live_tests lobby_tests \
                 games_serve_tests http_serve_tests events_serve_tests accounts_serve_tests \
                 lobby_serve_tests snapshot_check

@@ -13,11 +13,17 @@ namespace {
 // the pawns, which advance): a guess at what players play, not an evaluation.
 constexpr std::array<int, 7> kValue = {1, 3, 3, 5, 9, 0, 0};
 
-int centrality(Square s) {
-    const int f = file_of(s), r = rank_of(s);
-    const int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
-    return 6 - df - dr;  // 6 in the centre, 0 in a corner
-}
+constexpr std::array<std::int8_t, 64> kCentrality = [] {
+    std::array<std::int8_t, 64> table{};
+    for (int s = 0; s < 64; ++s) {
+        const int f = s & 7, r = s >> 3;
+        const int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
+        table[std::size_t(s)] = std::int8_t(6 - df - dr);  // 6 in the centre, 0 in a corner
+    }
+    return table;
+}();
+
+int centrality(Square s) { return kCentrality[s]; }
 
 // What the opponent's pieces attack, once per position: by their pawns, and by any of them.
 struct Threats {
@@ -30,9 +36,13 @@ Threats threats_of(const Position& pos, Color them) {
     const Bitboard occupied = pos.pieces();
     for (Bitboard b = pos.pieces(them, Pawn); b; b &= b - 1) t.pawns |= pawn_attacks(them, lsb(b));
     t.any = t.pawns;
-    for (PieceType type : {Knight, Bishop, Rook, Queen, King})
-        for (Bitboard b = pos.pieces(them, type); b; b &= b - 1)
-            t.any |= attacks_of(type, lsb(b), occupied);
+    for (Bitboard b = pos.pieces(them, Knight); b; b &= b - 1) t.any |= knight_attacks(lsb(b));
+    const Bitboard queens = pos.pieces(them, Queen);
+    for (Bitboard b = pos.pieces(them, Bishop) | queens; b; b &= b - 1)
+        t.any |= bishop_attacks(lsb(b), occupied);
+    for (Bitboard b = pos.pieces(them, Rook) | queens; b; b &= b - 1)
+        t.any |= rook_attacks(lsb(b), occupied);
+    t.any |= king_attacks(pos.king_square(them));
     return t;
 }
 
@@ -103,18 +113,23 @@ Move move_at_rank(const Position& pos, int rank) {
     int n = 0;
     for (const Move candidate : legal) keys[n++] = key(pos, candidate, threats);
     std::uint32_t chosen;
-    if (rank < 6) {
-        // The likeliest few (most moves played): the largest key below the last one taken.
-        chosen = ~std::uint32_t(0);
-        for (int taken = 0; taken <= rank; ++taken) {
-            std::uint32_t best = 0;
-            for (int i = 0; i < n; ++i)
-                if (keys[i] < chosen && keys[i] > best) best = keys[i];
-            chosen = best;
+    if (rank < 8) {
+        // The likeliest few (most moves played): the rank+1 largest keys kept in order in one
+        // pass, most keys failing the first comparison.
+        std::array<std::uint32_t, 8> best{};
+        int kept = 0;
+        for (int i = 0; i < n; ++i) {
+            const std::uint32_t k = keys[std::size_t(i)];
+            if (kept == rank + 1 && k <= best[std::size_t(rank)]) continue;
+            int at = kept == rank + 1 ? rank : kept++;
+            for (; at > 0 && best[std::size_t(at - 1)] < k; --at)
+                best[std::size_t(at)] = best[std::size_t(at - 1)];
+            best[std::size_t(at)] = k;
         }
+        chosen = best[std::size_t(rank)];
     } else {
         std::nth_element(keys.begin(), keys.begin() + rank, keys.begin() + n, std::greater<>());
-        chosen = keys[rank];
+        chosen = keys[std::size_t(rank)];
     }
     return Move::from_raw(std::uint16_t(0xffff - (chosen & 0xffff)));
 }

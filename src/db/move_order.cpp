@@ -23,8 +23,6 @@ constexpr std::array<std::int8_t, 64> kCentrality = [] {
     return table;
 }();
 
-int centrality(Square s) { return kCentrality[s]; }
-
 // What the opponent's pieces attack, once per position: by their pawns, and by any of them.
 struct Threats {
     Bitboard pawns = 0;
@@ -46,43 +44,77 @@ Threats threats_of(const Position& pos, Color them) {
     return t;
 }
 
+// Per piece type (Pawn..King): the penalty for going where an enemy pawn attacks, where only
+// other enemy pieces attack (unless the capture is worth it), and the bonus for leaving an
+// attacked square for a safe one. Pawns and kings are exempt where the text below says.
+constexpr std::array<int, 6> kPawnThreatPenalty = {0, 36, 36, 44, 60, 24};
+constexpr std::array<int, 6> kThreatPenalty = {0, 17, 17, 23, 35, 0};
+constexpr std::array<int, 6> kFleeBonus = {0, 12, 12, 16, 24, 0};
+
+// What a move's promotion or castling adds, by its top four bits (kind and promotion piece).
+constexpr std::array<int, 16> kKindBonus = [] {
+    std::array<int, 16> table{};
+    for (int promotion = 0; promotion < 4; ++promotion) {
+        const int piece = promotion + Knight;
+        table[std::size_t(promotion | (Move::Promotion << 2))] =
+            piece == Queen ? 300 : 20 + kValue[std::size_t(piece)];
+        table[std::size_t(promotion | (Move::Castling << 2))] = 60;
+    }
+    return table;
+}();
+
+// The positional part of a move that is not castling: a pawn's advance (rank, central files),
+// another piece's gain in centrality, a king's step (-8); by piece type, from and to.
+struct Positional {
+    std::array<std::array<std::array<std::int8_t, 64>, 64>, 6> white{}, black{};
+};
+const Positional& positional() {
+    static const Positional table = [] {
+        Positional t;
+        for (int piece = Pawn; piece <= King; ++piece)
+            for (int from = 0; from < 64; ++from)
+                for (int to = 0; to < 64; ++to) {
+                    for (Color c : {White, Black}) {
+                        int v;
+                        if (piece == Pawn)
+                            v = 2 * relative_rank(c, to >> 3) + ((to & 7) >= 2 && (to & 7) <= 5);
+                        else if (piece != King)
+                            v = 3 * (kCentrality[std::size_t(to)] - kCentrality[std::size_t(from)]);
+                        else
+                            v = -8;
+                        (c == White
+                             ? t.white
+                             : t.black)[std::size_t(piece)][std::size_t(from)][std::size_t(to)] =
+                            std::int8_t(v);
+                    }
+                }
+        return t;
+    }();
+    return table;
+}
+
 [[gnu::always_inline]] inline std::uint32_t key(const Position& pos, Move m,
                                                 const Threats& threats) {
-    const Color us = pos.side_to_move();
     const Square from = m.from(), to = m.to();
     const PieceType piece = type_of(pos.piece_on(from));
-    const Bitboard target = Bitboard(1) << to;
-    int score = 512;  // kept positive
-    if (m.is_promotion()) {
-        score += m.promotion() == Queen ? 300 : 20 + kValue[m.promotion()];
-    } else if (m.is_castling()) {
-        score += 60;
-    }
+    const std::size_t p = std::size_t(piece);
+    const int v = kValue[p];
+    int score = 512 + kKindBonus[std::size_t(m.raw() >> 12)];  // kept positive
+    if (m.is_castling()) return (std::uint32_t(score) << 16) | std::uint32_t(0xffff - m.raw());
+    const Piece on_target = pos.piece_on(to);
+    const bool en_passant = m.is_en_passant();
+    const int threat_to = int((threats.any >> to) & 1);
     int victim_value = 0;
-    if (pos.is_capture(m)) {
-        const PieceType victim = m.is_en_passant() ? Pawn : type_of(pos.piece_on(to));
-        victim_value = kValue[victim];
-        score += 100 + 16 * victim_value - kValue[piece];
-        if (!(threats.any & target)) score += 40;  // a piece left hanging
+    if (on_target != NoPiece || en_passant) {
+        victim_value = en_passant ? kValue[Pawn] : kValue[std::size_t(type_of(on_target))];
+        score += 100 + 16 * victim_value - v + 40 * (1 - threat_to);  // more when it hangs
     }
-    if (!m.is_castling()) {
-        if (piece == Pawn) {
-            score += 2 * relative_rank(us, rank_of(to)) + (file_of(to) >= 2 && file_of(to) <= 5);
-        } else if (piece != King) {
-            score += 3 * (centrality(to) - centrality(from));
-        } else {
-            score -= 8;
-        }
-        if (piece != Pawn && (threats.pawns & target))
-            score -= 24 + 4 * kValue[piece];
-        else if (piece != Pawn && piece != King && (threats.any & target) &&
-                 victim_value < kValue[piece])
-            score -= 8 + 3 * kValue[piece];
-        // A piece under attack moving away.
-        if (piece != Pawn && piece != King && (threats.any & (Bitboard(1) << from)) &&
-            !(threats.any & target))
-            score += 6 + 2 * kValue[piece];
-    }
+    const auto& table = pos.side_to_move() == White ? positional().white : positional().black;
+    score += table[p][std::size_t(from)][std::size_t(to)];
+    const int pawn_threat = int((threats.pawns >> to) & 1);
+    score -= pawn_threat * kPawnThreatPenalty[p];
+    score -= (1 - pawn_threat) * threat_to * (victim_value < v) * kThreatPenalty[p];
+    score += int((threats.any >> from) & 1) * (1 - threat_to) * kFleeBonus[p];
     return (std::uint32_t(score) << 16) | std::uint32_t(0xffff - m.raw());
 }
 

@@ -144,24 +144,23 @@ Move move_at_rank(const Position& pos, int rank) {
     std::array<std::uint32_t, 256> keys;
     int n = 0;
     for (const Move candidate : legal) keys[n++] = key(pos, candidate, threats);
-    std::uint32_t chosen;
-    if (rank < 8) {
-        // The likeliest few (most moves played): the rank+1 largest keys kept in order in one
-        // pass, most keys failing the first comparison.
-        std::array<std::uint32_t, 8> best{};
-        int kept = 0;
+    // Rank 0 (a fifth of the moves played): the largest key. Another: the key with exactly
+    // `rank` keys above it, counted for each in turn by a loop without branches that the
+    // compiler vectorises: faster here than nth_element's partitions (3.3 -> 4.3 M moves a
+    // second decoded) or keeping the largest few in order.
+    std::uint32_t chosen = 0;
+    if (rank == 0) {
+        for (int i = 0; i < n; ++i) chosen = std::max(chosen, keys[std::size_t(i)]);
+    } else {
         for (int i = 0; i < n; ++i) {
             const std::uint32_t k = keys[std::size_t(i)];
-            if (kept == rank + 1 && k <= best[std::size_t(rank)]) continue;
-            int at = kept == rank + 1 ? rank : kept++;
-            for (; at > 0 && best[std::size_t(at - 1)] < k; --at)
-                best[std::size_t(at)] = best[std::size_t(at - 1)];
-            best[std::size_t(at)] = k;
+            int above = 0;
+            for (int j = 0; j < n; ++j) above += keys[std::size_t(j)] > k;
+            if (above == rank) {
+                chosen = k;
+                break;
+            }
         }
-        chosen = best[std::size_t(rank)];
-    } else {
-        std::nth_element(keys.begin(), keys.begin() + rank, keys.begin() + n, std::greater<>());
-        chosen = keys[std::size_t(rank)];
     }
     return Move::from_raw(std::uint16_t(0xffff - (chosen & 0xffff)));
 }

@@ -64,34 +64,19 @@ constexpr std::array<int, 16> kKindBonus = [] {
 }();
 
 // The positional part of a move that is not castling: a pawn's advance (rank, central files),
-// another piece's gain in centrality, a king's step (-8); by piece type, from and to.
-struct Positional {
-    std::array<std::array<std::array<std::int8_t, 64>, 64>, 6> white{}, black{};
-};
-const Positional& positional() {
-    static const Positional table = [] {
-        Positional t;
-        for (int piece = Pawn; piece <= King; ++piece)
-            for (int from = 0; from < 64; ++from)
-                for (int to = 0; to < 64; ++to) {
-                    for (Color c : {White, Black}) {
-                        int v;
-                        if (piece == Pawn)
-                            v = 2 * relative_rank(c, to >> 3) + ((to & 7) >= 2 && (to & 7) <= 5);
-                        else if (piece != King)
-                            v = 3 * (kCentrality[std::size_t(to)] - kCentrality[std::size_t(from)]);
-                        else
-                            v = -8;
-                        (c == White
-                             ? t.white
-                             : t.black)[std::size_t(piece)][std::size_t(from)][std::size_t(to)] =
-                            std::int8_t(v);
-                    }
-                }
-        return t;
-    }();
+// another piece's gain in centrality (3 a step), a king's step (-8). As sums over small tables,
+// by piece type, so that no branch chooses between them.
+constexpr std::array<int, 6> kCentralityFactor = {0, 3, 3, 3, 3, 0};
+constexpr std::array<int, 6> kIsPawn = {1, 0, 0, 0, 0, 0};
+constexpr std::array<int, 6> kStepBonus = {0, 0, 0, 0, 0, -8};
+constexpr std::array<std::array<std::int8_t, 64>, 2> kPawnAdvance = [] {
+    std::array<std::array<std::int8_t, 64>, 2> table{};
+    for (int to = 0; to < 64; ++to)
+        for (Color c : {White, Black})
+            table[c][std::size_t(to)] =
+                std::int8_t(2 * relative_rank(c, to >> 3) + ((to & 7) >= 2 && (to & 7) <= 5));
     return table;
-}
+}();
 
 [[gnu::always_inline]] inline std::uint32_t key(const Position& pos, Move m,
                                                 const Threats& threats) {
@@ -109,8 +94,8 @@ const Positional& positional() {
         victim_value = en_passant ? kValue[Pawn] : kValue[std::size_t(type_of(on_target))];
         score += 100 + 16 * victim_value - v + 40 * (1 - threat_to);  // more when it hangs
     }
-    const auto& table = pos.side_to_move() == White ? positional().white : positional().black;
-    score += table[p][std::size_t(from)][std::size_t(to)];
+    score += kCentralityFactor[p] * (kCentrality[to] - kCentrality[from]) +
+             kIsPawn[p] * kPawnAdvance[pos.side_to_move()][to] + kStepBonus[p];
     const int pawn_threat = int((threats.pawns >> to) & 1);
     score -= pawn_threat * kPawnThreatPenalty[p];
     score -= (1 - pawn_threat) * threat_to * (victim_value < v) * kThreatPenalty[p];

@@ -1,6 +1,5 @@
 #include "chess960/db/move_code.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "bit_stream.hpp"
@@ -31,7 +30,10 @@ Result<std::vector<Move>> decode_moves(const Position& start, std::span<const st
     BitReader in(bytes);
     Position pos = start;
     std::vector<Move> moves;
-    moves.reserve(std::size_t(std::max(plies, 0)));
+    if (plies < 0)
+        return make_error(ErrorCode::InvalidMove,
+                          "a negative number of coded moves (" + std::to_string(plies) + ")");
+    moves.reserve(std::size_t(plies));
     for (int ply = 1; ply <= plies; ++ply) {
         const int rank = read_rank(in);
         const Move m = rank < 0 ? Move() : move_at_rank(pos, rank);

@@ -105,10 +105,6 @@ constexpr std::array<std::array<std::int8_t, 64>, 2> kPawnAdvance = [] {
 
 }  // namespace
 
-std::uint32_t move_order_key(const Position& pos, Move m) {
-    return key(pos, m, threats_of(pos, Color(pos.side_to_move() ^ 1)));
-}
-
 int move_rank(const Position& pos, Move m) {
     const Threats threats = threats_of(pos, Color(pos.side_to_move() ^ 1));
     const MoveList legal = pos.legal_moves();

@@ -143,6 +143,8 @@ TEST(MoveCode, TruncatedOrForeignBytesAreRefusedNotMisread) {
         ASSERT_TRUE(other.has_value());
         EXPECT_FALSE(db::decode_moves(*other, ones, 40).has_value());
     }
+    // A negative count is refused, not read as none.
+    EXPECT_FALSE(db::decode_moves(*start, *bytes, -1).has_value());
     // No plies: no bytes needed.
     auto none = db::decode_moves(*start, {}, 0);
     ASSERT_TRUE(none.has_value());

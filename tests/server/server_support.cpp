@@ -243,7 +243,8 @@ sockaddr_in address(const std::string& ip, int port) {
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_port = htons(std::uint16_t(port));
-    inet_pton(AF_INET, ip.c_str(), &a.sin_addr);
+    if (inet_pton(AF_INET, ip.c_str(), &a.sin_addr) != 1)
+        ADD_FAILURE() << "not an IPv4 address: '" << ip << "'";
     return a;
 }
 

@@ -1,7 +1,8 @@
 // move_rank_stats: the move code's figures on PGN files (chess960/db/move_code.hpp): how often
 // each rank of db/move_order.hpp was played, the bits a move the code gives them, and the
 // decoding speed on one core. With --frequencies it prints the ranks' counts as
-// src/db/rank_frequencies.inc wants them (the code is trained on such a file).
+// src/db/rank_frequencies.inc wants them (the code is trained on such a file). A game whose
+// replay stops is left out and its problem said on standard error; the exit status is then 1.
 //
 // usage: chess960_move_rank_stats [--frequencies] FILE.pgn...
 #include <array>
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::array<std::uint64_t, 256> counts{};
+    std::size_t problems = 0;
     std::vector<std::pair<Position, std::vector<Move>>> games;
     for (const std::string& file : files) {
         std::ifstream in(file, std::ios::binary);
@@ -46,6 +48,11 @@ int main(int argc, char** argv) {
         pgn::Reader reader{std::string_view(pgn_text)};
         pgn::Replayer replayer;
         reader.read_all(replayer);
+        // A game the replay stopped in is left out; its problem is said, and the exit status is 1.
+        problems += replayer.problems.size();
+        for (const pgn::Replayer::Problem& problem : replayer.problems)
+            std::fprintf(stderr, "chess960_move_rank_stats: %s: %s\n", file.c_str(),
+                         problem.describe().c_str());
         for (const pgn::GameRecord& game : replayer.games) {
             std::vector<Move> moves;
             Position pos = game.start;
@@ -60,7 +67,7 @@ int main(int argc, char** argv) {
     if (frequencies) {
         for (std::uint64_t c : counts) std::printf("%llu,", (unsigned long long)(c + 1));
         std::printf("\n");
-        return 0;
+        return problems == 0 ? 0 : 1;
     }
     std::uint64_t moves = 0, bits = 0, bytes = 0;
     std::vector<std::vector<std::uint8_t>> coded;
@@ -90,6 +97,8 @@ int main(int argc, char** argv) {
         games.size(), (unsigned long long)moves, moves ? double(bits) / double(moves) : 0.0,
         games.empty() ? 0.0 : double(bytes) / double(games.size()),
         moves ? 100.0 * double(counts[0]) / double(moves) : 0.0);
-    std::printf("decoding: %.2f M moves a second on one core\n", double(decoded) / seconds / 1e6);
-    return 0;
+    if (moves > 0)
+        std::printf("decoding: %.2f M moves a second on one core\n",
+                    double(decoded) / seconds / 1e6);
+    return problems == 0 ? 0 : 1;
 }

@@ -18,8 +18,9 @@ namespace chess960::db {
 /// IllegalMove error names the ply otherwise).
 Result<std::vector<std::uint8_t>> encode_moves(const Position& start, std::span<const Move> moves);
 
-/// The first `plies` moves coded in `bytes` from `start`; an InvalidMove error when the bytes
-/// end first or name a rank the position has no move for (damaged or another start's bytes).
+/// The first `plies` moves coded in `bytes` from `start`; an InvalidMove error when `plies` is
+/// negative, or when the bytes end first or name a rank the position has no move for (damaged
+/// or another start's bytes).
 Result<std::vector<Move>> decode_moves(const Position& start, std::span<const std::uint8_t> bytes,
                                        int plies);
 

@@ -10,10 +10,6 @@
 
 namespace chess960::db {
 
-/// A move's place in the order: a higher key comes first. Two moves of one position never have
-/// the same key (the move's own bits break ties).
-std::uint32_t move_order_key(const Position& pos, Move m);
-
 /// The rank of legal move `m` in `pos`'s order (0: the likeliest); -1 if it is not legal there.
 int move_rank(const Position& pos, Move m);
 

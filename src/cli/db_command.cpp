@@ -175,18 +175,21 @@ int run_import(const ImportOptions& o) {
                       << (collection.masters ? "" : "not ")
                       << "a masters collection already: its games are indexed "
                       << (collection.masters ? "whole" : "to ply 50") << std::endl;
-        // The explorer's index: this process's to keep (first brought up to date: an import
-        // killed before may have left games out of it), unless a server has it open.
+        // The explorer's index beside an SQLite file: this process's to keep (first brought up
+        // to date: an import killed before may have left games out of it), unless a server has
+        // it open. Each server of a PostgreSQL cluster keeps its own and reads the games there.
         std::unique_ptr<server::gamedb::IndexKeeper> index;
-        const std::string dir =
-            o.explorer.empty() ? server::default_explorer_dir(o.db) : o.explorer;
-        try {
-            index = std::make_unique<server::gamedb::IndexKeeper>(
-                *store, std::make_unique<server::ExplorerIndex>(dir));
-            index->catch_up();
-        } catch (const server::ExplorerIndexBusy&) {
-            std::cerr << "chess960 db import: the explorer's index " << dir
-                      << " is open in a server, which will index the games itself" << std::endl;
+        if (!server::is_postgres_uri(o.db) || !o.explorer.empty()) {
+            const std::string dir =
+                o.explorer.empty() ? server::default_explorer_dir(o.db) : o.explorer;
+            try {
+                index = std::make_unique<server::gamedb::IndexKeeper>(
+                    *store, std::make_unique<server::ExplorerIndex>(dir));
+                index->catch_up();
+            } catch (const server::ExplorerIndexBusy&) {
+                std::cerr << "chess960 db import: the explorer's index " << dir
+                          << " is open in a server, which will index the games itself" << std::endl;
+            }
         }
         Importer importer(*store, index.get(), {collection.id, collection.masters, std::nullopt});
         int status = 0;

@@ -133,6 +133,29 @@ const deep = shuffle(deepAll).slice(0, options.sample);
 const chosen = new Set([...starts, ...shallow, ...deep]);
 const extraTranspositions = shuffle(transpositions.filter(e => !chosen.has(e))).slice(0, 500);
 for (const e of extraTranspositions) chosen.add(e);
+// The edges of the indexed plies: for games longer than the limit, the position before the last
+// indexed ply (its move counts) and the one after it (not indexed for that game); for shorter
+// games, the final position (in the totals, in no move).
+const positionAfter = (g, ply) => {
+  const pos = setupPosition(g.initialFen);
+  for (const u of g.ucis.slice(0, ply)) pos.play(chessops.parseUci(u));
+  return positionKey(pos);
+};
+const edges = [];
+if (!options.masters) {
+  const indexedGames = games.filter(g => g.result !== '*');
+  for (const g of shuffle(indexedGames.filter(x => x.plies > LIMIT)).slice(0, 100))
+    for (const ply of [LIMIT - 1, LIMIT]) edges.push(positionAfter(g, ply));
+  for (const g of shuffle(indexedGames.filter(x => x.plies < LIMIT)).slice(0, 100)) edges.push(positionAfter(g, g.plies));
+}
+let edgeCount = 0;
+for (const { key, fen } of edges) {
+  const e = positions.get(key) ?? { key, fen, minPly: LIMIT, paths: new Set(), occ: [] };
+  if (!chosen.has(e)) {
+    chosen.add(e);
+    edgeCount += 1;
+  }
+}
 const asked = [...chosen];
 
 // ---------------------------------------------------------------- comparing an answer
@@ -193,12 +216,14 @@ await pool(asked, async e => {
 });
 console.log(`explorer: ${figures.positions} positions (${starts.length} start positions, ${shallow.length} first `
   + `reached at plies 1..${options.shallow}, ${deep.length} of ${deepAll.length} deeper, `
-  + `${figures.transpositions} transpositions of ${transpositions.length}), ${figures.moves} moves compared`);
+  + `${figures.transpositions} transpositions of ${transpositions.length}, ${edgeCount} more at the edges of the `
+  + `indexed plies), ${figures.moves} moves compared`);
 
 // ---------------------------------------------------------------- filters
-const months = games.map(monthOfGame).filter(Boolean).sort();
-const since = months[Math.floor(months.length / 4)];
-const until = months[Math.floor((months.length * 3) / 4)];
+// since and until: a third and two thirds along the months the games were played in.
+const months = [...new Set(games.map(monthOfGame).filter(Boolean))].sort();
+const since = months[Math.floor(months.length / 3)];
+const until = months[Math.floor((months.length * 2) / 3)];
 const filters = [
   { speeds: ['blitz'] },
   { speeds: ['bullet', 'rapid'] },
@@ -231,7 +256,7 @@ for (const n of shuffle(numbered).slice(0, 20)) {
   compareExplorer(`start=${n}`, await getJson(`/api/explorer/imported?start=${n}&moves=500`), explore(index, key));
 }
 let played = 0;
-for (const e of shuffle(asked.filter(x => x.minPly > 0)).slice(0, 30)) {
+for (const e of shuffle(asked.filter(x => x.minPly > 0 && x.occ.length)).slice(0, 30)) {
   const [gi, , , ply] = e.occ[Math.floor(rng() * e.occ.length)];
   const g = games[gi];
   const play = g.ucis.slice(0, ply).join(',');

@@ -136,7 +136,7 @@ struct Server::Impl {
                                        options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
           routes(ApiServices{games, events, event_views, analysis, accounts, lobby,
-                             database.game_db(), explorer_index},
+                             database.game_db(), explorer_index, recorder},
                  StaticFiles(options.web_dir)),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,

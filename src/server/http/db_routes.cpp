@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "accounts/service.hpp"
 #include "chess960/db/explorer_entry.hpp"
 #include "chess960/fen.hpp"
 #include "chess960/startpos.hpp"
@@ -14,6 +15,7 @@
 #include "gamedb/db_game.hpp"
 #include "gamedb/explorer.hpp"
 #include "gamedb/index_keeper.hpp"
+#include "gamedb/recorder.hpp"
 #include "http/routes.hpp"
 #include "wings.hpp"
 
@@ -415,9 +417,67 @@ std::optional<HttpResponse> starts(const RouteCall& call) {
     return json_response(200, Json{{"starts", std::move(list)}}.dump());
 }
 
+// An upload's collection: the uploader's, "<account>:<name>" (so that nobody adds to another's,
+// nor to the collections the operator imports).
+std::string upload_collection(const RouteCall& call, const std::string& account) {
+    const std::string name = query_param(call.request.query, "collection").value_or("uploads");
+    if (name.empty() || name.size() > 64 || std::any_of(name.begin(), name.end(), [](char c) {
+            return (unsigned char)c < 0x20 || c == ':' || c == 0x7f;
+        }))
+        throw bad("collection must be 1 to 64 characters without ':' or control characters");
+    return account + ":" + name;
+}
+
+// POST /api/db/import?collection=NAME: a PGN file into the signed-in player's collection,
+// answered once it is written (GameRecorder's thread).
+std::optional<HttpResponse> upload(const RouteCall& call) {
+    // As same_site, but the body is PGN, not JSON.
+    const HttpRequest& request = call.request;
+    if (!request.origin.empty() && !same_origin(request.origin, request.host, request.https))
+        throw ApiError{403, "cross-site request refused (Origin does not match this server)", 0,
+                       "cross_site"};
+    const Session session = signed_in(call.request, call.api.accounts);
+    if (int wait = call.api.games.take_token("db-upload", session.account.id, 3.0 / 60, 3))
+        throw ApiError{429,
+                       "too many uploads: try again in " + std::to_string(wait) + " s",
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
+    if (call.request.body.empty()) throw bad("the body is empty: send the PGN text");
+    const DbCollection collection =
+        call.api.game_db.collection(upload_collection(call, session.account.name), false);
+    auto respond = answer_later<GameRecorder::UploadOutcome>(
+        call.later, [name = collection.name](GameRecorder::UploadOutcome outcome) {
+            if (!outcome.error.empty())
+                throw ApiError{503, "the game database is failing: try again", 5, "unavailable"};
+            Json skipped = Json::array();
+            for (const SkippedGame& s : outcome.skipped) {
+                if (skipped.size() == 100) break;
+                skipped.push_back(Json{{"line", s.line}, {"error", s.why}});
+            }
+            return Json{{"collection", name},
+                        {"read", outcome.read},
+                        {"imported", outcome.imported},
+                        {"alreadyThere", outcome.already_there},
+                        {"skippedCount", outcome.skipped.size()},
+                        {"skipped", std::move(skipped)}}
+                .dump();
+        });
+    auto shared = std::make_shared<decltype(respond)>(std::move(respond));
+    const bool queued = call.api.db_writer.upload(
+        std::string(call.request.body), {collection.id, collection.masters, std::nullopt},
+        [shared](GameRecorder::UploadOutcome outcome) {
+            (*shared)(Completion<GameRecorder::UploadOutcome>::value(std::move(outcome)));
+        });
+    if (!queued)
+        throw ApiError{503, "too many uploads waiting: try again in a minute", 60, "unavailable"};
+    return std::nullopt;
+}
+
 }  // namespace
 
 void add_db_routes(RouteTable& table) {
+    table.add("POST", "/api/db/import", upload);
     table.add("GET", "/api/explorer/{source}", explorer);
     table.add("GET", "/api/db/games", search_games);
     table.add("GET", "/api/db/games/{id}", one_game);

@@ -88,6 +88,29 @@ struct LaterAnswer {
     net::experimental::concurrent_channel<void(boost::system::error_code, MakeResponse)> channel;
 };
 
+// One of the few uploads read at once (HttpServerOptions::uploads_at_once), held while its body
+// is read and answered; none without a counter (not an upload).
+class UploadSlot {
+  public:
+    UploadSlot(std::atomic<int>* count, int most) : count_(count) {
+        if (count_ && count_->fetch_add(1) >= most) {
+            count_->fetch_sub(1);
+            count_ = nullptr;
+            refused_ = true;
+        }
+    }
+    ~UploadSlot() {
+        if (count_) count_->fetch_sub(1);
+    }
+    UploadSlot(const UploadSlot&) = delete;
+    UploadSlot& operator=(const UploadSlot&) = delete;
+    bool held() const { return !refused_; }
+
+  private:
+    std::atomic<int>* count_;
+    bool refused_ = false;
+};
+
 }  // namespace
 
 struct HttpServer::Impl {
@@ -100,6 +123,7 @@ struct HttpServer::Impl {
     tcp::acceptor acceptor{ioc};
     std::shared_ptr<ConnectionLimits> limits;
     std::atomic<bool> stopped{false};
+    std::atomic<int> uploads_{0};  // upload bodies being read and answered
 
     Impl(HttpServerOptions o, Routes& r, LiveHandler h, std::function<void(const std::string&)> l)
         : options(std::move(o)),
@@ -242,13 +266,14 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
             first_request = false;
             http::request_parser<http::string_body> parser;
             parser.header_limit(kHeaderLimit);
-            parser.body_limit(options.max_body);
+            // The larger of the two limits until the path is known (an upload's, below).
+            parser.body_limit(std::max(options.max_body, options.max_upload));
             stream.expires_after(options.header_timeout);
             auto [header_ec, header_bytes] =
                 co_await http::async_read_header(stream, buffer, parser, uncancelled());
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
-                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB",
+                co_await refuse_and_close(stream, 413, "request body larger than 16 MiB",
                                           "body_too_large");
                 co_return;
             }
@@ -285,13 +310,28 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_return;
             }
 
+            // An upload may be larger, but only a few are read at once in all.
+            const bool upload = path == options.upload_path;
+            const std::size_t limit = upload ? options.max_upload : options.max_body;
+            const char* too_large =
+                upload ? "request body larger than 16 MiB" : "request body larger than 64 KiB";
+            parser.body_limit(limit);
+            if (auto length = parser.content_length(); length && *length > limit) {
+                co_await refuse_and_close(stream, 413, too_large, "body_too_large");
+                co_return;
+            }
+            UploadSlot upload_slot(upload ? &uploads_ : nullptr, options.uploads_at_once);
+            if (upload && !upload_slot.held()) {
+                co_await refuse_and_close(
+                    stream, 503, "too many uploads at once: try again in a minute", "unavailable");
+                co_return;
+            }
             stream.expires_after(kBodyTimeout);
             auto [body_ec, body_bytes] =
                 co_await http::async_read(stream, buffer, parser, uncancelled());
             (void)body_bytes;
             if (body_ec == http::error::body_limit) {
-                co_await refuse_and_close(stream, 413, "request body larger than 64 KiB",
-                                          "body_too_large");
+                co_await refuse_and_close(stream, 413, too_large, "body_too_large");
                 co_return;
             }
             if (body_ec == beast::error::timeout || body_ec == net::error::eof ||

@@ -32,6 +32,11 @@ struct HttpServerOptions {
     std::chrono::milliseconds header_timeout{10'000};
     std::chrono::milliseconds idle_timeout{60'000};
     std::size_t max_body = 64 * 1024;
+    // The one route that takes a larger body (a PGN file uploaded to the game database), and how
+    // many such bodies are read at once in all (past that: 503 before the body is read).
+    std::string upload_path = "/api/db/import";
+    std::size_t max_upload = 16 << 20;
+    int uploads_at_once = 4;
 };
 
 // Who asks for a live connection, as its request said.

@@ -28,7 +28,8 @@ class AccountService;
 class LobbyService;
 namespace gamedb {
 class IndexKeeper;
-}
+class GameRecorder;
+}  // namespace gamedb
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -44,6 +45,7 @@ struct ApiServices {
     LobbyService& lobby;
     GameDbStore& game_db;  // the game database (db_routes.cpp)
     gamedb::IndexKeeper& explorer_index;
+    gamedb::GameRecorder& db_writer;  // uploads of PGN (POST /api/db/import)
 };
 
 // The API's routes (docs/openapi.yaml), built once.

@@ -13,6 +13,7 @@
 #include "games/settlement.hpp"
 #include "http/asio.hpp"
 #include "http/http_server.hpp"
+#include "http/lobby_views.hpp"
 #include "http/render_cache.hpp"
 #include "http/routes.hpp"
 #include "http/static_files.hpp"
@@ -155,7 +156,12 @@ struct Server::Impl {
                       std::move(connection));
               },
               [this](const std::string& line) { log(line); }) {
-        // Every game that ends here goes into the game database (its explorer counts it then).
+        // Every game that ends here goes into the game database (its explorer counts it then),
+        // a lobby's game with its accounts' names and its event as its PGN has them.
+        recorder.set_describe([this](pgn::GameRecord& record, const std::string& id) {
+            if (const auto game = database.account_games().find_account_game(id))
+                add_account_tags(record, *game);
+        });
         games.set_on_game_finished(
             [this](LiveGame& game) { recorder.record(games.pgn_record_held(game), game.row.id); });
         // Games over and not settled, as a database of an earlier version may hold them (this

@@ -68,7 +68,14 @@ bool GameRecorder::upload(std::string pgn, DbDestination to,
 
 void GameRecorder::write_games(std::vector<Item> items) {
     std::vector<DbNewGame> games;
-    for (const Item& item : items) {
+    for (Item& item : items) {
+        if (describe_) {
+            try {
+                describe_(item.game, item.id);
+            } catch (const std::exception& e) {
+                if (log_) log_("game database: game " + item.id + " not described: " + e.what());
+            }
+        }
         auto made = make_db_game(main_line_of(item.game), {kServerCollection, false, item.id});
         if (made)
             games.push_back(std::move(*made));

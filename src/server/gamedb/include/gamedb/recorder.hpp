@@ -39,6 +39,11 @@ class GameRecorder {
 
     // Queues the server's game `game_id`, over (a game with no move or no result is not kept).
     void record(const pgn::GameRecord& game, const std::string& game_id);
+    // What the games room does not know of a game, added on the recorder's thread before it is
+    // written (the lobby's account names and whether it was rated): set before serving.
+    void set_describe(std::function<void(pgn::GameRecord&, const std::string& game_id)> describe) {
+        describe_ = std::move(describe);
+    }
     // Waits until every game queued before the call is written (for tests and shutdown).
     void flush();
 
@@ -70,6 +75,7 @@ class GameRecorder {
     GameDbStore& store_;
     IndexKeeper& index_;
     std::function<void(const std::string&)> log_;
+    std::function<void(pgn::GameRecord&, const std::string&)> describe_;
     std::mutex mutex_;
     std::condition_variable changed_;
     std::deque<Item> queue_;

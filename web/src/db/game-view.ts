@@ -44,7 +44,8 @@ export async function gameView(box: HTMLElement, id: string): Promise<void> {
     button.onclick = () => go(i + 1);
     buttons.push(button);
     if (color === 'white' || i === 0) {
-      const item = el('li', { value: String(number) });
+      const item = el('li');
+      item.append(el('span', { class: 'number', 'aria-hidden': 'true' }, color === 'white' ? `${number}.` : `${number}…`), ' ');
       list.append(item);
     }
     list.lastElementChild!.append(button, ' ');

@@ -64,7 +64,9 @@ export async function dbPage(root: HTMLElement): Promise<void> {
     void gameView($('#db-game'), params.game);
   }
 
-  // The explorer at a start position, with the number to choose another.
+  // The explorer at a start position, with the number to choose another (a stored game has its
+  // own, following its moves).
+  $('#db-explorer-card').hidden = !!params.game;
   const sources: Source[] = params.player ? ['player', 'imported', 'games'] : ['imported', 'games'];
   const explorer = createExplorer({ idPrefix: 'db-explorer', sources, ...(params.player && { player: params.player }) });
   $('#db-explorer-card').append(explorer.element);
@@ -92,13 +94,18 @@ export async function dbPage(root: HTMLElement): Promise<void> {
     history.replaceState(null, '', url);
     showStart(n);
   });
-  if (params.start !== null) showStart(params.start);
-  else if (params.player) {
-    // The start of the player's latest game as that colour.
-    db.games({ player: params.player.name, color: params.player.color, max: 1 })
-      .then(([latest]) => showStart(typeof latest?.start === 'number' ? latest.start : DEFAULT_START))
-      .catch(() => showStart(DEFAULT_START));
-  } else showStart(DEFAULT_START);
+  // The start position asked for; a player's latest as that colour; else 518. A stored game has
+  // its own explorer instead.
+  const firstStart = () => {
+    if (params.start !== null) showStart(params.start);
+    else if (params.player) {
+      // The start of the player's latest game as that colour.
+      db.games({ player: params.player.name, color: params.player.color, max: 1 })
+        .then(([latest]) => showStart(typeof latest?.start === 'number' ? latest.start : DEFAULT_START))
+        .catch(() => showStart(DEFAULT_START));
+    } else showStart(DEFAULT_START);
+  };
+  if (!params.game) firstStart();
 
   // The search.
   $('#db-search-title').textContent = t('db.search');

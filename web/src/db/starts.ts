@@ -9,7 +9,7 @@ import { dbHref } from '../explorer/query';
 
 export function startsTable(rows: readonly StartRow[]): HTMLTableElement {
   const table = el('table', { class: 'db-starts', id: 'db-starts' });
-  table.append(el('caption', {}, t('db.startsCaption')));
+  table.append(el('caption', { class: 'sr-only' }, t('db.startsCaption')));
   const head = el('thead');
   const headRow = el('tr');
   for (const key of ['db.col.start', 'db.col.games', 'explorer.col.results', 'db.col.white', 'db.col.draws', 'db.col.black'] as const)

@@ -15,7 +15,7 @@ export function resultBar(white: number, draws: number, black: number): HTMLElem
     ['black', s.black],
   ] as const) {
     if (share === 0) continue;
-    const span = el('span', { class: part, 'aria-hidden': 'true' }, share >= 12 ? `${share}%` : '');
+    const span = el('span', { class: part, 'aria-hidden': 'true' }, share >= 25 ? `${share}%` : '');
     span.style.width = `${share}%`;
     bar.append(span);
   }

@@ -70,7 +70,7 @@ export async function dbPage(root: HTMLElement): Promise<void> {
   const sources: Source[] = params.player ? ['player', 'imported', 'games'] : ['imported', 'games'];
   const explorer = createExplorer({ idPrefix: 'db-explorer', sources, ...(params.player && { player: params.player }) });
   $('#db-explorer-card').append(explorer.element);
-  const startForm = el('form', { class: 'explorer-start', id: 'db-explorer-start' });
+  const startForm = el('form', { class: 'explorer-start', id: 'db-explorer-start', novalidate: '' });
   const startInput = el('input', { id: 'db-explorer-number', type: 'number', min: '0', max: '959', inputmode: 'numeric', required: '' });
   const startError = el('span', { class: 'move-error', id: 'db-explorer-error', role: 'alert' });
   startInput.setAttribute('aria-describedby', 'db-explorer-error');

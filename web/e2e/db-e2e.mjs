@@ -13,7 +13,8 @@
 // 4. The analysis board shows the explorer for the position on the board.
 // 5. /db: the explorer at ?start=333 switched to this server's games counts it; the search
 //    (NDJSON) by start number and by result lists it with a link to its page; the games by
-//    start position have a row 333 linking to the explorer there; a refused start number.
+//    start position have a row 333 linking to the explorer there; a refused start number; a
+//    player's own explorer (/db?source=player&player=Alma&color=white, the profile's link).
 // 6. The languages: /db?start=333 switched through hu, ru, de, fr and back to en with the
 //    top bar's switch: the explorer's heading and summary in each, no English left.
 // 7. axe-core: no serious or critical violation on the game page with the explorer, the
@@ -203,6 +204,16 @@ async function main() {
   const ndjson = await fetch(`${base}/api/db/games?start=${START}`);
   const lines = (await ndjson.text()).split('\n').filter(Boolean).map(l => JSON.parse(l));
   check(lines.length === 1 && lines[0].gameId === id, 'GET /api/db/games answers the game as one NDJSON line');
+
+  // A player's own explorer (the profile's link): Alma as white, at the start of her latest game.
+  await page.goto(`${base}/db?source=player&player=Alma&color=white`);
+  check(await waitGames(page, 'db-explorer', 1), "Alma's explorer as white counts her game");
+  check((await page.locator('#db-explorer-number').inputValue()) === String(START), 'at the start position of her latest game as white');
+  const chosen = await page.locator('.explorer-sources button[aria-pressed=true]').textContent();
+  check(chosen === textOf('en', 'explorer.source.player', { name: 'Alma', color: texts('en')['color.white'] }), 'the source says whose games', chosen);
+  check((await page.locator('#db-player').inputValue()) === 'Alma', 'and the search is filled in with her name');
+  await page.goto(`${base}/db?source=player&player=Alma&color=black&start=${START}`);
+  check(await waitGames(page, 'db-explorer', 0), 'as black: none');
 
   console.log('6. the languages, by the top bar\'s switch');
   await page.goto(`${base}/db?start=${START}`);

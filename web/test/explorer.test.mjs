@@ -119,3 +119,12 @@ test('the search form: checked fields become a search; the wrong field is named'
   assert.deepEqual(readSearch({ ...empty, since: '2025-02-01', until: '2025-01-01' }), { kind: 'error', field: 'until' });
   assert.deepEqual(readSearch({ ...empty, result: '2-0', speed: 'slow' }), { kind: 'search', search: {} });
 });
+
+test("a game of the explorer: this server's to its page, an imported one to the database page", async () => {
+  const { gameHref, gameText } = await import('../src/explorer/games-list.ts');
+  assert.equal(gameHref({ id: '12', gameId: 'a b' }), '/game/a%20b');
+  assert.equal(gameHref({ id: '12' }), '/db?game=12');
+  const game = { uci: 'e2e4', id: '12', winner: 'black', white: { name: 'Ann', rating: 1900 }, black: { name: 'Bob', rating: null }, year: 2025, month: '2025-03' };
+  assert.equal(gameText(game), 'Ann (1900) – Bob, 0-1, Mar 2025');
+  assert.equal(gameText({ ...game, winner: null, month: null, year: null, white: { name: '' } }), '? – Bob, ½-½');
+});

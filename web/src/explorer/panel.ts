@@ -5,8 +5,8 @@
 // button back), while the page that holds the panel sets the position (show()). Filters by speed
 // and rating group. Updates are said through one polite live region; the moves are a real table.
 //
-// The answers are kept for the page's life (a position's games change only when a game ends;
-// refresh() forgets them).
+// The answers are kept for the page's life, up to MAX_KEPT of them (a position's games change
+// only when a game ends; refresh() forgets them).
 
 import type { Color } from '../common/api';
 import { language, t, tMaybe } from '../common/i18n';
@@ -17,6 +17,8 @@ import { fillMovesTable, movesTable } from './moves-table';
 import { explorerPath, type ExplorerQuery, type Filters, NO_FILTERS, type Position, RATING_GROUPS, type Source, SPEEDS, type Speed } from './query';
 import { gamesOf, sharesOf } from './shares';
 import { toggleGroup } from './toggles';
+
+const MAX_KEPT = 200;
 
 export interface ExplorerOptions {
   idPrefix: string; // the panel's ids start with it (two panels may share a page)
@@ -156,6 +158,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     try {
       if (!answer) {
         answer = await db.explorer(q);
+        if (answers.size >= MAX_KEPT) answers.clear();
         answers.set(path, answer);
       }
     } catch (e) {

@@ -3,8 +3,9 @@
 //
 //   node web/e2e/db-e2e.mjs <chess960 binary> <web/dist> [screenshot dir]
 //
-// 1. A friend game at start position 333 with a clock (blitz), four moves by the API, then
-//    black resigns on the game page: the finished game's page shows the explorer; taken back to
+// 1. Two accounts, alma and bodo, a casual 3+2 (blitz) lobby game at start position 333, four
+//    moves by the API, then bodo resigns on the game page: the finished game's page shows the
+//    explorer (none during play); taken back to
 //    the start position it counts the game at once (1 game, white wins 100%, the first move
 //    with 1 game), with the game among the top and recent games, linking to its page.
 // 2. By keyboard: Tab to the first move's button, Enter plays it in the explorer (the line
@@ -14,7 +15,7 @@
 // 5. /db: the explorer at ?start=333 switched to this server's games counts it; the search
 //    (NDJSON) by start number and by result lists it with a link to its page; the games by
 //    start position have a row 333 linking to the explorer there; a refused start number; a
-//    player's own explorer (/db?source=player&player=Alma&color=white, the profile's link).
+//    player's own explorer from her profile's link (/db?source=player&player=alma&color=white).
 // 6. The languages: /db?start=333 switched through hu, ru, de, fr and back to en with the
 //    top bar's switch: the explorer's heading and summary in each, no English left.
 // 7. axe-core: no serious or critical violation on the game page with the explorer, the
@@ -38,12 +39,26 @@ const START = 333;
 let server;
 let browser;
 
-async function post(url, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-  return r.json();
+const PASSWORD = 'correct horse 960';
+
+// An account signed up and in, in a browser context of its own: call() speaks to the API with its
+// session cookie and CSRF token, as the page does.
+async function signedIn(browser, base, name) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const api = context.request;
+  const up = await api.post(`${base}/api/accounts`, { data: { name, password: PASSWORD } });
+  if (!up.ok()) throw new Error(`sign up ${name}: ${up.status()} ${await up.text()}`);
+  const session = await api.post(`${base}/api/session`, { data: { name, password: PASSWORD } });
+  if (!session.ok()) throw new Error(`sign in ${name}: ${session.status()} ${await session.text()}`);
+  const { csrfToken } = await session.json();
+  // The page asks who is signed in only once this browser has noted a sign-in (account/session.ts).
+  await context.addInitScript(account => localStorage.setItem('chess960.account', account), name);
+  const call = async (method, path, body) => {
+    const r = await api.fetch(`${base}${path}`, { method, headers: { 'X-CSRF-Token': csrfToken }, ...(body !== undefined && { data: body }) });
+    if (!r.ok()) throw new Error(`${name}: ${method} ${path}: ${r.status()} ${await r.text()}`);
+    return r.status() === 204 ? null : r.json();
+  };
+  return { context, call };
 }
 
 // The explorer's summary once it says `n` games (its live region).
@@ -66,35 +81,30 @@ async function tabTo(page, selector, max = 80) {
 }
 
 async function main() {
-  const started = await startServer({ binary, distDir, work, usage });
+  const started = await startServer({ binary, distDir, work, usage, extraArgs: ['--password-cost', 'interactive'] });
   server = started.server;
   const base = started.base;
   console.log(`server: ${base}`);
   browser = await launchBrowser(chromium);
   const errors = [];
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', e => errors.push(e.message));
 
-  console.log('1. a friend game, resigned on its page, counted by the explorer at once');
-  const game = await post(`${base}/api/games`, {
-    opponent: 'friend',
-    color: 'white',
-    start: { type: 'number', number: START },
-    clock: { initial: 180, increment: 2 },
-  });
-  const { id, tokens } = game;
-  await post(`${base}/api/games/${id}/name`, { name: 'Alma' }, tokens.white);
-  await post(`${base}/api/games/${id}/name`, { name: 'Bodo' }, tokens.black);
+  console.log('1. a lobby game between two accounts, resigned on its page, counted by the explorer at once');
+  // Two accounts (their names are the game's players), a casual 3+2 seek at start 333 accepted.
+  const alma = await signedIn(browser, base, 'alma');
+  const bodo = await signedIn(browser, base, 'bodo');
+  const seek = await alma.call('POST', '/api/seeks', { clock: { initial: 180, increment: 2 }, rated: false, color: 'white', start: { type: 'number', number: START } });
+  const { game: id } = await bodo.call('POST', `/api/seeks/${encodeURIComponent(seek.id)}/accept`, {});
   const played = [];
   for (let ply = 0; ply < 4; ply++) {
-    const token = ply % 2 === 0 ? tokens.white : tokens.black;
-    const { moves } = await getJson(`${base}/api/games/${id}/legal`, token);
+    const player = ply % 2 === 0 ? alma : bodo;
+    const { moves } = await player.call('GET', `/api/games/${id}/legal`);
     const move = moves.find(m => !m.castle && !m.promotion) ?? moves[0];
-    await post(`${base}/api/games/${id}/moves`, { move: move.uci, ply }, token);
+    await player.call('POST', `/api/games/${id}/moves`, { move: move.uci, ply });
     played.push(move);
   }
-  await page.goto(`${base}/game/${id}#seat=${tokens.black}`);
+  const page = await bodo.context.newPage();
+  page.on('pageerror', e => errors.push(e.message));
+  await page.goto(`${base}/game/${id}`);
   await page.locator('#resign').waitFor({ state: 'visible', timeout: 15000 });
   check(await page.locator('#explorer-box').isHidden(), 'no explorer while the game is played');
   await page.locator('#resign').click();
@@ -116,7 +126,7 @@ async function main() {
   const gameLinks = await page.locator('#explorer-top a, #explorer-recent a').evaluateAll(as => as.map(a => a.getAttribute('href')));
   check(gameLinks.length >= 1 && gameLinks.every(h => h === `/game/${id}`), 'the top and recent games link to the game', gameLinks.join(' '));
   const gameText = await page.locator('#explorer-recent a').first().textContent();
-  check(/Alma/.test(gameText) && /Bodo/.test(gameText) && /1-0/.test(gameText), 'the game is named by its players and result', gameText);
+  check(/^alma – bodo, 1-0, /.test(gameText), 'the game is named by its players and result', gameText);
   await axe(page, 'the finished game with the explorer');
   await shotAll(page, 'db-game-explorer', '#explorer-box');
 
@@ -205,14 +215,17 @@ async function main() {
   const lines = (await ndjson.text()).split('\n').filter(Boolean).map(l => JSON.parse(l));
   check(lines.length === 1 && lines[0].gameId === id, 'GET /api/db/games answers the game as one NDJSON line');
 
-  // A player's own explorer (the profile's link): Alma as white, at the start of her latest game.
-  await page.goto(`${base}/db?source=player&player=Alma&color=white`);
-  check(await waitGames(page, 'db-explorer', 1), "Alma's explorer as white counts her game");
+  // A player's own explorer, from her profile's link: alma as white, at the start of her latest
+  // game as white.
+  await page.goto(`${base}/player/alma`);
+  await page.locator('#player-explorer-white').click();
+  await page.waitForURL(u => new URL(u).pathname === '/db');
+  check(await waitGames(page, 'db-explorer', 1), "alma's explorer as white, from her profile, counts her game");
   check((await page.locator('#db-explorer-number').inputValue()) === String(START), 'at the start position of her latest game as white');
   const chosen = await page.locator('.explorer-sources button[aria-pressed=true]').textContent();
-  check(chosen === textOf('en', 'explorer.source.player', { name: 'Alma', color: texts('en')['color.white'] }), 'the source says whose games', chosen);
-  check((await page.locator('#db-player').inputValue()) === 'Alma', 'and the search is filled in with her name');
-  await page.goto(`${base}/db?source=player&player=Alma&color=black&start=${START}`);
+  check(chosen === textOf('en', 'explorer.source.player', { name: 'alma', color: texts('en')['color.white'] }), 'the source says whose games', chosen);
+  check((await page.locator('#db-player').inputValue()) === 'alma', 'and the search is filled in with her name');
+  await page.goto(`${base}/db?source=player&player=alma&color=black&start=${START}`);
   check(await waitGames(page, 'db-explorer', 0), 'as black: none');
 
   console.log('6. the languages, by the top bar\'s switch');

@@ -128,3 +128,23 @@ test("a game of the explorer: this server's to its page, an imported one to the 
   assert.equal(gameText(game), 'Ann (1900) – Bob, 0-1, Mar 2025');
   assert.equal(gameText({ ...game, winner: null, month: null, year: null, white: { name: '' } }), '? – Bob, ½-½');
 });
+
+test("this server's unnamed players in the page's words; other names as they are", async () => {
+  const { shownName, sideText } = await import('../src/explorer/names.ts');
+  const { setLanguage } = await import('../src/common/i18n.ts');
+  try {
+    setLanguage('de');
+    assert.equal(shownName('White', 'white', true), 'Weiß');
+    assert.equal(shownName('Black', 'black', true), 'Schwarz');
+    assert.equal(shownName('Player', 'black', true), 'Schwarz');
+    assert.match(shownName('chess960 engine (level 4)', 'white', true), /4/);
+    assert.notEqual(shownName('chess960 engine (level 4)', 'white', true), 'chess960 engine (level 4)');
+    assert.equal(shownName('White', 'white', false), 'White'); // an imported player so named
+    assert.equal(shownName('Black', 'white', true), 'Black'); // not white's placeholder
+    assert.equal(shownName('alma', 'white', true), 'alma');
+    assert.equal(shownName('', 'white', false), '?');
+    assert.equal(sideText({ name: 'White', rating: 1500 }, 'white', true), 'Weiß (1500)');
+  } finally {
+    setLanguage('en');
+  }
+});

@@ -6,6 +6,7 @@ import { plyPosition } from '../board/notation';
 import { language, t } from '../common/i18n';
 import { el } from '../common/ui';
 import { db, type DbGameWithMoves } from '../explorer/api';
+import { sideText } from '../explorer/names';
 import { createExplorer } from '../explorer/panel';
 import { pgnDateText } from '../explorer/shares';
 
@@ -22,8 +23,8 @@ export async function gameView(box: HTMLElement, id: string): Promise<void> {
     return;
   }
   const moves = game.moves.split(/\s+/).filter(Boolean);
-  const side = (p: DbGameWithMoves['white']) => (p.rating ? `${p.name || '?'} (${p.rating})` : p.name || '?');
-  box.querySelector('h2')!.textContent = `${side(game.white)} – ${side(game.black)}`;
+  const server = !!game.gameId;
+  box.querySelector('h2')!.textContent = `${sideText(game.white, 'white', server)} – ${sideText(game.black, 'black', server)}`;
   const facts = [game.result === '1/2-1/2' ? '½-½' : game.result, pgnDateText(game.date, language()), game.event, game.site].filter(Boolean);
   status.className = 'muted';
   status.textContent = facts.join(' · ');

@@ -5,13 +5,13 @@
 import { moveCount } from '../board/notation';
 import { language, t } from '../common/i18n';
 import { el } from '../common/ui';
-import type { DbGame, ExplorerPlayer } from '../explorer/api';
+import type { DbGame } from '../explorer/api';
 import { gameHref } from '../explorer/games-list';
+import { sideText } from '../explorer/names';
 import { speedName } from '../explorer/panel';
 import { SPEEDS, type Speed } from '../explorer/query';
 import { pgnDateText } from '../explorer/shares';
 
-const side = (p: ExplorerPlayer) => (p.rating ? `${p.name || '?'} (${p.rating})` : p.name || '?');
 const resultText = (r: string) => (r === '1/2-1/2' ? '½-½' : r);
 
 export function resultsHead(): HTMLTableSectionElement {
@@ -25,13 +25,16 @@ export function resultsHead(): HTMLTableSectionElement {
 
 export function resultRow(game: DbGame): HTMLTableRowElement {
   const row = el('tr', { 'data-id': game.id });
+  const server = !!game.gameId;
+  const white = sideText(game.white, 'white', server);
+  const black = sideText(game.black, 'black', server);
   const result = el('td');
-  result.append(el('a', { href: gameHref(game), 'aria-label': t('db.openGame', { white: side(game.white), black: side(game.black), result: resultText(game.result) }) }, resultText(game.result)));
+  result.append(el('a', { href: gameHref(game), 'aria-label': t('db.openGame', { white, black, result: resultText(game.result) }) }, resultText(game.result)));
   const speed = game.speed && (SPEEDS as readonly string[]).includes(game.speed) ? speedName(game.speed as Speed) : '–';
   row.append(
     el('td', {}, pgnDateText(game.date, language()) || '–'),
-    el('td', {}, side(game.white)),
-    el('td', {}, side(game.black)),
+    el('td', {}, white),
+    el('td', {}, black),
     result,
     el('td', {}, `${speed}${game.rated === undefined ? '' : ` · ${game.rated ? t('lobby.rated') : t('lobby.casual')}`}`),
     el('td', {}, typeof game.start === 'number' ? String(game.start) : t('db.customStart')),

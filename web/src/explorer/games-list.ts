@@ -4,11 +4,10 @@
 
 import { language } from '../common/i18n';
 import { el } from '../common/ui';
-import type { ExplorerGame, ExplorerPlayer } from './api';
+import type { ExplorerGame } from './api';
+import { sideText } from './names';
 import { dbHref } from './query';
 import { monthText, resultOf } from './shares';
-
-const side = (p: ExplorerPlayer) => (p.rating ? `${p.name || '?'} (${p.rating})` : p.name || '?');
 
 export function gameHref(game: { id: string; gameId?: string }): string {
   return game.gameId ? `/game/${encodeURIComponent(game.gameId)}` : dbHref({ game: game.id });
@@ -17,7 +16,8 @@ export function gameHref(game: { id: string; gameId?: string }): string {
 export function gameText(game: ExplorerGame): string {
   const month = monthText(game.month ?? (game.year ? String(game.year) : null), language());
   // Names, numbers and a month: the same words in every language.
-  return [`${side(game.white)} – ${side(game.black)}`, resultOf(game.winner), month].filter(Boolean).join(', ');
+  const server = !!game.gameId;
+  return [`${sideText(game.white, 'white', server)} – ${sideText(game.black, 'black', server)}`, resultOf(game.winner), month].filter(Boolean).join(', ');
 }
 
 // A heading and the list, or nothing when there is no game.

@@ -16,12 +16,15 @@
 //    (NDJSON) by start number and by result lists it with a link to its page; the games by
 //    start position have a row 333 linking to the explorer there; a refused start number; a
 //    player's own explorer from her profile's link (/db?source=player&player=alma&color=white).
+// 5b. An imported collection (chess960 db import before the server starts): /db?start=518 counts
+//    its game, whose link opens its view on /db with an explorer following its moves.
 // 6. The languages: /db?start=333 switched through hu, ru, de, fr and back to en with the
 //    top bar's switch: the explorer's heading and summary in each, no English left.
 // 7. axe-core: no serious or critical violation on the game page with the explorer, the
 //    analysis board, /db (light and dark) and in every language.
 
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, startServer, unlabelled } from './harness.mjs';
@@ -40,6 +43,21 @@ let server;
 let browser;
 
 const PASSWORD = 'correct horse 960';
+const IMPORTED_PGN = `[Event "Imported"]
+[Site "e2e"]
+[Date "2025.03.01"]
+[White "Ann Import"]
+[Black "Cy Import"]
+[Result "0-1"]
+[WhiteElo "1900"]
+[BlackElo "1850"]
+[TimeControl "300+3"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+
+1. e4 e5 2. d4 d5 0-1
+`;
 
 // An account signed up and in, in a browser context of its own: call() speaks to the API with its
 // session cookie and CSRF token, as the page does.
@@ -61,10 +79,18 @@ async function signedIn(browser, base, name) {
   return { context, call };
 }
 
-// The explorer's summary once it says `n` games (its live region).
-async function waitGames(page, prefix, n, timeout = 5000) {
+// The explorer's summary once it says `n` games (its live region) and, given `uci`, lists that
+// move: a position with as many games as the one before is told apart by its moves.
+async function waitGames(page, prefix, n, uci = null, timeout = 5000) {
   try {
-    await page.waitForFunction(([p, count]) => document.getElementById(p)?.dataset.games === String(count), [prefix, n], { timeout });
+    await page.waitForFunction(
+      ([p, count, move]) => {
+        const panel = document.getElementById(p);
+        return panel?.dataset.games === String(count) && (!move || !!panel.querySelector(`tbody tr[data-uci="${move}"]`));
+      },
+      [prefix, n, uci],
+      { timeout },
+    );
     return true;
   } catch {
     return false;
@@ -81,6 +107,12 @@ async function tabTo(page, selector, max = 80) {
 }
 
 async function main() {
+  // An imported collection: one game from start position 518, in the server's database before it starts.
+  writeFileSync(join(work, 'fide.pgn'), IMPORTED_PGN);
+  if (binary && !process.env.E2E_BASE_URL) {
+    const said = execFileSync(binary, ['db', 'import', join(work, 'fide.pgn'), '--db', join(work, 'games.db'), '--collection', 'fide'], { encoding: 'utf8' });
+    check(/imported 1 games/.test(said), 'chess960 db import reads the collection', said.trim());
+  }
   const started = await startServer({ binary, distDir, work, usage, extraArgs: ['--password-cost', 'interactive'] });
   server = started.server;
   const base = started.base;
@@ -116,7 +148,7 @@ async function main() {
   const direct = await getJson(`${base}/api/explorer/games?start=${START}`);
   check(direct.white === 1 && direct.draws === 0 && direct.black === 0, 'the explorer API counts the game at once', JSON.stringify(direct).slice(0, 200));
   await page.locator('[data-nav=first]').click();
-  check(await waitGames(page, 'explorer', 1), 'at the start position the panel counts the game', await page.locator('#explorer-status').textContent());
+  check(await waitGames(page, 'explorer', 1, played[0].uci), 'at the start position the panel counts the game', await page.locator('#explorer-status').textContent());
   check((await page.locator('#explorer-status').textContent()) === textOf('en', 'explorer.summary', { n: 1, white: 100, draws: 0, black: 0 }), 'the summary: 1 game, white wins 100%', await page.locator('#explorer-status').textContent());
   const firstRow = page.locator(`#explorer-moves tbody tr[data-uci="${played[0].uci}"]`);
   check((await firstRow.count()) === 1, `the first move (${played[0].san}) is in the table`);
@@ -138,7 +170,7 @@ async function main() {
   await page.keyboard.press('Enter');
   await page.locator('#explorer-line').waitFor({ state: 'visible' });
   check((await page.locator('#explorer-line span').textContent()).includes(played[0].san), 'the line shows the move played');
-  check(await waitGames(page, 'explorer', 1), 'the position after it: the game again');
+  check(await waitGames(page, 'explorer', 1, played[1].uci), 'the position after it: the game again');
   const afterFirst = await page.locator(`#explorer-moves tbody tr[data-uci="${played[1].uci}"]`).count();
   check(afterFirst === 1, `its reply (${played[1].san}) is listed`);
   check((await page.locator('#explorer-status').getAttribute('aria-live')) === 'polite', 'the totals are said through a polite live region');
@@ -168,9 +200,9 @@ async function main() {
   await page.locator('[data-nav=first]').click().catch(() => {});
   await page.locator('#board').focus();
   await page.keyboard.press('Home');
-  check(await waitGames(page, 'explorer', 1), 'the analysis board counts the game at the start position');
+  check(await waitGames(page, 'explorer', 1, played[0].uci), 'the analysis board counts the game at the start position');
   await page.keyboard.press('ArrowRight');
-  check(await waitGames(page, 'explorer', 1), 'and after the first move');
+  check(await waitGames(page, 'explorer', 1, played[1].uci), 'and after the first move');
   await axe(page, 'the analysis board with the explorer');
 
   console.log('5. the database page');
@@ -187,11 +219,12 @@ async function main() {
   await page.locator('#db-explorer-number').press('Enter');
   check(await waitGames(page, 'db-explorer', 0), 'start 0: no game');
   check(new URL(page.url()).searchParams.get('start') === '0', 'the address follows the start position');
-  // The search.
+  // The search (the latest games listed first: the server's and the imported one).
+  await page.locator('#db-status').filter({ hasText: textOf('en', 'db.found', { n: 2 }) }).waitFor({ timeout: 5000 });
   await page.locator('#db-start').fill(String(START));
   await page.locator('#db-result').selectOption('1-0');
   await page.locator('#db-find').click();
-  await page.locator('#db-results tbody tr').first().waitFor({ timeout: 5000 });
+  await page.locator('#db-status').filter({ hasText: textOf('en', 'db.found', { n: 1 }) }).waitFor({ timeout: 5000 });
   const rows = await page.locator('#db-results tbody tr').count();
   check(rows === 1, 'the search by start and result finds the game', String(rows));
   check((await page.locator('#db-results tbody tr a').first().getAttribute('href')) === `/game/${id}`, 'linking to its page');
@@ -227,6 +260,22 @@ async function main() {
   check((await page.locator('#db-player').inputValue()) === 'alma', 'and the search is filled in with her name');
   await page.goto(`${base}/db?source=player&player=alma&color=black&start=${START}`);
   check(await waitGames(page, 'db-explorer', 0), 'as black: none');
+
+  console.log('5b. an imported game: the explorer at its start, its own view');
+  await page.goto(`${base}/db?start=518`);
+  check(await waitGames(page, 'db-explorer', 1), '/db?start=518, the imported games: the imported game');
+  const imported = page.locator('#db-explorer-recent a').first();
+  const importedHref = await imported.getAttribute('href');
+  check(/^\/db\?game=/.test(importedHref ?? ''), 'an imported game links to its view on /db', importedHref);
+  await imported.click();
+  await page.locator('#db-game-explorer-status').filter({ hasText: /./ }).waitFor();
+  check((await page.locator('#db-game-title').textContent()) === 'Ann Import (1900) – Cy Import (1850)', 'the view names its players with their ratings', await page.locator('#db-game-title').textContent());
+  check(await waitGames(page, 'db-game-explorer', 1), 'its explorer at its start counts it');
+  await page.locator('#db-game [data-ply="2"]').click();
+  check((await page.locator('#db-game [data-ply="2"]').getAttribute('aria-current')) === 'step', 'the move chosen is marked current');
+  check(await waitGames(page, 'db-game-explorer', 1, 'd2d4'), 'after 1. e4 e5 too');
+  check((await page.locator('#db-game-explorer-moves tbody tr[data-uci="d2d4"]').count()) === 1, 'with its next move, d4');
+  await axe(page, 'an imported game on /db');
 
   console.log('6. the languages, by the top bar\'s switch');
   await page.goto(`${base}/db?start=${START}`);

@@ -6,7 +6,7 @@
 // and rating group. Updates are said through one polite live region; the moves are a real table.
 //
 // The answers are kept for the page's life, up to MAX_KEPT of them (a position's games change
-// only when a game ends; refresh() forgets them).
+// only when a game ends).
 
 import type { Color } from '../common/api';
 import { language, t, tMaybe } from '../common/i18n';
@@ -31,7 +31,6 @@ export interface ExplorerOptions {
 export interface Explorer {
   element: HTMLElement;
   show(position: Position): void; // a new position from the page: the explorer's own line is dropped
-  refresh(): void; // ask again (a game has ended)
 }
 
 export const speedName = (s: Speed) => (s === 'ultraBullet' ? t('explorer.speed.ultraBullet') : tMaybe(`pool.${s}`, {}, s));
@@ -181,10 +180,6 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       if (same) return;
       position = next;
       line = [];
-      void load();
-    },
-    refresh() {
-      answers.clear();
       void load();
     },
   };

@@ -11,19 +11,17 @@ export interface ExplorerBox {
 }
 
 export function mountExplorerBox(box: HTMLElement, round: RoundModel): ExplorerBox {
+  // Made when first shown: on a game's page, once it has ended (so it asks after the game counts).
   let explorer: ReturnType<typeof createExplorer> | null = null;
-  let wasOver = false;
   return {
     update() {
-      const over = round.game.status !== 'active';
-      const shown = round.analysis || over;
+      const shown = round.analysis || round.game.status !== 'active';
       box.hidden = !shown;
       if (!shown) return;
       if (!explorer) {
         explorer = createExplorer({ idPrefix: 'explorer', sources: ['games', 'imported'], headingLevel: 'h2' });
         box.append(explorer.element);
-      } else if (over && !wasOver) explorer.refresh(); // the game just ended: it counts now
-      wasOver = over;
+      }
       explorer.show({ base: { fen: round.fenAt(round.viewPly) }, play: [] });
     },
   };

@@ -151,12 +151,12 @@ ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text
                 match_tests cli_tests db_tests store_tests perft_suite generic_consumer_tests rating_tests \
                 pairing_tests http_tests events_tests games_tests live_tests lobby_tests \
                 games_serve_tests http_serve_tests events_serve_tests accounts_serve_tests \
-                lobby_serve_tests snapshot_check
+                lobby_serve_tests gamedb_tests gamedb_serve_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -fdebug-prefix-map=$(CURDIR)=." -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|install|docs|layers|format' \
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'slow|e2e|web|db|install|docs|layers|format' \
 	  -E '^([a-z]+_serve_tests_postgres|EventDraw\.ChiSquareEveryNumberEquallyLikely|Bench\.SignatureIsPinned|Bench\.UciBenchPrintsThePinnedSignature)$$'
 
 # Perft of every file at every depth (about 800 billion nodes: half an hour on 2 cores).

@@ -14,9 +14,11 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include "cli/command.hpp"
 #include "cli/pgn_input.hpp"
+#include "gamedb/batch_writer.hpp"
 #include "gamedb/collector.hpp"
 #include "gamedb/index_keeper.hpp"
 #include "pgn_chunks/pgn_parallel.hpp"
@@ -56,8 +58,7 @@ class Importer {
   public:
     Importer(server::GameDbStore& store, server::gamedb::IndexKeeper* index,
              server::gamedb::DbDestination to)
-        : store_(store),
-          index_(index),
+        : writer_(store, index),
           to_(std::move(to)),
           start_(std::chrono::steady_clock::now()),
           progress_(isatty(STDERR_FILENO) != 0) {}
@@ -106,8 +107,13 @@ class Importer {
                 },
                 rest);
             write();
+            writer_.finish();
+        } catch (const server::StoreError&) {
+            throw;  // the database failed: nothing more can be imported
         } catch (const std::runtime_error& e) {
-            write();  // what was read before the error is kept
+            // A read error or corrupt compressed data: what was read before it is kept.
+            write();
+            writer_.finish();
             end_progress_line();
             std::cerr << "chess960 db import: " << e.what() << std::endl;
             return kFailed;
@@ -116,10 +122,11 @@ class Importer {
     }
 
     void summary() {
+        writer_.finish();
         end_progress_line();
         const double seconds = elapsed();
-        std::cout << "imported " << imported_ << " games, skipped " << skipped_
-                  << ", already there " << already_ << ", "
+        std::cout << "imported " << writer_.added() << " games, skipped " << skipped_
+                  << ", already there " << writer_.already_there() << ", "
                   << long(double(read_) / std::max(seconds, 1e-9)) << " games a second (" << read_
                   << " read in " << seconds << " s; " << moves_ << " moves, "
                   << (moves_ ? double(code_bytes_) * 8 / double(moves_) : 0.0) << " bits a move)"
@@ -131,17 +138,15 @@ class Importer {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
 
+    // Hands the games read to the writer (which waits while two batches wait).
     void write() {
         if (pending_.empty()) return;
         for (const auto& game : pending_) code_bytes_ += long(game.game.moves.size());
-        const int added = store_.add_games(pending_);
-        if (index_) index_->added(pending_);
-        imported_ += added;
-        already_ += long(pending_.size()) - added;
-        pending_.clear();
+        writer_.write(std::exchange(pending_, {}));
         if (progress_) {
             std::fprintf(stderr, "\r%ld games read, %ld imported, %ld skipped, %.0f games/s ",
-                         read_, imported_, skipped_, double(read_) / std::max(elapsed(), 1e-9));
+                         read_, writer_.added(), skipped_,
+                         double(read_) / std::max(elapsed(), 1e-9));
             std::fflush(stderr);
             progress_shown_ = true;
         }
@@ -153,14 +158,13 @@ class Importer {
         progress_shown_ = false;
     }
 
-    server::GameDbStore& store_;
-    server::gamedb::IndexKeeper* index_;  // null when a server keeps it
+    server::gamedb::BatchWriter writer_;
     server::gamedb::DbDestination to_;
     std::chrono::steady_clock::time_point start_;
     bool progress_, progress_shown_ = false;
     std::vector<server::DbNewGame> pending_;
     std::size_t batch_ = games_per_write();
-    long read_ = 0, imported_ = 0, skipped_ = 0, already_ = 0, moves_ = 0, code_bytes_ = 0;
+    long read_ = 0, skipped_ = 0, moves_ = 0, code_bytes_ = 0;
 };
 
 int run_import(const ImportOptions& o) {
@@ -175,18 +179,21 @@ int run_import(const ImportOptions& o) {
                       << (collection.masters ? "" : "not ")
                       << "a masters collection already: its games are indexed "
                       << (collection.masters ? "whole" : "to ply 50") << std::endl;
-        // The explorer's index: this process's to keep (first brought up to date: an import
-        // killed before may have left games out of it), unless a server has it open.
+        // The explorer's index beside an SQLite file: this process's to keep (first brought up
+        // to date: an import killed before may have left games out of it), unless a server has
+        // it open. Each server of a PostgreSQL cluster keeps its own and reads the games there.
         std::unique_ptr<server::gamedb::IndexKeeper> index;
-        const std::string dir =
-            o.explorer.empty() ? server::default_explorer_dir(o.db) : o.explorer;
-        try {
-            index = std::make_unique<server::gamedb::IndexKeeper>(
-                *store, std::make_unique<server::ExplorerIndex>(dir));
-            index->catch_up();
-        } catch (const server::ExplorerIndexBusy&) {
-            std::cerr << "chess960 db import: the explorer's index " << dir
-                      << " is open in a server, which will index the games itself" << std::endl;
+        if (!server::is_postgres_uri(o.db) || !o.explorer.empty()) {
+            const std::string dir =
+                o.explorer.empty() ? server::default_explorer_dir(o.db) : o.explorer;
+            try {
+                index = std::make_unique<server::gamedb::IndexKeeper>(
+                    *store, std::make_unique<server::ExplorerIndex>(dir));
+                index->catch_up();
+            } catch (const server::ExplorerIndexBusy&) {
+                std::cerr << "chess960 db import: the explorer's index " << dir
+                          << " is open in a server, which will index the games itself" << std::endl;
+            }
         }
         Importer importer(*store, index.get(), {collection.id, collection.masters, std::nullopt});
         int status = 0;

@@ -24,7 +24,8 @@ struct ServeOptions {
                 *web = nullptr, *engine_threads = nullptr, *io_threads = nullptr,
                 *max_connections = nullptr, *max_connections_per_address = nullptr,
                 *max_games_per_minute = nullptr, *max_engine_games = nullptr,
-                *max_moves_per_second = nullptr, *max_events_per_hour = nullptr;
+                *max_moves_per_second = nullptr, *max_events_per_hour = nullptr,
+                *max_db_queries_per_second = nullptr;
     std::string signups = "open", password_cost = "moderate";
     CLI::App* migrate = nullptr;
     std::string migrate_from, migrate_to;
@@ -84,6 +85,12 @@ server::Options server_options(const ServeOptions& o) {
             double(number_option("--max-moves-per-second", *n, 0, 1'000'000));
         options.limits.moves_burst =
             std::max(options.limits.moves_burst, 2 * options.limits.moves_per_second);
+    }
+    if (auto n = args::value(o.max_db_queries_per_second)) {
+        options.limits.db_queries_per_second =
+            double(number_option("--max-db-queries-per-second", *n, 0, 1'000'000));
+        options.limits.db_queries_burst =
+            std::max(options.limits.db_queries_burst, 2 * options.limits.db_queries_per_second);
     }
     options.invite_only = o.signups == "invite";
     options.interactive_password_cost = o.password_cost == "interactive";
@@ -160,8 +167,8 @@ Command add_serve_command(CLI::App& root) {
                 ->type_name("DB");
     o->explorer = app->add_option("--explorer",
                                   "the opening explorer's index, a directory (default: DB.explorer "
-                                  "beside an SQLite file; chess960-explorer here for PostgreSQL, "
-                                  "one for each server)")
+                                  "beside an SQLite file; for PostgreSQL a temporary one, made "
+                                  "again from the database at each start)")
                       ->type_name("DIR");
     o->web = app->add_option("--web", "the built web app (default: web/dist of the source tree)")
                  ->type_name("DIR");
@@ -187,6 +194,11 @@ Command add_serve_command(CLI::App& root) {
             ->type_name("N");
     o->max_events_per_hour =
         app->add_option("--max-events-per-hour", "new events an hour per address (default 20)")
+            ->type_name("N");
+    o->max_db_queries_per_second =
+        app->add_option(
+               "--max-db-queries-per-second",
+               "explorer and database searches a second per address (default 20; 0: no limit)")
             ->type_name("N");
     app->add_option("--signups", o->signups,
                     "who may make an account: open (anyone, the default) or invite (people an "

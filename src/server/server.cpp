@@ -20,6 +20,7 @@
 #include "live/sessions.hpp"
 #include "lobby/service.hpp"
 #include "store/database.hpp"
+#include "store/explorer_index.hpp"
 
 #ifndef CHESS960_WEB_DIR
 #define CHESS960_WEB_DIR "web/dist"
@@ -39,6 +40,15 @@ AccountServiceOptions account_options(const Options& o) {
     a.login_limits.per_address_burst = o.login_attempts_per_address;
     a.login_limits.per_account_burst = o.login_attempts_per_account;
     return a;
+}
+
+// The explorer's index: --explorer, else beside an SQLite file; a server of a PostgreSQL cluster
+// without --explorer keeps its own copy in a temporary directory, made again from the database.
+std::unique_ptr<ExplorerIndex> open_explorer_index(const Options& o) {
+    if (!o.explorer_dir.empty()) return std::make_unique<ExplorerIndex>(o.explorer_dir);
+    if (is_postgres_uri(o.db_path))
+        return std::make_unique<ExplorerIndex>(temporary_explorer_dir(), true);
+    return std::make_unique<ExplorerIndex>(default_explorer_dir(o.db_path));
 }
 
 }  // namespace
@@ -77,10 +87,7 @@ struct Server::Impl {
           database(
               options.db_path, [this](const std::string& line) { log(line); },
               account_game_rater([this](const std::string& line) { log(line); })),
-          explorer_index(database.game_db(),
-                         std::make_unique<ExplorerIndex>(options.explorer_dir.empty()
-                                                             ? default_explorer_dir(options.db_path)
-                                                             : options.explorer_dir)),
+          explorer_index(database.game_db(), open_explorer_index(options)),
           recorder(database.game_db(), explorer_index,
                    [this](const std::string& line) { log(line); }),
           games(database.games(), database.cluster(),

@@ -583,6 +583,7 @@ void ServerTest::SetUp() {
     options_.limits.games_per_minute = 0;
     options_.limits.engine_games = 0;
     options_.limits.moves_per_second = 0;
+    options_.limits.db_queries_per_second = 0;
     start();
 }
 

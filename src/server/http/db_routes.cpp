@@ -24,19 +24,19 @@ namespace {
 using Json = nlohmann::json;
 using namespace gamedb;
 
-// Explorer and search requests a client may make: a second's worth on average, bursts of 40.
-constexpr double kQueriesPerSecond = 20;
-constexpr double kQueryBurst = 40;
 // A search by a position reached looks among its newest games this many.
 constexpr std::size_t kMaxReached = 20'000;
 
-ApiError bad(const std::string& message, const char* code = "invalid_parameter") {
+ApiError bad(const std::string& message, const char* code = "bad_request") {
     return ApiError{400, message, 0, code};
 }
 
+// Each client's share of the database (GameLimits::db_queries_per_second).
 void limit(const RouteCall& call) {
-    if (int wait = call.api.games.take_token("gamedb", call.request.client, kQueriesPerSecond,
-                                             kQueryBurst))
+    const GameLimits& limits = call.api.games.limits();
+    if (limits.db_queries_per_second <= 0) return;
+    if (int wait = call.api.games.take_token("gamedb", call.request.client,
+                                             limits.db_queries_per_second, limits.db_queries_burst))
         throw ApiError{429,
                        "too many database requests: try again in " + std::to_string(wait) + " s",
                        wait,
@@ -357,7 +357,7 @@ std::optional<HttpResponse> one_game(const RouteCall& call) {
     auto record = record_of(*row);
     if (!record)
         throw ApiError{500, "game " + std::string(text) + " is damaged: " + record.error().message,
-                       0, "damaged"};
+                       0, "internal_error"};
     if (wants_pgn(call))
         return HttpResponse{200, "application/x-chess-pgn", pgn::write_game(*record), {}};
     Json out = summary_json(*row, call.api.game_db.collections());

@@ -7,6 +7,7 @@
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,7 +15,6 @@
 #include <cstring>
 #include <filesystem>
 
-#include "store/open.hpp"
 #include "store/store.hpp"
 
 namespace chess960::server {
@@ -71,7 +71,8 @@ struct ExplorerIndex::Impl {
     std::atomic<std::uint64_t> files{0};
 };
 
-ExplorerIndex::ExplorerIndex(const std::string& dir) : dir_(dir), impl_(std::make_unique<Impl>()) {
+ExplorerIndex::ExplorerIndex(const std::string& dir, bool temporary)
+    : dir_(dir), temporary_(temporary), impl_(std::make_unique<Impl>()) {
     rocksdb::Options& o = impl_->options;
     o.create_if_missing = true;
     o.IncreaseParallelism(2);
@@ -92,7 +93,13 @@ ExplorerIndex::ExplorerIndex(const std::string& dir) : dir_(dir), impl_(std::mak
     impl_->db.reset(db);
 }
 
-ExplorerIndex::~ExplorerIndex() = default;
+ExplorerIndex::~ExplorerIndex() {
+    impl_->db.reset();
+    if (temporary_) {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+}
 
 void ExplorerIndex::add(std::vector<IndexRow> rows, std::int64_t indexed_to) {
     rocksdb::DB& db = *impl_->db;
@@ -166,8 +173,13 @@ std::uint64_t ExplorerIndex::bytes_on_disk() const {
     return bytes;
 }
 
-std::string default_explorer_dir(const std::string& db) {
-    return is_postgres_uri(db) ? std::string("chess960-explorer") : db + ".explorer";
+std::string default_explorer_dir(const std::string& db) { return db + ".explorer"; }
+
+std::string temporary_explorer_dir() {
+    std::string dir =
+        (std::filesystem::temp_directory_path() / "chess960-explorer-XXXXXX").string();
+    if (!mkdtemp(dir.data())) throw StoreError("cannot make a directory for the explorer's index");
+    return dir;
 }
 
 }  // namespace chess960::server

@@ -20,6 +20,9 @@ struct GameLimits {
     double events_burst = 5;
     double offers_per_minute = 4;
     double offers_burst = 4;
+    // The game database's explorer and searches (db_routes.cpp); <= 0: no limit.
+    double db_queries_per_second = 20;
+    double db_queries_burst = 40;
     // OnlineRules: a timed game's first moves, an untimed game's (a friend who never comes) and
     // an event's board's (its no-show: Laws 6.7.1's default time).
     Millis abort_after = 60'000;

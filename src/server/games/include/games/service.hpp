@@ -143,6 +143,8 @@ class GameService {
     // wait (>= 1).
     int take_token(const std::string& kind, const std::string& client, double rate_per_second,
                    double burst);
+    // The per-client limits the server was given.
+    const GameLimits& limits() const { return options_.limits; }
     // Takes a token of the seat's offers (draw offers, takeback requests, rematch offers, name
     // changes: GameLimits::offers_per_minute); ApiError 429 with Retry-After past it.
     void limit_offers(const std::string& game_id, Color seat);

@@ -37,9 +37,10 @@ class ExplorerIndexBusy : public std::runtime_error {
 
 class ExplorerIndex {
   public:
-    // Opens the index in `dir`, made if there is none. Throws ExplorerIndexBusy when another
-    // process has it open, StoreError when it cannot be opened.
-    explicit ExplorerIndex(const std::string& dir);
+    // Opens the index in `dir`, made if there is none (and removed when closed if `temporary`).
+    // Throws ExplorerIndexBusy when another process has it open, StoreError when it cannot be
+    // opened.
+    explicit ExplorerIndex(const std::string& dir, bool temporary = false);
     ~ExplorerIndex();
     ExplorerIndex(const ExplorerIndex&) = delete;
     ExplorerIndex& operator=(const ExplorerIndex&) = delete;
@@ -59,11 +60,15 @@ class ExplorerIndex {
   private:
     struct Impl;
     std::string dir_;
+    bool temporary_;
     std::unique_ptr<Impl> impl_;
 };
 
-// The index's directory for database `db`: beside an SQLite file (FILE.explorer); for a
-// PostgreSQL database "chess960-explorer" in the working directory (each server its own).
+// The index's directory for an SQLite database: beside the file (FILE.explorer).
 std::string default_explorer_dir(const std::string& db);
+
+// A new empty directory for a temporary index (a server of a PostgreSQL cluster not given one
+// keeps its copy there, made again from the database at each start). Throws StoreError.
+std::string temporary_explorer_dir();
 
 }  // namespace chess960::server

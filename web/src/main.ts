@@ -1,8 +1,9 @@
 // The single-page app: `/` is the start page, `/game/<id>` a game, `/analysis/<id>` its
 // analysis board, `/help/castling` the castling help, `/event/new` creates an event and
 // `/event/<id>` is an event's page; `/login` signs in or up, `/settings` is the account's,
-// `/lobby` the seeks and `/player/<name>` a player's profile; any other path is a "not found"
-// page (the server answers it with 404).
+// `/lobby` the seeks, `/player/<name>` a player's profile and `/db` the game database (its
+// explorer, search and start positions; db/page.ts lists its query parameters); any other path
+// is a "not found" page (the server answers it with 404).
 
 import { loginPage } from './account/login';
 import { rememberWithAccount } from './account/session';
@@ -11,6 +12,7 @@ import { chooseLanguage, t } from './common/i18n';
 import { loadPrefs } from './common/prefs';
 import { setUpTheme } from './common/theme';
 import { setUpTopBar } from './common/top-bar';
+import { dbPage } from './db/page';
 import { newEventPage } from './event/new';
 import { eventPage } from './event/page';
 import { helpPage } from './help/page';
@@ -37,6 +39,7 @@ else if (event) void eventPage(root, decodeURIComponent(event[1]!));
 else if (page === '/login') void loginPage(root);
 else if (page === '/settings') void settingsPage(root);
 else if (page === '/lobby') void lobbyPage(root);
+else if (page === '/db') void dbPage(root);
 else if (player) void playerPage(root, decodeURIComponent(player[1]!));
 else if (path === '/' || path === '/index.html') homePage(root);
 else notFound(root);

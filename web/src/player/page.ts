@@ -1,6 +1,7 @@
 // A player's profile (/player/<name>): the five ratings ("?" when provisional), the rating
 // history of a pool (player/chart.ts, with the same points as a table), the games with their
 // filters (result, pool, start position) and the results by start position of the games listed.
+// A link opens their own opening explorer (the database page) as white or black.
 // Signed in, another's profile offers to challenge them (the lobby's seek form, with "to"); the
 // challenge then waits in the lobby.
 //
@@ -13,6 +14,7 @@ import { moveCount } from '../board/notation';
 import { ApiError } from '../common/errors';
 import { language, t } from '../common/i18n';
 import { el } from '../common/ui';
+import { dbHref } from '../explorer/query';
 import { createForm } from '../lobby/form';
 import { poolName } from '../lobby/model';
 import { chartSvg } from './chart';
@@ -74,6 +76,7 @@ function drawProfile(root: HTMLElement, account: Account, own: boolean) {
         <h1 id="player-name"></h1>
         <p id="player-display" class="muted" hidden></p>
         <p id="player-own" hidden><a href="/settings">${t('player.settingsLink')}</a> · <a href="/lobby">${t('top.lobby')}</a></p>
+        <p id="player-explorer"><a id="player-explorer-white"></a> · <a id="player-explorer-black"></a></p>
       </section>
       <section class="card" aria-labelledby="ratings-title">
         <h2 id="ratings-title">${t('player.ratings')}</h2>
@@ -142,6 +145,12 @@ function drawProfile(root: HTMLElement, account: Account, own: boolean) {
     $('#player-display').textContent = account.displayName;
   }
   $('#player-own').hidden = !own;
+  // Their own opening explorer (the database page), as white and as black.
+  for (const color of ['white', 'black'] as const) {
+    const link = $<HTMLAnchorElement>(`#player-explorer-${color}`);
+    link.href = dbHref({ player: { name, color } });
+    link.textContent = t(color === 'white' ? 'player.explorerWhite' : 'player.explorerBlack');
+  }
 
   // The ratings.
   const ratingsBody = $('#ratings tbody');

@@ -9,6 +9,7 @@ import { t } from '../common/i18n';
 import { copyText, el } from '../common/ui';
 import type { ConnectionStatus } from '../live/types';
 import { evaluationText, numberedLine, whiteShare } from './analysis-view';
+import { mountExplorerBox } from './explorer-box';
 import { clockTextOf, dueWarning, lowTimeMs, remainingMs, spokenDays } from './clock';
 import type { RematchAnswerKind, RoundModel, RoundUi } from './controller';
 import { gameName } from './game-name';
@@ -81,6 +82,7 @@ export function pageHtml(id: string, analysisMode: boolean): string {
           <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
           <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
         </div>
+        <div id="explorer-box" class="explorer-box" hidden></div>
         <div class="actions play-actions" ${analysisMode ? 'hidden' : ''}>
           <button id="claim" hidden>${t('game.claim')}</button>
           <button id="accept" hidden>${t('game.accept')}</button>
@@ -140,6 +142,8 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
   const connectionText = CONNECTION_TEXT();
   // The takeback buttons beside the draw offer's, and the opponent's question (takeback.ts).
   const takeback = mountTakeback(root, $('.play-actions'), (action, seat) => actions.act(action, seat), round.playerName);
+  // The opening explorer for the position shown (analysis board, and a game once over).
+  const explorer = mountExplorerBox($('#explorer-box'), round);
 
   function renderPlayers() {
     const { game, room } = round;
@@ -384,6 +388,7 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
     renderInvite();
     renderStartInfo();
     renderText();
+    explorer.update();
     const yourTurn = game.status === 'active' && !analysisMode && round.singleSeat() === game.turn;
     const names = `${round.playerName('white')} – ${round.playerName('black')}`;
     // The game's name after the players' (but the engine's level, already in its player's name).
@@ -431,6 +436,7 @@ export function createView(root: HTMLElement, round: RoundModel, actions: ViewAc
       renderStatus();
       renderBrowsing();
       renderText();
+      explorer.update();
     },
     redrawOrientation() {
       renderPlayers();

@@ -246,14 +246,14 @@ TEST_F(ServerRoomTest, UnknownPathsAreNotFoundPagesAndTheAppsPathsAreThePage) {
     stop();
     start(web);
     for (const char* page : {"/", "/game/abc", "/game/abc/", "/analysis/abc", "/event/new",
-                             "/event/x", "/help/castling", "/help/castling/"}) {
+                             "/event/x", "/help/castling", "/help/castling/", "/db", "/db/"}) {
         Reply r = get(page);
         EXPECT_EQ(r.status, 200) << page;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos) << page;
     }
     EXPECT_EQ(get("/app.js").status, 200);
     for (const char* missing :
-         {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/", "/help/other"}) {
+         {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/", "/help/other", "/db/x"}) {
         Reply r = get(missing);
         EXPECT_EQ(r.status, 404) << missing;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos)

@@ -18,10 +18,15 @@
 //    player's own explorer from her profile's link (/db?source=player&player=alma&color=white).
 // 5b. An imported collection (chess960 db import before the server starts): /db?start=518 counts
 //    its game, whose link opens its view on /db with an explorer following its moves.
+// 5c. An upload: alma sends a PGN file of three games (two Chess960 games at one start position,
+//    one with an illegal move) from /db's form: refused in the page first (no file, a file over
+//    16 MiB, a collection name with ':'), then the outcome in its live region (2 imported,
+//    1 skipped by line), the same file again (2 already there), the link to the explorer of her
+//    collection counting the two games; a visitor not signed in is shown the way to sign in.
 // 6. The languages: /db?start=333 switched through hu, ru, de, fr and back to en with the
 //    top bar's switch: the explorer's heading and summary in each, no English left.
 // 7. axe-core: no serious or critical violation on the game page with the explorer, the
-//    analysis board, /db (light and dark) and in every language.
+//    analysis board, /db (light and dark, with the upload's outcome) and in every language.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -58,6 +63,28 @@ const IMPORTED_PGN = `[Event "Imported"]
 
 1. e4 e5 2. d4 d5 0-1
 `;
+
+// Two Chess960 games from one start position (Mainz 2009, rounds 1.1 and 1.2, cut short) and a
+// third whose first move is illegal (the queen on h1 is shut in by its pawn).
+const MAINZ_FEN = 'nnrbkrbq/pppppppp/8/8/8/8/PPPPPPPP/NNRBKRBQ w FCfc - 0 1';
+const uploadGame = (round, white, black, moves) => `[Event "CCM9 - Chess960 Rapid WCh"]
+[Site "Mainz"]
+[Date "2009.07.28"]
+[Round "${round}"]
+[White "${white}"]
+[Black "${black}"]
+[Result "0-1"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "${MAINZ_FEN}"]
+
+${moves} 0-1
+`;
+const UPLOAD_PGN = [
+  uploadGame('1.1', 'Nakamura, Hikaru', 'Aronian, Levon', '1. g3 c6 2. c4 g6 3. Nc3 f5'),
+  uploadGame('1.2', 'Movsesian, Sergei', 'Bologan, Viktor', '1. d4 g6 2. Nb3 f5 3. N1d2 Nc6'),
+  uploadGame('9.9', 'Nobody, A', 'Nobody, B', '1. Qh5 e6'),
+].join('\n');
 
 // An account signed up and in, in a browser context of its own: call() speaks to the API with its
 // session cookie and CSRF token, as the page does.
@@ -276,6 +303,74 @@ async function main() {
   check(await waitGames(page, 'db-game-explorer', 1, 'd2d4'), 'after 1. e4 e5 too');
   check((await page.locator('#db-game-explorer-moves tbody tr[data-uci="d2d4"]').count()) === 1, 'with its next move, d4');
   await axe(page, 'an imported game on /db');
+
+  console.log('5c. an upload of a PGN file by a signed-in player');
+  const up = await alma.context.newPage();
+  up.on('pageerror', e => errors.push(e.message));
+  await up.goto(`${base}/db`);
+  await up.locator('#db-upload-form').waitFor({ timeout: 5000 });
+  const en = texts('en');
+  check((await up.locator('#db-upload-title').textContent()) === en['db.upload.title'], 'the section "Upload your games"');
+  check((await up.locator('#db-upload-collection').inputValue()) === 'uploads', 'the collection is "uploads" unless named');
+  check((await up.locator('#db-upload-file').getAttribute('accept'))?.includes('.pgn'), 'the file input takes .pgn files');
+  check((await unlabelled(up)).length === 0, 'every field of the upload has a label', (await unlabelled(up)).join(', '));
+  const upStatus = up.locator('#db-upload-status');
+  const outcome = up.locator('#db-upload-outcome');
+  check((await outcome.getAttribute('role')) === 'status' && (await outcome.getAttribute('aria-live')) === 'polite', 'the outcome is a polite live region');
+  // Refused in the page, before anything is sent.
+  let posts = 0;
+  up.on('request', r => r.method() === 'POST' && r.url().includes('/api/db/import') && (posts += 1));
+  await up.locator('#db-upload-send').click();
+  check((await upStatus.textContent()) === en['db.upload.chooseFile'], 'no file: the page asks for one', await upStatus.textContent());
+  check(await up.evaluate(() => document.activeElement?.id === 'db-upload-file'), 'the focus goes to the file input');
+  await up.locator('#db-upload-file').setInputFiles({ name: 'big.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.alloc(16 * 1024 * 1024 + 1, 32) });
+  await up.locator('#db-upload-send').click();
+  check((await upStatus.textContent()) === en['db.upload.tooLarge'], 'a file over 16 MiB is refused in the page', await upStatus.textContent());
+  check((await up.locator('#db-upload-file').getAttribute('aria-invalid')) === 'true', 'the file input is marked invalid');
+  await up.locator('#db-upload-file').setInputFiles({ name: 'mainz.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(UPLOAD_PGN) });
+  await up.locator('#db-upload-collection').fill('a:b');
+  await up.locator('#db-upload-send').click();
+  check((await upStatus.textContent()) === en['db.upload.badName'], "a collection name with ':' is refused", await upStatus.textContent());
+  check((await up.locator('#db-upload-collection').getAttribute('aria-invalid')) === 'true' && (await up.evaluate(() => document.activeElement?.id)) === 'db-upload-collection', 'the name field is marked invalid and has the focus');
+  check(posts === 0, 'nothing was sent while the page refused', String(posts));
+  // Sent.
+  const collection = 'alma:mainz 2009'; // a name, not English words: the languages' check reads the page's search results
+  await up.locator('#db-upload-collection').fill('mainz 2009');
+  await up.locator('#db-upload-send').click();
+  const done = textOf('en', 'db.upload.done', { collection, read: 3, imported: 2, already: 0, skipped: 1 });
+  await upStatus.filter({ hasText: done }).waitFor({ timeout: 20000 }).catch(() => {});
+  check((await upStatus.textContent()) === done, 'the outcome: 2 imported, 1 skipped', await upStatus.textContent());
+  check(posts === 1, 'one upload sent');
+  const skippedItems = await up.locator('#db-upload-skipped li').allTextContents();
+  check(skippedItems.length === 1 && /^Line \d+: ./.test(skippedItems[0]), 'the skipped game is listed by its line, with why', skippedItems.join(' | '));
+  const exploreHref = await up.locator('#db-upload-explore-link').getAttribute('href');
+  const exploreUrl = new URL(exploreHref ?? '', base);
+  check(exploreUrl.pathname === '/db' && exploreUrl.searchParams.get('source') === 'imported' && exploreUrl.searchParams.get('collection') === collection, 'a link to the explorer of the collection', exploreHref);
+  await axe(up, '/db with the upload and its outcome');
+  await shotAll(up, 'db-upload', '#db-upload');
+  // The same file again: nothing new.
+  await up.locator('#db-upload-send').click();
+  const again = textOf('en', 'db.upload.done', { collection, read: 3, imported: 0, already: 2, skipped: 1 });
+  await upStatus.filter({ hasText: again }).waitFor({ timeout: 20000 }).catch(() => {});
+  check((await upStatus.textContent()) === again, 'the same file again: 2 already there', await upStatus.textContent());
+  // The explorer of the collection, at the start of its latest game.
+  await up.locator('#db-upload-explore-link').click();
+  await up.waitForURL(u => new URL(u).searchParams.get('collection') === collection);
+  check(await waitGames(up, 'db-explorer', 2), 'the explorer of the collection counts the two games', await up.locator('#db-explorer-status').textContent());
+  const source = await up.locator('.explorer-sources button[aria-pressed=true]').textContent();
+  check(source === textOf('en', 'explorer.source.collection', { name: collection }), 'the source names the collection', source);
+  const direct2 = await getJson(`${base}/api/explorer/imported?fen=${encodeURIComponent(MAINZ_FEN)}&collection=${encodeURIComponent(collection)}`);
+  check(direct2.black === 2, 'the explorer API counts them in the collection', JSON.stringify(direct2).slice(0, 120));
+  await up.close();
+  // A visitor not signed in: the way to sign in instead of the form.
+  const visitor = await browser.newContext();
+  const vpage = await visitor.newPage();
+  vpage.on('pageerror', e => errors.push(e.message));
+  await vpage.goto(`${base}/db`);
+  await vpage.locator('#db-upload-hint').waitFor({ timeout: 5000 });
+  check((await vpage.locator('#db-upload-hint').textContent()) === en['db.upload.signIn'] && (await vpage.locator('#db-upload-form').count()) === 0, 'a visitor is asked to sign in, with no form');
+  check(((await vpage.locator('#db-upload-sign-in').getAttribute('href')) ?? '').startsWith('/login?next='), 'with a link to the sign-in page coming back');
+  await visitor.close();
 
   console.log('6. the languages, by the top bar\'s switch');
   await page.goto(`${base}/db?start=${START}`);

@@ -68,10 +68,23 @@ test("the database page's addresses, read back", () => {
   assert.equal(dbHref({ start: 518 }), '/db?start=518');
   assert.equal(dbHref({ game: '42' }), '/db?game=42');
   const player = dbHref({ player: { name: 'Zoë K', color: 'black' } });
-  assert.deepEqual(readDbParams(new URL(player, 'http://x').search), { start: null, source: 'player', player: { name: 'Zoë K', color: 'black' }, game: null });
-  assert.deepEqual(readDbParams('?start=518&source=nope'), { start: 518, source: null, player: null, game: null });
-  assert.deepEqual(readDbParams('?start=1000&game=7'), { start: null, source: null, player: null, game: '7' });
+  assert.deepEqual(readDbParams(new URL(player, 'http://x').search), { start: null, source: 'player', player: { name: 'Zoë K', color: 'black' }, collection: null, game: null });
+  assert.deepEqual(readDbParams('?start=518&source=nope'), { start: 518, source: null, player: null, collection: null, game: null });
+  assert.deepEqual(readDbParams('?start=1000&game=7'), { start: null, source: null, player: null, collection: null, game: '7' });
   assert.equal(readDbParams('?player=Ann&color=purple').player.color, 'white');
+});
+
+test("one imported collection: the page's address, the explorer's and the search's", () => {
+  const href = dbHref({ collection: 'alma:my games', start: 7 });
+  assert.deepEqual(params(href), { start: '7', source: 'imported', collection: 'alma:my games' });
+  assert.deepEqual(readDbParams(new URL(href, 'http://x').search), { start: 7, source: 'imported', player: null, collection: 'alma:my games', game: null });
+  // A collection only with the source imported (or none).
+  assert.equal(readDbParams('?source=player&player=Ann&collection=x').collection, null);
+  assert.equal(readDbParams('?collection=fide').collection, 'fide');
+  const position = { base: { start: 7 }, play: [] };
+  assert.deepEqual(params(explorerPath({ source: 'imported', position, collection: 'alma:uploads' })), { start: '7', collection: 'alma:uploads' });
+  assert.deepEqual(params(explorerPath({ source: 'games', position, collection: 'alma:uploads' })), { start: '7' });
+  assert.deepEqual(params(dbGamesPath({ collection: 'alma:uploads', max: 1 })), { collection: 'alma:uploads', max: '1' });
 });
 
 test('NDJSON: one value a line, blank lines skipped, a bad line named', () => {

@@ -47,6 +47,16 @@ test('a JSON body goes out with its content type, the token as a bearer header, 
   assert.ok(init.signal instanceof AbortSignal, 'the request can be aborted (its timeout)');
 });
 
+test('a text body (a PGN file) goes out as it is, with its own content type and the CSRF token', async () => {
+  const calls = serve(() => new Response('{"imported":1}', { status: 200 }));
+  setCsrfToken('csrf-2');
+  const pgn = '[Event "x"]\n\n1. e4 *\n';
+  const answer = await request('POST', '/api/db/import?collection=uploads', { text: { body: pgn, type: 'application/x-chess-pgn' } });
+  assert.deepEqual(answer, { imported: 1 });
+  assert.deepEqual(calls[0].init.headers, { 'Content-Type': 'application/x-chess-pgn', 'X-CSRF-Token': 'csrf-2' });
+  assert.equal(calls[0].init.body, pgn);
+});
+
 test('without a body or a token no header is sent; an empty answer is undefined', async () => {
   const calls = serve(() => new Response(null, { status: 204 }));
   assert.equal(await request('GET', '/api/events/e1'), undefined);

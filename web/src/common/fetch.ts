@@ -25,15 +25,17 @@ const changesState = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 export interface RequestOptions {
   body?: unknown; // sent as JSON
+  text?: { body: string; type: string }; // sent as it is, with its content type (a PGN file)
   token?: string; // sent as `Authorization: Bearer <token>`
   timeoutMs?: number; // ANSWER_WITHIN_MS unless given
 }
 
 // The answer's body once the whole of it has come; an ApiError if the answer is a refusal.
 async function send(method: string, path: string, options: RequestOptions): Promise<string> {
-  const { body, token, timeoutMs = ANSWER_WITHIN_MS } = options;
+  const { body, text: raw, token, timeoutMs = ANSWER_WITHIN_MS } = options;
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  else if (raw) headers['Content-Type'] = raw.type;
   if (token) headers['Authorization'] = `Bearer ${token}`;
   else if (csrfToken && changesState(method)) headers['X-CSRF-Token'] = csrfToken;
   const abort = new AbortController();
@@ -44,7 +46,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? raw?.body : JSON.stringify(body),
       signal: abort.signal,
     });
     text = await response.text();

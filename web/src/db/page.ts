@@ -6,10 +6,16 @@
 //   /db?source=player&player=NAME&color=white|black[&start=N]
 //                           a player's own explorer as that colour (at N, else the start of their
 //                           latest game as that colour), and the search filled in with them
+//   /db?source=imported&collection=NAME[&start=N]
+//                           one imported collection's explorer (at N, else the start of its latest
+//                           game): where an upload's link goes
 //   /db?game=ID             a stored game with the explorer following its moves (game-view.ts)
+//
+// And a signed-in player's upload of a PGN file into a collection of their own (upload-form.ts).
 //
 // Names come from people and files: they go into the page as text, never as HTML.
 
+import { session } from '../account/session';
 import { t } from '../common/i18n';
 import { el } from '../common/ui';
 import { db, type DbGame } from '../explorer/api';
@@ -19,6 +25,7 @@ import { gameView } from './game-view';
 import { resultRow, resultsHead } from './results';
 import { readSearch, type SearchFields } from './search';
 import { startsTable } from './starts';
+import { fillUpload } from './upload-form';
 
 const PAGE_SIZE = 50;
 const DEFAULT_START = 518; // the standard chess position's number
@@ -54,6 +61,10 @@ export async function dbPage(root: HTMLElement): Promise<void> {
         <p id="db-starts-note" class="hint"></p>
         <div class="table-scroll" id="db-starts-box"></div>
       </section>
+      <section class="card" id="db-upload" aria-labelledby="db-upload-title">
+        <h2 id="db-upload-title"></h2>
+        <div id="db-upload-box"></div>
+      </section>
     </main>`;
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   $('#db-heading').textContent = t('db.heading');
@@ -68,7 +79,12 @@ export async function dbPage(root: HTMLElement): Promise<void> {
   // own, following its moves).
   $('#db-explorer-card').hidden = !!params.game;
   const sources: Source[] = params.player ? ['player', 'imported', 'games'] : ['imported', 'games'];
-  const explorer = createExplorer({ idPrefix: 'db-explorer', sources, ...(params.player && { player: params.player }) });
+  const explorer = createExplorer({
+    idPrefix: 'db-explorer',
+    sources,
+    ...(params.player && { player: params.player }),
+    ...(params.collection && { collection: params.collection }),
+  });
   $('#db-explorer-card').append(explorer.element);
   const startForm = el('form', { class: 'explorer-start', id: 'db-explorer-start', novalidate: '' });
   const startInput = el('input', { id: 'db-explorer-number', type: 'number', min: '0', max: '959', inputmode: 'numeric', required: '' });
@@ -94,13 +110,14 @@ export async function dbPage(root: HTMLElement): Promise<void> {
     history.replaceState(null, '', url);
     showStart(n);
   });
-  // The start position asked for; a player's latest as that colour; else 518. A stored game has
-  // its own explorer instead.
+  // The start position asked for; a player's latest as that colour, or the collection's latest;
+  // else 518. A stored game has its own explorer instead.
   const firstStart = () => {
     if (params.start !== null) showStart(params.start);
-    else if (params.player) {
-      // The start of the player's latest game as that colour.
-      db.games({ player: params.player.name, color: params.player.color, max: 1 })
+    else if (params.player || params.collection) {
+      // The start of the player's latest game as that colour, or of the collection's latest.
+      const latestOf: DbSearch = params.player ? { player: params.player.name, color: params.player.color } : { collection: params.collection! };
+      db.games({ ...latestOf, max: 1 })
         .then(([latest]) => showStart(typeof latest?.start === 'number' ? latest.start : DEFAULT_START))
         .catch(() => showStart(DEFAULT_START));
     } else showStart(DEFAULT_START);
@@ -175,6 +192,10 @@ export async function dbPage(root: HTMLElement): Promise<void> {
   });
   $('#db-more').addEventListener('click', () => void find(true));
   form.requestSubmit();
+
+  // The upload, for a signed-in player.
+  $('#db-upload-title').textContent = t('db.upload.title');
+  void session().then(me => fillUpload($('#db-upload-box'), me));
 
   // The games by start position.
   $('#db-starts-title').textContent = t('db.starts');

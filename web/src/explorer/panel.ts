@@ -25,6 +25,7 @@ export interface ExplorerOptions {
   sources: readonly Source[]; // offered by the source switch, the first chosen
   source?: Source;
   player?: { name: string; color: Color }; // for the source `player`
+  collection?: string; // for the source `imported`: that collection only ("alma:uploads")
   headingLevel?: 'h2' | 'h3';
 }
 
@@ -55,7 +56,9 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const sourceName = (s: Source) =>
     s === 'player' && options.player
       ? t('explorer.source.player', { name: options.player.name, color: tMaybe(`color.${options.player.color}`) })
-      : tMaybe(`explorer.source.${s}`);
+      : s === 'imported' && options.collection
+        ? t('explorer.source.collection', { name: options.collection })
+        : tMaybe(`explorer.source.${s}`);
   if (options.sources.length > 1) {
     const sources = toggleGroup(
       t('explorer.source'),
@@ -122,6 +125,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       position: { base: position.base, play: [...position.play, ...line.map(m => m.uci)] },
       filters,
       ...(options.player && { player: options.player }),
+      ...(options.collection && { collection: options.collection }),
     };
   }
 

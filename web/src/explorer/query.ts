@@ -33,6 +33,7 @@ export interface ExplorerQuery {
   position: Position;
   filters?: Filters;
   player?: { name: string; color: Color };
+  collection?: string; // one imported collection ("alma:uploads"), for the source `imported`
   topGames?: number;
   recentGames?: number;
 }
@@ -48,6 +49,7 @@ export function explorerPath(q: ExplorerQuery): string {
     params.set('player', q.player.name);
     params.set('color', q.player.color);
   }
+  if (q.source === 'imported' && q.collection) params.set('collection', q.collection);
   const filters = q.filters ?? NO_FILTERS;
   // In lichess's order, whatever order they were chosen in.
   if (chosen(filters.speeds, SPEEDS)) params.set('speeds', SPEEDS.filter(s => filters.speeds.includes(s)).join(','));
@@ -67,6 +69,7 @@ export interface DbSearch {
   color?: Color; // only with player
   result?: ResultFilter;
   speed?: Speed;
+  collection?: string; // a collection's name ("games": this server's)
   since?: string; // YYYY-MM-DD
   until?: string;
   max?: number;
@@ -83,6 +86,7 @@ export function dbGamesPath(s: DbSearch): string {
   }
   if (s.result) params.set('result', s.result);
   if (s.speed) params.set('speed', s.speed);
+  if (s.collection) params.set('collection', s.collection);
   if (s.since) params.set('since', s.since);
   if (s.until) params.set('until', s.until);
   if (s.max !== undefined) params.set('max', String(s.max));
@@ -101,11 +105,13 @@ export function startNumberOf(text: string): number | null {
 
 // The database page's own addresses (db/page.ts): `/db?start=518` the explorer at a start
 // position (source imported, games switchable), `/db?start=518&source=player&player=NAME&color=white`
-// a player's own explorer, `/db?game=ID` a stored game with the explorer following its moves.
+// a player's own explorer, `/db?source=imported&collection=alma:uploads` the explorer of one
+// imported collection, `/db?game=ID` a stored game with the explorer following its moves.
 export interface DbPageParams {
   start: number | null;
   source: Source | null;
   player: { name: string; color: Color } | null;
+  collection: string | null; // only with the source imported (or none)
   game: string | null;
 }
 
@@ -114,15 +120,17 @@ export function readDbParams(search: string): DbPageParams {
   const source = params.get('source');
   const name = params.get('player')?.trim();
   const color = params.get('color') === 'black' ? 'black' : 'white';
+  const collection = params.get('collection');
   return {
     start: startNumberOf(params.get('start') ?? ''),
     source: (SOURCES as readonly string[]).includes(source ?? '') ? (source as Source) : null,
     player: name ? { name, color } : null,
+    collection: collection && (source === null || source === 'imported') ? collection : null,
     game: params.get('game') || null,
   };
 }
 
-export function dbHref(p: { start?: number; player?: { name: string; color: Color }; game?: string }): string {
+export function dbHref(p: { start?: number; player?: { name: string; color: Color }; collection?: string; game?: string }): string {
   const params = new URLSearchParams();
   if (p.game) params.set('game', p.game);
   if (p.start !== undefined) params.set('start', String(p.start));
@@ -130,6 +138,9 @@ export function dbHref(p: { start?: number; player?: { name: string; color: Colo
     params.set('source', 'player');
     params.set('player', p.player.name);
     params.set('color', p.player.color);
+  } else if (p.collection) {
+    params.set('source', 'imported');
+    params.set('collection', p.collection);
   }
   const query = params.toString();
   return `/db${query ? `?${query}` : ''}`;

@@ -6,7 +6,7 @@
 // position, by player and colour and by a position reached. Prints p50, p90, p99 and the maximum
 // of each kind.
 //
-// usage: db_query_bench --db PATH [--explorer DIR] [--queries N] [--seed S]
+// usage: db_query_bench --db PATH|postgresql://... [--explorer DIR] [--queries N] [--seed S]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

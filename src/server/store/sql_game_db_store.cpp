@@ -19,9 +19,9 @@ namespace {
 constexpr const char* kSummary =
     "SELECT g.id, g.hash, g.collection, g.game_id, g.start_number, g.start_black_number, "
     "g.initial_fen, w.name, b.name, g.white_elo, g.black_elo, g.rating, g.result, g.speed, "
-    "g.rated, g.date, e.name, s.name, g.round, g.time_control, g.plies FROM db_games g "
+    "g.rated, g.date, e.name, g.site, g.round, g.time_control, g.plies FROM db_games g "
     "JOIN db_names w ON w.id = g.white JOIN db_names b ON b.id = g.black "
-    "JOIN db_names e ON e.id = g.event JOIN db_names s ON s.id = g.site";
+    "JOIN db_names e ON e.id = g.event";
 
 // `sql` with its marks ?N written as `mark`N.
 std::string marked(std::string sql, char mark) {
@@ -60,6 +60,19 @@ DbCollection read_collection(const SqlRow& row) {
 }
 
 constexpr std::size_t kMaxCachedNames = 1 << 18;
+constexpr int kGameColumns = 22;
+
+// An insert of `games` games in one statement, answering the id and hash of each one added.
+std::string games_insert(std::size_t games) {
+    std::string sql = "INSERT INTO db_games(" CHESS960_DB_GAME_COLUMNS ") VALUES";
+    for (std::size_t g = 0; g < games; ++g) {
+        sql += g ? ", (" : " (";
+        for (int c = 0; c < kGameColumns; ++c)
+            sql += (c ? ", ?" : "?") + std::to_string(int(g) * kGameColumns + c + 1);
+        sql += ")";
+    }
+    return sql + " ON CONFLICT(hash) DO NOTHING RETURNING id, hash";
+}
 
 }  // namespace
 
@@ -71,11 +84,7 @@ GameDbStatements::GameDbStatements(char m)
                                m)),
       select_collection(marked("SELECT id, name, masters FROM db_collections WHERE name = ?1", m)),
       select_collections("SELECT id, name, masters FROM db_collections ORDER BY id"),
-      insert_game(marked("INSERT INTO db_games(" CHESS960_DB_GAME_COLUMNS
-                         ") VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                         "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22) ON CONFLICT(hash) DO NOTHING "
-                         "RETURNING id",
-                         m)),
+      insert_games(marked(games_insert(kGamesPerInsert), m)),
       add_start_count(marked("INSERT INTO db_start_counts(collection, start_number, result, games) "
                              "VALUES(?1, ?2, ?3, ?4) ON CONFLICT(collection, start_number, result) "
                              "DO UPDATE SET games = db_start_counts.games + excluded.games",
@@ -95,6 +104,10 @@ GameDbStatements::GameDbStatements(char m)
                                 "WHERE n.name = ?1",
                                 m)),
       mark(m) {}
+
+std::string GameDbStatements::insert_games_text(int games) const {
+    return marked(games_insert(std::size_t(games)), mark);
+}
 
 std::string GameDbStatements::id_in_list(int n) const {
     const std::string p = std::string(1, mark) + std::to_string(n);
@@ -158,48 +171,65 @@ int SqlGameDbStore::add_games(std::vector<DbNewGame>& games) {
     std::vector<DbStartCount> counts;
     int added = 0;
     SqlTransaction transaction(session_);
-    for (DbNewGame& item : games) {
-        DbGameRow& g = item.game;
+    // kGamesPerInsert games a statement (one round trip to PostgreSQL for them all); the hashes
+    // it answers are those of the games added, the others were there.
+    for (std::size_t at = 0; at < games.size(); at += GameDbStatements::kGamesPerInsert) {
+        const std::size_t n = std::min(games.size() - at, GameDbStatements::kGamesPerInsert);
         SqlValues values;
-        values.number(g.hash)
-            .number(g.collection)
-            .optional_text(g.game_id)
-            .optional_number(g.start_number)
-            .optional_number(g.start_black_number)
-            .optional_text(g.initial_fen)
-            .number(id_of(g.white))
-            .number(id_of(g.black))
-            .number(g.white_elo)
-            .number(g.black_elo)
-            .number(g.rating)
-            .number(g.result)
-            .number(g.speed)
-            .boolean(g.rated)
-            .number(g.date)
-            .number(id_of(g.event))
-            .number(id_of(g.site))
-            .text(g.round)
-            .text(g.time_control)
-            .number(g.plies)
-            .blob(g.moves)
-            .text(g.tags);
-        auto id = query_first(session_, sql_.insert_game.c_str(), values, "storing a game",
-                              [](const SqlRow& row) { return row.number(0); });
-        if (!id) {
-            g.id = 0;  // there already
-            continue;
+        for (std::size_t i = at; i < at + n; ++i) {
+            DbGameRow& g = games[i].game;
+            g.id = 0;
+            values.number(g.hash)
+                .number(g.collection)
+                .optional_text(g.game_id)
+                .optional_number(g.start_number)
+                .optional_number(g.start_black_number)
+                .optional_text(g.initial_fen)
+                .number(id_of(g.white))
+                .number(id_of(g.black))
+                .number(g.white_elo)
+                .number(g.black_elo)
+                .number(g.rating)
+                .number(g.result)
+                .number(g.speed)
+                .boolean(g.rated)
+                .number(g.date)
+                .number(id_of(g.event))
+                .text(g.site)
+                .text(g.round)
+                .text(g.time_control)
+                .number(g.plies)
+                .blob(g.moves)
+                .text(g.tags);
         }
-        g.id = *id;
-        ++added;
-        if (g.start_number && !g.initial_fen) {
-            auto same = std::find_if(counts.begin(), counts.end(), [&](const DbStartCount& c) {
-                return c.collection == g.collection && c.start_number == *g.start_number &&
-                       c.result == g.result;
+        const std::string partial =
+            n == GameDbStatements::kGamesPerInsert ? std::string() : sql_.insert_games_text(int(n));
+        const auto rows = query_all(
+            session_, partial.empty() ? sql_.insert_games.c_str() : partial.c_str(), values,
+            "storing games", [](const SqlRow& row) {
+                return std::pair<std::int64_t, std::int64_t>(row.number(1), row.number(0));
             });
-            if (same == counts.end())
-                counts.push_back({g.collection, *g.start_number, g.result, 1});
-            else
-                ++same->games;
+        const std::unordered_map<std::int64_t, std::int64_t> ids(rows.begin(), rows.end());
+        for (std::size_t i = at; i < at + n; ++i) {
+            DbGameRow& g = games[i].game;
+            auto id = ids.find(g.hash);
+            // There already, or the same game earlier in this batch (which took the id).
+            if (id == ids.end() ||
+                std::any_of(games.begin() + std::ptrdiff_t(at), games.begin() + std::ptrdiff_t(i),
+                            [&](const DbNewGame& e) { return e.game.id == id->second; }))
+                continue;
+            g.id = id->second;
+            ++added;
+            if (g.start_number && !g.initial_fen) {
+                auto same = std::find_if(counts.begin(), counts.end(), [&](const DbStartCount& c) {
+                    return c.collection == g.collection && c.start_number == *g.start_number &&
+                           c.result == g.result;
+                });
+                if (same == counts.end())
+                    counts.push_back({g.collection, *g.start_number, g.result, 1});
+                else
+                    ++same->games;
+            }
         }
     }
     for (const DbStartCount& c : counts)

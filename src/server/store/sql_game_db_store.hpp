@@ -16,10 +16,16 @@ namespace chess960::server {
 struct GameDbStatements {
     explicit GameDbStatements(char mark);
 
+    // Games go kGamesPerInsert to a statement (insert_games); a batch's last few in one made
+    // for them (insert_games_text).
+    static constexpr std::size_t kGamesPerInsert = 64;
+
     std::string insert_name, select_name, insert_collection, select_collection, select_collections,
-        insert_game, add_start_count, select_summary, select_game, select_start_counts,
+        insert_games, add_start_count, select_summary, select_game, select_start_counts,
         select_server_game, select_games_after, select_white_games, select_black_games;
     char mark;
+    // An insert of `games` games (fewer than kGamesPerInsert).
+    std::string insert_games_text(int games) const;
     // The condition "g.id is one of the list parameter N" in the back end's SQL.
     std::string id_in_list(int n) const;
 };

@@ -112,7 +112,7 @@ inline constexpr const char* kUpgrades[] = {
     "start_black_number INTEGER, initial_fen TEXT, white BIGINT NOT NULL, black BIGINT NOT NULL, "
     "white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL, rating INTEGER NOT NULL, "
     "result INTEGER NOT NULL, speed INTEGER NOT NULL, rated INTEGER NOT NULL, "
-    "date INTEGER NOT NULL, event BIGINT NOT NULL, site BIGINT NOT NULL, round TEXT NOT NULL, "
+    "date INTEGER NOT NULL, event BIGINT NOT NULL, site TEXT NOT NULL, round TEXT NOT NULL, "
     "time_control TEXT NOT NULL, plies INTEGER NOT NULL, moves BYTEA NOT NULL, "
     "tags TEXT NOT NULL); "
     "CREATE INDEX db_games_white ON db_games(white, id); "

@@ -9,7 +9,7 @@ SqliteGameDbStore::SqliteGameDbStore(const std::string& path)
     // A larger page cache (64 MiB): an import writes the hashes' index all over its pages.
     db_ = open_connection(path_, "db_games", "PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536");
     for (const std::string* sql :
-         {&statements_.insert_game, &statements_.select_name, &statements_.insert_name,
+         {&statements_.insert_games, &statements_.select_name, &statements_.insert_name,
           &statements_.select_summary, &statements_.select_games_after})
         session_.keep(sql->c_str());
 }

@@ -303,7 +303,8 @@ inline constexpr const char* kMigrations[] = {
          WHERE second_seek_id IS NOT NULL;)",
 
     // Version 13: the game database (store/game_db_store.hpp): games finished here or imported,
-    // their moves coded (db/move_code.hpp), names and events interned, and the games of each
+    // their moves coded (db/move_code.hpp), names and events interned (not sites: lichess's are
+    // each game's own URL), and the games of each
     // start position by collection and result. The explorer's index is made from these rows
     // (store/explorer_index.hpp), outside the database.
     R"(CREATE TABLE db_names (
@@ -331,7 +332,7 @@ inline constexpr const char* kMigrations[] = {
          rated INTEGER NOT NULL,
          date INTEGER NOT NULL,
          event INTEGER NOT NULL,
-         site INTEGER NOT NULL,
+         site TEXT NOT NULL,
          round TEXT NOT NULL,
          time_control TEXT NOT NULL,
          plies INTEGER NOT NULL,

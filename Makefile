@@ -25,8 +25,9 @@ BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
                   python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev \
                   clang-format
-# sqlite3: the game database's benchmark reads its table sizes (bench/db/db_bench.sh).
-BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19 sqlite3
+# sqlite3 and rocksdb-tools (ldb): the game database's benchmark reads its tables' sizes and
+# counts its explorer index's rows (bench/db/db_bench.sh).
+BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19 sqlite3 rocksdb-tools
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
 # The engines the strength matches play (bench/strength.sh).

@@ -24,7 +24,7 @@ BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp
                   libsqlite3-dev nlohmann-json3-dev libsodium-dev libboost1.81-dev libcli11-dev \
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
                   python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev \
-                  clang-format
+                  clang-format librocksdb-dev
 # sqlite3 and rocksdb-tools (ldb): the game database's benchmark reads its tables' sizes and
 # counts its explorer index's rows (bench/db/db_bench.sh).
 BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19 sqlite3 rocksdb-tools

@@ -20,11 +20,11 @@ namespace chess960::cli {
 namespace {
 
 struct ServeOptions {
-    CLI::Option *host = nullptr, *port = nullptr, *db = nullptr, *web = nullptr,
-                *engine_threads = nullptr, *io_threads = nullptr, *max_connections = nullptr,
-                *max_connections_per_address = nullptr, *max_games_per_minute = nullptr,
-                *max_engine_games = nullptr, *max_moves_per_second = nullptr,
-                *max_events_per_hour = nullptr;
+    CLI::Option *host = nullptr, *port = nullptr, *db = nullptr, *explorer = nullptr,
+                *web = nullptr, *engine_threads = nullptr, *io_threads = nullptr,
+                *max_connections = nullptr, *max_connections_per_address = nullptr,
+                *max_games_per_minute = nullptr, *max_engine_games = nullptr,
+                *max_moves_per_second = nullptr, *max_events_per_hour = nullptr;
     std::string signups = "open", password_cost = "moderate";
     CLI::App* migrate = nullptr;
     std::string migrate_from, migrate_to;
@@ -57,6 +57,7 @@ server::Options server_options(const ServeOptions& o) {
     if (auto port = args::value(o.port))
         options.port = int(number_option("--port", *port, 0, 65535));
     if (auto db = args::value(o.db)) options.db_path = *db;
+    if (auto dir = args::value(o.explorer)) options.explorer_dir = *dir;
     if (auto threads = args::value(o.engine_threads))
         options.engine_threads = int(number_option("--engine-threads", *threads, 1, 64));
     if (auto threads = args::value(o.io_threads))
@@ -157,6 +158,11 @@ Command add_serve_command(CLI::App& root) {
                             "PostgreSQL URI postgresql://user@host/dbname, which several servers "
                             "may share (docs/deploy.md)")
                 ->type_name("DB");
+    o->explorer = app->add_option("--explorer",
+                                  "the opening explorer's index, a directory (default: DB.explorer "
+                                  "beside an SQLite file; chess960-explorer here for PostgreSQL, "
+                                  "one for each server)")
+                      ->type_name("DIR");
     o->web = app->add_option("--web", "the built web app (default: web/dist of the source tree)")
                  ->type_name("DIR");
     o->engine_threads =

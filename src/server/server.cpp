@@ -6,6 +6,8 @@
 
 #include "accounts/service.hpp"
 #include "events/service.hpp"
+#include "gamedb/index_keeper.hpp"
+#include "gamedb/recorder.hpp"
 #include "games/analysis.hpp"
 #include "games/service.hpp"
 #include "games/settlement.hpp"
@@ -58,6 +60,9 @@ struct Server::Impl {
     Options options;
     std::mutex log_mutex;
     Database database;
+    gamedb::IndexKeeper explorer_index;
+    // Before the games, which tell it of each game's end, and after them to go.
+    gamedb::GameRecorder recorder;
     GameService games;
     RenderCache event_views;  // the events' public views, rendered
     EventService events;
@@ -72,6 +77,12 @@ struct Server::Impl {
           database(
               options.db_path, [this](const std::string& line) { log(line); },
               account_game_rater([this](const std::string& line) { log(line); })),
+          explorer_index(database.game_db(),
+                         std::make_unique<ExplorerIndex>(options.explorer_dir.empty()
+                                                             ? default_explorer_dir(options.db_path)
+                                                             : options.explorer_dir)),
+          recorder(database.game_db(), explorer_index,
+                   [this](const std::string& line) { log(line); }),
           games(database.games(), database.cluster(),
                 GameServiceOptions{options.limits, options.engine_threads, options.engine_hash_mb,
                                    [this](const std::string& line) { log(line); }}),
@@ -117,7 +128,8 @@ struct Server::Impl {
                     .pool_range = {.widen_every = std::chrono::milliseconds(
                                        options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
-          routes(ApiServices{games, events, event_views, analysis, accounts, lobby},
+          routes(ApiServices{games, events, event_views, analysis, accounts, lobby,
+                             database.game_db(), explorer_index},
                  StaticFiles(options.web_dir)),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,
@@ -136,6 +148,9 @@ struct Server::Impl {
                       std::move(connection));
               },
               [this](const std::string& line) { log(line); }) {
+        // Every game that ends here goes into the game database (its explorer counts it then).
+        games.set_on_game_finished(
+            [this](LiveGame& game) { recorder.record(games.pgn_record_held(game), game.row.id); });
         // Games over and not settled, as a database of an earlier version may hold them (this
         // one settles a game in the transaction that stores its end).
         const auto log_line = [this](const std::string& line) { log(line); };

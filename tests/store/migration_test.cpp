@@ -173,6 +173,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion13) db.exec(sql);
         for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
@@ -235,6 +236,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion13) db.exec(sql);
         for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
         for (const char* sql : kUndoVersion10) db.exec(sql);
@@ -270,6 +272,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
@@ -322,6 +325,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
@@ -350,6 +354,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
@@ -386,6 +391,7 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
@@ -412,6 +418,7 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
         ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
                   AccountInsert::inserted);
     }
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);
@@ -439,6 +446,7 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
         seek.created_at = 5;
         open_play_stores(db_)->seeks().insert_seek(seek);
     }
+    for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
     for (const char* sql : kUndoVersion10) exec(sql);

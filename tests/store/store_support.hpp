@@ -44,8 +44,16 @@ inline std::string read_bytes(const std::string& path) {
 }
 
 // A database of an older version is made from a new one by undoing each later version, newest
-// first: kUndoVersionN takes away what version N adds, so kUndoVersion12 down to kUndoVersionN
+// first: kUndoVersionN takes away what version N adds, so kUndoVersion13 down to kUndoVersionN
 // leave a version N - 1 database.
+
+// Version 13's tables (the game database), dropped to build a version 12 database.
+inline constexpr const char* kUndoVersion13[] = {
+    "DROP TABLE db_start_counts",
+    "DROP TABLE db_games",
+    "DROP TABLE db_collections",
+    "DROP TABLE db_names",
+};
 
 // Version 12's column, dropped to build a version 11 database.
 inline constexpr const char* kUndoVersion12[] = {

@@ -116,11 +116,13 @@ void GameRegistry::settle(const std::shared_ptr<LiveGame>& game) {
     if (game->play.is_active()) return;
     if (game->row.event_id && on_game_over) on_game_over(*game->row.event_id);
     if (std::exchange(game->counted_as_engine_game, false)) cluster_.engine_game_over(game->owner);
-    std::lock_guard lock(mutex_);
-    if (games_.erase(game->row.id)) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!games_.erase(game->row.id)) return;
         finished_.push_front(game);
         if (finished_.size() > kFinishedCache) finished_.pop_back();
     }
+    if (on_finished) on_finished(*game);
 }
 
 void GameRegistry::reload(LiveGame& game, bool resume_clock) {

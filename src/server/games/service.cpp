@@ -345,8 +345,12 @@ GameState GameService::state(LiveGame& game) {
 }
 
 pgn::GameRecord GameService::pgn_record(LiveGame& game) {
-    pgn::GameRecord record;
     std::lock_guard lock(game.mutex);
+    return pgn_record_held(game);
+}
+
+pgn::GameRecord GameService::pgn_record_held(LiveGame& game) {
+    pgn::GameRecord record;
     const GameRow& row = game.row;
     std::time_t created = std::time_t(row.created_at / 1000);
     std::tm utc{};

@@ -313,7 +313,8 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                     request_header(request, http::field::origin),
                     request_header(request, http::field::host),
                     request_header(request, "X-CSRF-Token"),
-                    request_header(request, "X-Forwarded-Proto") == "https"},
+                    request_header(request, "X-Forwarded-Proto") == "https",
+                    request_header(request, http::field::accept)},
                 [later](MakeResponse make) {
                     // One answer per request: the channel (room for one) is never full here.
                     later->channel.try_send(boost::system::error_code{}, std::move(make));

@@ -99,6 +99,7 @@ const RouteTable& api_routes() {
         add_lobby_routes(routes);
         add_account_routes(routes);
         add_event_routes(routes);
+        add_db_routes(routes);
         return routes;
     }();
     return table;

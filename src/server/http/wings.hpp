@@ -28,6 +28,8 @@ void add_room_routes(RouteTable& table);
 void add_lobby_routes(RouteTable& table);
 // /api/accounts..., /api/session, /api/invitations (account_routes.cpp).
 void add_account_routes(RouteTable& table);
+// /api/explorer/{source}, /api/db/... (db_routes.cpp).
+void add_db_routes(RouteTable& table);
 // /api/events... (event_routes.cpp).
 void add_event_routes(RouteTable& table);
 

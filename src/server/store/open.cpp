@@ -5,9 +5,11 @@
 #include "postgres/postgres_account_store.hpp"
 #include "postgres/postgres_cluster.hpp"
 #include "postgres/postgres_event_store.hpp"
+#include "postgres/postgres_game_db_store.hpp"
 #include "postgres/postgres_store.hpp"
 #include "sqlite/sqlite_account_store.hpp"
 #include "sqlite/sqlite_event_store.hpp"
+#include "sqlite/sqlite_game_db_store.hpp"
 #include "sqlite/sqlite_store.hpp"
 
 namespace chess960::server {
@@ -37,6 +39,11 @@ std::unique_ptr<PlayStores> open_play_stores(const std::string& db) {
     return std::make_unique<SqliteAccountStore>(db);
 }
 
+std::unique_ptr<GameDbStore> open_game_db_store(const std::string& db) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresGameDbStore>(db);
+    return std::make_unique<SqliteGameDbStore>(db);
+}
+
 std::unique_ptr<Cluster> open_cluster(Store& store) {
     if (auto* postgres = dynamic_cast<PostgresStore*>(&store))
         return std::make_unique<PostgresCluster>(*postgres);
@@ -48,7 +55,8 @@ Database::Database(const std::string& db, std::function<void(const std::string&)
       cluster_(open_cluster(*games_)),
       events_(open_event_store(db)),
       accounts_(open_account_store(db)),
-      play_(open_play_stores(db)) {}
+      play_(open_play_stores(db)),
+      game_db_(open_game_db_store(db)) {}
 
 Database::~Database() = default;
 

@@ -24,8 +24,13 @@ struct SqlTexts {
     std::vector<std::string> values;
 };
 
-// One parameter's value: NULL, an integer, a real, text or a list of texts.
-using SqlValue = std::variant<std::monostate, std::int64_t, double, std::string, SqlTexts>;
+// Bytes as one parameter (SQLite's BLOB, PostgreSQL's BYTEA).
+struct SqlBlob {
+    std::string bytes;
+};
+
+// One parameter's value: NULL, an integer, a real, text, a list of texts or bytes.
+using SqlValue = std::variant<std::monostate, std::int64_t, double, std::string, SqlTexts, SqlBlob>;
 
 // A statement's parameters in order (?1 / $1, ?2 / $2, ...).
 class SqlValues {
@@ -46,6 +51,10 @@ class SqlValues {
     SqlValues& boolean(bool value) { return number(value ? 1 : 0); }
     SqlValues& texts(std::vector<std::string> values) {
         values_.emplace_back(SqlTexts{std::move(values)});
+        return *this;
+    }
+    SqlValues& blob(std::string bytes) {
+        values_.emplace_back(SqlBlob{std::move(bytes)});
         return *this;
     }
     SqlValues& null() {
@@ -75,6 +84,7 @@ class SqlRow {
     virtual std::int64_t number(int column) const = 0;
     virtual double real(int column) const = 0;
     virtual bool boolean(int column) const = 0;
+    virtual std::string blob(int column) const = 0;  // a BLOB's (BYTEA's) bytes
 
     int integer(int column) const { return int(number(column)); }
     std::optional<std::string> optional_text(int column) const {

@@ -17,6 +17,8 @@ struct Options {
     std::string host = "127.0.0.1";
     int port = 8960;  // 0: any free port (see Server::bind)
     std::string db_path = "chess960.db";
+    // The explorer's index (store/explorer_index.hpp); empty: default_explorer_dir(db_path).
+    std::string explorer_dir;
     // The built web app (index.html and its assets); when it has no index.html every page
     // path answers a short page that says how to build it.
     std::string web_dir;

@@ -103,6 +103,26 @@ inline constexpr const char* kUpgrades[] = {
     "ALTER TABLE account_games ADD COLUMN second_seek_id TEXT; "
     "CREATE INDEX account_games_second_seek ON account_games(second_seek_id) "
     "WHERE second_seek_id IS NOT NULL",
+    // Version 13: the game database (sqlite_schema.hpp).
+    "CREATE TABLE db_names (id BIGSERIAL PRIMARY KEY, name TEXT COLLATE \"C\" NOT NULL UNIQUE); "
+    "CREATE TABLE db_collections (id SERIAL PRIMARY KEY, name TEXT COLLATE \"C\" NOT NULL UNIQUE, "
+    "masters INTEGER NOT NULL); "
+    "CREATE TABLE db_games (id BIGSERIAL PRIMARY KEY, hash BIGINT NOT NULL UNIQUE, "
+    "collection INTEGER NOT NULL, game_id TEXT COLLATE \"C\", start_number INTEGER, "
+    "start_black_number INTEGER, initial_fen TEXT, white BIGINT NOT NULL, black BIGINT NOT NULL, "
+    "white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL, rating INTEGER NOT NULL, "
+    "result INTEGER NOT NULL, speed INTEGER NOT NULL, rated INTEGER NOT NULL, "
+    "date INTEGER NOT NULL, event BIGINT NOT NULL, site BIGINT NOT NULL, round TEXT NOT NULL, "
+    "time_control TEXT NOT NULL, plies INTEGER NOT NULL, moves BYTEA NOT NULL, "
+    "tags TEXT NOT NULL); "
+    "CREATE INDEX db_games_white ON db_games(white, id); "
+    "CREATE INDEX db_games_black ON db_games(black, id); "
+    "CREATE INDEX db_games_start ON db_games(start_number, id); "
+    "CREATE INDEX db_games_event ON db_games(event, id); "
+    "CREATE INDEX db_games_game_id ON db_games(game_id) WHERE game_id IS NOT NULL; "
+    "CREATE TABLE db_start_counts (collection INTEGER NOT NULL, start_number INTEGER NOT NULL, "
+    "result INTEGER NOT NULL, games BIGINT NOT NULL, "
+    "PRIMARY KEY (collection, start_number, result))",
 };
 
 inline constexpr const char* kCreate = R"(

@@ -26,6 +26,9 @@ class PgRow final : public SqlRow {
         return value;
     }
     bool boolean(int column) const override { return result_.text(row_, column) == "t"; }
+    std::string blob(int column) const override {
+        return pg_statements::bytes_of_bytea(result_.text(row_, column));
+    }
 
   private:
     const PgResult& result_;
@@ -45,6 +48,8 @@ PgParams PgSession::params_of(const SqlValues& values) {
             params.text(*text);
         else if (const auto* texts = std::get_if<SqlTexts>(&value))
             params.text(pg_statements::text_array(texts->values));
+        else if (const auto* blob = std::get_if<SqlBlob>(&value))
+            params.text(pg_statements::bytea_text(blob->bytes));
         else
             params.null();
     }

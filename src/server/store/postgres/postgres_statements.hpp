@@ -68,4 +68,34 @@ inline std::string real_text(double value) {
     return text;
 }
 
+// Bytes as BYTEA's text input ("\\x" and two hex digits a byte).
+inline std::string bytea_text(const std::string& bytes) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text = "\\x";
+    text.reserve(2 + bytes.size() * 2);
+    for (unsigned char b : bytes) {
+        text += kHex[b >> 4];
+        text += kHex[b & 15];
+    }
+    return text;
+}
+
+// The bytes of BYTEA's text output (hex, PostgreSQL's default bytea_output); a text in another
+// form is an error.
+inline std::string bytes_of_bytea(const std::string& text) {
+    auto digit = [&](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        throw StoreError("PostgreSQL: a BYTEA value is not in hex ('" + text.substr(0, 16) + "')");
+    };
+    if (text.size() < 2 || text[0] != '\\' || text[1] != 'x' || text.size() % 2 != 0)
+        throw StoreError("PostgreSQL: a BYTEA value is not in hex ('" + text.substr(0, 16) + "')");
+    std::string bytes;
+    bytes.reserve(text.size() / 2 - 1);
+    for (std::size_t i = 2; i < text.size(); i += 2)
+        bytes += char(digit(text[i]) * 16 + digit(text[i + 1]));
+    return bytes;
+}
+
 }  // namespace chess960::server::pg_statements

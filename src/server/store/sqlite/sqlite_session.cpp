@@ -85,6 +85,8 @@ void sqlite::bind_values(sqlite3_stmt* stmt, const SqlValues& values) {
             sqlite::bind_text(stmt, index, *text);
         else if (const auto* texts = std::get_if<SqlTexts>(&value))
             sqlite::bind_text_copy(stmt, index, json_array(texts->values));
+        else if (const auto* blob = std::get_if<SqlBlob>(&value))
+            sqlite3_bind_blob64(stmt, index, blob->bytes.data(), blob->bytes.size(), SQLITE_STATIC);
         else
             sqlite3_bind_null(stmt, index);
         ++index;
@@ -176,6 +178,11 @@ class SqliteRow final : public SqlRow {
     }
     double real(int column) const override { return sqlite3_column_double(stmt_, column); }
     bool boolean(int column) const override { return sqlite3_column_int(stmt_, column) != 0; }
+    std::string blob(int column) const override {
+        const void* bytes = sqlite3_column_blob(stmt_, column);
+        const int size = sqlite3_column_bytes(stmt_, column);
+        return bytes ? std::string(static_cast<const char*>(bytes), std::size_t(size)) : "";
+    }
 
   private:
     sqlite3_stmt* stmt_;

@@ -45,8 +45,9 @@ class GameRegistry {
     std::size_t size();
 
     // After a change that may have ended the game: once it is over, it moves to the cache of
-    // finished games, the cluster hears the end of a counted engine game, and `on_game_over`
-    // the end of an event's game. The caller holds the game's lock.
+    // finished games, the cluster hears the end of a counted engine game, `on_game_over` the
+    // end of an event's game and `on_finished` the end of a game in play here. The caller holds
+    // the game's lock.
     void settle(const std::shared_ptr<LiveGame>& game);
     // The game read back from the store (after a failed write, or another server's change),
     // its running turn restarted now with `resume_clock` or else as stored. The caller holds
@@ -60,6 +61,8 @@ class GameRegistry {
     // Set before the games are served.
     std::function<void(const std::shared_ptr<LiveGame>&)> on_loaded;
     std::function<void(const std::string& event_id)> on_game_over;
+    // Told once of each game in play here that ends (under the game's lock).
+    std::function<void(LiveGame&)> on_finished;
 
   private:
     void log(const std::string& line);

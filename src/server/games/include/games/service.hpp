@@ -106,6 +106,8 @@ class GameService {
     GameState state(LiveGame& game);
     // The game's record for PGN (an event's PGN changes its tags).
     pgn::GameRecord pgn_record(LiveGame& game);
+    // The same, by a caller that holds the game's lock.
+    pgn::GameRecord pgn_record_held(LiveGame& game);
 
     // A move by `seat`. A refusal (409, 422, 429) is thrown at once; an accepted move is
     // played in memory, committed to the store with others (group commit), and then `reply`
@@ -149,6 +151,11 @@ class GameService {
     // results): set before serving.
     void set_on_event_game_over(std::function<void(const std::string&)> on_over) {
         registry_.on_game_over = std::move(on_over);
+    }
+    // Called with each game in play here once it ends, under its lock (pgn_record_held gives
+    // its record there): set before serving.
+    void set_on_game_finished(std::function<void(LiveGame&)> on_finished) {
+        registry_.on_finished = std::move(on_finished);
     }
     // Another holder of a seat in an event's game (a paired event's player plays with the
     // player's token): called with the event's id, the game's id and a token that is neither

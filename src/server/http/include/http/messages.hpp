@@ -25,6 +25,7 @@ struct HttpRequest {
     std::string_view host = {};
     std::string_view csrf = {};
     bool https = false;
+    std::string_view accept = {};  // the Accept header (the game database's PGN or NDJSON)
 };
 
 struct HttpResponse {

@@ -4,8 +4,9 @@
 // (SSE and WebSocket) are matched here and served there. The API's paths are a table
 // (route_table.hpp) built in one place (api_routes) from its wings' entries: the start
 // positions and analysis (position_routes.cpp), the games (game_routes.cpp) and their rooms
-// (room_routes.cpp), the lobby (lobby_routes.cpp), the accounts (account_routes.cpp) and the
-// events (event_routes.cpp). Any other path is the web app's (static_files.hpp).
+// (room_routes.cpp), the lobby (lobby_routes.cpp), the accounts (account_routes.cpp), the
+// events (event_routes.cpp) and the game database (db_routes.cpp). Any other path is the web app's
+// (static_files.hpp).
 #pragma once
 
 #include <functional>
@@ -18,12 +19,16 @@
 #include "http/render_cache.hpp"
 #include "http/route_table.hpp"
 #include "http/static_files.hpp"
+#include "store/game_db_store.hpp"
 
 namespace chess960::server {
 class EventService;
 class AnalysisService;
 class AccountService;
 class LobbyService;
+namespace gamedb {
+class IndexKeeper;
+}
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -37,6 +42,8 @@ struct ApiServices {
     AnalysisService& analysis;  // the analysis board's engine (POST /api/analysis)
     AccountService& accounts;
     LobbyService& lobby;
+    GameDbStore& game_db;  // the game database (db_routes.cpp)
+    gamedb::IndexKeeper& explorer_index;
 };
 
 // The API's routes (docs/openapi.yaml), built once.

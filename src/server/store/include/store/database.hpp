@@ -16,6 +16,7 @@
 #include "store/account_store.hpp"
 #include "store/cluster.hpp"
 #include "store/event_store.hpp"
+#include "store/game_db_store.hpp"
 #include "store/lobby_changes.hpp"
 #include "store/open.hpp"
 #include "store/presence_store.hpp"
@@ -42,6 +43,8 @@ class Database {
     AccountGameStore& account_games() { return play_->account_games(); }
     PresenceStore& presence() { return play_->presence(); }
     LobbyChanges& lobby_changes() { return play_->lobby_changes(); }
+    // The game database: games finished here or imported, and the explorer's index.
+    GameDbStore& game_db() { return *game_db_; }
     // What several servers sharing the database need; null on SQLite (one server a file).
     Cluster* cluster() { return cluster_.get(); }
 
@@ -52,6 +55,7 @@ class Database {
     std::unique_ptr<EventStore> events_;
     std::unique_ptr<AccountStore> accounts_;
     std::unique_ptr<PlayStores> play_;
+    std::unique_ptr<GameDbStore> game_db_;
 };
 
 }  // namespace chess960::server

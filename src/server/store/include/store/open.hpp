@@ -11,6 +11,7 @@
 #include "store/account_store.hpp"
 #include "store/cluster.hpp"
 #include "store/event_store.hpp"
+#include "store/game_db_store.hpp"
 #include "store/lobby_changes.hpp"
 #include "store/presence_store.hpp"
 #include "store/seek_store.hpp"
@@ -55,6 +56,9 @@ class PlayStores {
 };
 // The accounts' play on that database, on a connection of its own.
 std::unique_ptr<PlayStores> open_play_stores(const std::string& db);
+
+// The game database (game_db_store.hpp) on that database, on a connection of its own.
+std::unique_ptr<GameDbStore> open_game_db_store(const std::string& db);
 
 // What several servers sharing `store`'s database need (cluster.hpp), on `store`'s connection:
 // none for a store no other server writes (SQLite: one server per file).

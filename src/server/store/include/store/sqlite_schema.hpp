@@ -301,6 +301,53 @@ inline constexpr const char* kMigrations[] = {
     R"(ALTER TABLE account_games ADD COLUMN second_seek_id TEXT;
        CREATE INDEX account_games_second_seek ON account_games(second_seek_id)
          WHERE second_seek_id IS NOT NULL;)",
+
+    // Version 13: the game database (store/game_db_store.hpp): games finished here or imported,
+    // their moves coded (db/move_code.hpp), names and events interned, and the games of each
+    // start position by collection and result. The explorer's index is made from these rows
+    // (store/explorer_index.hpp), outside the database.
+    R"(CREATE TABLE db_names (
+         id INTEGER PRIMARY KEY,
+         name TEXT NOT NULL UNIQUE);
+       CREATE TABLE db_collections (
+         id INTEGER PRIMARY KEY,
+         name TEXT NOT NULL UNIQUE,
+         masters INTEGER NOT NULL);
+       CREATE TABLE db_games (
+         id INTEGER PRIMARY KEY,
+         hash INTEGER NOT NULL UNIQUE,
+         collection INTEGER NOT NULL,
+         game_id TEXT,
+         start_number INTEGER,
+         start_black_number INTEGER,
+         initial_fen TEXT,
+         white INTEGER NOT NULL,
+         black INTEGER NOT NULL,
+         white_elo INTEGER NOT NULL,
+         black_elo INTEGER NOT NULL,
+         rating INTEGER NOT NULL,
+         result INTEGER NOT NULL,
+         speed INTEGER NOT NULL,
+         rated INTEGER NOT NULL,
+         date INTEGER NOT NULL,
+         event INTEGER NOT NULL,
+         site INTEGER NOT NULL,
+         round TEXT NOT NULL,
+         time_control TEXT NOT NULL,
+         plies INTEGER NOT NULL,
+         moves BLOB NOT NULL,
+         tags TEXT NOT NULL);
+       CREATE INDEX db_games_white ON db_games(white, id);
+       CREATE INDEX db_games_black ON db_games(black, id);
+       CREATE INDEX db_games_start ON db_games(start_number, id);
+       CREATE INDEX db_games_event ON db_games(event, id);
+       CREATE INDEX db_games_game_id ON db_games(game_id) WHERE game_id IS NOT NULL;
+       CREATE TABLE db_start_counts (
+         collection INTEGER NOT NULL,
+         start_number INTEGER NOT NULL,
+         result INTEGER NOT NULL,
+         games INTEGER NOT NULL,
+         PRIMARY KEY (collection, start_number, result)) WITHOUT ROWID;)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

@@ -250,7 +250,7 @@ report=$(
     echo "|---|---:|---:|---:|"
     size_row() {
         awk -v n="$1" -v b="$2" -v h="$(human "$2")" -v g="$n_games" -v m="$n_moves" \
-            'BEGIN { printf "| %s | %s (%d) | %.1f B | %.2f bits |\n", n, h, b, b / g, 8 * b / m }'
+            'BEGIN { printf "| %s | %s (%.0f) | %.1f B | %.2f bits |\n", n, h, b, b / g, 8 * b / m }'
     }
     size_row "PGN (lichess style, clocks)" "$pgn_bytes"
     [ "$have_zstd" = 1 ] && size_row "PGN .zst (zstd -3)" "$zst_bytes"
@@ -263,10 +263,10 @@ report=$(
     size_row "  explorer index (bench.db.explorer, RocksDB)" "$index_bytes"
     echo
     awk -v b="$code_bytes" -v p="$stored_plies" -v said="$import_bits" \
-        'BEGIN { printf "- %.3f bits a move in the move codes (%d bytes for %d plies; the import said %s)\n", 8 * b / p, b, p, said }'
+        'BEGIN { printf "- %.3f bits a move in the move codes (%.0f bytes for %.0f plies; the import said %s)\n", 8 * b / p, b, p, said }'
     if [ "$index_rows" != "?" ]; then
         awk -v r="$index_rows" -v ib="$index_bytes" -v g="$stored_games" \
-            'BEGIN { printf "- the explorer index: %d rows (a game at a position), %.1f a game, %.1f bytes a row on disk\n", r, r / g, ib / r }'
+            'BEGIN { printf "- the explorer index: %.0f rows (a game at a position), %.1f a game, %.1f bytes a row on disk\n", r, r / g, ib / r }'
     else
         echo "- the explorer index's rows not counted (no ldb: apt-get install rocksdb-tools)"
     fi
@@ -275,8 +275,8 @@ report=$(
     echo
     echo "| b-tree | table | bytes | payload |"
     echo "|---|---|---:|---:|"
-    awk '$2 ~ /^db_/ { printf "| %s | %s | %d | %d |\n", $1, $2, $3, $4 }' "$work/btrees.txt"
-    awk '$2 !~ /^db_/ { n += 1; b += $3 } END { printf "\nand %d b-trees of the server'"'"'s other tables and the schema: %d bytes\n", n, b }' \
+    awk '$2 ~ /^db_/ { printf "| %s | %s | %.0f | %.0f |\n", $1, $2, $3, $4 }' "$work/btrees.txt"
+    awk '$2 !~ /^db_/ { n += 1; b += $3 } END { printf "\nand %d b-trees of the server'"'"'s other tables and the schema: %.0f bytes\n", n, b }' \
         "$work/btrees.txt"
     echo
     echo "</details>"
@@ -299,6 +299,10 @@ report=$(
     echo
     echo "Machine: other processes used $busy_before of its $(nproc) cores just before the runs and"
     echo "$busy_after just after (load average $load_before before, $load_after after)."
+    if awk -v a="$busy_before" -v b="$busy_after" 'BEGIN { exit !(a > 0.2 || b > 0.2) }'; then
+        echo "The machine was busy: the times are longer than on a quiet one, and the all-cores figures"
+        echo "understate the threads (other processes held the second core); rerun in a quiet window."
+    fi
 )
 echo
 echo "$report"

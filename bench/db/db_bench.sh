@@ -95,14 +95,22 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started=$(date -u +%H:%M)
 
 # timed NAME COMMAND...: runs COMMAND (its output in $work/NAME.out and .err) and sets
-# wall, cpu (user + system) and rss (KB) from GNU time.
+# wall, cpu (user + system) and rss (KB) from GNU time, and others: the cores other processes
+# kept busy meanwhile on average (the machine's busy time from /proc/stat less COMMAND's).
 timed() {
-    local name=$1 user sys
+    local name=$1 user sys before after
     shift
+    before=$(head -1 /proc/stat)
     /usr/bin/time -o "$work/$name.time" -f '%e %U %S %M' "$@" >"$work/$name.out" 2>"$work/$name.err" ||
         die "$name failed: $(tail -3 "$work/$name.err")"
+    after=$(head -1 /proc/stat)
     read -r wall user sys rss <"$work/$name.time"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    others=$(awk -v a="$before" -v b="$after" -v hz="$(getconf CLK_TCK)" -v c="$cpu" -v w="$wall" \
+        'BEGIN { n = split(a, x); split(b, y); busy = 0
+                 for (i = 2; i <= n; ++i) busy += y[i] - x[i]
+                 busy -= (y[5] - x[5]) + (y[6] - x[6])
+                 o = (busy / hz - c) / (w > 0 ? w : 1); printf "%.1f", (o > 0 ? o : 0) }')
 }
 bytes() { stat -c %s "$1"; }
 human() { numfmt --to=iec --suffix=B --format=%.1f "$1"; }
@@ -123,14 +131,14 @@ distinct=$(grep '^\[Site ' "$corpus" | sort -u | wc -l)
 
 # --- 3. pgn check ----------------------------------------------------------------------------
 timed check1 "$ours" pgn check --threads 1 "$corpus"
-check1_wall=$wall check1_cpu=$cpu
+check1_wall=$wall check1_cpu=$cpu check1_others=$others
 summary=$(tail -1 "$work/check1.out")
 n_games=$(echo "$summary" | sed -n 's/^\([0-9]*\) games, .*/\1/p')
 n_moves=$(echo "$summary" | sed -n 's/^[0-9]* games, \([0-9]*\) moves, .*/\1/p')
 [ "$summary" = "$n_games games, $n_moves moves, 0 errors" ] || die "pgn check: $summary"
 [ "$n_games" = "$games" ] || die "pgn check counts $n_games games, the corpus has $games"
 timed check_all "$ours" pgn check "$corpus"
-check_all_wall=$wall check_all_cpu=$cpu
+check_all_wall=$wall check_all_cpu=$cpu check_all_others=$others
 echo "== $n_games games ($distinct distinct), $n_moves moves; pgn check ${check1_wall}s on one thread, ${check_all_wall}s on all cores"
 
 # --- 4. Import -------------------------------------------------------------------------------
@@ -140,7 +148,7 @@ probe=$("$ours" db import 2>&1 || true)
 db=$work/bench.db
 rm -rf "$db" "$db-wal" "$db-shm" "$db.explorer"
 timed import "$ours" db import "$corpus" --db "$db"
-import_wall=$wall import_cpu=$cpu import_rss=$rss
+import_wall=$wall import_cpu=$cpu import_rss=$rss import_others=$others
 import_said=$(grep -m1 '^imported ' "$work/import.out" || true)
 skipped_lines=$(grep -cE ':[0-9]+: ' "$work/import.err" || true)
 echo "== import: ${import_wall}s wall, ${import_cpu}s CPU, max RSS ${import_rss} KB: $import_said"
@@ -230,15 +238,15 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- Report ----------------------------------------------------------------------------------
 report=$(
-    echo "| what | wall s | CPU s | games/s | moves/s | max RSS |"
-    echo "|---|---:|---:|---:|---:|---:|"
+    echo "| what | wall s | CPU s | games/s | moves/s | max RSS | other processes (cores) |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
     row() {
-        awk -v n="$1" -v w="$2" -v c="$3" -v g="$n_games" -v m="$n_moves" -v r="$4" \
-            'BEGIN { printf "| %s | %.2f | %.2f | %.0f | %.0f | %s |\n", n, w, c, g / w, m / w, r }'
+        awk -v n="$1" -v w="$2" -v c="$3" -v g="$n_games" -v m="$n_moves" -v r="$4" -v o="$5" \
+            'BEGIN { printf "| %s | %.2f | %.2f | %.0f | %.0f | %s | %s |\n", n, w, c, g / w, m / w, r, o }'
     }
-    row "chess960 pgn check --threads 1" "$check1_wall" "$check1_cpu" ""
-    row "chess960 pgn check (all $(nproc) cores)" "$check_all_wall" "$check_all_cpu" ""
-    row "chess960 db import (new database)" "$import_wall" "$import_cpu" "$((import_rss / 1024)) MB"
+    row "chess960 pgn check --threads 1" "$check1_wall" "$check1_cpu" "" "$check1_others"
+    row "chess960 pgn check (all $(nproc) cores)" "$check_all_wall" "$check_all_cpu" "" "$check_all_others"
+    row "chess960 db import (new database)" "$import_wall" "$import_cpu" "$((import_rss / 1024)) MB" "$import_others"
     echo
     awk -v i="$import_wall" -v c="$check1_wall" -v a="$check_all_wall" -v ic="$import_cpu" \
         -v ac="$check_all_cpu" \
@@ -298,8 +306,10 @@ report=$(
     fi
     echo
     echo "Machine: other processes used $busy_before of its $(nproc) cores just before the runs and"
-    echo "$busy_after just after (load average $load_before before, $load_after after)."
-    if awk -v a="$busy_before" -v b="$busy_after" 'BEGIN { exit !(a > 0.2 || b > 0.2) }'; then
+    echo "$busy_after just after (load average $load_before before, $load_after after); during each timed"
+    echo "run, the cores in the table's last column."
+    if awk -v a="$busy_before" -v b="$busy_after" -v c="$check1_others" -v d="$check_all_others" \
+        -v i="$import_others" 'BEGIN { exit !(a > 0.2 || b > 0.2 || c > 0.2 || d > 0.2 || i > 0.2) }'; then
         echo "The machine was busy: the times are longer than on a quiet one, and the all-cores figures"
         echo "understate the threads (other processes held the second core); rerun in a quiet window."
     fi

@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-db, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -25,7 +25,9 @@ BUILD_PACKAGES := cmake g++ make pkg-config libgtest-dev libbenchmark-dev libcpp
                   libjemalloc-dev doxygen ccache python3-dev python3-venv python3-pybind11 \
                   python3-pytest libzstd-dev zlib1g-dev libbz2-dev libpq-dev libicu-dev \
                   clang-format librocksdb-dev
-BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19
+# sqlite3 and rocksdb-tools (ldb): the game database's benchmark reads its tables' sizes and
+# counts its explorer index's rows (bench/db/db_bench.sh).
+BENCH_PACKAGES := stockfish python3 pgn-extract time zstd gzip bzip2 clang-19 sqlite3 rocksdb-tools
 # The server's load generator (bench/serve_load) is built on Boost.Asio and Beast.
 SERVE_BENCH_PACKAGES := libboost1.81-dev
 # The engines the strength matches play (bench/strength.sh).
@@ -38,7 +40,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -176,6 +178,14 @@ bench-pgn: deps-bench deps-web build
 # ../shared/peers). Report in bench/results/pgn-threads-<date>.md.
 bench-pgn-threads: deps-bench build
 	bench/pgn_threads_bench.sh --out bench/results/pgn-threads-$$(date +%F).md
+
+# The game database (issue 42, bench/db/db_bench.sh): `chess960 db import` of 1,000,000 generated
+# lichess-like Chess960 games against `pgn check` on them, the database's sizes (games, explorer
+# index, bits a move), an import killed three times and restarted, and the explorer's latency
+# (bench/db/db_query_bench, when built). About 2.5 GB of PGN and two databases under
+# build/db-bench; BENCH_DB_GAMES=20000 for a quick run. Report in bench/results/db-<date>.md.
+bench-db: deps-bench build
+	nice -n 10 bench/db/db_bench.sh --out bench/results/db-$$(date +%F).md
 
 # The Python package against python-chess (../shared/peers/python-chess): PGN replay, legal
 # moves, perft. Report in bench/results/python-<date>.md.

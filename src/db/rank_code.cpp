@@ -1,5 +1,7 @@
 #include "rank_code.hpp"
 
+#include "chess960/db/move_code.hpp"
+
 #include <algorithm>
 #include <queue>
 #include <utility>
@@ -94,6 +96,8 @@ const Code& tables() {
 }  // namespace
 
 const RankCode& rank_code() { return tables(); }
+
+std::span<const std::uint64_t> rank_frequencies() { return kFrequencies; }
 
 int read_rank(BitReader& in) {
     const Code& c = tables();

@@ -1,11 +1,14 @@
 // The database's move code (chess960/db/move_code.hpp): every move of every game in tests/data
 // and of random games from all 960 start positions and Double Chess960 ones comes back exactly,
 // castling on both sides, en passant and every promotion among them; damaged or foreign bytes
-// are refused, never misread past their end.
+// are refused, never misread past their end; the rank counts it is built from give a rarer rank
+// no fewer bits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -149,6 +152,22 @@ TEST(MoveCode, TruncatedOrForeignBytesAreRefusedNotMisread) {
     auto none = db::decode_moves(*start, {}, 0);
     ASSERT_TRUE(none.has_value());
     EXPECT_TRUE(none->empty());
+}
+
+// The counts the code is built from: one for each rank, none zero (every rank has a code), and a
+// rarer rank never given fewer bits than a likelier one.
+TEST(MoveCode, RankFrequenciesWeighTheCode) {
+    const std::span<const std::uint64_t> counts = db::rank_frequencies();
+    ASSERT_EQ(counts.size(), 256u);
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+        EXPECT_GT(counts[r], 0u) << "rank " << r;
+        for (std::size_t other = 0; other < counts.size(); ++other)
+            if (counts[other] < counts[r]) {
+                EXPECT_GE(db::rank_code_bits(int(other)), db::rank_code_bits(int(r)))
+                    << "ranks " << r << " and " << other;
+            }
+    }
+    EXPECT_EQ(std::max_element(counts.begin(), counts.end()) - counts.begin(), 0);
 }
 
 }  // namespace

@@ -27,4 +27,9 @@ Result<std::vector<Move>> decode_moves(const Position& start, std::span<const st
 /// The bits the code gives the move of rank `rank` (for statistics).
 int rank_code_bits(int rank);
 
+/// How often each rank (0..255) of db/move_order.hpp was played in the engine games the code is
+/// trained on, plus one (src/db/rank_frequencies.inc): the weights the code is built from, and a
+/// model of which rank a player picks (bench/make_pgn_corpus --moves policy samples from it).
+std::span<const std::uint64_t> rank_frequencies();
+
 }  // namespace chess960::db

@@ -273,7 +273,12 @@ net::awaitable<void> HttpServer::Impl::session(tcp::socket socket, ConnectionSlo
                 co_await http::async_read_header(stream, buffer, parser, uncancelled());
             (void)header_bytes;
             if (header_ec == http::error::body_limit) {
-                co_await refuse_and_close(stream, 413, "request body larger than 16 MiB",
+                // The request line is read by then: the limit named is its path's.
+                const std::string_view target = parser.get().target();
+                const bool to_upload = target.substr(0, target.find('?')) == options.upload_path;
+                co_await refuse_and_close(stream, 413,
+                                          to_upload ? "request body larger than 16 MiB"
+                                                    : "request body larger than 64 KiB",
                                           "body_too_large");
                 co_return;
             }

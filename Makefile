@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-db, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-db, bench-db-cluster, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -40,7 +40,7 @@ E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-db-cluster bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
 
@@ -186,6 +186,13 @@ bench-pgn-threads: deps-bench build
 # build/db-bench; BENCH_DB_GAMES=20000 for a quick run. Report in bench/results/db-<date>.md.
 bench-db: deps-bench build
 	nice -n 10 bench/db/db_bench.sh --out bench/results/db-$$(date +%F).md
+
+# The game database on a throwaway PostgreSQL as a cluster uses it (bench/db/db_cluster_bench.sh):
+# the import into the shared tables, two servers' copies of the explorer made from them, games
+# imported while two servers run. Report in bench/results/db-cluster-<date>.md.
+bench-db-cluster: deps-bench deps-postgres build
+	PGPORT=$${PGPORT:-25610} pg_virtualenv -t -v 15 bench/db/db_cluster_bench.sh $(BUILD) \
+	  $${BENCH_DB_CLUSTER_GAMES:-50000} bench/results/db-cluster-$$(date +%F).md
 
 # The Python package against python-chess (../shared/peers/python-chess): PGN replay, legal
 # moves, perft. Report in bench/results/python-<date>.md.

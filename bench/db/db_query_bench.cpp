@@ -66,10 +66,21 @@ int main(int argc, char** argv) {
     try {
         const auto games = open_store(db);
         const auto store = open_game_db_store(db);
-        gamedb::IndexKeeper index(
-            *store, std::make_unique<ExplorerIndex>(explorer.empty() ? default_explorer_dir(db)
-                                                                     : explorer));
-        index.catch_up();
+        // On PostgreSQL without --explorer: a copy of its own made from the database, as a
+        // server of the cluster makes one at its start (how long that takes is said).
+        const bool temporary = explorer.empty() && is_postgres_uri(db);
+        std::string dir = explorer;
+        if (temporary)
+            dir = temporary_explorer_dir();
+        else if (dir.empty())
+            dir = default_explorer_dir(db);
+        gamedb::IndexKeeper index(*store, std::make_unique<ExplorerIndex>(dir, temporary));
+        const auto caught = std::chrono::steady_clock::now();
+        const long indexed = index.catch_up();
+        const double seconds = ms_since(caught) / 1000;
+        if (indexed)
+            std::printf("index made from the database: %ld games in %.1f s, %.0f games a second\n",
+                        indexed, seconds, double(indexed) / std::max(seconds, 1e-9));
         DbSearch newest;
         newest.max = 1;
         const auto last = store->search(newest);

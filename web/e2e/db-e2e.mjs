@@ -32,7 +32,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, startServer, unlabelled } from './harness.mjs';
+import { axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, startServer, unlabelled, shootOpenPages } from './harness.mjs';
 import { englishLeft, pageText, textOf, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_db');
@@ -397,9 +397,5 @@ await runSuite(main, {
   browser: () => browser,
   server: () => server,
   work,
-  // What the pages showed when it failed.
-  onFailure: async () => {
-    let n = 0;
-    for (const context of browser?.contexts() ?? []) for (const page of context.pages()) await shot(page, `db-failure-${n++}`).catch(() => {});
-  },
+  onFailure: shootOpenPages(() => browser, shot, 'db'),
 });

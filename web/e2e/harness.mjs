@@ -150,6 +150,16 @@ export async function waitReady(page, color) {
   );
 }
 
+// An onFailure for runSuite: a screenshot of every page still open in `browser()`, named
+// `<prefix>-failure-<n>` (what the pages showed when it failed).
+export function shootOpenPages(browser, shot, prefix) {
+  return async () => {
+    let n = 0;
+    for (const context of browser()?.contexts() ?? [])
+      for (const page of context.pages()) await shot(page, `${prefix}-failure-${n++}`).catch(() => {});
+  };
+}
+
 // Runs a suite's main and ends the process: an exception counts as a failure (onFailure may then
 // keep what the pages showed), the browser and server (read through getters: main starts them)
 // are stopped, the work folder removed, the counts printed; exit status 1 on any failure.

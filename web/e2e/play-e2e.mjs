@@ -30,7 +30,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SCREEN_SIZES, axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, sleep, squareCenter, startServer, waitReady } from './harness.mjs';
+import { SCREEN_SIZES, axe, check, getJson, launchBrowser, loadChromium, runSuite, screenshots, shotSizes, sleep, squareCenter, startServer, waitReady, shootOpenPages } from './harness.mjs';
 import { englishLeft, pageText, texts } from './languages.mjs';
 
 const chromium = await loadChromium('web_e2e_play');
@@ -467,10 +467,5 @@ await runSuite(main, {
   browser: () => browser,
   server: () => server,
   work,
-  // What the pages showed when it failed.
-  onFailure: async () => {
-    let n = 0;
-    for (const context of browser?.contexts() ?? [])
-      for (const page of context.pages()) await shot(page, `play-failure-${n++}`).catch(() => {});
-  },
+  onFailure: shootOpenPages(() => browser, shot, 'play'),
 });

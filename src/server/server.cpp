@@ -1,5 +1,6 @@
 #include "server/server.hpp"
 
+#include <cmath>
 #include <csignal>
 #include <mutex>
 #include <ostream>
@@ -20,6 +21,7 @@
 #include "live/lobby_socket.hpp"
 #include "live/sessions.hpp"
 #include "lobby/service.hpp"
+#include "rating/rating.hpp"
 #include "store/database.hpp"
 #include "store/explorer_index.hpp"
 
@@ -41,6 +43,34 @@ AccountServiceOptions account_options(const Options& o) {
     a.login_limits.per_address_burst = o.login_attempts_per_address;
     a.login_limits.per_account_burst = o.login_attempts_per_account;
     return a;
+}
+
+// A lobby game as the game database keeps it: its accounts' names and its event (as its PGN
+// download has them), and each side's rating before it, which the explorer's averageRating and
+// rating groups use. The game's row may be settled already or not (the recorder runs beside the
+// store's writer): the ratings read first are those before the game unless the row read after
+// them says it was settled, when the row's own are.
+void describe_account_game(AccountGameStore& store, pgn::GameRecord& record,
+                           const std::string& id) {
+    auto game = store.find_account_game(id);
+    if (!game) return;
+    // A player new to the pool has a new player's rating, as the lobby shows it.
+    auto rating_in = [&](const std::optional<std::string>& account) -> std::optional<double> {
+        if (!account) return std::nullopt;
+        for (const RatingRow& r : store.ratings(*account))
+            if (r.pool == game->pool) return r.rating;
+        return rating::kDefaultRating;
+    };
+    const auto white_now = rating_in(game->white_account),
+               black_now = rating_in(game->black_account);
+    game = store.find_account_game(id);  // settled meanwhile?
+    if (!game) return;
+    add_account_tags(record, *game);
+    if (!game->rated || (game->white_before && game->black_before)) return;
+    if (white_now && black_now) {
+        record.set_tag("WhiteElo", std::to_string(int(std::lround(*white_now))));
+        record.set_tag("BlackElo", std::to_string(int(std::lround(*black_now))));
+    }
 }
 
 // The explorer's index: --explorer, else beside an SQLite file; a server of a PostgreSQL cluster
@@ -159,8 +189,7 @@ struct Server::Impl {
         // Every game that ends here goes into the game database (its explorer counts it then),
         // a lobby's game with its accounts' names and its event as its PGN has them.
         recorder.set_describe([this](pgn::GameRecord& record, const std::string& id) {
-            if (const auto game = database.account_games().find_account_game(id))
-                add_account_tags(record, *game);
+            describe_account_game(database.account_games(), record, id);
         });
         games.set_on_game_finished(
             [this](LiveGame& game) { recorder.record(games.pgn_record_held(game), game.row.id); });

@@ -1,4 +1,5 @@
-// An upload of PGN to the game database (POST /api/db/import) over a running server: a signed-in
+// An upload of PGN to the game database (POST /api/db/import) over a running server, and a lobby
+// game kept with its players: a signed-in
 // player's file goes into the player's own collection ("<name>:<collection>") and its explorer,
 // the bad games said by line, the same file again adds nothing; without an account it is
 // refused, as a body over 16 MiB is (and over 64 KiB on any other route), and each account has
@@ -92,4 +93,45 @@ TEST_F(UploadServerTest, RefusedWithoutAnAccountTooLargeOrTooOften) {
     int refused = 0;
     for (int i = 0; i < 5; ++i) refused += upload("*\n", token)->status == 429;
     EXPECT_GE(refused, 2);
+}
+
+// A rated lobby game enters the database with its accounts' names, as rated, and with each
+// side's rating before it (a new player's 1500 here): the explorer's player source, mode and
+// averageRating come from them.
+TEST_F(UploadServerTest, ALobbyGameIsKeptWithItsPlayersAndRatings) {
+    const std::string ann = account("Ann"), bob = account("Bob");
+    auto post = [&](const std::string& path, const std::string& token, const Json& body) {
+        auto r = client_->Post(path.c_str(), httplib::Headers{{"Authorization", "Bearer " + token}},
+                               body.dump(), "application/json");
+        return r ? Json::parse(r->body.empty() ? "{}" : r->body) : Json();
+    };
+    const Json made = post("/api/seeks", ann,
+                           Json{{"clock", {{"initial", 300}, {"increment", 3}}},
+                                {"rated", true},
+                                {"color", "white"},
+                                {"start", {{"type", "number"}, {"number", 77}}}});
+    ASSERT_TRUE(made.contains("id")) << made.dump();
+    const Json accepted =
+        post("/api/seeks/" + made["id"].get<std::string>() + "/accept", bob, Json::object());
+    ASSERT_TRUE(accepted.contains("game") && accepted["game"].is_string()) << accepted.dump();
+    const std::string game = accepted["game"].get<std::string>();
+    post("/api/games/" + game + "/moves", ann, Json{{"move", "e4"}});
+    post("/api/games/" + game + "/moves", bob, Json{{"move", "e5"}});
+    post("/api/games/" + game + "/resign", bob, Json::object());
+    Reply e;
+    for (int i = 0; i < 200; ++i) {
+        e = get("/api/explorer/player?start=77&player=Ann&color=white&recentGames=1");
+        if (e.status == 200 && e.body["white"] == 1) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    ASSERT_EQ(e.body["white"], 1) << e.text;
+    const Json& g = e.body["recentGames"][0];
+    EXPECT_EQ(g["gameId"], game);
+    EXPECT_EQ(g["white"]["name"], "Ann");
+    EXPECT_EQ(g["black"]["name"], "Bob");
+    EXPECT_EQ(g["mode"], "rated");
+    EXPECT_EQ(g["white"]["rating"], 1500);
+    EXPECT_EQ(g["black"]["rating"], 1500);
+    EXPECT_EQ(e.body["moves"][0]["averageRating"], 1500);
+    EXPECT_EQ(get("/api/explorer/player?start=77&player=Bob&color=black").body["white"], 1);
 }

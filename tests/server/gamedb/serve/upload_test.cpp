@@ -1,9 +1,8 @@
 // An upload of PGN to the game database (POST /api/db/import) over a running server, and a lobby
-// game kept with its players: a signed-in
-// player's file goes into the player's own collection ("<name>:<collection>") and its explorer,
-// the bad games said by line, the same file again adds nothing; without an account it is
-// refused, as a body over 16 MiB is (and over 64 KiB on any other route), and each account has
-// its share of uploads.
+// game kept with its players: a signed-in player's file goes into the player's own collection
+// ("<name>:<collection>") and its explorer, the bad games said by line, the same file again adds
+// nothing; without an account it is refused, as a body over 16 MiB is (and over 64 KiB on any
+// other route), and each account has its share of uploads.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -40,8 +40,8 @@
 #     s on this shared machine, and a kill after the end tests nothing), then run to its end. The
 #     games table must then hold each distinct game of the corpus exactly once, its hashes the
 #     same as the first database's, SQLite's integrity check must pass, and the explorer's index
-#     hold as many rows as the first (when ldb can count). The import writes 20,000 games a
-#     transaction: on a corpus that small a kill stores all or nothing.
+#     hold as many rows as the first (when ldb can count). The import writes 50,000 games a
+#     transaction (alone on the file): on a corpus that small a kill stores all or nothing.
 #  7. $BUILD/bench/db_query_bench --db $WORK/bench.db, when built: explorer and search latency.
 #
 # Everything runs under nice (the Makefile's bench-db target starts it with nice -n 10); the

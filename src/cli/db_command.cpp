@@ -16,6 +16,7 @@
 #include <memory>
 #include <utility>
 
+#include "args/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/pgn_input.hpp"
 #include "gamedb/batch_writer.hpp"
@@ -174,6 +175,7 @@ class Importer {
 };
 
 int run_import(const ImportOptions& o) {
+    if (o.collection.empty()) throw args::ArgumentError{"--collection needs a name"};
     try {
         // The game store opens (and makes or migrates) the database first.
         const auto games = server::open_store(

@@ -92,6 +92,9 @@ TEST(ImportCli, ABadGameIsReportedWithItsLineAndTheOthersImported) {
     EXPECT_NE(r.err.find("Ke3"), std::string::npos) << r.err;
     // The FEN is refused where the game's moves start (line 20), the tags read.
     EXPECT_NE(r.err.find(path + ":20: ? - ?: [FEN \"not a fen\"]"), std::string::npos) << r.err;
+    auto unnamed = import({path}, db.path, {"--collection", ""});
+    EXPECT_EQ(unnamed.status, 2);
+    EXPECT_NE(unnamed.err.find("--collection needs a name"), std::string::npos) << unnamed.err;
     auto missing = import({db.dir + "/none.pgn"}, db.path);
     EXPECT_EQ(missing.status, 1);
     EXPECT_NE(missing.err.find("cannot open"), std::string::npos);

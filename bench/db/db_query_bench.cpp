@@ -99,10 +99,7 @@ int main(int argc, char** argv) {
             auto start = gamedb::start_of(g);
             if (!start) continue;
             const int plies = std::min(g.plies, 50);
-            auto moves = db::decode_moves(
-                *start,
-                std::span(reinterpret_cast<const std::uint8_t*>(g.moves.data()), g.moves.size()),
-                plies);
+            auto moves = gamedb::stored_moves(g, *start, plies);
             if (!moves) continue;
             if ((roots.size() + inner.size()) % 3 == 0 || plies == 0) {
                 roots.push_back(*start);

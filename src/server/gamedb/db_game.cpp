@@ -9,6 +9,7 @@
 #include "chess960/db/game_index.hpp"
 #include "chess960/db/move_code.hpp"
 #include "chess960/fen.hpp"
+#include "chess960/outcome_text.hpp"
 #include "chess960/startpos.hpp"
 
 namespace chess960::server::gamedb {
@@ -66,9 +67,16 @@ std::string date_text(int date) {
     return text;
 }
 
-const char* result_text(int result) {
-    static constexpr std::array<const char*, 4> kTexts = {"*", "1-0", "0-1", "1/2-1/2"};
-    return kTexts[std::size_t(std::clamp(result, 0, 3))];
+GameResult game_result(int stored) {
+    static constexpr std::array kResults = {GameResult::Ongoing, GameResult::WhiteWins,
+                                            GameResult::BlackWins, GameResult::Draw};
+    return kResults[std::size_t(std::clamp(stored, 0, 3))];
+}
+
+Result<std::vector<Move>> stored_moves(const DbGameRow& row, const Position& start, int plies) {
+    return db::decode_moves(
+        start, std::span(reinterpret_cast<const std::uint8_t*>(row.moves.data()), row.moves.size()),
+        plies);
 }
 
 int stored_result(GameResult result) {
@@ -132,21 +140,15 @@ std::vector<DbIndexRow> index_rows(const DbGameRow& g, const Position& start,
                                    std::span<const Move> moves, bool masters) {
     // A game without a result counts for no one in the explorer.
     if (g.result == 0) return {};
-    static constexpr std::array kResults = {GameResult::Ongoing, GameResult::WhiteWins,
-                                            GameResult::BlackWins, GameResult::Draw};
     db::ExplorerEntry entry;
-    entry.result = kResults[std::size_t(std::clamp(g.result, 0, 3))];
+    entry.result = game_result(g.result);
     entry.speed = db::Speed(std::clamp(g.speed, 0, db::kSpeedCount - 1));
     entry.rating = std::clamp(g.rating, 0, db::kMaxRating);
     entry.day = day_of(g.date);
     entry.collection = std::clamp(g.collection, 0, db::kMaxCollection);
-    // The moves given may stop short of the game's end (the index needs the first plies only).
-    const bool whole = int(moves.size()) >= g.plies;
-    const int limit = masters ? -1 : db::kIndexedPlies;
-    const auto positions = db::indexed_positions(
-        start, moves,
-        whole ? limit
-              : std::min<int>(limit < 0 ? int(moves.size()) : limit, int(moves.size()) - 1));
+    // Moves that stop short of the game's end (more than the limit: the keeper decodes no more)
+    // leave out the final position, as indexed_positions does for any game past the limit.
+    const auto positions = db::indexed_positions(start, moves, masters ? -1 : db::kIndexedPlies);
     std::vector<DbIndexRow> rows;
     rows.reserve(positions.size());
     for (const db::IndexedPosition& p : positions) {
@@ -168,10 +170,7 @@ Result<pgn::GameRecord> record_of(const DbGameRow& row) {
     pgn::GameRecord record;
     auto start = start_of(row);
     if (!start) return std::unexpected(start.error());
-    auto moves = db::decode_moves(
-        *start,
-        std::span(reinterpret_cast<const std::uint8_t*>(row.moves.data()), row.moves.size()),
-        row.plies);
+    auto moves = stored_moves(row, *start, row.plies);
     if (!moves) return std::unexpected(moves.error());
     auto rating = [](int elo) { return elo ? std::to_string(elo) : std::string("?"); };
     record.set_tag("Event", row.event);
@@ -180,7 +179,7 @@ Result<pgn::GameRecord> record_of(const DbGameRow& row) {
     record.set_tag("Round", row.round);
     record.set_tag("White", row.white);
     record.set_tag("Black", row.black);
-    record.set_tag("Result", result_text(row.result));
+    record.set_tag("Result", result_string(game_result(row.result)));
     if (row.white_elo) record.set_tag("WhiteElo", rating(row.white_elo));
     if (row.black_elo) record.set_tag("BlackElo", rating(row.black_elo));
     if (!row.time_control.empty()) record.set_tag("TimeControl", row.time_control);
@@ -193,10 +192,7 @@ Result<pgn::GameRecord> record_of(const DbGameRow& row) {
     record.start = *start;
     record.chess960 = true;
     for (Move m : *moves) record.main.nodes.push_back(pgn::Node{m, {}, {}, {}});
-    record.result = row.result == 1   ? GameResult::WhiteWins
-                    : row.result == 2 ? GameResult::BlackWins
-                    : row.result == 3 ? GameResult::Draw
-                                      : GameResult::Ongoing;
+    record.result = game_result(row.result);
     return record;
 }
 

@@ -45,10 +45,7 @@ long IndexKeeper::catch_up() {
             // A row whose moves do not decode (damaged) is left out of the explorer.
             if (!start) continue;
             const int want = whole ? g.plies : std::min(g.plies, db::kIndexedPlies + 1);
-            auto moves = db::decode_moves(
-                *start,
-                std::span(reinterpret_cast<const std::uint8_t*>(g.moves.data()), g.moves.size()),
-                want);
+            auto moves = stored_moves(g, *start, want);
             if (!moves) continue;
             for (const DbIndexRow& row : index_rows(g, *start, *moves, whole))
                 rows.push_back({row.key, g.id, row.entry});

@@ -10,6 +10,7 @@
 #include "accounts/service.hpp"
 #include "chess960/db/explorer_entry.hpp"
 #include "chess960/fen.hpp"
+#include "chess960/outcome_text.hpp"
 #include "chess960/startpos.hpp"
 #include "chess960/uci_move.hpp"
 #include "gamedb/db_game.hpp"
@@ -159,7 +160,7 @@ Json summary_json(const DbGameRow& row, const std::vector<DbCollection>& collect
     Json out{{"id", std::to_string(row.id)},
              {"white", player_json(row.white, row.white_elo)},
              {"black", player_json(row.black, row.black_elo)},
-             {"result", result_text(row.result)},
+             {"result", result_string(game_result(row.result))},
              {"winner", winner_json(row.result)},
              {"date", date_text(row.date)},
              {"speed", db::speed_name(db::Speed(row.speed))},
@@ -276,14 +277,10 @@ std::optional<HttpResponse> search_games(const RouteCall& call) {
         s.player_white = *color == "white";
     }
     if (auto result = query_param(query, "result")) {
-        if (*result == "1-0")
-            s.result = 1;
-        else if (*result == "0-1")
-            s.result = 2;
-        else if (*result == "1/2-1/2")
-            s.result = 3;
-        else
+        const GameResult r = pgn::parse_result(*result);
+        if (r == GameResult::Ongoing)
             throw bad("result must be 1-0, 0-1 or 1/2-1/2, not '" + *result + "'");
+        s.result = stored_result(r);
     }
     if (auto speed = query_param(query, "speed")) {
         auto parsed = db::parse_speed_name(*speed);

@@ -92,7 +92,6 @@ GameDbStatements::GameDbStatements(char m)
       select_summary(marked(std::string(kSummary) + " WHERE g.id = ?1", m)),
       select_game(marked("SELECT moves, tags FROM db_games WHERE id = ?1", m)),
       select_start_counts("SELECT collection, start_number, result, games FROM db_start_counts"),
-      select_server_game(marked("SELECT id FROM db_games WHERE game_id = ?1", m)),
       select_games_after(marked("SELECT id, collection, start_number, start_black_number, "
                                 "initial_fen, result, speed, rating, date, plies, moves FROM "
                                 "db_games WHERE id > ?1 ORDER BY id LIMIT ?2",
@@ -345,7 +344,6 @@ std::vector<DbGameRow> SqlGameDbStore::search(const DbSearch& s) {
         sql += " AND g.event = " + name_param();
     }
     number("g.collection = ", s.collection);
-    if (s.imported_only) sql += " AND g.collection <> 0";
     if (s.among) {
         std::vector<std::string> ids;
         ids.reserve(s.among->size());
@@ -367,13 +365,6 @@ std::vector<DbStartCount> SqlGameDbStore::start_counts() {
         "reading the start positions' games", [](const SqlRow& row) {
             return DbStartCount{row.integer(0), row.integer(1), row.integer(2), row.number(3)};
         });
-}
-
-bool SqlGameDbStore::has_server_game(const std::string& game_id) {
-    std::lock_guard lock(mutex_);
-    return query_first(session_, sql_.select_server_game.c_str(), SqlValues().text(game_id),
-                       "looking for a game", [](const SqlRow&) { return true; })
-        .value_or(false);
 }
 
 }  // namespace chess960::server

@@ -22,7 +22,7 @@ struct GameDbStatements {
 
     std::string insert_name, select_name, insert_collection, select_collection, select_collections,
         insert_games, add_start_count, select_summary, select_game, select_start_counts,
-        select_server_game, select_games_after, select_white_games, select_black_games;
+        select_games_after, select_white_games, select_black_games;
     char mark;
     // An insert of `games` games (fewer than kGamesPerInsert).
     std::string insert_games_text(int games) const;
@@ -47,7 +47,6 @@ class SqlGameDbStore : public GameDbStore {
     std::optional<DbGameRow> game(std::int64_t id) override;
     std::vector<DbGameRow> search(const DbSearch& search) override;
     std::vector<DbStartCount> start_counts() override;
-    bool has_server_game(const std::string& game_id) override;
 
   private:
     // The name's id, made if new (in the caller's transaction); cached while they commit.

@@ -43,10 +43,13 @@ Result<pgn::GameRecord> record_of(const DbGameRow& row);
 // The start position of a stored game; an error for a damaged FEN or number.
 Result<Position> start_of(const DbGameRow& row);
 
-// "1-0", "0-1", "1/2-1/2", "*" for a stored result; and the stored result of a GameResult.
-const char* result_text(int result);
+// A stored result (0 unknown, 1 White won, 2 Black won, 3 drawn) as a GameResult, and back.
+GameResult game_result(int stored);
+int stored_result(GameResult result);
 // A stored date (yyyymmdd, 0 for an unknown part) as PGN writes it: "2025.03.??".
 std::string date_text(int date);
-int stored_result(GameResult result);
+
+// The first `plies` moves of a stored game from its `start` (db::decode_moves on its bytes).
+Result<std::vector<Move>> stored_moves(const DbGameRow& row, const Position& start, int plies);
 
 }  // namespace chess960::server::gamedb

@@ -68,7 +68,6 @@ struct DbSearch {
     std::optional<int> min_rating, max_rating;
     std::optional<std::string> event;
     std::optional<int> collection;
-    bool imported_only = false;                      // every collection but the server's
     std::optional<std::vector<std::int64_t>> among;  // only these games (a position's, the index's)
     std::optional<std::int64_t> before;              // ids below it
     int max = 50;
@@ -109,8 +108,6 @@ class GameDbStore {
     virtual std::vector<DbGameRow> search(const DbSearch& search) = 0;
     // The games of each start position by collection and result.
     virtual std::vector<DbStartCount> start_counts() = 0;
-    // Whether the server's game `game_id` is in the database.
-    virtual bool has_server_game(const std::string& game_id) = 0;
 };
 
 }  // namespace chess960::server

@@ -65,6 +65,7 @@ bool WriteGate::offer(std::string_view frame) {
         // The socket's buffer is full: the rest is the writer's, and what follows queues.
         pending_.assign(frame.substr(sent));
         pending_frames_ = 1;
+        owed_ = pending_.size();
         writer_has_socket_ = true;
         wake();
         return true;
@@ -109,15 +110,24 @@ net::awaitable<bool> WriteGate::run_writer(tcp::socket& socket) {
                     }
                     co_return too_far_behind_;
                 }
-                if (pending_.empty() || beast_has_socket_ || beast_waiting_ > 0) {
+                const bool beast_asks = beast_has_socket_ || beast_waiting_ > 0;
+                if (pending_.empty() || (beast_asks && owed_ == 0)) {
                     writer_has_socket_ = false;
                     idle = true;
                     continue;
                 }
                 writer_has_socket_ = true;
-                out.swap(pending_);
-                pending_frames_ = 0;
-                allowance_ = 0;
+                if (beast_asks) {
+                    // Only the end of the frame begun; then Beast's turn.
+                    out.assign(pending_, 0, owed_);
+                    pending_.erase(0, owed_);
+                    --pending_frames_;
+                } else {
+                    out.swap(pending_);
+                    pending_frames_ = 0;
+                    allowance_ = 0;
+                }
+                owed_ = 0;
             }
             auto [write_ec, n] = co_await net::async_write(socket, net::buffer(out), uncancelled());
             (void)n;
@@ -140,6 +150,7 @@ void WriteGate::shut() {
         closed_ = true;
         pending_.clear();
         pending_frames_ = 0;
+        owed_ = 0;
         writer_has_socket_ = false;
         if (socket_ >= 0) ::close(socket_);
         socket_ = -1;

@@ -123,6 +123,60 @@ TEST(WriteGate, AClientThatReadsNothingIsTooFarBehindAndWhatCameIsWholeAndInOrde
     EXPECT_LT(got.size() - 1, std::size_t(offered));
 }
 
+// A frame the offering thread could send only in part is finished before Beast writes: Beast,
+// asking for the socket while the rest of the frame waits, has it after the rest. (Given the
+// socket at once, Beast wrote its pong inside the frame: the client read "the WebSocket frame
+// payload was not valid utf8".)
+TEST(WriteGate, TheRestOfAFrameSentInPartGoesBeforeBeastsWrite) {
+    net::io_context io;
+    tcp::socket server(io);
+    tcp::socket client = connected_pair(io, server);
+    auto gate =
+        std::make_shared<WriteGate>(io.get_executor(), server.native_handle(), 64, 1u << 26);
+    gate->start(text_frame("first"));
+    net::co_spawn(io, gate->run_writer(server), net::detached);
+    // This thread runs the connection until the first message is written and the writer idle.
+    const std::string first = text_frame("first");
+    for (int i = 0; i < 5'000 && client.available() < first.size(); ++i) {
+        io.poll();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ASSERT_EQ(client.available(), first.size());
+    for (int i = 0; i < 20; ++i) io.poll();
+    // Far more than the socket holds (buffers are a few MiB at most): the offering thread sends a
+    // part, the writer owes the rest.
+    const std::string big(32u << 20, 'b');
+    ASSERT_TRUE(gate->offer(text_frame(big)));
+    // Beast asks for the socket before the writer has run (this thread is the connection's).
+    ASSERT_FALSE(gate->begin_beast_write(false));
+    const std::string beast = text_frame("beast");
+    gate->wait_idle([&](boost::system::error_code) {
+        ASSERT_TRUE(gate->begin_beast_write(true));
+        net::write(server, net::buffer(beast));
+        gate->end_beast_write();
+    });
+    std::thread runner([&] { io.run(); });
+    std::string bytes;
+    const std::size_t total = first.size() + text_frame(big).size() + beast.size();
+    std::vector<char> buffer(1 << 16);
+    while (bytes.size() < total) {
+        boost::system::error_code ec;
+        const std::size_t n = client.read_some(net::buffer(buffer), ec);
+        if (ec) break;
+        bytes.append(buffer.data(), n);
+    }
+    gate->shut();
+    io.stop();
+    runner.join();
+    std::size_t used = 0;
+    const std::vector<std::string> got = payloads(bytes, used);
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(got[0], "first");
+    EXPECT_TRUE(got[1] == big) << "the frame was broken into";
+    EXPECT_EQ(got[2], "beast");
+    EXPECT_EQ(used, total);
+}
+
 // Beast's pongs (the client pings all along) and the gate's frames, offered from another thread
 // as fast as it can, share the socket: the client reads every frame, in order, and no protocol
 // error.

@@ -66,6 +66,9 @@ class WriteGate {
     int socket_ = -1;  // the gate's copy, or -1
     std::string pending_;
     std::size_t pending_frames_ = 0;
+    // The head of pending_ that ends a frame an offer could send only in part: written before
+    // Beast may write, or Beast's frame would fall inside it.
+    std::size_t owed_ = 0;
     const std::size_t max_frames_, max_bytes_;
     std::size_t allowance_ = 0;      // the first message's length, until it is written
     bool writer_has_socket_ = true;  // held until start()

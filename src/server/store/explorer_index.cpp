@@ -7,7 +7,6 @@
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -195,12 +194,5 @@ std::uint64_t ExplorerIndex::bytes_on_disk() const {
 }
 
 std::string default_explorer_dir(const std::string& db) { return db + ".explorer"; }
-
-std::string temporary_explorer_dir() {
-    std::string dir =
-        (std::filesystem::temp_directory_path() / "chess960-explorer-XXXXXX").string();
-    if (!mkdtemp(dir.data())) throw StoreError("cannot make a directory for the explorer's index");
-    return dir;
-}
 
 }  // namespace chess960::server

@@ -68,7 +68,10 @@ class ExplorerIndex {
 std::string default_explorer_dir(const std::string& db);
 
 // A new empty directory for a temporary index (a server of a PostgreSQL cluster not given one
-// keeps its copy there, made again from the database at each start). Throws StoreError.
+// keeps its copy there, made again from the database at each start), in the system's temporary
+// directory, with its owner (this process) written in it. The ones whose owner is gone (a
+// server killed before it could remove its own) are removed first. Throws StoreError.
+// (store/explorer_temp_dir.cpp)
 std::string temporary_explorer_dir();
 
 }  // namespace chess960::server

@@ -1,0 +1,3 @@
+#include "puzzle/csv.hpp"
+
+namespace chess960::puzzle {}  // namespace chess960::puzzle

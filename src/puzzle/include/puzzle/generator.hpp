@@ -1,0 +1,44 @@
+// Puzzles from a game, lichess-puzzler's way: the first position where the opponent's move
+// swings the evaluation (a blunder: the solver at +200 cp or more with a win chance up by more
+// than 0.6, or a forced mate the solver did not have), and a line from there in which every move
+// of the solver is an only move (its win chance beats the second best's by more than 0.7 with
+// two lines searched; a mate in one where the best move that does not mate is at most 0.6) and
+// every reply the engine's best, ending at a won position or mate.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "chess960/position.hpp"
+#include "puzzle/analyser.hpp"
+
+namespace chess960::puzzle {
+
+struct Puzzle {
+    int ply = 0;              // plies of the game before `fen`'s position
+    Position start;           // before the opponent's move (the blunder)
+    std::vector<Move> moves;  // the blunder, then the solution
+    bool mate = false;
+    Score final_score;               // the solver's, after the line
+    std::vector<double> only_gaps;   // per solver move: its win chance minus the second best's
+    std::vector<std::string> themes;
+    int rating = 1500;  // the generator's estimate of its difficulty
+};
+
+struct GeneratorStats {
+    std::uint64_t positions = 0;  // positions of games analysed
+    std::uint64_t analyses = 0;   // engine calls
+};
+
+// The game's puzzle (lichess-puzzler makes at most one a game), or none.
+std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
+                                  Analyser& analyser, GeneratorStats* stats = nullptr);
+
+// The generator's estimate of a puzzle's rating from its line: longer lines and narrower
+// only-moves are harder; a mate in one is the easiest.
+int estimate_rating(const Puzzle& puzzle);
+
+}  // namespace chess960::puzzle

@@ -76,6 +76,38 @@ bool parse_info(const std::string& line, Score& score, int& depth) {
     return true;
 }
 
+std::optional<PvLine> parse_pv_line(const std::string& line) {
+    const auto w = words(line);
+    if (w.empty() || w[0] != "info") return std::nullopt;
+    PvLine pv;
+    bool has_score = false;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        if (w[i] == "string") break;
+        if (w[i] == "lowerbound" || w[i] == "upperbound") return std::nullopt;
+        if (w[i] == "multipv" && i + 1 < w.size()) {
+            if (!to_int(w[i + 1], pv.multipv) || pv.multipv < 1) return std::nullopt;
+        } else if (w[i] == "depth" && i + 1 < w.size()) {
+            to_int(w[i + 1], pv.depth);
+        } else if (w[i] == "score" && i + 2 < w.size()) {
+            int value = 0;
+            if (!to_int(w[i + 2], value)) return std::nullopt;
+            if (w[i + 1] == "cp") {
+                pv.score = {Score::Kind::Centipawns, value};
+            } else if (w[i + 1] == "mate") {
+                pv.score = {Score::Kind::Mate, value};
+            } else {
+                return std::nullopt;
+            }
+            has_score = true;
+        } else if (w[i] == "pv" && i + 1 < w.size()) {
+            pv.first_move = w[i + 1];
+            break;  // the moves run to the end of the line
+        }
+    }
+    if (!has_score || pv.first_move.empty()) return std::nullopt;
+    return pv;
+}
+
 UciEngine::UciEngine(EngineConfig config, ProtocolLog* log)
     : config_(std::move(config)), log_(log) {
     static std::atomic<int> instances{0};
@@ -190,9 +222,17 @@ EngineStatus UciEngine::new_game(const std::atomic<bool>* abort) {
     return wait_for("readyok", kHandshakeTimeout, abort);
 }
 
+EngineStatus UciEngine::set_option(const std::string& name, const std::string& value,
+                                   const std::atomic<bool>* abort) {
+    if (!send("setoption name " + name + " value " + value) || !send("isready"))
+        return fail(EngineError::Kind::Exited, "the engine exited (" + exit_description() + ")");
+    return wait_for("readyok", kHandshakeTimeout, abort);
+}
+
 SearchReply UciEngine::search(const std::string& position, const std::string& go,
                               SteadyClock::duration limit, SteadyClock::duration grace,
-                              const std::atomic<bool>* abort) {
+                              const std::atomic<bool>* abort,
+                              const std::function<void(const std::string&)>& on_info) {
     SearchReply reply;
     if (!send(position)) {
         reply.status = SearchReply::Status::Crashed;
@@ -233,6 +273,7 @@ SearchReply UciEngine::search(const std::string& position, const std::string& go
             continue;
         }
         if (line.starts_with("info")) {
+            if (on_info) on_info(line);
             if (parse_info(line, score, depth)) {
                 reply.score = score;
                 reply.depth = depth;

@@ -173,6 +173,7 @@ TEST_F(StoreTest, AVersion2DatabaseGainsTheEventTablesAndKeepsItsGames) {
     }
     {
         RawDatabase db(path_);
+        for (const char* sql : kUndoVersion14) db.exec(sql);
         for (const char* sql : kUndoVersion13) db.exec(sql);
         for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
@@ -236,6 +237,7 @@ TEST_F(StoreTest, AVersion3DatabaseKeepsItsGamesAndTakesMovesWithTheirClock) {
             db.exec(std::string("ALTER TABLE moves DROP COLUMN ") + column);
         db.exec("ALTER TABLE games DROP COLUMN takeback");
         db.exec("ALTER TABLE games DROP COLUMN event_id");
+        for (const char* sql : kUndoVersion14) db.exec(sql);
         for (const char* sql : kUndoVersion13) db.exec(sql);
         for (const char* sql : kUndoVersion12) db.exec(sql);
         for (const char* sql : kUndoVersion11) db.exec(sql);
@@ -272,6 +274,7 @@ TEST_P(StoreBackendTest, AVersion4DatabaseGainsTheTakebackColumn) {
     }
     exec("ALTER TABLE games DROP COLUMN takeback");
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -325,6 +328,7 @@ TEST_P(StoreBackendTest, AVersion5DatabaseMarksTheEventsGames) {
         events->insert_round(event.id, round);
     }
     exec("ALTER TABLE games DROP COLUMN event_id");
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -354,6 +358,7 @@ TEST_P(StoreBackendTest, AVersion6DatabaseKeepsItsEventsAsTypedOnes) {
         events->insert_round(event.id, round);
     }
     // Back to version 6 as its own SQL left it.
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -391,6 +396,7 @@ TEST_P(StoreBackendTest, AVersion7DatabaseGainsTheAccountTables) {
         const auto store = open_store(db_);
         store->insert_game(playing);
     }
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -418,6 +424,7 @@ TEST_P(StoreBackendTest, AVersion8DatabaseGainsThePlayTables) {
         ASSERT_EQ(accounts->insert_account(an_account("a1", "Ann"), std::nullopt, 1),
                   AccountInsert::inserted);
     }
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);
@@ -446,6 +453,7 @@ TEST_P(StoreBackendTest, AVersion9DatabaseKeepsItsSeeksAndGainsPresence) {
         seek.created_at = 5;
         open_play_stores(db_)->seeks().insert_seek(seek);
     }
+    for (const char* sql : kUndoVersion14) exec(sql);
     for (const char* sql : kUndoVersion13) exec(sql);
     for (const char* sql : kUndoVersion12) exec(sql);
     for (const char* sql : kUndoVersion11) exec(sql);

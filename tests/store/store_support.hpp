@@ -44,8 +44,14 @@ inline std::string read_bytes(const std::string& path) {
 }
 
 // A database of an older version is made from a new one by undoing each later version, newest
-// first: kUndoVersionN takes away what version N adds, so kUndoVersion13 down to kUndoVersionN
+// first: kUndoVersionN takes away what version N adds, so kUndoVersion14 down to kUndoVersionN
 // leave a version N - 1 database.
+
+// Version 14's tables (puzzles), dropped to build a version 13 database.
+inline constexpr const char* kUndoVersion14[] = {
+    "DROP TABLE puzzles",
+    "DROP TABLE puzzle_analyses",
+};
 
 // Version 13's tables (the game database), dropped to build a version 12 database.
 inline constexpr const char* kUndoVersion13[] = {

@@ -6,10 +6,12 @@
 #include "postgres/postgres_cluster.hpp"
 #include "postgres/postgres_event_store.hpp"
 #include "postgres/postgres_game_db_store.hpp"
+#include "postgres/postgres_puzzle_store.hpp"
 #include "postgres/postgres_store.hpp"
 #include "sqlite/sqlite_account_store.hpp"
 #include "sqlite/sqlite_event_store.hpp"
 #include "sqlite/sqlite_game_db_store.hpp"
+#include "sqlite/sqlite_puzzle_store.hpp"
 #include "sqlite/sqlite_store.hpp"
 
 namespace chess960::server {
@@ -42,6 +44,11 @@ std::unique_ptr<PlayStores> open_play_stores(const std::string& db) {
 std::unique_ptr<GameDbStore> open_game_db_store(const std::string& db) {
     if (is_postgres_uri(db)) return std::make_unique<PostgresGameDbStore>(db);
     return std::make_unique<SqliteGameDbStore>(db);
+}
+
+std::unique_ptr<PuzzleStore> open_puzzle_store(const std::string& db) {
+    if (is_postgres_uri(db)) return std::make_unique<PostgresPuzzleStore>(db);
+    return std::make_unique<SqlitePuzzleStore>(db);
 }
 
 std::unique_ptr<Cluster> open_cluster(Store& store) {

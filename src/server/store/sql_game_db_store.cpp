@@ -23,12 +23,6 @@ constexpr const char* kSummary =
     "JOIN db_names w ON w.id = g.white JOIN db_names b ON b.id = g.black "
     "JOIN db_names e ON e.id = g.event";
 
-// `sql` with its marks ?N written as `mark`N.
-std::string marked(std::string sql, char mark) {
-    if (mark != '?') std::replace(sql.begin(), sql.end(), '?', mark);
-    return sql;
-}
-
 DbGameRow read_summary(const SqlRow& row) {
     DbGameRow g;
     g.id = row.number(0);
@@ -77,35 +71,35 @@ std::string games_insert(std::size_t games) {
 }  // namespace
 
 GameDbStatements::GameDbStatements(char m)
-    : insert_name(marked("INSERT INTO db_names(name) VALUES(?1) ON CONFLICT(name) DO NOTHING", m)),
-      select_name(marked("SELECT id FROM db_names WHERE name = ?1", m)),
-      insert_collection(marked("INSERT INTO db_collections(name, masters) VALUES(?1, ?2) "
+    : insert_name(with_marks("INSERT INTO db_names(name) VALUES(?1) ON CONFLICT(name) DO NOTHING", m)),
+      select_name(with_marks("SELECT id FROM db_names WHERE name = ?1", m)),
+      insert_collection(with_marks("INSERT INTO db_collections(name, masters) VALUES(?1, ?2) "
                                "ON CONFLICT(name) DO NOTHING",
                                m)),
-      select_collection(marked("SELECT id, name, masters FROM db_collections WHERE name = ?1", m)),
+      select_collection(with_marks("SELECT id, name, masters FROM db_collections WHERE name = ?1", m)),
       select_collections("SELECT id, name, masters FROM db_collections ORDER BY id"),
-      insert_games(marked(games_insert(kGamesPerInsert), m)),
-      add_start_count(marked("INSERT INTO db_start_counts(collection, start_number, result, games) "
+      insert_games(with_marks(games_insert(kGamesPerInsert), m)),
+      add_start_count(with_marks("INSERT INTO db_start_counts(collection, start_number, result, games) "
                              "VALUES(?1, ?2, ?3, ?4) ON CONFLICT(collection, start_number, result) "
                              "DO UPDATE SET games = db_start_counts.games + excluded.games",
                              m)),
-      select_summary(marked(std::string(kSummary) + " WHERE g.id = ?1", m)),
-      select_game(marked("SELECT moves, tags FROM db_games WHERE id = ?1", m)),
+      select_summary(with_marks(std::string(kSummary) + " WHERE g.id = ?1", m)),
+      select_game(with_marks("SELECT moves, tags FROM db_games WHERE id = ?1", m)),
       select_start_counts("SELECT collection, start_number, result, games FROM db_start_counts"),
-      select_games_after(marked("SELECT id, collection, start_number, start_black_number, "
+      select_games_after(with_marks("SELECT id, collection, start_number, start_black_number, "
                                 "initial_fen, result, speed, rating, date, plies, moves FROM "
                                 "db_games WHERE id > ?1 ORDER BY id LIMIT ?2",
                                 m)),
-      select_white_games(marked("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.white "
+      select_white_games(with_marks("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.white "
                                 "WHERE n.name = ?1",
                                 m)),
-      select_black_games(marked("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.black "
+      select_black_games(with_marks("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.black "
                                 "WHERE n.name = ?1",
                                 m)),
       mark(m) {}
 
 std::string GameDbStatements::insert_games_text(int games) const {
-    return marked(games_insert(std::size_t(games)), mark);
+    return with_marks(games_insert(std::size_t(games)), mark);
 }
 
 std::string GameDbStatements::id_in_list(int n) const {

@@ -6,6 +6,7 @@
 // only the SQL text each store gives, and how each locks (its transactions).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -172,6 +173,13 @@ class SqlTransaction {
     SqlSession& session_;
     bool done_ = false;
 };
+
+// `sql` written with ?N parameter marks, in the back end's marks (`mark`N: ? for SQLite, $ for
+// PostgreSQL), for a store whose SQL is the same text on both.
+inline std::string with_marks(std::string sql, char mark) {
+    if (mark != '?') std::replace(sql.begin(), sql.end(), '?', mark);
+    return sql;
+}
 
 // The first row of a query read by `read`, or nullopt when there is none.
 template <typename Read>

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -92,9 +93,16 @@ class UciEngine {
 
     // Sends `position` and `go` and waits for bestmove until `limit` after the "go"; then sends
     // "stop" and waits `grace` more.
+    // `on_info` (if any) gets each "info" line as it comes.
     SearchReply search(const std::string& position, const std::string& go,
                        SteadyClock::duration limit, SteadyClock::duration grace,
-                       const std::atomic<bool>* abort = nullptr);
+                       const std::atomic<bool>* abort = nullptr,
+                       const std::function<void(const std::string&)>& on_info = {});
+
+    // "setoption name NAME value VALUE" and "isready", between searches (MultiPV for an
+    // analysis). The error as for new_game.
+    EngineStatus set_option(const std::string& name, const std::string& value,
+                            const std::atomic<bool>* abort = nullptr);
 
     // How the process ended, after a crash ("exit status 1", "killed by signal 11 ...").
     std::string exit_description() {
@@ -129,5 +137,16 @@ class UciEngine {
 // Reads an "info" line: depth and score (only for the first PV under MultiPV). False when the
 // line carries no score.
 bool parse_info(const std::string& line, Score& score, int& depth);
+
+// One line of a MultiPV analysis as an "info" line gives it: its number (1 without "multipv"),
+// depth, score and the first move of its pv. Nothing for a line without a score or a pv, or
+// with a bound only (lowerbound, upperbound: the search had not settled it).
+struct PvLine {
+    int multipv = 1;
+    int depth = 0;
+    Score score;
+    std::string first_move;
+};
+std::optional<PvLine> parse_pv_line(const std::string& line);
 
 }  // namespace chess960::match

@@ -22,8 +22,8 @@ struct Puzzle {
     Position start;           // before the opponent's move (the blunder)
     std::vector<Move> moves;  // the blunder, then the solution
     bool mate = false;
-    Score final_score;               // the solver's, after the line
-    std::vector<double> only_gaps;   // per solver move: its win chance minus the second best's
+    Score final_score;              // the solver's, after the line
+    std::vector<double> only_gaps;  // per solver move: its win chance minus the second best's
     std::vector<std::string> themes;
     int rating = 1500;  // the generator's estimate of its difficulty
 };

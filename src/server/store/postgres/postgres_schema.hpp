@@ -123,6 +123,15 @@ inline constexpr const char* kUpgrades[] = {
     "CREATE TABLE db_start_counts (collection INTEGER NOT NULL, start_number INTEGER NOT NULL, "
     "result INTEGER NOT NULL, games BIGINT NOT NULL, "
     "PRIMARY KEY (collection, start_number, result))",
+    // Version 14: puzzles (sqlite_schema.hpp).
+    "CREATE TABLE puzzle_analyses (game BIGINT NOT NULL, engine TEXT COLLATE \"C\" NOT NULL, "
+    "PRIMARY KEY (game, engine)); "
+    "CREATE TABLE puzzles (id BIGSERIAL PRIMARY KEY, public_id TEXT COLLATE \"C\" NOT NULL "
+    "UNIQUE, game BIGINT NOT NULL, ply INTEGER NOT NULL, fen TEXT NOT NULL, moves TEXT NOT NULL, "
+    "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
+    "volatility DOUBLE PRECISION NOT NULL, plays INTEGER NOT NULL, themes TEXT NOT NULL, "
+    "start_number INTEGER, engine TEXT NOT NULL, UNIQUE (game, ply)); "
+    "CREATE INDEX puzzles_rating ON puzzles(rating)",
 };
 
 inline constexpr const char* kCreate = R"(

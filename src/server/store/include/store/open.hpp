@@ -14,6 +14,7 @@
 #include "store/game_db_store.hpp"
 #include "store/lobby_changes.hpp"
 #include "store/presence_store.hpp"
+#include "store/puzzle_store.hpp"
 #include "store/seek_store.hpp"
 #include "store/store.hpp"
 
@@ -59,6 +60,9 @@ std::unique_ptr<PlayStores> open_play_stores(const std::string& db);
 
 // The game database (game_db_store.hpp) on that database, on a connection of its own.
 std::unique_ptr<GameDbStore> open_game_db_store(const std::string& db);
+
+// The puzzles (puzzle_store.hpp) on that database, on a connection of its own.
+std::unique_ptr<PuzzleStore> open_puzzle_store(const std::string& db);
 
 // What several servers sharing `store`'s database need (cluster.hpp), on `store`'s connection:
 // none for a store no other server writes (SQLite: one server per file).

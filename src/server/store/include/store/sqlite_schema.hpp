@@ -349,6 +349,30 @@ inline constexpr const char* kMigrations[] = {
          result INTEGER NOT NULL,
          games INTEGER NOT NULL,
          PRIMARY KEY (collection, start_number, result)) WITHOUT ROWID;)",
+
+    // Version 14: puzzles (store/puzzle_store.hpp): the games each engine analysed for them
+    // (so that a run analyses only what is new), and the puzzles found, each once by its game
+    // and ply, with their Glicko-2 rating.
+    R"(CREATE TABLE puzzle_analyses (
+         game INTEGER NOT NULL,
+         engine TEXT NOT NULL,
+         PRIMARY KEY (game, engine)) WITHOUT ROWID;
+       CREATE TABLE puzzles (
+         id INTEGER PRIMARY KEY,
+         public_id TEXT NOT NULL UNIQUE,
+         game INTEGER NOT NULL,
+         ply INTEGER NOT NULL,
+         fen TEXT NOT NULL,
+         moves TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         plays INTEGER NOT NULL,
+         themes TEXT NOT NULL,
+         start_number INTEGER,
+         engine TEXT NOT NULL,
+         UNIQUE (game, ply));
+       CREATE INDEX puzzles_rating ON puzzles(rating);)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

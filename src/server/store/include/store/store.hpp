@@ -130,7 +130,7 @@ class Store {
   public:
     virtual ~Store() = default;
 
-    static constexpr int kSchemaVersion = 13;
+    static constexpr int kSchemaVersion = 14;
 
     virtual void insert_game(const GameRow& game) = 0;
     virtual void update_game(const GameRow& game) = 0;

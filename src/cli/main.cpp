@@ -129,6 +129,7 @@ int main(int argc, char** argv) {
         cli::add_serve_command(root),    cli::add_event_command(root),
         cli::add_dice_command(root),     cli::add_uci_command(root),
         cli::add_account_command(root),  cli::add_db_command(root),
+        cli::add_puzzles_command(root),
     };
     try {
         args::parse(root, arguments);

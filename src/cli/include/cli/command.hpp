@@ -31,6 +31,7 @@ Command add_account_command(CLI::App& root);
 Command add_uci_command(CLI::App& root);
 Command add_event_command(CLI::App& root);
 Command add_dice_command(CLI::App& root);
+Command add_puzzles_command(CLI::App& root);
 Command add_db_command(CLI::App& root);
 
 // `chess960 pairings ...` reads its own arguments (JaVaFo's and bbpPairings' grammar, with

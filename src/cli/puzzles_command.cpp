@@ -1,0 +1,143 @@
+// `chess960 puzzles generate --db DB [--engine CMD] [--nodes N] [--threads N]`: puzzles from the
+// game database's games (server/puzzles/generate.hpp), each game analysed once per engine and
+// limit; `chess960 puzzles export --db DB`: the puzzles as lichess's CSV on standard output.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "args/arguments.hpp"
+#include "cli/command.hpp"
+#include "puzzle/engine_analyser.hpp"
+#include "puzzle/uci_analyser.hpp"
+#include "puzzles/export.hpp"
+#include "puzzles/generate.hpp"
+#include "store/open.hpp"
+
+namespace chess960::cli {
+
+namespace {
+
+struct PuzzleOptions {
+    std::string db = "chess960.db";
+    std::string engine;  // empty: ours, in process
+    std::uint64_t nodes = 0;
+    int threads = 1;
+    std::int64_t max_games = 0;
+    std::string base_url;
+};
+
+// Our engine searches fewer nodes a second than Stockfish and needs fewer for the same depth on
+// these short tactical lines; each default gives a search of about a tenth of a second here.
+constexpr std::uint64_t kOurNodes = 200'000;
+constexpr std::uint64_t kUciNodes = 1'000'000;
+
+int run_generate(const PuzzleOptions& o) {
+    try {
+        const auto store = server::open_store(o.db);  // makes or migrates the database
+        const auto games = server::open_game_db_store(o.db);
+        const auto puzzles = server::open_puzzle_store(o.db);
+        server::puzzles::GenerateOptions options;
+        options.threads = o.threads;
+        options.max_games = o.max_games;
+        const std::uint64_t nodes = o.nodes ? o.nodes : o.engine.empty() ? kOurNodes : kUciNodes;
+        options.analyser = [&]() -> std::unique_ptr<puzzle::Analyser> {
+            if (o.engine.empty()) return puzzle::make_engine_analyser(nodes);
+            return puzzle::make_uci_analyser(o.engine, nodes);
+        };
+        const bool tty = isatty(STDERR_FILENO);
+        bool shown = false;
+        options.progress = [&](std::int64_t analysed, std::int64_t made) {
+            if (!tty) return;
+            std::fprintf(stderr, "\r%lld games analysed, %lld puzzles ", (long long)analysed,
+                         (long long)made);
+            std::fflush(stderr);
+            shown = true;
+        };
+        const server::puzzles::GenerateReport report =
+            server::puzzles::generate_puzzles(*games, *puzzles, options);
+        if (shown) std::fputc('\n', stderr);
+        for (const std::string& why : report.skipped)
+            std::cerr << "chess960 puzzles generate: skipped " << why << std::endl;
+        if (!report.error.empty()) {
+            std::cerr << "chess960 puzzles generate: " << report.error << std::endl;
+            std::cout << report.puzzles << " puzzles made, " << report.games
+                      << " games analysed before the engine failed" << std::endl;
+            return kFailed;
+        }
+        std::cout << report.puzzles << " puzzles made, " << report.games << " games analysed ("
+                  << report.stats.positions << " positions, " << report.stats.analyses
+                  << " searches) by " << report.engine << "; "
+                  << puzzles->analysed_games(report.engine) << " games analysed by it in all"
+                  << std::endl;
+        return 0;
+    } catch (const server::StoreError& e) {
+        std::cerr << "chess960 puzzles generate: " << e.what() << std::endl;
+        return kFailed;
+    }
+}
+
+int run_export(const PuzzleOptions& o) {
+    try {
+        const auto store = server::open_store(o.db);
+        const auto puzzles = server::open_puzzle_store(o.db);
+        server::puzzles::export_csv(*puzzles, std::cout, o.base_url);
+        std::cout.flush();
+        return std::cout ? 0 : kFailed;
+    } catch (const server::StoreError& e) {
+        std::cerr << "chess960 puzzles export: " << e.what() << std::endl;
+        return kFailed;
+    }
+}
+
+void add_db_option(CLI::App* app, PuzzleOptions& o) {
+    app->add_option("--db", o.db,
+                    "the server's database: an SQLite file (default chess960.db) or a "
+                    "PostgreSQL URI")
+        ->type_name("DB");
+}
+
+}  // namespace
+
+Command add_puzzles_command(CLI::App& root) {
+    CLI::App* app = root.add_subcommand(
+        "puzzles", "Puzzles from the game database's games, proven only-moves by an engine.");
+    app->require_subcommand(1);
+    auto o = std::make_shared<PuzzleOptions>();
+    CLI::App* generate = app->add_subcommand(
+        "generate",
+        "Analyse the games not yet analysed by the engine (at its node limit) and keep the "
+        "puzzles found: lichess-puzzler's method, a game's puzzle at its first blunder.");
+    add_db_option(generate, *o);
+    generate
+        ->add_option("--engine", o->engine,
+                     "a UCI engine's command line (default: our engine, in process)")
+        ->type_name("CMD");
+    generate
+        ->add_option("--nodes", o->nodes,
+                     "nodes a search (default 200000 for ours, 1000000 for a UCI engine)")
+        ->type_name("N")
+        ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1'000'000'000)));
+    generate->add_option("--threads", o->threads, "games analysed at once, each by its engine")
+        ->type_name("N")
+        ->check(CLI::Range(1, 256));
+    generate
+        ->add_option("--max-games", o->max_games, "stop after this many games (default: all)")
+        ->type_name("N")
+        ->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
+    CLI::App* exporting = app->add_subcommand(
+        "export",
+        "Write the puzzles as lichess's puzzle CSV (PuzzleId,FEN,Moves,Rating,...) on standard "
+        "output.");
+    add_db_option(exporting, *o);
+    exporting
+        ->add_option("--base-url", o->base_url,
+                     "the server's address, for the GameUrl of its own games (default: a "
+                     "relative /game/ID)")
+        ->type_name("URL");
+    return {app, [o, generate] { return generate->parsed() ? run_generate(*o) : run_export(*o); }};
+}
+
+}  // namespace chess960::cli

@@ -123,8 +123,7 @@ Command add_puzzles_command(CLI::App& root) {
     generate->add_option("--threads", o->threads, "games analysed at once, each by its engine")
         ->type_name("N")
         ->check(CLI::Range(1, 256));
-    generate
-        ->add_option("--max-games", o->max_games, "stop after this many games (default: all)")
+    generate->add_option("--max-games", o->max_games, "stop after this many games (default: all)")
         ->type_name("N")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
     CLI::App* exporting = app->add_subcommand(

@@ -51,6 +51,8 @@ class EngineAnalyser final : public Analyser {
         return found;
     }
 
+    void new_game() override { searcher_.clear(); }
+
     std::string label() const override { return "chess960 nodes=" + std::to_string(nodes_); }
 
   private:

@@ -203,8 +203,16 @@ Puzzle make_puzzle(const Position& before, Move blunder, int ply, const std::vec
 
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
                                   Analyser& analyser, GeneratorStats* stats) {
-    // As lichess-puzzler: the score before the first move is a small edge for White.
-    Score previous = Score::cp(20);  // for the side to move next
+    // The score before the first move, for the side to move after it. lichess-puzzler takes a
+    // small edge for White (its games start from the initial position); a game imported from a
+    // FEN may start anywhere, so the start is analysed (one search a game).
+    Score previous = Score::cp(20);
+    analyser.new_game();
+    if (!moves.empty()) {
+        Cook cook(start, {}, analyser, stats);
+        const std::vector<Line> first = cook.analyse(1);
+        if (!first.empty()) previous = -first[0].score;
+    }
     Position pos = start;
     std::unordered_set<std::uint64_t> seen;
     bool skip_until_irreversible = false;

@@ -83,6 +83,11 @@ class UciAnalyser final : public Analyser {
         return found;
     }
 
+    void new_game() override {
+        if (auto ready = engine_->new_game(); !ready)
+            throw AnalyserError("engine '" + command_ + "': " + ready.error().message);
+    }
+
     std::string label() const override { return command_ + " nodes=" + std::to_string(nodes_); }
 
   private:

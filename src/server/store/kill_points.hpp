@@ -1,7 +1,8 @@
 // A test's way to kill the server (SIGKILL, as `kill -9` would) between two statements of a store
 // operation that must be all or nothing: accepting a seek (accept_seek), pairing two quick seeks
 // (pair_seeks), storing a game's end with its ratings (end_game), settling a game left unsettled
-// (rate_game), adding a batch of games to the game database (add_games). With
+// (rate_game), adding a batch of games to the game database (add_games), recording a game analysed
+// for puzzles with its puzzle (add_analysis). With
 // CHESS960_TEST_KILL_AT="<operation>:<n>" in the environment, the process kills itself at the n-th
 // statement boundary of <operation> (counted from 1 over the process's life): before each statement
 // the operation runs (BEGIN and COMMIT included) and once more after it committed. Without the

@@ -1,5 +1,7 @@
 #include "sql_puzzle_store.hpp"
 
+#include "kill_points.hpp"
+
 namespace chess960::server {
 
 PuzzleStatements::PuzzleStatements(char m)
@@ -33,6 +35,7 @@ std::vector<std::int64_t> SqlPuzzleStore::games_to_analyse(const std::string& en
 bool SqlPuzzleStore::add_analysis(std::int64_t game, const std::string& engine,
                                   const std::optional<PuzzleRow>& puzzle) {
     std::lock_guard lock(mutex_);
+    const KillScope scope("add_analysis");
     SqlTransaction transaction(session_);
     session_.run(sql_.insert_analysis.c_str(), SqlValues().number(game).text(engine),
                  "recording a game analysed");

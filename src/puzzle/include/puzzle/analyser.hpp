@@ -26,6 +26,9 @@ class Analyser {
     // engine fails.
     virtual std::vector<Line> analyse(const Position& start, std::span<const Move> moves,
                                       int lines) = 0;
+    // A new game: what the engine learnt from the last one (its hash table) forgotten, so that
+    // a game's analysis is the same whichever games the engine analysed before it.
+    virtual void new_game() = 0;
     // What the results are kept under: the engine and its limit ("chess960 nodes=200000").
     virtual std::string label() const = 0;
 };

@@ -87,6 +87,82 @@ TEST_P(StoreBackendTest, AnEngineAnalysesEachGameOnceAndAPuzzleIsKeptOnce) {
     EXPECT_EQ(puzzles->puzzles_after(all[0].id, 10).size(), 1u);
 }
 
+// The puzzles near a rating, nearest first, by theme, by start position, without those the
+// account attempted; an attempt rated once, in one transaction with the plays and the history.
+TEST_P(StoreBackendTest, PuzzlesAreFoundNearARatingAndEachIsRatedOncePerPlayer) {
+    const auto store = open_store(db_);
+    const auto db = open_game_db_store(db_);
+    const auto puzzles = open_puzzle_store(db_);
+    const std::vector<std::int64_t> ids = add_games(*db, 5);
+    const double ratings[] = {1000, 1400, 1550, 1700, 2300};
+    for (int i = 0; i < 5; ++i) {
+        PuzzleRow p = a_puzzle(i);
+        p.rating = ratings[i];
+        p.themes = i % 2 ? "fork short" : "mate mateIn1 oneMove";
+        p.start_number = i < 3 ? 518 : 100;
+        ASSERT_TRUE(puzzles->add_analysis(ids[std::size_t(i)], "sf", p));
+    }
+    const auto names = [](const std::vector<PuzzleRow>& rows) {
+        std::vector<std::string> out;
+        for (const PuzzleRow& r : rows) out.push_back(r.public_id);
+        return out;
+    };
+    PuzzleQuery q;
+    q.rating = 1500;
+    q.limit = 3;
+    EXPECT_EQ(names(puzzles->near(q)), (std::vector<std::string>{"p2", "p1", "p3"}));
+    q.theme = "mate";  // a whole word: not "mateIn1"'s prefix
+    EXPECT_EQ(names(puzzles->near(q)), (std::vector<std::string>{"p2", "p0", "p4"}));
+    q.theme = "ork";
+    EXPECT_TRUE(puzzles->near(q).empty());
+    q.theme.reset();
+    q.start_number = 100;
+    EXPECT_EQ(names(puzzles->near(q)), (std::vector<std::string>{"p3", "p4"}));
+    q.start_number.reset();
+
+    EXPECT_FALSE(puzzles->player_rating("acc1"));
+    int rated = 0;
+    const PuzzleRater rate = [&](const PuzzleRatings& before) {
+        ++rated;
+        EXPECT_DOUBLE_EQ(before.player.rating, 1500);  // a new player
+        EXPECT_DOUBLE_EQ(before.puzzle.rating, 1550);
+        PuzzleRatings after = before;
+        after.player.rating = 1580;
+        after.player.games = 1;
+        after.player.last_played = 77;
+        after.puzzle.rating = 1530;
+        return after;
+    };
+    const auto first = puzzles->attempt("acc1", "p2", true, 77, rate);
+    ASSERT_TRUE(first);
+    EXPECT_DOUBLE_EQ(first->player.rating, 1580);
+    // Once per player: the second attempt is not rated.
+    EXPECT_FALSE(puzzles->attempt("acc1", "p2", false, 78, rate));
+    EXPECT_FALSE(puzzles->attempt("acc1", "nope", false, 78, rate));
+    EXPECT_EQ(rated, 1);
+    const auto rating = puzzles->player_rating("acc1");
+    ASSERT_TRUE(rating);
+    EXPECT_DOUBLE_EQ(rating->rating, 1580);
+    EXPECT_EQ(rating->games, 1);
+    EXPECT_EQ(rating->last_played, 77);
+    const auto p2 = puzzles->puzzle("p2");
+    ASSERT_TRUE(p2);
+    EXPECT_DOUBLE_EQ(p2->rating, 1530);
+    EXPECT_EQ(p2->plays, 1);
+    const auto history = puzzles->attempts("acc1", 10);
+    ASSERT_EQ(history.size(), 1u);
+    EXPECT_EQ(history[0].public_id, "p2");
+    EXPECT_TRUE(history[0].win);
+    EXPECT_DOUBLE_EQ(history[0].change, 80);
+    EXPECT_EQ(history[0].themes, "mate mateIn1 oneMove");
+    // The puzzle attempted is no longer offered to that account, still to others.
+    q.account = "acc1";
+    q.limit = 1;
+    EXPECT_EQ(names(puzzles->near(q)), (std::vector<std::string>{"p1"}));
+    q.account = "acc2";
+    EXPECT_EQ(names(puzzles->near(q)), (std::vector<std::string>{"p2"}));
+}
+
 // Version 14: a version 13 database (the game database without puzzles) gains the tables and
 // keeps its games.
 TEST_P(StoreBackendTest, AVersion13DatabaseGainsThePuzzleTables) {

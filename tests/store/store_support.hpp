@@ -49,6 +49,8 @@ inline std::string read_bytes(const std::string& path) {
 
 // Version 14's tables (puzzles), dropped to build a version 13 database.
 inline constexpr const char* kUndoVersion14[] = {
+    "DROP TABLE puzzle_attempts",
+    "DROP TABLE puzzle_players",
     "DROP TABLE puzzles",
     "DROP TABLE puzzle_analyses",
 };

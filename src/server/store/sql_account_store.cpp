@@ -7,9 +7,11 @@ namespace chess960::server {
 namespace {
 
 // What each of AccountStatements::delete_account does, in messages.
-constexpr std::array<const char*, 10> kDeleteAccountSteps{
+constexpr std::array<const char*, 12> kDeleteAccountSteps{
     "deleting sessions",
     "deleting ratings",
+    "deleting puzzle ratings",
+    "deleting puzzle attempts",
     "deleting seeks",
     "deleting presence",
     "forgetting event players' accounts",

@@ -37,7 +37,7 @@ struct AccountStatements {
     const char* update_account;
     // What an account holds of a person, in kDeleteAccountSteps' order, each with its id as $1;
     // the account last.
-    std::array<const char*, 10> delete_account;
+    std::array<const char*, 12> delete_account;
     const char* insert_session;
     // (token_hash, now): a session that has not expired.
     const char* select_session;

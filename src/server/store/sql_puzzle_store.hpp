@@ -13,7 +13,8 @@ namespace chess960::server {
 struct PuzzleStatements {
     explicit PuzzleStatements(char mark);
     std::string select_to_analyse, insert_analysis, insert_puzzle, select_puzzles_after,
-        count_analysed;
+        count_analysed, select_puzzle, select_above, select_below, select_player, select_attempted,
+        upsert_player, update_puzzle_rating, insert_attempt, select_attempts;
 };
 
 class SqlPuzzleStore : public PuzzleStore {
@@ -28,8 +29,18 @@ class SqlPuzzleStore : public PuzzleStore {
                       const std::optional<PuzzleRow>& puzzle) override;
     std::vector<PuzzleRow> puzzles_after(std::int64_t after, int limit) override;
     std::int64_t analysed_games(const std::string& engine) override;
+    std::optional<PuzzleRow> puzzle(const std::string& public_id) override;
+    std::vector<PuzzleRow> near(const PuzzleQuery& query) override;
+    std::optional<PuzzleRatings> attempt(const std::string& account, const std::string& public_id,
+                                         bool win, std::int64_t at,
+                                         const PuzzleRater& rate) override;
+    std::optional<PuzzleRatingRow> player_rating(const std::string& account) override;
+    std::vector<PuzzleAttemptRow> attempts(const std::string& account, int limit) override;
 
   private:
+    std::vector<PuzzleRow> side(const std::string& sql, const PuzzleQuery& query);
+    std::optional<PuzzleRatingRow> read_player(const std::string& account);
+
     const PuzzleStatements& sql_;
     SqlSession& session_;
     std::mutex mutex_;

@@ -28,6 +28,8 @@ constexpr AccountStatements kStatements{
         {
             "DELETE FROM account_sessions WHERE account_id = $1",
             "DELETE FROM ratings WHERE account_id = $1",
+            "DELETE FROM puzzle_players WHERE account_id = $1",
+            "DELETE FROM puzzle_attempts WHERE account_id = $1",
             "DELETE FROM seeks WHERE account_id = $1 OR to_account = $1",
             "DELETE FROM lobby_presence WHERE account_id = $1",
             "UPDATE event_players SET account_id = NULL WHERE account_id = $1",

@@ -131,7 +131,15 @@ inline constexpr const char* kUpgrades[] = {
     "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
     "volatility DOUBLE PRECISION NOT NULL, plays INTEGER NOT NULL, themes TEXT NOT NULL, "
     "start_number INTEGER, engine TEXT NOT NULL, UNIQUE (game, ply)); "
-    "CREATE INDEX puzzles_rating ON puzzles(rating)",
+    "CREATE INDEX puzzles_rating ON puzzles(rating); "
+    "CREATE TABLE puzzle_players (account_id TEXT COLLATE \"C\" PRIMARY KEY, "
+    "rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, "
+    "volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, last_played BIGINT); "
+    "CREATE TABLE puzzle_attempts (id BIGSERIAL PRIMARY KEY, account_id TEXT COLLATE \"C\" "
+    "NOT NULL, puzzle BIGINT NOT NULL, win INTEGER NOT NULL, at BIGINT NOT NULL, "
+    "rating DOUBLE PRECISION NOT NULL, change DOUBLE PRECISION NOT NULL, "
+    "UNIQUE (account_id, puzzle)); "
+    "CREATE INDEX puzzle_attempts_account ON puzzle_attempts(account_id, id)",
 };
 
 inline constexpr const char* kCreate = R"(

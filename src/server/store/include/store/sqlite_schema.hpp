@@ -352,7 +352,8 @@ inline constexpr const char* kMigrations[] = {
 
     // Version 14: puzzles (store/puzzle_store.hpp): the games each engine analysed for them
     // (so that a run analyses only what is new), and the puzzles found, each once by its game
-    // and ply, with their Glicko-2 rating.
+    // and ply, with their Glicko-2 rating; the players' puzzle ratings (a pool of their own)
+    // and their attempts, each puzzle rated once per player.
     R"(CREATE TABLE puzzle_analyses (
          game INTEGER NOT NULL,
          engine TEXT NOT NULL,
@@ -372,7 +373,24 @@ inline constexpr const char* kMigrations[] = {
          start_number INTEGER,
          engine TEXT NOT NULL,
          UNIQUE (game, ply));
-       CREATE INDEX puzzles_rating ON puzzles(rating);)",
+       CREATE INDEX puzzles_rating ON puzzles(rating);
+       CREATE TABLE puzzle_players (
+         account_id TEXT PRIMARY KEY,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         games INTEGER NOT NULL,
+         last_played INTEGER);
+       CREATE TABLE puzzle_attempts (
+         id INTEGER PRIMARY KEY,
+         account_id TEXT NOT NULL,
+         puzzle INTEGER NOT NULL,
+         win INTEGER NOT NULL,
+         at INTEGER NOT NULL,
+         rating REAL NOT NULL,
+         change REAL NOT NULL,
+         UNIQUE (account_id, puzzle));
+       CREATE INDEX puzzle_attempts_account ON puzzle_attempts(account_id, id);)",
 };
 inline constexpr int kVersion = int(std::size(kMigrations));
 

@@ -153,7 +153,7 @@ ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text
                 match_tests cli_tests db_tests store_tests perft_suite generic_consumer_tests rating_tests \
                 pairing_tests http_tests events_tests games_tests live_tests lobby_tests \
                 games_serve_tests http_serve_tests events_serve_tests accounts_serve_tests \
-                lobby_serve_tests gamedb_tests gamedb_serve_tests puzzle_tests puzzles_tests snapshot_check
+                lobby_serve_tests gamedb_tests gamedb_serve_tests puzzle_tests puzzles_tests puzzles_serve_tests snapshot_check
 test-asan: deps deps-postgres
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -fdebug-prefix-map=$(CURDIR)=." -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null

@@ -21,6 +21,7 @@
 #include "live/lobby_socket.hpp"
 #include "live/sessions.hpp"
 #include "lobby/service.hpp"
+#include "puzzles/service.hpp"
 #include "rating/rating.hpp"
 #include "store/database.hpp"
 #include "store/explorer_index.hpp"
@@ -110,6 +111,7 @@ struct Server::Impl {
     AnalysisService analysis;
     AccountService accounts;
     LobbyService lobby;
+    puzzles::PuzzleService puzzles;
     Routes routes;
     HttpServer http;
 
@@ -166,8 +168,9 @@ struct Server::Impl {
                     .pool_range = {.widen_every = std::chrono::milliseconds(
                                        options.lobby_pool_widen_every_ms)},
                     .log = [this](const std::string& line) { log(line); }}),
+          puzzles(database.puzzles(), now_ms),
           routes(ApiServices{games, events, event_views, analysis, accounts, lobby,
-                             database.game_db(), explorer_index, recorder},
+                             database.game_db(), explorer_index, recorder, puzzles},
                  StaticFiles(options.web_dir)),
           http(
               HttpServerOptions{options.host, options.port, options.io_threads,

@@ -100,6 +100,7 @@ const RouteTable& api_routes() {
         add_account_routes(routes);
         add_event_routes(routes);
         add_db_routes(routes);
+        add_puzzle_routes(routes);
         return routes;
     }();
     return table;

@@ -30,6 +30,8 @@ void add_lobby_routes(RouteTable& table);
 void add_account_routes(RouteTable& table);
 // /api/explorer/{source}, /api/db/... (db_routes.cpp).
 void add_db_routes(RouteTable& table);
+// /api/puzzles... (puzzle_routes.cpp).
+void add_puzzle_routes(RouteTable& table);
 // /api/events... (event_routes.cpp).
 void add_event_routes(RouteTable& table);
 

@@ -63,7 +63,8 @@ Database::Database(const std::string& db, std::function<void(const std::string&)
       events_(open_event_store(db)),
       accounts_(open_account_store(db)),
       play_(open_play_stores(db)),
-      game_db_(open_game_db_store(db)) {}
+      game_db_(open_game_db_store(db)),
+      puzzles_(open_puzzle_store(db)) {}
 
 Database::~Database() = default;
 

@@ -5,7 +5,7 @@
 // (route_table.hpp) built in one place (api_routes) from its wings' entries: the start
 // positions and analysis (position_routes.cpp), the games (game_routes.cpp) and their rooms
 // (room_routes.cpp), the lobby (lobby_routes.cpp), the accounts (account_routes.cpp), the
-// events (event_routes.cpp) and the game database (db_routes.cpp). Any other path is the web app's
+// events (event_routes.cpp), the game database (db_routes.cpp) and the puzzles (puzzle_routes.cpp). Any other path is the web app's
 // (static_files.hpp).
 #pragma once
 
@@ -30,6 +30,9 @@ namespace gamedb {
 class IndexKeeper;
 class GameRecorder;
 }  // namespace gamedb
+namespace puzzles {
+class PuzzleService;
+}  // namespace puzzles
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -46,6 +49,7 @@ struct ApiServices {
     GameDbStore& game_db;  // the game database (db_routes.cpp)
     gamedb::IndexKeeper& explorer_index;
     gamedb::GameRecorder& db_writer;  // uploads of PGN (POST /api/db/import)
+    puzzles::PuzzleService& puzzles;  // /api/puzzles (puzzle_routes.cpp)
 };
 
 // The API's routes (docs/openapi.yaml), built once.

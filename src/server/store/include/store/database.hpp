@@ -20,6 +20,7 @@
 #include "store/lobby_changes.hpp"
 #include "store/open.hpp"
 #include "store/presence_store.hpp"
+#include "store/puzzle_store.hpp"
 #include "store/seek_store.hpp"
 #include "store/store.hpp"
 
@@ -45,6 +46,8 @@ class Database {
     LobbyChanges& lobby_changes() { return play_->lobby_changes(); }
     // The game database: games finished here or imported, and the explorer's index.
     GameDbStore& game_db() { return *game_db_; }
+    // The puzzles made from its games, their ratings and the players' attempts.
+    PuzzleStore& puzzles() { return *puzzles_; }
     // What several servers sharing the database need; null on SQLite (one server a file).
     Cluster* cluster() { return cluster_.get(); }
 
@@ -56,6 +59,7 @@ class Database {
     std::unique_ptr<AccountStore> accounts_;
     std::unique_ptr<PlayStores> play_;
     std::unique_ptr<GameDbStore> game_db_;
+    std::unique_ptr<PuzzleStore> puzzles_;
 };
 
 }  // namespace chess960::server

@@ -39,10 +39,12 @@ WEB_PACKAGES := nodejs npm
 E2E_PACKAGES := chromium
 # The PostgreSQL back end's tests run a throwaway cluster under pg_virtualenv (postgresql-common).
 POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
+# The puzzle generator's tests prove its puzzles with an independent engine (Debian's Stockfish).
+ENGINE_TEST_PACKAGES := stockfish
 
 .PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-db-cluster bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
-        deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres web
+        deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres deps-engines web
 
 # Installs the Debian packages given in $(1) that are missing: with apt-get when root, else
 # it says which are missing and how to install them.
@@ -74,6 +76,9 @@ deps-strength: deps
 
 deps-postgres: deps
 	$(call install_packages,$(POSTGRES_TEST_PACKAGES))
+
+deps-engines: deps
+	$(call install_packages,$(ENGINE_TEST_PACKAGES))
 
 deps-fuzz: deps
 	$(call install_packages,$(FUZZ_PACKAGES))
@@ -137,7 +142,7 @@ run: build-server web
 # Every test: the sanitizer pass first, then the release suite, whose CTest summary ends the run.
 test: test-asan test-fast
 
-test-fast: build web deps-e2e deps-postgres
+test-fast: build web deps-e2e deps-postgres deps-engines
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 # The unit tests and perft suites (at lower depths) under AddressSanitizer + UBSan: built at -O1
@@ -154,7 +159,7 @@ ASAN_TARGETS := core_tests notation_tests game_tests engine_tests uci_tests text
                 pairing_tests http_tests events_tests games_tests live_tests lobby_tests \
                 games_serve_tests http_serve_tests events_serve_tests accounts_serve_tests \
                 lobby_serve_tests gamedb_tests gamedb_serve_tests puzzle_tests puzzles_tests puzzles_serve_tests snapshot_check
-test-asan: deps deps-postgres
+test-asan: deps deps-postgres deps-engines
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -fdebug-prefix-map=$(CURDIR)=." -DCHESS960_SANITIZE=ON -DCHESS960_BENCH=OFF >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(ASAN_TARGETS)

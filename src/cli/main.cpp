@@ -64,6 +64,14 @@ commands:
                                   may invite people to a server run with --signups invite
   serve migrate --from DB --to DB copy every game to another, empty database (an SQLite file
                                   to PostgreSQL), then check each one move by move
+  db import FILE... [--db DB] [--collection NAME] [--masters] [--threads N]
+                                  PGN files (plain, .zst, .gz, .bz2) into the server's game
+                                  database and its opening explorer, each game once
+  puzzles generate [--db DB] [--engine CMD] [--nodes N] [--threads N] [--max-games N]
+                                  puzzles from the database's games (our engine, or any UCI
+                                  engine), each game analysed once per engine
+  puzzles export [--db DB] [--base-url URL]
+                                  the puzzles as lichess's puzzle CSV on standard output
   event new --name NAME --rounds N [--exclude 518,534] [--allow-repeats] [--double]
         --out EVENT.json          a verifiable draw for an event: keeps a 256-bit secret in
                                   EVENT.json (mode 0600) and prints the commitment to publish

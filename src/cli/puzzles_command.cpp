@@ -23,10 +23,11 @@ namespace {
 struct PuzzleOptions {
     std::string db = "chess960.db";
     std::string engine;  // empty: ours, in process
-    std::uint64_t nodes = 0;
-    int threads = 1;
-    std::int64_t max_games = 0;
     std::string base_url;
+    // Read by run_generate (args::number_option: the house's wording of a bad number).
+    CLI::Option* nodes = nullptr;
+    CLI::Option* threads = nullptr;
+    CLI::Option* max_games = nullptr;
 };
 
 // Our engine searches fewer nodes a second than Stockfish and needs fewer for the same depth on
@@ -35,14 +36,21 @@ constexpr std::uint64_t kOurNodes = 200'000;
 constexpr std::uint64_t kUciNodes = 1'000'000;
 
 int run_generate(const PuzzleOptions& o) {
+    const auto number = [](const CLI::Option* option, std::int64_t fallback, std::int64_t hi) {
+        auto text = args::value(option);
+        return text ? args::number_option(option->get_name(), *text, 1, hi) : fallback;
+    };
+    const std::uint64_t nodes = std::uint64_t(
+        number(o.nodes, std::int64_t(o.engine.empty() ? kOurNodes : kUciNodes), 1'000'000'000));
+    const int threads = int(number(o.threads, 1, 256));
+    const std::int64_t max_games = number(o.max_games, 0, std::int64_t(1) << 40);
     try {
         const auto store = server::open_store(o.db);  // makes or migrates the database
         const auto games = server::open_game_db_store(o.db);
         const auto puzzles = server::open_puzzle_store(o.db);
         server::puzzles::GenerateOptions options;
-        options.threads = o.threads;
-        options.max_games = o.max_games;
-        const std::uint64_t nodes = o.nodes ? o.nodes : o.engine.empty() ? kOurNodes : kUciNodes;
+        options.threads = threads;
+        options.max_games = max_games;
         options.analyser = [&]() -> std::unique_ptr<puzzle::Analyser> {
             if (o.engine.empty()) return puzzle::make_engine_analyser(nodes);
             return puzzle::make_uci_analyser(o.engine, nodes);
@@ -115,17 +123,16 @@ Command add_puzzles_command(CLI::App& root) {
         ->add_option("--engine", o->engine,
                      "a UCI engine's command line (default: our engine, in process)")
         ->type_name("CMD");
-    generate
-        ->add_option("--nodes", o->nodes,
-                     "nodes a search (default 200000 for ours, 1000000 for a UCI engine)")
-        ->type_name("N")
-        ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1'000'000'000)));
-    generate->add_option("--threads", o->threads, "games analysed at once, each by its engine")
-        ->type_name("N")
-        ->check(CLI::Range(1, 256));
-    generate->add_option("--max-games", o->max_games, "stop after this many games (default: all)")
-        ->type_name("N")
-        ->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
+    o->nodes = generate
+                   ->add_option("--nodes",
+                                "nodes a search, 1..1000000000 (default 200000 for ours, 1000000 "
+                                "for a UCI engine)")
+                   ->type_name("N");
+    o->threads =
+        generate->add_option("--threads", "games analysed at once, each by its engine (1..256)")
+            ->type_name("N");
+    o->max_games = generate->add_option("--max-games", "stop after this many games (default: all)")
+                       ->type_name("N");
     CLI::App* exporting = app->add_subcommand(
         "export",
         "Write the puzzles as lichess's puzzle CSV (PuzzleId,FEN,Moves,Rating,...) on standard "

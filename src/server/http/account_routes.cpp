@@ -10,6 +10,7 @@
 #include "common/now.hpp"
 #include "http/requests.hpp"
 #include "lobby/service.hpp"
+#include "puzzles/service.hpp"
 #include "wings.hpp"
 
 namespace chess960::server {
@@ -181,6 +182,7 @@ std::optional<HttpResponse> profile(const RouteCall& call) {
     const AccountRow account = call.api.accounts.profile(decode_segment(call.params["name"]));
     Json json = account_json(account);
     json["ratings"] = ratings_json(call.api.lobby, account.id);
+    json["puzzle"] = puzzle_rating_json(call.api.puzzles.rating(account.id));
     return json_response(200, json.dump());
 }
 

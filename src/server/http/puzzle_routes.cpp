@@ -44,13 +44,6 @@ std::optional<Session> maybe_signed_in(const HttpRequest& request, AccountServic
     }
 }
 
-Json rating_json(const PuzzleRatingRow& r) {
-    return Json{{"rating", int(r.rating)},
-                {"deviation", int(r.deviation + 0.5)},
-                {"provisional", r.deviation >= 110},
-                {"games", r.games}};
-}
-
 Json puzzle_json(const PuzzleView& v) {
     Json game = Json::object();
     if (v.row.game_id)
@@ -144,7 +137,7 @@ std::optional<HttpResponse> attempt(const RouteCall& call) {
     if (!outcome) throw ApiError{404, "no puzzle " + id, 0, "not_found"};
     Json out{{"rated", outcome->rated}, {"win", *win}};
     if (outcome->rated) {
-        out["player"] = rating_json(outcome->after.player);
+        out["player"] = puzzle_rating_json(outcome->after.player);
         out["puzzle"] = {{"rating", int(outcome->after.puzzle.rating)}};
     }
     return json_response(200, out.dump());
@@ -165,7 +158,7 @@ std::optional<HttpResponse> dashboard(const RouteCall& call) {
                            {"at", a.at},
                            {"rating", int(a.rating)},
                            {"change", int(std::lround(a.change))}});
-    return json_response(200, Json{{"rating", rating_json(d.rating)},
+    return json_response(200, Json{{"rating", puzzle_rating_json(d.rating)},
                                    {"attempts", d.attempts},
                                    {"wins", d.wins},
                                    {"themes", std::move(themes)},
@@ -174,6 +167,13 @@ std::optional<HttpResponse> dashboard(const RouteCall& call) {
 }
 
 }  // namespace
+
+Json puzzle_rating_json(const PuzzleRatingRow& r) {
+    return Json{{"rating", int(r.rating)},
+                {"deviation", int(r.deviation + 0.5)},
+                {"provisional", r.deviation >= 110},
+                {"games", r.games}};
+}
 
 void add_puzzle_routes(RouteTable& table) {
     table.add("GET", "/api/puzzles/next", next);

@@ -13,6 +13,7 @@
 
 namespace chess960::server {
 struct Session;
+struct PuzzleRatingRow;
 }  // namespace chess960::server
 
 namespace chess960::server {
@@ -59,6 +60,10 @@ std::string seat_token(const HttpRequest& request);
 // The account's ratings as the API writes them (lobby_routes.cpp): every pool, a pool not
 // played yet as a new player's.
 nlohmann::json ratings_json(LobbyService& lobby, const std::string& account_id);
+
+// A player's puzzle rating as the API writes it (puzzle_routes.cpp): rating and deviation
+// whole, provisional, games.
+nlohmann::json puzzle_rating_json(const PuzzleRatingRow& rating);
 
 // A call's answer, made later on the connection's thread: `render` writes its value as the
 // 200's JSON, or what it threw becomes the refusal.

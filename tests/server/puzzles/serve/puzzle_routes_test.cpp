@@ -129,5 +129,14 @@ TEST_F(PuzzleServerTest, APlayersFirstAttemptIsRatedAsGlicko2AndOnlyTheFirst) {
         EXPECT_EQ(lost.body["rated"], true);
     }
     EXPECT_EQ(get("/api/puzzles/next", token).status, 404);
-    EXPECT_EQ(get("/api/puzzles/dashboard", token).body["attempts"], 3);
+    Reply last = get("/api/puzzles/dashboard", token);
+    EXPECT_EQ(last.body["attempts"], 3);
+    // The profile shows the puzzle rating, its own pool.
+    Reply profile = get("/api/accounts/Ann");
+    ASSERT_EQ(profile.status, 200) << profile.text;
+    EXPECT_EQ(profile.body["puzzle"]["rating"], last.body["rating"]["rating"]);
+    EXPECT_EQ(profile.body["puzzle"]["games"], 3);
+    account("Bob");  // no attempt yet: a new player's rating
+    EXPECT_EQ(get("/api/accounts/Bob").body["puzzle"]["games"], 0);
+    EXPECT_EQ(get("/api/accounts/Bob").body["puzzle"]["rating"], 1500);
 }

@@ -273,7 +273,7 @@ diffperft: deps-bench build
 # server's JSON bodies (games and events) and WebSocket messages, the UCI loop, the tournament
 # report (TRF) reader with the Dutch engine.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fen pgn san json event_json ws uci trf
+FUZZ_TARGETS := fen pgn san json event_json ws uci trf engine_info
 fuzz: deps-fuzz
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCHESS960_FUZZ=ON -DCHESS960_TESTS=OFF -DCHESS960_BENCH=OFF >/dev/null

@@ -52,7 +52,8 @@ bool parse_info(const std::string& line, Score& score, int& depth) {
     int new_depth = depth;
     Score new_score;
     for (std::size_t i = 1; i < w.size(); ++i) {
-        if (w[i] == "string") break;  // free text to the end of the line
+        // Free text, or the pv's moves, to the end of the line.
+        if (w[i] == "string" || w[i] == "pv") break;
         if (w[i] == "multipv" && i + 1 < w.size()) {
             int pv = 1;
             if (to_int(w[i + 1], pv) && pv != 1) return false;
@@ -80,12 +81,14 @@ std::optional<PvLine> parse_pv_line(const std::string& line) {
     const auto w = words(line);
     if (w.empty() || w[0] != "info") return std::nullopt;
     PvLine pv;
-    bool has_score = false;
+    bool has_score = false, numbered = false;
     for (std::size_t i = 1; i < w.size(); ++i) {
         if (w[i] == "string") break;
         if (w[i] == "lowerbound" || w[i] == "upperbound") return std::nullopt;
         if (w[i] == "multipv" && i + 1 < w.size()) {
-            if (!to_int(w[i + 1], pv.multipv) || pv.multipv < 1) return std::nullopt;
+            // Said twice, the line says two things: none is taken (nor by parse_info).
+            if (numbered || !to_int(w[i + 1], pv.multipv) || pv.multipv < 1) return std::nullopt;
+            numbered = true;
         } else if (w[i] == "depth" && i + 1 < w.size()) {
             to_int(w[i + 1], pv.depth);
         } else if (w[i] == "score" && i + 2 < w.size()) {

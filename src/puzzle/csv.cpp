@@ -1,17 +1,9 @@
 #include "puzzle/csv.hpp"
 
+#include "puzzle/words.hpp"
 namespace chess960::puzzle {
 
 namespace {
-
-std::string joined(const std::vector<std::string>& words) {
-    std::string out;
-    for (const std::string& w : words) {
-        if (!out.empty()) out += ' ';
-        out += w;
-    }
-    return out;
-}
 
 // RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled.
 std::string field(const std::string& text) {
@@ -30,8 +22,8 @@ std::string csv_line(const CsvRow& row) {
     return field(row.id) + ',' + field(row.fen) + ',' + field(row.moves) + ',' +
            std::to_string(row.rating) + ',' + std::to_string(row.deviation) + ',' +
            std::to_string(row.popularity) + ',' + std::to_string(row.plays) + ',' +
-           field(joined(row.themes)) + ',' + field(row.game_url) + ',' +
-           field(joined(row.opening_tags));
+           field(join_words(row.themes)) + ',' + field(row.game_url) + ',' +
+           field(join_words(row.opening_tags));
 }
 
 }  // namespace chess960::puzzle

@@ -4,20 +4,12 @@
 
 namespace chess960::server {
 
-rating::Rating to_rating(const RatingRow& row) {
-    rating::Rating r;
-    r.rating = row.rating;
-    r.deviation = row.deviation;
-    r.volatility = row.volatility;
-    r.games = row.games;
-    if (row.last_played)
-        r.last_played = rating::Instant(std::chrono::milliseconds(*row.last_played));
-    return r;
-}
+rating::Rating to_rating(const RatingRow& row) { return rating::rating_of_row(row); }
 
 RatingRow to_row(const rating::Rating& r, const std::string& pool) {
-    RatingRow row{pool, r.rating, r.deviation, r.volatility, r.games, std::nullopt};
-    if (r.last_played) row.last_played = r.last_played->time_since_epoch().count();
+    RatingRow row;
+    row.pool = pool;
+    rating::write_row(r, row);
     return row;
 }
 

@@ -34,19 +34,6 @@ ApiError bad(const std::string& message, const char* code = "bad_request") {
     return ApiError{400, message, 0, code};
 }
 
-// Each client's share of the database (GameLimits::db_queries_per_second).
-void limit(const RouteCall& call) {
-    const GameLimits& limits = call.api.games.limits();
-    if (limits.db_queries_per_second <= 0) return;
-    if (int wait = call.api.games.take_token("gamedb", call.request.client,
-                                             limits.db_queries_per_second, limits.db_queries_burst))
-        throw ApiError{429,
-                       "too many database requests: try again in " + std::to_string(wait) + " s",
-                       wait,
-                       "rate_limited",
-                       {{"seconds", wait}}};
-}
-
 std::vector<std::string> split(const std::string& text) {
     std::vector<std::string> parts;
     std::size_t at = 0;
@@ -186,7 +173,7 @@ int collection_param(const RouteCall& call, const std::string& name) {
 
 // GET /api/explorer/{source}
 std::optional<HttpResponse> explorer(const RouteCall& call) {
-    limit(call);
+    limit_db_queries(call, "gamedb");
     ExplorerQuery q;
     const std::string_view source = call.params["source"];
     if (source == "games") {
@@ -265,7 +252,7 @@ bool wants_pgn(const RouteCall& call) {
 
 // GET /api/db/games
 std::optional<HttpResponse> search_games(const RouteCall& call) {
-    limit(call);
+    limit_db_queries(call, "gamedb");
     DbSearch s;
     const std::string_view query = call.request.query;
     if (query_param(query, "start")) s.start_number = int_param(call, "start", 0, 0, 959);
@@ -344,7 +331,7 @@ std::optional<HttpResponse> search_games(const RouteCall& call) {
 
 // GET /api/db/games/{id}
 std::optional<HttpResponse> one_game(const RouteCall& call) {
-    limit(call);
+    limit_db_queries(call, "gamedb");
     const std::string_view text = call.params["id"];
     std::int64_t id = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -374,7 +361,7 @@ std::optional<HttpResponse> one_game(const RouteCall& call) {
 
 // GET /api/db/starts
 std::optional<HttpResponse> starts(const RouteCall& call) {
-    limit(call);
+    limit_db_queries(call, "gamedb");
     std::optional<int> collection;
     bool imported = false;
     if (auto name = query_param(call.request.query, "collection")) {
@@ -472,6 +459,18 @@ std::optional<HttpResponse> upload(const RouteCall& call) {
 }
 
 }  // namespace
+
+void limit_db_queries(const RouteCall& call, const char* share) {
+    const GameLimits& limits = call.api.games.limits();
+    if (limits.db_queries_per_second <= 0) return;
+    if (int wait = call.api.games.take_token(share, call.request.client,
+                                             limits.db_queries_per_second, limits.db_queries_burst))
+        throw ApiError{429,
+                       "too many database requests: try again in " + std::to_string(wait) + " s",
+                       wait,
+                       "rate_limited",
+                       {{"seconds", wait}}};
+}
 
 void add_db_routes(RouteTable& table) {
     table.add("POST", "/api/db/import", upload);

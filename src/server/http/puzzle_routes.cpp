@@ -19,19 +19,6 @@ namespace {
 using Json = nlohmann::json;
 using puzzles::PuzzleView;
 
-// Each client's share of the puzzles' reads (the database's: GameLimits::db_queries_per_second).
-void limit_reads(const RouteCall& call) {
-    const GameLimits& limits = call.api.games.limits();
-    if (limits.db_queries_per_second <= 0) return;
-    if (int wait = call.api.games.take_token("puzzles", call.request.client,
-                                             limits.db_queries_per_second, limits.db_queries_burst))
-        throw ApiError{429,
-                       "too many puzzle requests: try again in " + std::to_string(wait) + " s",
-                       wait,
-                       "rate_limited",
-                       {{"seconds", wait}}};
-}
-
 // The session of a request that may be signed in: none without a token or with one that is not
 // (a visitor's); a state change by cookie still needs the CSRF proof.
 std::optional<Session> maybe_signed_in(const HttpRequest& request, AccountService& accounts) {
@@ -92,7 +79,7 @@ std::optional<int> int_query(const RouteCall& call, const char* name, int lo, in
 
 // GET /api/puzzles/next[?theme=T][&start=N][&rating=R]
 std::optional<HttpResponse> next(const RouteCall& call) {
-    limit_reads(call);
+    limit_db_queries(call, "puzzles");
     puzzles::NextQuery q;
     if (auto session = maybe_signed_in(call.request, call.api.accounts))
         q.account = session->account.id;
@@ -109,7 +96,7 @@ std::optional<HttpResponse> next(const RouteCall& call) {
 
 // GET /api/puzzles/{id}
 std::optional<HttpResponse> one(const RouteCall& call) {
-    limit_reads(call);
+    limit_db_queries(call, "puzzles");
     const std::string id(call.params["id"]);
     auto found = call.api.puzzles.find(id);
     if (!found) throw ApiError{404, "no puzzle " + id, 0, "not_found"};
@@ -145,7 +132,7 @@ std::optional<HttpResponse> attempt(const RouteCall& call) {
 
 // GET /api/puzzles/dashboard: the signed-in player's rating, attempts and themes.
 std::optional<HttpResponse> dashboard(const RouteCall& call) {
-    limit_reads(call);
+    limit_db_queries(call, "puzzles");
     const Session session = signed_in(call.request, call.api.accounts);
     const puzzles::Dashboard d = call.api.puzzles.dashboard(session.account.id);
     Json themes = Json::array();

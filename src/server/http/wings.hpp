@@ -31,6 +31,9 @@ void add_lobby_routes(RouteTable& table);
 void add_account_routes(RouteTable& table);
 // /api/explorer/{source}, /api/db/... (db_routes.cpp).
 void add_db_routes(RouteTable& table);
+// Each client's share of the database's queries (GameLimits::db_queries_per_second), one
+// allowance per `share` ("gamedb", "puzzles"): 429 past it (db_routes.cpp).
+void limit_db_queries(const RouteCall& call, const char* share);
 // /api/puzzles... (puzzle_routes.cpp).
 void add_puzzle_routes(RouteTable& table);
 // /api/events... (event_routes.cpp).

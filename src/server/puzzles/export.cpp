@@ -4,19 +4,13 @@
 
 #include "chess960/startpos.hpp"
 #include "puzzle/csv.hpp"
+#include "puzzle/words.hpp"
 
 namespace chess960::server::puzzles {
 
 namespace {
 
 constexpr int kPuzzlesPerRead = 1000;
-
-std::vector<std::string> words(const std::string& text) {
-    std::istringstream in(text);
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
 
 std::string game_url(const PuzzleRow& p, const std::string& base_url) {
     // The puzzle's first move (the opponent's) is ply + 1 of the game, as lichess counts.
@@ -41,7 +35,7 @@ void export_csv(PuzzleStore& puzzles, std::ostream& out, const std::string& base
             row.rating = int(p.rating + 0.5);
             row.deviation = int(p.deviation + 0.5);
             row.plays = p.plays;
-            row.themes = words(p.themes);
+            row.themes = puzzle::split_words(p.themes);
             row.game_url = game_url(p, base_url);
             // The origin: the start position's number and its back rank (lila#11858).
             if (p.start_number)

@@ -7,6 +7,7 @@
 #include "chess960/fen.hpp"
 #include "chess960/uci_move.hpp"
 #include "gamedb/db_game.hpp"
+#include "puzzle/words.hpp"
 
 namespace chess960::server::puzzles {
 
@@ -32,12 +33,6 @@ std::string public_id(std::int64_t hash, int ply) {
     return id;
 }
 
-std::string joined(const std::vector<std::string>& words) {
-    std::string out;
-    for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
-    return out;
-}
-
 }  // namespace
 
 PuzzleRow puzzle_row(const DbGameRow& game, const puzzle::Puzzle& puzzle) {
@@ -52,9 +47,9 @@ PuzzleRow puzzle_row(const DbGameRow& game, const puzzle::Puzzle& puzzle) {
         moves.push_back(to_uci(pos, m, CastlingMode::Chess960));
         pos.play(m);
     }
-    row.moves = joined(moves);
+    row.moves = puzzle::join_words(moves);
     row.rating = puzzle.rating;
-    row.themes = joined(puzzle.themes);
+    row.themes = puzzle::join_words(puzzle.themes);
     row.start_number = game.start_number;
     return row;
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "chess960/startpos.hpp"
+#include "puzzle/words.hpp"
 #include "rating/rating.hpp"
 
 namespace chess960::server::puzzles {
@@ -17,27 +18,12 @@ namespace {
 // the same one again and again.
 constexpr int kNearest = 8;
 
-std::vector<std::string> words(const std::string& text) {
-    std::istringstream in(text);
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-rating::Rating to_rating(const PuzzleRatingRow& row) {
-    rating::Rating r;
-    r.rating = row.rating;
-    r.deviation = row.deviation;
-    r.volatility = row.volatility;
-    r.games = row.games;
-    if (row.last_played)
-        r.last_played = rating::Instant(std::chrono::milliseconds(*row.last_played));
-    return r;
-}
+rating::Rating to_rating(const PuzzleRatingRow& row) { return rating::rating_of_row(row); }
 
 PuzzleRatingRow to_row(const rating::Rating& r, bool keep_time) {
-    PuzzleRatingRow row{r.rating, r.deviation, r.volatility, r.games, std::nullopt};
-    if (keep_time && r.last_played) row.last_played = r.last_played->time_since_epoch().count();
+    PuzzleRatingRow row;
+    rating::write_row(r, row);
+    if (!keep_time) row.last_played.reset();
     return row;
 }
 
@@ -46,12 +32,12 @@ PuzzleRatingRow to_row(const rating::Rating& r, bool keep_time) {
 PuzzleView view_of(const PuzzleRow& row) {
     PuzzleView v;
     v.row = row;
-    std::vector<std::string> moves = words(row.moves);
+    std::vector<std::string> moves = puzzle::split_words(row.moves);
     if (!moves.empty()) {
         v.last_move = moves.front();
         v.solution.assign(moves.begin() + 1, moves.end());
     }
-    v.themes = words(row.themes);
+    v.themes = puzzle::split_words(row.themes);
     if (row.start_number)
         if (auto rank = startpos::back_rank(*row.start_number))
             v.back_rank = startpos::to_string(*rank);
@@ -126,7 +112,7 @@ Dashboard PuzzleService::dashboard(const std::string& account, int history) {
     for (const PuzzleAttemptRow& a : d.history) {
         ++d.attempts;
         d.wins += a.win;
-        for (const std::string& t : words(a.themes)) {
+        for (const std::string& t : puzzle::split_words(a.themes)) {
             ThemeTally& tally = themes[t];
             tally.theme = t;
             ++tally.attempts;

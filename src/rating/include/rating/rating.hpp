@@ -40,6 +40,25 @@ struct Rating {
     std::optional<Instant> last_played;  // the end of the last rated game; none before the first
 };
 
+// A rating read from a store's row, and written back to one: any struct with the fields rating,
+// deviation, volatility, games and last_played (an optional count of milliseconds since the
+// epoch, as the server's stores keep times).
+template <typename Row>
+Rating rating_of_row(const Row& row) {
+    Rating r{row.rating, row.deviation, row.volatility, row.games, std::nullopt};
+    if (row.last_played) r.last_played = Instant(std::chrono::milliseconds(*row.last_played));
+    return r;
+}
+template <typename Row>
+void write_row(const Rating& r, Row& row) {
+    row.rating = r.rating;
+    row.deviation = r.deviation;
+    row.volatility = r.volatility;
+    row.games = r.games;
+    row.last_played.reset();
+    if (r.last_played) row.last_played = r.last_played->time_since_epoch().count();
+}
+
 // The result of a game for the player it is given for.
 enum class Score { Loss, Draw, Win };
 

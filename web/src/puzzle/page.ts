@@ -443,7 +443,9 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
     run = null;
     viewPly = 0;
     $('#puzzle-result').hidden = true;
-    $('#puzzle-rating-change').textContent = '';
+    const change = $('#puzzle-rating-change');
+    change.textContent = '';
+    for (const key of ['rated', 'rating', 'change']) delete change.dataset[key];
     setStatus(t('puzzle.loading'));
     renderAll();
     board.showBest(null);

@@ -201,6 +201,11 @@ async function main() {
   check((await vpage.locator('#puzzle-themes').textContent()).includes(textOf('en', 'puzzle.theme.mateIn1')), 'the themes, once solved');
   await axe(vpage, 'the puzzle page (a visitor, solved)');
   await shot(vpage, 'puzzles-visitor-solved');
+  // The next puzzle: the address no longer names the one solved.
+  await vpage.locator('#next-puzzle').click();
+  await vpage.waitForFunction(() => !new URLSearchParams(location.search).has('id'));
+  await waitReady(vpage, 'white').catch(() => {});
+  check(new URL(vpage.url()).pathname === '/puzzles' && (await vpage.locator('#next-puzzle').isHidden()), 'the next puzzle comes, the address without the id', vpage.url());
 
   console.log('2. a streak: near 800, then 900; over at the first mistake');
   const asked = [];

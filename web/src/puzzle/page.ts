@@ -531,7 +531,11 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
     void playMove(typed.move, false);
   });
 
-  $('#next-puzzle').onclick = () => void loadPuzzle(true);
+  $('#next-puzzle').onclick = () => {
+    // After a puzzle by id (?id=), the address no longer names the one shown.
+    if (new URLSearchParams(location.search).has('id')) history.replaceState(null, '', `/puzzles${puzzleSearch(params)}`);
+    void loadPuzzle(true);
+  };
   $('#streak-new').onclick = () => startStreak();
   $('#solution-next').onclick = () => {
     if (!run) return;

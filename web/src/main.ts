@@ -1,9 +1,10 @@
 // The single-page app: `/` is the start page, `/game/<id>` a game, `/analysis/<id>` its
 // analysis board, `/help/castling` the castling help, `/event/new` creates an event and
 // `/event/<id>` is an event's page; `/login` signs in or up, `/settings` is the account's,
-// `/lobby` the seeks, `/player/<name>` a player's profile and `/db` the game database (its
-// explorer, search and start positions; db/page.ts lists its query parameters); any other path
-// is a "not found" page (the server answers it with 404).
+// `/lobby` the seeks, `/player/<name>` a player's profile, `/db` the game database (its
+// explorer, search and start positions; db/page.ts lists its query parameters) and `/puzzles`
+// the puzzles (puzzle/page.ts lists its query parameters); any other path is a "not found" page
+// (the server answers it with 404).
 
 import { loginPage } from './account/login';
 import { rememberWithAccount } from './account/session';
@@ -19,6 +20,7 @@ import { helpPage } from './help/page';
 import { homePage } from './home/page';
 import { lobbyPage } from './lobby/page';
 import { playerPage } from './player/page';
+import { puzzlesPage } from './puzzle/page';
 import { gamePage } from './round/page';
 
 chooseLanguage(loadPrefs().lang);
@@ -40,6 +42,7 @@ else if (page === '/login') void loginPage(root);
 else if (page === '/settings') void settingsPage(root);
 else if (page === '/lobby') void lobbyPage(root);
 else if (page === '/db') void dbPage(root);
+else if (page === '/puzzles') void puzzlesPage(root);
 else if (player) void playerPage(root, decodeURIComponent(player[1]!));
 else if (path === '/' || path === '/index.html') homePage(root);
 else notFound(root);

@@ -56,14 +56,14 @@ constexpr const char* kNotBuiltPage = R"(<!doctype html>
 
 // The paths the page (web/src/main.ts) draws: "/", "/game/<id>", "/analysis/<id>",
 // "/event/new", "/event/<id>", the help page "/help/castling", the accounts' "/lobby",
-// "/login", "/settings" and "/player/<name>", the game database's "/db", each with or without a
-// final slash. Any other path that is no file gets the page too, but with status 404 (the page
-// then says there is nothing there), so that a mistyped link is not taken for the start page by
-// a person or a crawler.
+// "/login", "/settings" and "/player/<name>", the game database's "/db", the puzzles' "/puzzles",
+// each with or without a final slash. Any other path that is no file gets the page too, but with
+// status 404 (the page then says there is nothing there), so that a mistyped link is not taken for
+// the start page by a person or a crawler.
 bool is_page_path(std::string_view path) {
     if (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
     if (path == "/" || path.empty() || path == "/help/castling" || path == "/lobby" ||
-        path == "/login" || path == "/settings" || path == "/db")
+        path == "/login" || path == "/settings" || path == "/db" || path == "/puzzles")
         return true;
     for (std::string_view prefix : {"/game/", "/analysis/", "/event/", "/player/"}) {
         if (!path.starts_with(prefix)) continue;

@@ -1,5 +1,5 @@
 // The top bar of every page (index.html's .top-bar), in the page's language: the tagline, the
-// lobby, the game database and the account (signed in: its name, linking to its profile, the settings and signing
+// lobby, the game database, the puzzles and the account (signed in: its name, linking to its profile, the settings and signing
 // out; else signing in), the castling help, and the language switch (remembered, and kept with
 // the account; the page is drawn again in the new language). The theme's switch joins it
 // (theme.ts). Signed in, the lobby's link counts the games waiting for the account's move.
@@ -18,7 +18,11 @@ export function setUpTopBar(): void {
   const tagline = bar.querySelector('.tagline');
   if (tagline) tagline.textContent = t('top.tagline');
   const nav = el('nav', { class: 'top-account', 'aria-label': t('top.accountNav') });
-  nav.append(el('a', { href: '/lobby', id: 'top-lobby' }, t('top.lobby')), el('a', { href: '/db', id: 'top-db' }, t('top.db')));
+  nav.append(
+    el('a', { href: '/lobby', id: 'top-lobby' }, t('top.lobby')),
+    el('a', { href: '/db', id: 'top-db' }, t('top.db')),
+    el('a', { href: '/puzzles', id: 'top-puzzles' }, t('top.puzzles')),
+  );
   bar.append(nav);
   void showAccount(nav);
   bar.append(el('a', { href: '/help/castling', class: 'top-help', id: 'top-help' }, t('top.help')));

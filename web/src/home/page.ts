@@ -80,6 +80,7 @@ export function homePage(root: HTMLElement): void {
         <h2>${t('home.recent')}</h2>
         <ul id="recent"><li class="muted">${t('home.loading')}</li></ul>
         <p class="home-links"><a href="/event/new">${t('home.eventLink')}</a>${t('home.eventText')}</p>
+        <p class="home-links"><a href="/puzzles" id="home-puzzles">${t('home.puzzlesLink')}</a>${t('home.puzzlesText')}</p>
       </section>
     </main>`;
 

@@ -245,15 +245,16 @@ TEST_F(ServerRoomTest, UnknownPathsAreNotFoundPagesAndTheAppsPathsAreThePage) {
     std::ofstream(web + "/app.js") << "// app";
     stop();
     start(web);
-    for (const char* page : {"/", "/game/abc", "/game/abc/", "/analysis/abc", "/event/new",
-                             "/event/x", "/help/castling", "/help/castling/", "/db", "/db/"}) {
+    for (const char* page :
+         {"/", "/game/abc", "/game/abc/", "/analysis/abc", "/event/new", "/event/x",
+          "/help/castling", "/help/castling/", "/db", "/db/", "/puzzles", "/puzzles/"}) {
         Reply r = get(page);
         EXPECT_EQ(r.status, 200) << page;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos) << page;
     }
     EXPECT_EQ(get("/app.js").status, 200);
-    for (const char* missing :
-         {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/", "/help/other", "/db/x"}) {
+    for (const char* missing : {"/nothing", "/game/abc/def", "/games", "/x.js", "/game/",
+                                "/help/other", "/db/x", "/puzzles/x"}) {
         Reply r = get(missing);
         EXPECT_EQ(r.status, 404) << missing;
         EXPECT_NE(r.text.find("<title>chess960"), std::string::npos)

@@ -25,6 +25,8 @@ export interface Account {
   displayName: string;
   // Every pool once the server rates; empty from servers (and answers) without ratings.
   ratings: Partial<Record<Pool, PoolRating>>;
+  /** The puzzle rating, a pool of its own (a new player's before the first puzzle). */
+  puzzle?: { rating: number; deviation: number; provisional: boolean; games: number };
 }
 
 // The signed-in account: its settings, and (from GET /api/session) the session's CSRF token.

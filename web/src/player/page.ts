@@ -17,7 +17,6 @@ import { el } from '../common/ui';
 import { dbHref } from '../explorer/query';
 import { createForm } from '../lobby/form';
 import { poolName } from '../lobby/model';
-import { puzzles } from '../puzzle/api';
 import { chartSvg } from './chart';
 import { outcomeFor, ratingHistory, resultsByStart } from './model';
 
@@ -161,21 +160,15 @@ function drawProfile(root: HTMLElement, account: Account, own: boolean) {
     row.append(el('th', { scope: 'row' }, poolName(pool)), el('td', { class: 'rating' }, r ? ratingText(r) : '–'), el('td', {}, String(r?.games ?? 0)));
     ratingsBody.append(row);
   }
-  // The puzzle rating, a pool of its own: the server gives it to the player themselves only (their
-  // puzzle dashboard, GET /api/puzzles/dashboard); another's profile does not carry it.
-  const puzzleRow = (r: { rating: number; provisional: boolean; games: number }) => {
+  // The puzzle rating, a pool of its own (GET /api/accounts/{name} gives it for every player).
+  if (account.puzzle) {
+    const r = account.puzzle;
     const row = el('tr', { 'data-pool': 'puzzles', id: 'puzzle-rating-row' });
-    const link = el('a', { href: '/puzzles' }, t('player.puzzleRating'));
     const head = el('th', { scope: 'row' });
-    head.append(link);
-    row.append(head, el('td', { class: 'rating' }, ratingText(r)), el('td', {}, String(r.games)));
+    head.append(el('a', { href: '/puzzles' }, t('player.puzzleRating')));
+    row.append(head, el('td', { class: 'rating' }, r.games ? ratingText(r) : '–'), el('td', {}, String(r.games)));
     ratingsBody.append(row);
-  };
-  if (own)
-    puzzles
-      .dashboard()
-      .then(d => puzzleRow(d.rating))
-      .catch(e => console.warn('could not read the puzzle rating', e));
+  }
 
   // The rating history of the pool chosen: the pool with the most games first.
   const pools = POOLS.filter(p => p !== 'correspondence');

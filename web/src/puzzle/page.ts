@@ -368,7 +368,7 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
     setStatus(wrong, 'bad');
     announce(`${youPlayed} ${wrong}`);
     renderAll();
-    const done = finish(current, '');
+    const done = finish(current, wrong);
     busy = true;
     await sleep(TAKE_BACK_MS);
     busy = false;
@@ -382,12 +382,16 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
   }
 
   // The puzzle over: said, and its attempt sent once (rated for a signed-in player's first).
+  // `before`: what was said of the last move (a wrong move: the right one), said again with the
+  // rating, which replaces it in the live region before a screen reader may have read it.
   async function finish(current: PuzzleRun, before: string, otherMate = false) {
     const win = current.result === 'win';
+    let outcome = before;
     if (win) {
       const text = otherMate ? t('puzzle.solvedMate') : t('puzzle.solved');
       setStatus(text, 'good');
-      announce(`${before} ${text}`.trim());
+      outcome = `${before} ${text}`.trim();
+      announce(outcome);
       playSound('end');
     }
     if (streak && !streak.over) streak = streakAfter(streak, current.puzzle.id, win);
@@ -416,7 +420,7 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
       }
       change.textContent = said;
       change.dataset.rated = String(answer.rated);
-      announce(said);
+      announce(`${outcome} ${said}`.trim());
       renderMyRating();
       if (streak?.over) announce(t('puzzle.streak.over', { n: streak.count }));
       void loadDashboard();

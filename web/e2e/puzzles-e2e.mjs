@@ -209,8 +209,10 @@ async function main() {
 
   console.log('2. a streak: near 800, then 900; over at the first mistake');
   const asked = [];
+  let streakAttempts = 0;
   vpage.on('request', r => {
     if (r.url().includes('/api/puzzles/next')) asked.push(new URL(r.url()).search);
+    if (r.url().endsWith('/attempt')) streakAttempts++;
   });
   const streakPuzzle = vpage.waitForResponse(r => r.url().includes('/api/puzzles/next'));
   await vpage.locator('#streak-start').click();
@@ -243,6 +245,9 @@ async function main() {
   await vpage.locator('#streak-new').waitFor({ state: 'visible', timeout: 10000 });
   check((await vpage.locator('#streak-count').textContent()) === textOf('en', 'puzzle.streak.over', { n: 1 }), 'the streak is over: 1 solved', await vpage.locator('#streak-count').textContent());
   check(await vpage.locator('#next-puzzle').isHidden(), 'no next puzzle in an ended streak, a new streak instead');
+  // As lichess's Puzzle Streak: not rated, no attempt sent.
+  check(streakAttempts === 0, 'a streak sends no attempt', String(streakAttempts));
+  check((await vpage.locator('#puzzle-rating-change').textContent()) === en['puzzle.streak.unrated'], 'a streak says it is not rated', await vpage.locator('#puzzle-rating-change').textContent());
   await axe(vpage, 'the puzzle page (a streak over)');
   await visitor.close();
 

@@ -403,6 +403,17 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
     change.textContent = '';
     if (sent.has(current.puzzle.id)) return;
     sent.add(current.puzzle.id);
+    // A streak is not rated (as lichess's Puzzle Streak): nothing is sent.
+    const inStreak: Streak | null = streak;
+    if (inStreak) {
+      const said = t('puzzle.streak.unrated');
+      change.textContent = said;
+      change.dataset.rated = 'false';
+      delete change.dataset.change;
+      const over = inStreak.over ? t('puzzle.streak.over', { n: inStreak.count }) : '';
+      announce(`${outcome} ${said} ${over}`.trim());
+      return;
+    }
     try {
       const answer = await puzzles.attempt(current.puzzle.id, win);
       if (run !== current) return;

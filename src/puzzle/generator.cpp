@@ -16,6 +16,7 @@ constexpr double kOnlyMoveGap = 0.7;       // the best move's win chance above t
 constexpr double kMateInOneRival = 0.6;    // beside a mate in one, no other move above this
 constexpr int kAdvantageCp = 200;          // the solver at least this much ahead, all along
 constexpr int kClearlyWinningCp = 400;     // below it, only from being down in material
+constexpr int kAlreadyWinningCp = 300;     // the solver's score before: above it, no blunder
 constexpr std::size_t kMaxLinePlies = 20;  // solver's and replies' moves after the blunder
 
 int material(const Position& pos, Color c) {
@@ -232,14 +233,23 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
             skip_until_irreversible = true;
             continue;
         }
-        if (pos.count_legal() == 0) break;
+        const int legal = pos.count_legal();
+        if (legal == 0) break;
         if (stats) ++stats->positions;
         Cook cook(start, moves.first(k + 1), analyser, stats);
         const std::vector<Line> best = cook.analyse(1);
         if (best.empty()) break;
         const Score score = best[0].score;  // for the solver, the side to move
         const Color winner = pos.side_to_move();
-        if (winning_mate(score)) {
+        const int ahead = material(pos, winner) - material(pos, Color(winner ^ 1));
+        // lichess-puzzler's analyze_position: no puzzle from a forced move, from a position the
+        // solver was winning already (unless it is a mate now), or from one where the solver
+        // is up in material already.
+        const bool candidate = legal >= 2 && ahead <= 0 &&
+                               (previous.order() <= kAlreadyWinningCp || winning_mate(score));
+        if (!candidate) {
+            // Not a puzzle's start.
+        } else if (winning_mate(score)) {
             if (!winning_mate(previous)) {
                 if (auto line = cook_mate(cook, winner); line && !line->empty())
                     return make_puzzle(before, m, int(k), *line, true);
@@ -247,8 +257,7 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
         } else if (score.order() >= kAdvantageCp &&
                    win_chance(score) > win_chance(previous) + kBlunderSwing) {
             // Not clearly winning, and not from being down in material: no puzzle.
-            const int down = material(pos, winner) - material(pos, Color(winner ^ 1));
-            if (score.order() >= kClearlyWinningCp || down < 0) {
+            if (score.order() >= kClearlyWinningCp || ahead < 0) {
                 if (auto line = cook_advantage(cook, winner)) {
                     // It ends with the solver's move, which is not a forced one.
                     while (!line->empty() && (line->size() % 2 == 0 || line->back().forced))

@@ -180,8 +180,9 @@ TEST(Generator, AMateInOneBesideAWinningMoveIsNoPuzzle) {
 }
 
 TEST(Generator, TwoMatesInOneMakeAPuzzleOnlyWhenEveryOtherMoveIsBad) {
-    // 1... Nc5?? leaves the back rank: Ra8# and Rb8# both mate.
-    const Blunder game("6k1/3n1ppp/8/8/8/8/5PPP/RR4K1 b - - 0 1", "d7c5");
+    // 1... Nc5?? leaves the back rank: Ra8# and Rb8# both mate. (Black's rooks, walled in by
+    // h7, keep White from being up in material, where lichess-puzzler looks for no puzzle.)
+    const Blunder game("6k1/3n1ppp/7r/7r/8/8/5PPP/RR4K1 b - - 0 1", "d7c5");
     Script script;
     // The best move that does not mate, third: at 300 cp (0.5) bad enough, at 900 cp not.
     script.lines[game.after] = {
@@ -190,6 +191,23 @@ TEST(Generator, TwoMatesInOneMakeAPuzzleOnlyWhenEveryOtherMoveIsBad) {
     script.lines[game.after] = {
         {"a1a8", Score::mate(1)}, {"b1b8", Score::mate(1)}, {"g1f1", Score::cp(900)}};
     EXPECT_FALSE(find_puzzle(game.start, game.moves, script));
+}
+
+// lichess-puzzler's filters: no puzzle where the solver is up in material already; a mate is one
+// even where the solver was winning before the opponent's move.
+TEST(Generator, NoPuzzleWhereTheSolverIsAheadInMaterialButAMateAfterAWonPositionIsOne) {
+    // The scholar's mate with White a rook up (Black's h8 rook gone): Qxf7# is still the one
+    // mate, but White is up in material.
+    const Blunder ahead("r1bqkbn1/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQq - 3 3", "g8f6");
+    Script script;
+    script.lines[ahead.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(350)}};
+    EXPECT_FALSE(find_puzzle(ahead.start, ahead.moves, script));
+    // White at +400 before Black's move: a mate is still a puzzle (lichess-puzzler skips a
+    // position won already only when it is no mate; an advantage there has no swing anyway).
+    const Blunder game = scholars_mate();
+    script.lines[write_fen(game.start)] = {{"g8f6", Score::cp(-400)}};
+    script.lines[game.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(150)}};
+    EXPECT_TRUE(find_puzzle(game.start, game.moves, script));
 }
 
 // The blunder's swing: White's win chance up by more than 0.6 from before Black's move.

@@ -89,6 +89,7 @@ bool mates(const Position& pos, Move m) {
 
 struct Verdict {
     bool only = false;
+    bool forced = false;      // the only legal move
     std::string why;          // a short reason
     std::vector<Line> lines;  // the engine's two lines
 };
@@ -105,6 +106,7 @@ struct Checker {
         v.lines = engine.analyse(start, before, 2);
         if (v.lines.size() == 1) {
             v.only = true;
+            v.forced = true;
             v.why = "one legal move";
             return v;
         }
@@ -202,7 +204,7 @@ int main(int argc, char** argv) {
     Checker checker{*engine};
 
     std::size_t puzzles = 0, sound = 0, solver_moves = 0, only_moves = 0, first_failed = 0;
-    std::size_t mate_puzzles = 0, mate_sound = 0;
+    std::size_t mate_puzzles = 0, mate_sound = 0, forced_moves = 0, forced_first = 0;
     std::ostringstream failures;
     std::ostringstream per_puzzle;
     std::string line;
@@ -256,6 +258,8 @@ int main(int argc, char** argv) {
             }
             ++solver_moves;
             only_moves += v.only;
+            forced_moves += v.forced;
+            forced_first += i == 1 && v.forced;
             all = all && v.only;
             marks += (v.only ? "ok" : "NOT") + std::string(" (") + v.why + ")";
             if (i + 2 < moves.size()) marks += "; ";
@@ -298,7 +302,9 @@ int main(int argc, char** argv) {
               << pct(sound, puzzles) << "); mates " << mate_sound << " of " << mate_puzzles
               << ", advantage " << (sound - mate_sound) << " of " << (puzzles - mate_puzzles)
               << "\n"
-              << "- puzzles whose first solver move is not: " << first_failed << "\n\n";
+              << "- puzzles whose first solver move is not: " << first_failed << "\n"
+              << "- solver moves that were the only legal move (counted as only-moves): "
+              << forced_moves << ", of them first moves: " << forced_first << "\n\n";
     if (first_failed)
         std::cout << "Puzzles whose first solver move is not an only-move:\n\n"
                   << failures.str() << "\n";
@@ -310,7 +316,8 @@ int main(int argc, char** argv) {
         std::ofstream s(opt.summary);
         s << "puzzles=" << puzzles << " sound=" << sound << " solver_moves=" << solver_moves
           << " only_moves=" << only_moves << " first_failed=" << first_failed
-          << " mate_puzzles=" << mate_puzzles << " mate_sound=" << mate_sound << "\n";
+          << " mate_puzzles=" << mate_puzzles << " mate_sound=" << mate_sound
+          << " forced_moves=" << forced_moves << " forced_first=" << forced_first << "\n";
     }
     return 0;
 }

@@ -1,7 +1,7 @@
 # chess960 — the two commands that do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, starts `chess960 serve` (prints the URL)
 #   make test   installs what is missing, builds, runs every test (and once more under ASan+UBSan)
-# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-db, bench-db-cluster, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
+# Other targets: build, docs, python, test-slow, bench, bench-pgn, bench-pgn-threads, bench-db, bench-db-cluster, bench-puzzles, bench-python, bench-serve, bench-cluster, bench-lobby-cluster, bench-pairings, bench-event, diffperft, fuzz, format, clean,
 # tune-data, tune, nnue-data, nnue-train, strength.
 
 SHELL := /bin/bash
@@ -42,7 +42,7 @@ POSTGRES_TEST_PACKAGES := postgresql-15 postgresql-common
 # The puzzle generator's tests prove its puzzles with an independent engine (Debian's Stockfish).
 ENGINE_TEST_PACKAGES := stockfish
 
-.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-db-cluster bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
+.PHONY: run test build build-server docs python test-fast test-asan test-slow bench bench-pgn bench-pgn-threads bench-db bench-db-cluster bench-puzzles bench-python bench-serve bench-cluster bench-lobby-cluster bench-pairings bench-event diffperft fuzz \
         format snapshots clean tune-data tune nnue-data nnue-train strength \
         deps deps-bench deps-bench-serve deps-strength deps-fuzz deps-web deps-e2e deps-postgres deps-engines web
 
@@ -191,6 +191,17 @@ bench-pgn-threads: deps-bench build
 # build/db-bench; BENCH_DB_GAMES=20000 for a quick run. Report in bench/results/db-<date>.md.
 bench-db: deps-bench build
 	nice -n 10 bench/db/db_bench.sh --out bench/results/db-$$(date +%F).md
+
+# The puzzle generator (issue 43, bench/puzzles/puzzles_bench.sh): puzzles a CPU hour on a
+# generated 10,000-game corpus (a sample of it analysed) and on the repository's 33 real games, by
+# our engine and by Stockfish; then each solver move of the puzzles searched by Stockfish 15.1 at
+# MultiPV 2 and 2 M nodes (bench/puzzles/puzzle_check), the share that are only-moves. Hours at
+# the defaults (200 puzzles of ours to check; Stockfish at 1 M nodes a search analyses a game in
+# about 100 CPU s): PUZZLES_BENCH_SAMPLE, _SF_SAMPLE, _REAL_SAMPLE, _REAL_SF_SAMPLE, _PROOF,
+# _PROOF_MINUTES, _LANES=2 for a shorter run (see the script). Report in
+# bench/results/puzzles-<date>.md.
+bench-puzzles: deps-bench build
+	nice -n 10 bench/puzzles/puzzles_bench.sh --out bench/results/puzzles-$$(date +%F).md
 
 # The game database on a throwaway PostgreSQL as a cluster uses it (bench/db/db_cluster_bench.sh):
 # the import into the shared tables, two servers' copies of the explorer made from them, games

@@ -71,31 +71,34 @@ std::string games_insert(std::size_t games) {
 }  // namespace
 
 GameDbStatements::GameDbStatements(char m)
-    : insert_name(with_marks("INSERT INTO db_names(name) VALUES(?1) ON CONFLICT(name) DO NOTHING", m)),
+    : insert_name(
+          with_marks("INSERT INTO db_names(name) VALUES(?1) ON CONFLICT(name) DO NOTHING", m)),
       select_name(with_marks("SELECT id FROM db_names WHERE name = ?1", m)),
       insert_collection(with_marks("INSERT INTO db_collections(name, masters) VALUES(?1, ?2) "
-                               "ON CONFLICT(name) DO NOTHING",
-                               m)),
-      select_collection(with_marks("SELECT id, name, masters FROM db_collections WHERE name = ?1", m)),
+                                   "ON CONFLICT(name) DO NOTHING",
+                                   m)),
+      select_collection(
+          with_marks("SELECT id, name, masters FROM db_collections WHERE name = ?1", m)),
       select_collections("SELECT id, name, masters FROM db_collections ORDER BY id"),
       insert_games(with_marks(games_insert(kGamesPerInsert), m)),
-      add_start_count(with_marks("INSERT INTO db_start_counts(collection, start_number, result, games) "
-                             "VALUES(?1, ?2, ?3, ?4) ON CONFLICT(collection, start_number, result) "
-                             "DO UPDATE SET games = db_start_counts.games + excluded.games",
-                             m)),
+      add_start_count(
+          with_marks("INSERT INTO db_start_counts(collection, start_number, result, games) "
+                     "VALUES(?1, ?2, ?3, ?4) ON CONFLICT(collection, start_number, result) "
+                     "DO UPDATE SET games = db_start_counts.games + excluded.games",
+                     m)),
       select_summary(with_marks(std::string(kSummary) + " WHERE g.id = ?1", m)),
       select_game(with_marks("SELECT moves, tags FROM db_games WHERE id = ?1", m)),
       select_start_counts("SELECT collection, start_number, result, games FROM db_start_counts"),
       select_games_after(with_marks("SELECT id, collection, start_number, start_black_number, "
-                                "initial_fen, result, speed, rating, date, plies, moves FROM "
-                                "db_games WHERE id > ?1 ORDER BY id LIMIT ?2",
-                                m)),
+                                    "initial_fen, result, speed, rating, date, plies, moves FROM "
+                                    "db_games WHERE id > ?1 ORDER BY id LIMIT ?2",
+                                    m)),
       select_white_games(with_marks("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.white "
-                                "WHERE n.name = ?1",
-                                m)),
+                                    "WHERE n.name = ?1",
+                                    m)),
       select_black_games(with_marks("SELECT g.id FROM db_games g JOIN db_names n ON n.id = g.black "
-                                "WHERE n.name = ?1",
-                                m)),
+                                    "WHERE n.name = ?1",
+                                    m)),
       mark(m) {}
 
 std::string GameDbStatements::insert_games_text(int games) const {

@@ -5,8 +5,8 @@
 // (route_table.hpp) built in one place (api_routes) from its wings' entries: the start
 // positions and analysis (position_routes.cpp), the games (game_routes.cpp) and their rooms
 // (room_routes.cpp), the lobby (lobby_routes.cpp), the accounts (account_routes.cpp), the
-// events (event_routes.cpp), the game database (db_routes.cpp) and the puzzles (puzzle_routes.cpp). Any other path is the web app's
-// (static_files.hpp).
+// events (event_routes.cpp), the game database (db_routes.cpp) and the puzzles (puzzle_routes.cpp).
+// Any other path is the web app's (static_files.hpp).
 #pragma once
 
 #include <functional>

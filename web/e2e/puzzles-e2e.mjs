@@ -33,6 +33,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { axe, check, drag, launchBrowser, loadChromium, runSuite, screenshots, shootOpenPages, sleep, startServer, unlabelled, waitReady } from './harness.mjs';
 import { englishLeft, pageText, textOf, texts } from './languages.mjs';
+import { lichessGame } from './glicko2.mjs';
 
 const chromium = await loadChromium('web_e2e_puzzles');
 
@@ -47,55 +48,6 @@ const PASSWORD = 'correct horse 960';
 let server;
 let browser;
 
-// --- Glicko-2, our own (glicko.net/glicko/glicko2.pdf, steps 1-8), with lichess's rules ----------
-const SCALE = 173.7178;
-const TAU = 0.75;
-const g = phi => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
-
-// One game as a rating period of its own (no time between games: lichess grows the deviation
-// with the days instead, which here are seconds); then lichess's clamp of the change (700) and
-// cap (rating >= 400, deviation 45..500, volatility <= 0.1).
-function glicko2(player, opponent, score) {
-  const mu = (player.rating - 1500) / SCALE;
-  const phi = player.deviation / SCALE;
-  const muJ = (opponent.rating - 1500) / SCALE;
-  const gJ = g(opponent.deviation / SCALE);
-  const e = 1 / (1 + Math.exp(-gJ * (mu - muJ)));
-  const v = 1 / (gJ * gJ * e * (1 - e));
-  const delta = v * gJ * (score - e);
-  const a = Math.log(player.volatility ** 2);
-  const f = x => (Math.exp(x) * (delta ** 2 - phi ** 2 - v - Math.exp(x))) / (2 * (phi ** 2 + v + Math.exp(x)) ** 2) - (x - a) / TAU ** 2;
-  let A = a;
-  let B;
-  if (delta ** 2 > phi ** 2 + v) B = Math.log(delta ** 2 - phi ** 2 - v);
-  else {
-    let k = 1;
-    while (f(a - k * TAU) < 0) k += 1;
-    B = a - k * TAU;
-  }
-  let fA = f(A);
-  let fB = f(B);
-  while (Math.abs(B - A) > 0.000001) {
-    const C = A + ((A - B) * fA) / (fB - fA);
-    const fC = f(C);
-    if (fC * fB <= 0) {
-      A = B;
-      fA = fB;
-    } else fA /= 2;
-    B = C;
-    fB = fC;
-  }
-  const sigma = Math.exp(A / 2);
-  const newPhi = 1 / Math.sqrt(1 / (phi * phi) + 1 / v);
-  const newMu = mu + newPhi * newPhi * gJ * (score - e);
-  let rating = newMu * SCALE + 1500;
-  rating = Math.min(Math.max(rating, player.rating - 700), player.rating + 700);
-  return {
-    rating: Math.max(rating, 400),
-    deviation: Math.min(Math.max(newPhi * SCALE, 45), 500),
-    volatility: Math.min(sigma, 0.1),
-  };
-}
 const NEW = { rating: 1500, deviation: 500, volatility: 0.09 }; // a new player, and a new puzzle's deviation and volatility
 const shown = r => Math.trunc(r); // the whole number toward zero, as lichess shows a rating
 const signed = n => (n > 0 ? `+${n}` : String(n));
@@ -264,7 +216,7 @@ async function main() {
   });
   await drag(page, 'h5', 'f7');
   const first = await ratingShown(page);
-  const afterFirst = glicko2(NEW, { ...NEW, rating: scholar.rating }, 1);
+  const afterFirst = lichessGame(NEW, { ...NEW, rating: scholar.rating }, 1);
   const expectedFirst = { rating: shown(afterFirst.rating), change: shown(afterFirst.rating) - 1500 };
   console.log(`  computed: ${afterFirst.rating.toFixed(3)} (deviation ${afterFirst.deviation.toFixed(2)}, volatility ${afterFirst.volatility.toFixed(6)}) against ${scholar.rating}`);
   check(first.rated && first.rating === expectedFirst.rating && first.change === expectedFirst.change, `the rating shown is the Glicko-2 computation: ${expectedFirst.rating} (${signed(expectedFirst.change)})`, JSON.stringify(first));
@@ -283,7 +235,7 @@ async function main() {
   const failedText = textOf('en', 'puzzle.failed', { move: 'Nd6+' });
   check(await waitAnnounced(page, failedText), 'the live region says the move was wrong and the right one', await announced(page));
   const second = await ratingShown(page);
-  const afterSecond = glicko2(afterFirst, { ...NEW, rating: fork.rating }, 0);
+  const afterSecond = lichessGame(afterFirst, { ...NEW, rating: fork.rating }, 0);
   const expectedSecond = { rating: shown(afterSecond.rating), change: shown(afterSecond.rating) - shown(afterFirst.rating) };
   check(second.rated && second.rating === expectedSecond.rating && second.change === expectedSecond.change, `the rating change is the computation's: ${expectedSecond.rating} (${signed(expectedSecond.change)})`, JSON.stringify(second));
   check(second.change < 0, 'a failed puzzle costs rating');
@@ -314,7 +266,7 @@ async function main() {
   check((await page.locator('#puzzle-mode').textContent()) === textOf('en', 'puzzle.mode.theme', { theme: en['puzzle.theme.castling'] }), 'the mode says the theme');
   await drag(page, 'b1', 'a1');
   const third = await ratingShown(page);
-  const afterThird = glicko2(afterSecond, { ...NEW, rating: castling.rating }, 1);
+  const afterThird = lichessGame(afterSecond, { ...NEW, rating: castling.rating }, 1);
   const expectedThird = { rating: shown(afterThird.rating), change: shown(afterThird.rating) - shown(afterSecond.rating) };
   check((await page.locator('#status').textContent()) === en['puzzle.solved'], 'solved by castling', await page.locator('#status').textContent());
   await sleep(800); // FIDE's castling animation: king lifted, rook moved, king placed

@@ -8,6 +8,23 @@ import { t, tMaybe } from '../common/i18n';
 import { el } from '../common/ui';
 import type { BoardMove } from './moves';
 
+// The two questions a move may ask (askCastle, askPromotion), as a page's HTML: the game page's
+// and the puzzles' put them after their main.
+export function moveDialogsHtml(): string {
+  return `<dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
+      <p id="castle-question">${t('game.castleQuestion')}</p>
+      <div class="choices">
+        <button id="choose-castle"></button>
+        <button id="choose-king"></button>
+      </div>
+    </dialog>
+    <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
+      <p id="promotion-question">${t('game.promoteTo')}</p>
+      <div class="choices promotion cg-wrap" id="promotion-choices"></div>
+      <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
+    </dialog>`;
+}
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // `preview` shows on the board what castling would do while the question is open.

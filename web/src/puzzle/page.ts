@@ -19,7 +19,7 @@ import { loginHref } from '../account/paths';
 import { ratingChangeText, ratingText, shownRating } from '../account/rating';
 import { session } from '../account/session';
 import { createBoard, type BoardSource } from '../board/board';
-import { questionOpen } from '../board/dialogs';
+import { moveDialogsHtml, questionOpen } from '../board/dialogs';
 import type { BoardMove } from '../board/moves';
 import { boardRows, parseTypedMove, piecesText, spokenSan } from '../board/notation';
 import type { Color } from '../common/api';
@@ -115,18 +115,7 @@ function pageHtml(): string {
         <div id="puzzle-dashboard-body"><p class="muted">${t('home.loading')}</p></div>
       </section>
     </main>
-    <dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
-      <p id="castle-question">${t('game.castleQuestion')}</p>
-      <div class="choices">
-        <button id="choose-castle"></button>
-        <button id="choose-king"></button>
-      </div>
-    </dialog>
-    <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
-      <p id="promotion-question">${t('game.promoteTo')}</p>
-      <div class="choices promotion cg-wrap" id="promotion-choices"></div>
-      <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
-    </dialog>`;
+    ${moveDialogsHtml()}`;
 }
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));

@@ -3,6 +3,7 @@
 // boxes, the text view, the analysis panel and the live region a screen reader hears. It
 // changes nothing but the DOM; the buttons it creates call the controller's actions.
 
+import { moveDialogsHtml } from '../board/dialogs';
 import { boardRows, piecesText } from '../board/notation';
 import type { Analysis, Color, GameAction } from '../common/api';
 import { t } from '../common/i18n';
@@ -112,18 +113,7 @@ export function pageHtml(id: string, analysisMode: boolean): string {
         <p class="help-link"><a id="help-link" href="/help/castling">${t('game.help')}</a></p>
       </aside>
     </main>
-    <dialog id="castle-dialog" class="choice" aria-labelledby="castle-question">
-      <p id="castle-question">${t('game.castleQuestion')}</p>
-      <div class="choices">
-        <button id="choose-castle"></button>
-        <button id="choose-king"></button>
-      </div>
-    </dialog>
-    <dialog id="promotion-dialog" class="choice" aria-labelledby="promotion-question">
-      <p id="promotion-question">${t('game.promoteTo')}</p>
-      <div class="choices promotion cg-wrap" id="promotion-choices"></div>
-      <button id="promotion-cancel" class="link">${t('game.cancel')}</button>
-    </dialog>`;
+    ${moveDialogsHtml()}`;
 }
 
 const CONNECTION_TEXT = (): Record<ConnectionStatus, string> => ({

@@ -8,6 +8,17 @@ import { t, tMaybe } from '../common/i18n';
 import { el } from '../common/ui';
 import type { BoardMove } from './moves';
 
+// The buttons that step through a game's moves (first, back, forward, last), as a page's HTML:
+// the game page's and the puzzles'.
+export function moveNavHtml(): string {
+  return `<div class="nav">
+            <button data-nav="first" aria-label="${t('game.nav.first')}" title="${t('game.nav.firstTitle')}">«</button>
+            <button data-nav="prev" aria-label="${t('game.nav.prev')}" title="${t('game.nav.prevTitle')}">‹</button>
+            <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
+            <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
+          </div>`;
+}
+
 // The two questions a move may ask (askCastle, askPromotion), as a page's HTML: the game page's
 // and the puzzles' put them after their main.
 export function moveDialogsHtml(): string {

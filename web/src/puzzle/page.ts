@@ -19,7 +19,7 @@ import { loginHref } from '../account/paths';
 import { ratingChangeText, ratingText, shownRating } from '../account/rating';
 import { session } from '../account/session';
 import { createBoard, type BoardSource } from '../board/board';
-import { moveDialogsHtml, questionOpen } from '../board/dialogs';
+import { moveDialogsHtml, moveNavHtml, questionOpen } from '../board/dialogs';
 import type { BoardMove } from '../board/moves';
 import { boardRows, parseTypedMove, piecesText, spokenSan } from '../board/notation';
 import type { Color } from '../common/api';
@@ -76,12 +76,7 @@ function pageHtml(): string {
             <a id="game-link" class="button" hidden>${t('puzzle.gameLink')}</a>
           </div>
           <ol id="moves" class="moves" tabindex="0" aria-label="${t('game.moves')}"></ol>
-          <div class="nav">
-            <button data-nav="first" aria-label="${t('game.nav.first')}" title="${t('game.nav.firstTitle')}">«</button>
-            <button data-nav="prev" aria-label="${t('game.nav.prev')}" title="${t('game.nav.prevTitle')}">‹</button>
-            <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
-            <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
-          </div>
+          ${moveNavHtml()}
           <p id="puzzle-info" class="puzzle-info"></p>
           <p id="puzzle-origin" class="puzzle-origin" hidden></p>
           <p id="puzzle-themes" class="puzzle-themes" hidden></p>

@@ -3,7 +3,7 @@
 // boxes, the text view, the analysis panel and the live region a screen reader hears. It
 // changes nothing but the DOM; the buttons it creates call the controller's actions.
 
-import { moveDialogsHtml } from '../board/dialogs';
+import { moveDialogsHtml, moveNavHtml } from '../board/dialogs';
 import { boardRows, piecesText } from '../board/notation';
 import type { Analysis, Color, GameAction } from '../common/api';
 import { t } from '../common/i18n';
@@ -77,12 +77,7 @@ export function pageHtml(id: string, analysisMode: boolean): string {
           </div>
         </div>
         <ol id="moves" class="moves" tabindex="0" aria-label="${t('game.moves')}"></ol>
-        <div class="nav">
-          <button data-nav="first" aria-label="${t('game.nav.first')}" title="${t('game.nav.firstTitle')}">«</button>
-          <button data-nav="prev" aria-label="${t('game.nav.prev')}" title="${t('game.nav.prevTitle')}">‹</button>
-          <button data-nav="next" aria-label="${t('game.nav.next')}" title="${t('game.nav.nextTitle')}">›</button>
-          <button data-nav="last" aria-label="${t('game.nav.last')}" title="${t('game.nav.lastTitle')}">»</button>
-        </div>
+        ${moveNavHtml()}
         <div id="explorer-box" class="explorer-box" hidden></div>
         <div class="actions play-actions" ${analysisMode ? 'hidden' : ''}>
           <button id="claim" hidden>${t('game.claim')}</button>

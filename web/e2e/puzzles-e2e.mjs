@@ -11,7 +11,8 @@
 //    typed move): the live region says the opponent's move and the result, the page says it is
 //    unrated; axe.
 // 2. A streak (visitor): asked near 800, then near 900 after a solved puzzle; over at the first
-//    mistake with its count.
+//    mistake with its count; unrated, even on a puzzle solved in 1 (the server's two answers
+//    replaced by the fork and the scholar's mate: it may pick either).
 // 3. A signed-up player solves the scholar's mate by dragging the queen: the rating and its change
 //    shown equal our own Glicko-2 computation (below: glicko.net's paper with lichess's rules, as
 //    src/rating/rating.cpp: tau 0.75, a new player 1500/500/0.09 against the puzzle's rating with
@@ -165,6 +166,14 @@ async function main() {
   vpage.on('request', r => {
     if (r.url().includes('/api/puzzles/next')) asked.push(new URL(r.url()).search);
     if (r.url().endsWith('/attempt')) streakAttempts++;
+  });
+  // The server picks among the three puzzles at random; the streak is given the fork, then the
+  // scholar's mate this page solved in 1 (its attempt sent then): a streak still says unrated.
+  const streakOrder = [fork.id, scholar.id];
+  await vpage.route(/\/api\/puzzles\/next/, async route => {
+    const id = streakOrder.shift();
+    if (!id) return route.continue();
+    await route.fulfill({ response: await vpage.request.get(`${base}/api/puzzles/${id}`) });
   });
   const streakPuzzle = vpage.waitForResponse(r => r.url().includes('/api/puzzles/next'));
   await vpage.locator('#streak-start').click();

@@ -385,9 +385,8 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
     $('#puzzle-result-title').textContent = win ? t('puzzle.resultWin') : t('puzzle.resultLoss');
     const change = $('#puzzle-rating-change');
     change.textContent = '';
-    if (sent.has(current.puzzle.id)) return;
-    sent.add(current.puzzle.id);
-    // A streak is not rated (as lichess's Puzzle Streak): nothing is sent.
+    // A streak is not rated (as lichess's Puzzle Streak): nothing is sent, and that is said even
+    // for a puzzle this page met before the streak (its attempt sent then).
     const inStreak: Streak | null = streak;
     if (inStreak) {
       const said = t('puzzle.streak.unrated');
@@ -398,6 +397,13 @@ export async function puzzlesPage(root: HTMLElement): Promise<void> {
       announce(`${outcome} ${said} ${over}`.trim());
       return;
     }
+    if (sent.has(current.puzzle.id)) {
+      // Met again on this page (a visitor may be given a puzzle twice): its attempt went once.
+      change.textContent = me ? t('puzzle.unratedRepeat') : t('puzzle.unratedVisitor');
+      change.dataset.rated = 'false';
+      return;
+    }
+    sent.add(current.puzzle.id);
     try {
       const answer = await puzzles.attempt(current.puzzle.id, win);
       if (run !== current) return;

@@ -96,6 +96,7 @@ struct Verdict {
 
 struct Checker {
     puzzle::Analyser& engine;
+    std::uint64_t nodes;
 
     Verdict check(const Position& start, const std::vector<Move>& moves, std::size_t index) {
         Position pos = start;
@@ -103,7 +104,7 @@ struct Checker {
         const Move played = moves[index];
         Verdict v;
         const std::span<const Move> before(moves.data(), index);
-        v.lines = engine.analyse(start, before, 2);
+        v.lines = engine.analyse(start, before, 2, nodes);
         if (v.lines.size() == 1) {
             v.only = true;
             v.forced = true;
@@ -128,7 +129,7 @@ struct Checker {
             }
             int mating = 0;
             for (const Move m : pos.legal_moves()) mating += mates(pos, m);
-            const std::vector<Line> all = engine.analyse(start, before, mating + 1);
+            const std::vector<Line> all = engine.analyse(start, before, mating + 1, nodes);
             if (int(all.size()) <= mating) {
                 v.only = true;
                 v.why = "every legal move mates";
@@ -196,12 +197,12 @@ int main(int argc, char** argv) {
 
     std::unique_ptr<puzzle::Analyser> engine;
     try {
-        engine = puzzle::make_uci_analyser(opt.engine, opt.nodes);
+        engine = puzzle::make_uci_analyser(opt.engine);
     } catch (const puzzle::AnalyserError& e) {
         std::cerr << "puzzle_check: " << e.what() << "\n";
         return 1;
     }
-    Checker checker{*engine};
+    Checker checker{*engine, opt.nodes};
 
     std::size_t puzzles = 0, sound = 0, solver_moves = 0, only_moves = 0, first_failed = 0;
     std::size_t mate_puzzles = 0, mate_sound = 0, forced_moves = 0, forced_first = 0;

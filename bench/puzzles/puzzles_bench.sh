@@ -26,15 +26,17 @@
 # Environment: BUILD (the CMake build directory, default build/), WORK (corpus, databases,
 # outputs, default $BUILD/puzzles-bench; never in git), STOCKFISH (default /usr/games/stockfish,
 # Debian's 15.1), JOBS (build jobs, default 2), the PUZZLES_BENCH_* above, and for a quick trial
-# of the script PUZZLES_BENCH_SF_NODES (Stockfish's nodes when generating; default the
-# generator's 1,000,000) and PUZZLES_BENCH_CHECK_NODES (the proof's, default 2,000,000).
+# of the script PUZZLES_BENCH_SF_NODES (Stockfish's probe nodes when generating; default the
+# generator's 2,000,000, its scan a twentieth) and PUZZLES_BENCH_CHECK_NODES (the proof's,
+# default 2,000,000).
 #
 # Steps:
 #  1. Builds chess960, make_pgn_corpus and puzzle_check (bench/puzzles/puzzle_check.cpp) in $BUILD.
 #  2. The corpus: make_pgn_corpus --games 10000 --seed 1 --style lichess --moves policy (kept in
 #     $WORK); the real games: tests/data/pgn/*.pgn and tests/data/puzzles/hand_checked.pgn (33).
-#  3. Rates: for each corpus and engine (ours in process at its default 200,000 nodes a search;
-#     Stockfish by --engine at its default 1,000,000), a new database (`chess960 db import`),
+#  3. Rates: for each corpus and engine (ours in process at its defaults: each position scanned
+#     at 50,000 nodes, a candidate and its line probed at 1,000,000; Stockfish by --engine at
+#     100,000 and 2,000,000), a new database (`chess960 db import`),
 #     then `chess960 puzzles generate --threads 1 --max-games SAMPLE` under GNU time: CPU time is
 #     user + system, which includes the Stockfish child's (waited for). Puzzles a CPU hour =
 #     puzzles / CPU s * 3600; games a CPU hour likewise. Every run is under nice.
@@ -217,6 +219,10 @@ rate_row() { # corpus engine NAME: the rate run's line of $work/NAME.runs
         'BEGIN { printf "| %s | %s | %d | %d | %.1f | %.1f | %.1f | %.0f |\n", c, e, g, p, cpu, w,
                  p / cpu * 3600, g / cpu * 3600 }'
 }
+limits_of() { # NAME: the engine and limits its rate run said ("... by chess960 nodes=N scan=M; ...")
+    sed -n 's/.* searches, \([0-9]*\) at the probe.s limit) by \(.*\); [0-9]* games analysed by it in all/\2 (\1 probes)/p' \
+        "$work/$1.rate.out" | sed "s|$stockfish|Stockfish 15.1|"
+}
 summary_of() { # NAME KEY
     tr ' ' '\n' <"$work/$1.summary" | sed -n "s/^$2=//p"
 }
@@ -229,10 +235,10 @@ report=$(
     echo
     echo "| corpus | engine | games analysed | puzzles | CPU s | wall s | puzzles/CPU hour | games/CPU hour |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|"
-    rate_row "generated ($corpus_games, lichess style)" "ours, 200,000 nodes" ours-corpus
-    rate_row "generated ($corpus_games, lichess style)" "Stockfish 15.1, ${sf_nodes:-1000000} nodes" sf-corpus
-    rate_row "real ($(cat "$work/ours-real.games") games)" "ours, 200,000 nodes" ours-real
-    rate_row "real ($(cat "$work/sf-real.games") games)" "Stockfish 15.1, ${sf_nodes:-1000000} nodes" sf-real
+    rate_row "generated ($corpus_games, lichess style)" "$(limits_of ours-corpus)" ours-corpus
+    rate_row "generated ($corpus_games, lichess style)" "$(limits_of sf-corpus)" sf-corpus
+    rate_row "real ($(cat "$work/ours-real.games") games)" "$(limits_of ours-real)" ours-real
+    rate_row "real ($(cat "$work/sf-real.games") games)" "$(limits_of sf-real)" sf-real
     echo
     echo "CPU s: user + system of \`chess960 puzzles generate --threads 1\` and its Stockfish child"
     echo "(GNU time). Games are analysed in the database's order: a sample is its first games."

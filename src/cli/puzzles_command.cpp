@@ -1,9 +1,11 @@
-// `chess960 puzzles generate --db DB [--engine CMD] [--nodes N] [--threads N]`: puzzles from the
-// game database's games (server/puzzles/generate.hpp), each game analysed once per engine and
-// limit; `chess960 puzzles export --db DB`: the puzzles as lichess's CSV on standard output.
+// `chess960 puzzles generate --db DB [--engine CMD] [--nodes N] [--scan-nodes N] [--threads N]`:
+// puzzles from the game database's games (server/puzzles/generate.hpp), each game analysed once
+// per engine and limits; `chess960 puzzles export --db DB`: the puzzles as lichess's CSV on
+// standard output.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -26,14 +28,19 @@ struct PuzzleOptions {
     std::string base_url;
     // Read by run_generate (args::number_option: the house's wording of a bad number).
     CLI::Option* nodes = nullptr;
+    CLI::Option* scan_nodes = nullptr;
     CLI::Option* threads = nullptr;
     CLI::Option* max_games = nullptr;
 };
 
-// Our engine searches fewer nodes a second than Stockfish and needs fewer for the same depth on
-// these short tactical lines; each default gives a search of about a tenth of a second here.
-constexpr std::uint64_t kOurNodes = 200'000;
-constexpr std::uint64_t kUciNodes = 1'000'000;
+// The probe's searches decide a puzzle: Stockfish's default is the proof's 2 M nodes
+// (bench/puzzles). Our engine searches fewer nodes a second and needs fewer for the same depth on
+// these short tactical lines. The scan of every position of a game is a twentieth of the probe, as
+// lichess-puzzler's scan (the game's own evaluations) is far cheaper than its probe.
+constexpr std::uint64_t kOurNodes = 1'000'000;
+constexpr std::uint64_t kUciNodes = 2'000'000;
+constexpr std::uint64_t kScanShare = 20;
+constexpr std::uint64_t kLeastScan = 2'000;  // below the probe's twentieth, unless it is less
 
 int run_generate(const PuzzleOptions& o) {
     const auto number = [](const CLI::Option* option, std::int64_t fallback, std::int64_t hi) {
@@ -42,6 +49,9 @@ int run_generate(const PuzzleOptions& o) {
     };
     const std::uint64_t nodes = std::uint64_t(
         number(o.nodes, std::int64_t(o.engine.empty() ? kOurNodes : kUciNodes), 1'000'000'000));
+    const std::uint64_t scan_default = std::max(nodes / kScanShare, std::min(nodes, kLeastScan));
+    const std::uint64_t scan_nodes =
+        std::uint64_t(number(o.scan_nodes, std::int64_t(scan_default), 1'000'000'000));
     const int threads = int(number(o.threads, 1, 256));
     const std::int64_t max_games = number(o.max_games, 0, std::int64_t(1) << 40);
     try {
@@ -51,9 +61,10 @@ int run_generate(const PuzzleOptions& o) {
         server::puzzles::GenerateOptions options;
         options.threads = threads;
         options.max_games = max_games;
+        options.nodes = {.scan = scan_nodes, .probe = nodes};
         options.analyser = [&]() -> std::unique_ptr<puzzle::Analyser> {
-            if (o.engine.empty()) return puzzle::make_engine_analyser(nodes);
-            return puzzle::make_uci_analyser(o.engine, nodes);
+            if (o.engine.empty()) return puzzle::make_engine_analyser();
+            return puzzle::make_uci_analyser(o.engine);
         };
         const bool tty = isatty(STDERR_FILENO);
         bool shown = false;
@@ -77,9 +88,9 @@ int run_generate(const PuzzleOptions& o) {
         }
         std::cout << report.puzzles << " puzzles made, " << report.games << " games analysed ("
                   << report.stats.positions << " positions, " << report.stats.analyses
-                  << " searches) by " << report.engine << "; "
-                  << puzzles->analysed_games(report.engine) << " games analysed by it in all"
-                  << std::endl;
+                  << " searches, " << report.stats.probes << " at the probe's limit) by "
+                  << report.engine << "; " << puzzles->analysed_games(report.engine)
+                  << " games analysed by it in all" << std::endl;
         return 0;
     } catch (const server::StoreError& e) {
         std::cerr << "chess960 puzzles generate: " << e.what() << std::endl;
@@ -116,8 +127,9 @@ Command add_puzzles_command(CLI::App& root) {
     auto o = std::make_shared<PuzzleOptions>();
     CLI::App* generate = app->add_subcommand(
         "generate",
-        "Analyse the games not yet analysed by the engine (at its node limit) and keep the "
-        "puzzles found: lichess-puzzler's method, a game's puzzle at its first blunder.");
+        "Analyse the games not yet analysed by the engine (at these limits) and keep the "
+        "puzzles found: lichess-puzzler's method, a game's puzzle at its first blunder. Each "
+        "position is scanned for a blunder; a candidate and its line are probed deeper.");
     add_db_option(generate, *o);
     generate
         ->add_option("--engine", o->engine,
@@ -125,9 +137,16 @@ Command add_puzzles_command(CLI::App& root) {
         ->type_name("CMD");
     o->nodes = generate
                    ->add_option("--nodes",
-                                "nodes a search, 1..1000000000 (default 200000 for ours, 1000000 "
-                                "for a UCI engine)")
+                                "nodes a probe's search, which decides a puzzle's moves, "
+                                "1..1000000000 (default 1000000 for ours, 2000000 for a UCI "
+                                "engine)")
                    ->type_name("N");
+    o->scan_nodes = generate
+                        ->add_option("--scan-nodes",
+                                     "nodes a search when each position of a game is scanned for "
+                                     "a blunder, 1..1000000000 (default: a twentieth of --nodes, "
+                                     "at least 2000)")
+                        ->type_name("N");
     o->threads =
         generate->add_option("--threads", "games analysed at once, each by its engine (1..256)")
             ->type_name("N");

@@ -18,13 +18,13 @@ Score score_of(int score) {
 
 class EngineAnalyser final : public Analyser {
   public:
-    explicit EngineAnalyser(std::uint64_t nodes) : nodes_(nodes) {
+    EngineAnalyser() {
         if (engine::kUseNnueByDefault) searcher_.set_network(engine::nnue::embedded());
         searcher_.set_hash_megabytes(16);
     }
 
-    std::vector<Line> analyse(const Position& start, std::span<const Move> moves,
-                              int lines) override {
+    std::vector<Line> analyse(const Position& start, std::span<const Move> moves, int lines,
+                              std::uint64_t nodes) override {
         Position pos = start;
         std::vector<std::uint64_t> history;
         history.reserve(moves.size());
@@ -36,7 +36,7 @@ class EngineAnalyser final : public Analyser {
         if (legal == 0) return {};
         searcher_.set_multipv(std::min(lines, legal));
         engine::Limits limits;
-        limits.nodes = nodes_;
+        limits.nodes = nodes;
         std::atomic<bool> stop = false;
         // The lines of the last iteration the search finished (it reports each line of one).
         std::vector<Line> found;
@@ -53,17 +53,14 @@ class EngineAnalyser final : public Analyser {
 
     void new_game() override { searcher_.clear(); }
 
-    std::string label() const override { return "chess960 nodes=" + std::to_string(nodes_); }
+    std::string label() const override { return "chess960"; }
 
   private:
-    std::uint64_t nodes_;
     engine::Searcher searcher_;
 };
 
 }  // namespace
 
-std::unique_ptr<Analyser> make_engine_analyser(std::uint64_t nodes) {
-    return std::make_unique<EngineAnalyser>(nodes);
-}
+std::unique_ptr<Analyser> make_engine_analyser() { return std::make_unique<EngineAnalyser>(); }
 
 }  // namespace chess960::puzzle

@@ -18,6 +18,10 @@ constexpr int kAdvantageCp = 200;          // the solver at least this much ahea
 constexpr int kClearlyWinningCp = 400;     // below it, only from being down in material
 constexpr int kAlreadyWinningCp = 300;     // the solver's score before: above it, no blunder
 constexpr std::size_t kMaxLinePlies = 20;  // solver's and replies' moves after the blunder
+// The scan's searches are shallower than the probe's that decide: a position is probed when
+// the scan is this near a blunder's thresholds too.
+constexpr int kScanSlackCp = 50;
+constexpr double kScanSlackSwing = 0.1;
 
 int material(const Position& pos, Color c) {
     constexpr std::array<int, 5> kValue = {1, 3, 3, 5, 9};
@@ -39,8 +43,12 @@ struct Pair {
 class Cook {
   public:
     Cook(const Position& start, std::span<const Move> game, Analyser& analyser,
-         GeneratorStats* stats)
-        : start_(start), analyser_(analyser), stats_(stats), path_(game.begin(), game.end()) {
+         const SearchNodes& nodes, GeneratorStats* stats)
+        : start_(start),
+          analyser_(analyser),
+          nodes_(nodes),
+          stats_(stats),
+          path_(game.begin(), game.end()) {
         Position pos = start;
         for (const Move m : game) {
             keys_.push_back(pos.key());
@@ -63,9 +71,20 @@ class Cook {
     }
     std::size_t plies() const { return path_.size(); }
 
+    // The position's best lines at the probe's limit.
     std::vector<Line> analyse(int lines) {
+        if (stats_) {
+            ++stats_->analyses;
+            ++stats_->probes;
+        }
+        return analyser_.analyse(start_, path_, lines, nodes_.probe);
+    }
+    // Its best line's score at the scan's limit (none when the game is over).
+    std::optional<Score> scan() {
         if (stats_) ++stats_->analyses;
-        return analyser_.analyse(start_, path_, lines);
+        const std::vector<Line> best = analyser_.analyse(start_, path_, 1, nodes_.scan);
+        if (best.empty()) return std::nullopt;
+        return best[0].score;
     }
 
     // The position's best two lines for `winner`; none when the game is over.
@@ -116,6 +135,7 @@ class Cook {
   private:
     Position start_;
     Analyser& analyser_;
+    SearchNodes nodes_;
     GeneratorStats* stats_;
     std::vector<Move> path_;
     std::vector<std::uint64_t> keys_;  // of the positions before pos_
@@ -202,17 +222,22 @@ Puzzle make_puzzle(const Position& before, Move blunder, int ply, const std::vec
 
 }  // namespace
 
+std::string analysis_label(const Analyser& analyser, const SearchNodes& nodes) {
+    return analyser.label() + " nodes=" + std::to_string(nodes.probe) +
+           " scan=" + std::to_string(nodes.scan);
+}
+
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
-                                  Analyser& analyser, GeneratorStats* stats) {
+                                  Analyser& analyser, const SearchNodes& nodes,
+                                  GeneratorStats* stats) {
     // The score before the first move, for the side to move after it. lichess-puzzler takes a
     // small edge for White (its games start from the initial position); a game imported from a
     // FEN may start anywhere, so the start is analysed (one search a game).
     Score previous = Score::cp(20);
     analyser.new_game();
     if (!moves.empty()) {
-        Cook cook(start, {}, analyser, stats);
-        const std::vector<Line> first = cook.analyse(1);
-        if (!first.empty()) previous = -first[0].score;
+        Cook cook(start, {}, analyser, nodes, stats);
+        if (const std::optional<Score> first = cook.scan()) previous = -*first;
     }
     Position pos = start;
     std::unordered_set<std::uint64_t> seen;
@@ -236,17 +261,29 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
         const int legal = pos.count_legal();
         if (legal == 0) break;
         if (stats) ++stats->positions;
-        Cook cook(start, moves.first(k + 1), analyser, stats);
-        const std::vector<Line> best = cook.analyse(1);
-        if (best.empty()) break;
-        const Score score = best[0].score;  // for the solver, the side to move
+        Cook cook(start, moves.first(k + 1), analyser, nodes, stats);
+        const std::optional<Score> scanned = cook.scan();
+        if (!scanned) break;
+        Score score = *scanned;  // for the solver, the side to move
         const Color winner = pos.side_to_move();
         const int ahead = material(pos, winner) - material(pos, Color(winner ^ 1));
         // lichess-puzzler's analyze_position: no puzzle from a forced move, from a position the
         // solver was winning already (unless it is a mate now), or from one where the solver
         // is up in material already.
-        const bool candidate = legal >= 2 && ahead <= 0 &&
-                               (previous.order() <= kAlreadyWinningCp || winning_mate(score));
+        const bool could_start = legal >= 2 && ahead <= 0;
+        const bool near_blunder =
+            winning_mate(score) ||
+            (previous.order() <= kAlreadyWinningCp &&
+             score.order() >= kAdvantageCp - kScanSlackCp &&
+             win_chance(score) > win_chance(previous) + kBlunderSwing - kScanSlackSwing);
+        // The probe decides, and its score is the one the next position's swing is taken from.
+        if (could_start && near_blunder && nodes.probe != nodes.scan) {
+            const std::vector<Line> probed = cook.analyse(1);
+            if (probed.empty()) break;
+            score = probed[0].score;
+        }
+        const bool candidate =
+            could_start && (previous.order() <= kAlreadyWinningCp || winning_mate(score));
         if (!candidate) {
             // Not a puzzle's start.
         } else if (winning_mate(score)) {

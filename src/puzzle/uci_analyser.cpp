@@ -23,22 +23,24 @@ Score score_of(const match::Score& s) {
 
 class UciAnalyser final : public Analyser {
   public:
-    UciAnalyser(const std::string& command, std::uint64_t nodes) : nodes_(nodes) {
+    explicit UciAnalyser(const std::string& command) {
         match::EngineConfig config;
         std::istringstream words(command);
         words >> config.command;
         for (std::string arg; words >> arg;) config.args.push_back(arg);
         if (config.command.empty()) throw AnalyserError("no engine command");
-        command_ = command;
+        // The words, so that the same engine typed with other blanks is the same label.
+        command_ = config.command;
+        for (const std::string& arg : config.args) command_ += " " + arg;
         engine_ = std::make_unique<match::UciEngine>(config);
         if (auto started = engine_->start(); !started)
-            throw AnalyserError("engine '" + command + "': " + started.error().message);
+            throw AnalyserError("engine '" + command_ + "': " + started.error().message);
         if (auto ready = engine_->new_game(); !ready)
-            throw AnalyserError("engine '" + command + "': " + ready.error().message);
+            throw AnalyserError("engine '" + command_ + "': " + ready.error().message);
     }
 
-    std::vector<Line> analyse(const Position& start, std::span<const Move> moves,
-                              int lines) override {
+    std::vector<Line> analyse(const Position& start, std::span<const Move> moves, int lines,
+                              std::uint64_t nodes) override {
         Position pos = start;
         std::vector<std::string> texts;
         texts.reserve(moves.size());
@@ -59,7 +61,7 @@ class UciAnalyser final : public Analyser {
         std::map<int, match::PvLine> latest;
         const match::SearchReply reply = engine_->search(
             match::position_command(write_fen(start, fen), texts),
-            "go nodes " + std::to_string(nodes_), kSearchLimit, kStopGrace, nullptr,
+            "go nodes " + std::to_string(nodes), kSearchLimit, kStopGrace, nullptr,
             [&](const std::string& line) {
                 if (auto pv = match::parse_pv_line(line); pv && pv->multipv <= lines)
                     latest[pv->multipv] = *pv;
@@ -88,10 +90,9 @@ class UciAnalyser final : public Analyser {
             throw AnalyserError("engine '" + command_ + "': " + ready.error().message);
     }
 
-    std::string label() const override { return command_ + " nodes=" + std::to_string(nodes_); }
+    std::string label() const override { return command_; }
 
   private:
-    std::uint64_t nodes_;
     std::string command_;
     std::unique_ptr<match::UciEngine> engine_;
     int multipv_ = 1;
@@ -99,8 +100,8 @@ class UciAnalyser final : public Analyser {
 
 }  // namespace
 
-std::unique_ptr<Analyser> make_uci_analyser(const std::string& command, std::uint64_t nodes) {
-    return std::make_unique<UciAnalyser>(command, nodes);
+std::unique_ptr<Analyser> make_uci_analyser(const std::string& command) {
+    return std::make_unique<UciAnalyser>(command);
 }
 
 }  // namespace chess960::puzzle

@@ -59,11 +59,11 @@ bool has(const std::vector<std::string>& themes, const std::string& theme) {
 
 // What a hand check found in each game: the puzzle's ply, its moves (the blunder first) and
 // themes it must carry; none for the fourth game.
-void expect_hand_checked_puzzles(Analyser& analyser) {
+void expect_hand_checked_puzzles(Analyser& analyser, const SearchNodes& nodes) {
     const std::vector<Game> games = hand_checked_games();
     ASSERT_EQ(games.size(), 4u);
     std::vector<std::optional<Puzzle>> found;
-    for (const Game& g : games) found.push_back(find_puzzle(g.start, g.moves, analyser));
+    for (const Game& g : games) found.push_back(find_puzzle(g.start, g.moves, analyser, nodes));
 
     // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#: the only mate.
     ASSERT_TRUE(found[0]);
@@ -98,22 +98,27 @@ void expect_hand_checked_puzzles(Analyser& analyser) {
 }
 
 TEST(Generator, OurEngineFindsTheHandCheckedPuzzlesAndNoneWhereTwoMovesWin) {
-    const auto analyser = make_engine_analyser(200'000);
-    expect_hand_checked_puzzles(*analyser);
+    const auto analyser = make_engine_analyser();
+    EXPECT_EQ(analyser->label(), "chess960");
+    // The CLI's defaults: a scan of a twentieth of the probe.
+    expect_hand_checked_puzzles(*analyser, {.scan = 50'000, .probe = 1'000'000});
 }
 
 // Debian's Stockfish at /usr/games/stockfish (make test installs it).
 TEST(Generator, StockfishFindsTheSamePuzzles) {
     const std::string stockfish = "/usr/games/stockfish";
     if (!std::filesystem::exists(stockfish)) GTEST_SKIP() << "no " << stockfish;
-    const auto analyser = make_uci_analyser(stockfish + " ", 1'000'000);
-    EXPECT_EQ(analyser->label(), stockfish + "  nodes=1000000");
-    expect_hand_checked_puzzles(*analyser);
+    // Its label is its words: the same engine however it is typed.
+    const auto analyser = make_uci_analyser(" " + stockfish + "  ");
+    EXPECT_EQ(analyser->label(), stockfish);
+    const SearchNodes nodes{.scan = 100'000, .probe = 2'000'000};
+    EXPECT_EQ(analysis_label(*analyser, nodes), stockfish + " nodes=2000000 scan=100000");
+    expect_hand_checked_puzzles(*analyser, nodes);
 }
 
 TEST(Generator, AnEngineThatCannotRunIsAnErrorThatSaysSo) {
     try {
-        make_uci_analyser("/nonexistent/engine", 1000);
+        make_uci_analyser("/nonexistent/engine");
         FAIL() << "no error";
     } catch (const AnalyserError& e) {
         EXPECT_NE(std::string(e.what()).find("/nonexistent/engine"), std::string::npos) << e.what();
@@ -121,16 +126,25 @@ TEST(Generator, AnEngineThatCannotRunIsAnErrorThatSaysSo) {
 }
 
 // Scripted analyses: a table from position (FEN) to lines, so that the criteria are tested at
-// their edges without an engine.
+// their edges without an engine; `scanned` answers searches at the scan's limit where it has the
+// position (a shallower search sees other lines).
+constexpr SearchNodes kOneLimit{.scan = 1000, .probe = 1000};
+constexpr SearchNodes kScanAndProbe{.scan = 1000, .probe = 20'000};
+
 class Script final : public Analyser {
   public:
-    std::map<std::string, std::vector<std::pair<std::string, Score>>> lines;
-    std::vector<Line> analyse(const Position& start, std::span<const Move> moves,
-                              int count) override {
+    using Table = std::map<std::string, std::vector<std::pair<std::string, Score>>>;
+    Table lines, scanned;
+    std::map<std::string, int> probed;  // searches at more than the scan's nodes, by position
+    std::vector<Line> analyse(const Position& start, std::span<const Move> moves, int count,
+                              std::uint64_t nodes) override {
         Position pos = start;
         for (const Move m : moves) pos.play(m);
-        const auto found = lines.find(write_fen(pos));
-        if (found == lines.end()) {
+        const std::string fen = write_fen(pos);
+        if (nodes > kScanAndProbe.scan) ++probed[fen];
+        const Table& table = nodes <= kScanAndProbe.scan && scanned.contains(fen) ? scanned : lines;
+        const auto found = table.find(fen);
+        if (found == table.end()) {
             // Anything not scripted: the first legal move, even.
             const MoveList legal = pos.legal_moves();
             if (legal.empty()) return {};
@@ -171,10 +185,10 @@ TEST(Generator, AMateInOneBesideAWinningMoveIsNoPuzzle) {
     // The mate, and a move that wins nearly as surely: 500 cp is a win chance of 0.73, above
     // the 0.6 a mate in one allows beside it.
     script.lines[game.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(500)}};
-    EXPECT_FALSE(find_puzzle(game.start, game.moves, script));
+    EXPECT_FALSE(find_puzzle(game.start, game.moves, script, kOneLimit));
     // 350 cp: 0.57.
     script.lines[game.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(350)}};
-    const auto puzzle = find_puzzle(game.start, game.moves, script);
+    const auto puzzle = find_puzzle(game.start, game.moves, script, kOneLimit);
     ASSERT_TRUE(puzzle);
     EXPECT_EQ(puzzle->moves.size(), 2u);
 }
@@ -187,10 +201,10 @@ TEST(Generator, TwoMatesInOneMakeAPuzzleOnlyWhenEveryOtherMoveIsBad) {
     // The best move that does not mate, third: at 300 cp (0.5) bad enough, at 900 cp not.
     script.lines[game.after] = {
         {"a1a8", Score::mate(1)}, {"b1b8", Score::mate(1)}, {"g1f1", Score::cp(300)}};
-    EXPECT_TRUE(find_puzzle(game.start, game.moves, script));
+    EXPECT_TRUE(find_puzzle(game.start, game.moves, script, kOneLimit));
     script.lines[game.after] = {
         {"a1a8", Score::mate(1)}, {"b1b8", Score::mate(1)}, {"g1f1", Score::cp(900)}};
-    EXPECT_FALSE(find_puzzle(game.start, game.moves, script));
+    EXPECT_FALSE(find_puzzle(game.start, game.moves, script, kOneLimit));
 }
 
 // lichess-puzzler's filters: no puzzle where the solver is up in material already; a mate is one
@@ -201,40 +215,85 @@ TEST(Generator, NoPuzzleWhereTheSolverIsAheadInMaterialButAMateAfterAWonPosition
     const Blunder ahead("r1bqkbn1/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQq - 3 3", "g8f6");
     Script script;
     script.lines[ahead.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(350)}};
-    EXPECT_FALSE(find_puzzle(ahead.start, ahead.moves, script));
+    EXPECT_FALSE(find_puzzle(ahead.start, ahead.moves, script, kOneLimit));
     // White at +400 before Black's move: a mate is still a puzzle (lichess-puzzler skips a
     // position won already only when it is no mate; an advantage there has no swing anyway).
     const Blunder game = scholars_mate();
     script.lines[write_fen(game.start)] = {{"g8f6", Score::cp(-400)}};
     script.lines[game.after] = {{"h5f7", Score::mate(1)}, {"c4f7", Score::cp(150)}};
-    EXPECT_TRUE(find_puzzle(game.start, game.moves, script));
+    EXPECT_TRUE(find_puzzle(game.start, game.moves, script, kOneLimit));
 }
 
 // The blunder's swing: White's win chance up by more than 0.6 from before Black's move.
-TEST(Generator, AnAdvantageWithoutASwingIsNoPuzzle) {
-    // 1... Qb7?? of the fork game, then 2. Nd6+ and 3. Nxb7, scripted.
+// 1... Qb7?? of the fork game, then 2. Nd6+ and 3. Nxb7, scripted: the puzzle's line to Nxb7.
+struct ForkGame {
     const char* fen = "4k1n1/p4ppp/bq6/8/4N3/8/P4PPP/3Q2K1 b - - 0 1";
-    Position pos = *position_from_fen(fen);
     std::vector<Move> moves;
     std::vector<std::string> after;
-    for (const char* m : {"b6b7", "e4d6", "e8e7", "d6b7", "a6b7"}) {
-        moves.push_back(*parse_uci(pos, m, CastlingMode::Chess960));
-        pos.play(moves.back());
-        after.push_back(write_fen(pos));
-    }
     Script script;
-    script.lines[after[0]] = {{"e4d6", Score::cp(450)}, {"d1d3", Score::cp(-250)}};
-    script.lines[after[1]] = {{"e8e7", Score::cp(-450)}};
-    script.lines[after[2]] = {{"d6b7", Score::cp(450)}, {"d1d2", Score::cp(-300)}};
-    script.lines[after[3]] = {{"a6b7", Score::cp(-450)}};
-    script.lines[after[4]] = {{"d1d7", Score::cp(450)}, {"d1d2", Score::cp(400)}};
+    ForkGame() {
+        Position pos = *position_from_fen(fen);
+        for (const char* m : {"b6b7", "e4d6", "e8e7", "d6b7", "a6b7"}) {
+            moves.push_back(*parse_uci(pos, m, CastlingMode::Chess960));
+            pos.play(moves.back());
+            after.push_back(write_fen(pos));
+        }
+        script.lines[after[0]] = {{"e4d6", Score::cp(450)}, {"d1d3", Score::cp(-250)}};
+        script.lines[after[1]] = {{"e8e7", Score::cp(-450)}};
+        script.lines[after[2]] = {{"d6b7", Score::cp(450)}, {"d1d2", Score::cp(-300)}};
+        script.lines[after[3]] = {{"a6b7", Score::cp(-450)}};
+        script.lines[after[4]] = {{"d1d7", Score::cp(450)}, {"d1d2", Score::cp(400)}};
+    }
+};
+
+TEST(Generator, AnAdvantageWithoutASwingIsNoPuzzle) {
+    ForkGame game;
+    Script& script = game.script;
+    const char* fen = game.fen;
+    const std::vector<Move>& moves = game.moves;
     // Before Black's move the game was even (unscripted: 0): a puzzle, its line to Nxb7.
-    const auto puzzle = find_puzzle(*position_from_fen(fen), moves, script);
+    const auto puzzle = find_puzzle(*position_from_fen(fen), moves, script, kOneLimit);
     ASSERT_TRUE(puzzle);
     EXPECT_EQ(puzzle->moves.size(), 4u);
     // White was far ahead already before Black's move: no blunder, no puzzle.
     script.lines[write_fen(*position_from_fen(fen))] = {{"b6b7", Score::cp(-700)}};
-    EXPECT_FALSE(find_puzzle(*position_from_fen(fen), moves, script));
+    EXPECT_FALSE(find_puzzle(*position_from_fen(fen), moves, script, kOneLimit));
+}
+
+// The scan finds the candidates and the probe decides: a blunder the scan sees and the probe
+// does not is none; one the scan sees as a little less than a blunder is probed, and is one.
+// Positions far from a blunder are never probed.
+TEST(Generator, TheProbeDecidesWhatTheScanFinds) {
+    ForkGame game;
+    const Position start = *position_from_fen(game.fen);
+    // The scan: +450 after Qb7 (a blunder); the probe: +100, none.
+    game.script.scanned[game.after[0]] = {{"e4d6", Score::cp(450)}};
+    game.script.lines[game.after[0]] = {{"e4d6", Score::cp(100)}, {"d1d3", Score::cp(-250)}};
+    GeneratorStats stats;
+    EXPECT_FALSE(find_puzzle(start, game.moves, game.script, kScanAndProbe, &stats));
+    EXPECT_EQ(game.script.probed[game.after[0]], 1);
+    EXPECT_EQ(stats.probes, 1u);
+
+    // The scan: +310, a win chance of 0.52, up by less than the 0.6 of a blunder but within the
+    // scan's slack; the probe: +450, a blunder. The line is the probe's.
+    ForkGame near;
+    near.script.scanned[near.after[0]] = {{"e4d6", Score::cp(310)}};
+    // A scan of the line's second solver move would see no win: the line is searched deeper.
+    near.script.scanned[near.after[2]] = {{"d1d2", Score::cp(0)}};
+    const auto puzzle = find_puzzle(start, near.moves, near.script, kScanAndProbe);
+    ASSERT_TRUE(puzzle);
+    EXPECT_EQ(puzzle->moves.size(), 4u);
+    EXPECT_GE(near.script.probed[near.after[0]], 1);
+    EXPECT_GE(near.script.probed[near.after[2]], 1);
+    EXPECT_EQ(near.script.probed.count(game.fen), 0u);  // the start: scanned only
+
+    // Where the scan is far from a blunder (+150, a chance of 0.28), nothing is probed.
+    ForkGame quiet;
+    quiet.script.scanned[quiet.after[0]] = {{"e4d6", Score::cp(150)}};
+    GeneratorStats quiet_stats;
+    EXPECT_FALSE(find_puzzle(start, quiet.moves, quiet.script, kScanAndProbe, &quiet_stats));
+    EXPECT_EQ(quiet_stats.probes, 0u);
+    EXPECT_TRUE(quiet.script.probed.empty());
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ GenerateReport generate_puzzles(GameDbStore& games, PuzzleStore& puzzles,
                 return report;
             }
     }
-    report.engine = analysers[0]->label();
+    report.engine = puzzle::analysis_label(*analysers[0], options.nodes);
 
     std::mutex mutex;  // the report
     std::int64_t after = 0;
@@ -113,7 +113,8 @@ GenerateReport generate_puzzles(GameDbStore& games, PuzzleStore& puzzles,
                         why = "game " + std::to_string(game->id) + ": " + moves.error().message;
                     } else {
                         try {
-                            if (auto p = puzzle::find_puzzle(*start, *moves, *analyser, &stats))
+                            if (auto p = puzzle::find_puzzle(*start, *moves, *analyser,
+                                                             options.nodes, &stats))
                                 found = puzzle_row(*game, *p);
                         } catch (const std::exception& e) {
                             std::lock_guard lock(mutex);
@@ -127,6 +128,7 @@ GenerateReport generate_puzzles(GameDbStore& games, PuzzleStore& puzzles,
                     report.puzzles += added;
                     report.stats.positions += stats.positions;
                     report.stats.analyses += stats.analyses;
+                    report.stats.probes += stats.probes;
                     if (!why.empty()) report.skipped.push_back(why);
                     if (options.progress) options.progress(report.games, report.puzzles);
                 }

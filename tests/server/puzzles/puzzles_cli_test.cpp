@@ -129,6 +129,7 @@ TEST(PuzzlesCli, ABadEngineOrOptionIsRefusedWithAMessage) {
     EXPECT_NE(mute.err.find("/bin/true"), std::string::npos) << mute.err;
     EXPECT_EQ(generate(db.path, {"--threads", "0"}).status, 2);
     EXPECT_EQ(generate(db.path, {"--nodes", "0"}).status, 2);
+    EXPECT_EQ(generate(db.path, {"--scan-nodes", "0"}).status, 2);
     // Nothing was analysed by the engines that failed.
     const CommandResult ours = generate(db.path, {"--nodes", "30000"});
     EXPECT_NE(ours.out.find("4 games analysed ("), std::string::npos) << ours.out;

@@ -3,6 +3,7 @@
 // any UCI engine (uci_analyser.hpp) answers it; the generator knows neither.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -22,14 +23,15 @@ class Analyser {
   public:
     virtual ~Analyser() = default;
     // The best `lines` lines (fewer when there are fewer legal moves; none when there is none)
-    // of the position `moves` lead to from `start`, best first. Throws AnalyserError when the
-    // engine fails.
-    virtual std::vector<Line> analyse(const Position& start, std::span<const Move> moves,
-                                      int lines) = 0;
+    // of the position `moves` lead to from `start`, best first, searched to `nodes` nodes.
+    // Throws AnalyserError when the engine fails.
+    virtual std::vector<Line> analyse(const Position& start, std::span<const Move> moves, int lines,
+                                      std::uint64_t nodes) = 0;
     // A new game: what the engine learnt from the last one (its hash table) forgotten, so that
     // a game's analysis is the same whichever games the engine analysed before it.
     virtual void new_game() = 0;
-    // What the results are kept under: the engine and its limit ("chess960 nodes=200000").
+    // The engine, as the results are kept under it with the generator's limits: "chess960",
+    // or a UCI engine's command line, its words separated by one space.
     virtual std::string label() const = 0;
 };
 

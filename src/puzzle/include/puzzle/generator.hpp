@@ -4,6 +4,11 @@
 // of the solver is an only move (its win chance beats the second best's by more than 0.7 with
 // two lines searched; a mate in one where the best move that does not mate is at most 0.6) and
 // every reply the engine's best, ending at a won position or mate.
+//
+// Two limits, as lichess-puzzler has them (it scans a game by the evaluations lichess's analysis
+// wrote into it, then searches the candidate's line at up to 40 M nodes): each position of the
+// game is searched at `scan` nodes to find a blunder, and a candidate's position and every
+// position of its line at `probe` nodes, which decide.
 #pragma once
 
 #include <cstdint>
@@ -28,14 +33,25 @@ struct Puzzle {
     int rating = 1500;  // the generator's estimate of its difficulty
 };
 
+struct SearchNodes {
+    std::uint64_t scan = 0;   // each position of the game
+    std::uint64_t probe = 0;  // a candidate's position and its line's
+};
+
+// What a game's analysis is kept under: the engine and the limits ("chess960 nodes=1000000
+// scan=50000"); games are analysed once for each.
+std::string analysis_label(const Analyser& analyser, const SearchNodes& nodes);
+
 struct GeneratorStats {
     std::uint64_t positions = 0;  // positions of games analysed
     std::uint64_t analyses = 0;   // engine calls
+    std::uint64_t probes = 0;     // of them, at the probe's limit
 };
 
 // The game's puzzle (lichess-puzzler makes at most one a game), or none.
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
-                                  Analyser& analyser, GeneratorStats* stats = nullptr);
+                                  Analyser& analyser, const SearchNodes& nodes,
+                                  GeneratorStats* stats = nullptr);
 
 // The generator's estimate of a puzzle's rating from its line: longer lines and narrower
 // only-moves are harder; a mate in one is the easiest.

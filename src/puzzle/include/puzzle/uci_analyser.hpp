@@ -1,8 +1,7 @@
 // The generator's analyses by a UCI engine (Stockfish for the best puzzles): a child process in
-// Chess960 mode, MultiPV lines, a node limit.
+// Chess960 mode, MultiPV lines.
 #pragma once
 
-#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -12,6 +11,6 @@ namespace chess960::puzzle {
 
 // `command`: the engine's command line (its program and arguments, split on blanks). Throws
 // AnalyserError when it does not start or speak UCI.
-std::unique_ptr<Analyser> make_uci_analyser(const std::string& command, std::uint64_t nodes);
+std::unique_ptr<Analyser> make_uci_analyser(const std::string& command);
 
 }  // namespace chess960::puzzle

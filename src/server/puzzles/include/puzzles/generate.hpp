@@ -21,13 +21,14 @@ struct GenerateOptions {
     int threads = 1;
     // Makes one thread's engine (called on that thread). Throws puzzle::AnalyserError.
     std::function<std::unique_ptr<puzzle::Analyser>()> analyser;
+    puzzle::SearchNodes nodes;
     std::int64_t max_games = 0;  // 0: every game to analyse
     // After each game: games analysed and puzzles made so far.
     std::function<void(std::int64_t games, std::int64_t puzzles)> progress;
 };
 
 struct GenerateReport {
-    std::string engine;  // the analyses' label
+    std::string engine;  // the analyses' label: the engine and the limits
     std::int64_t games = 0, puzzles = 0;
     puzzle::GeneratorStats stats;
     // Games that could not be replayed from their rows ("game ID: why"), marked analysed.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <sstream>
 #include <unordered_set>
 
 #include "puzzle/themes.hpp"
@@ -12,7 +13,6 @@ namespace {
 
 // lichess-puzzler's thresholds (generator.py, util.py).
 constexpr double kBlunderSwing = 0.6;      // the solver's win chance up by more than this
-constexpr double kOnlyMoveGap = 0.7;       // the best move's win chance above the second's
 constexpr double kMateInOneRival = 0.6;    // beside a mate in one, no other move above this
 constexpr int kAdvantageCp = 200;          // the solver at least this much ahead, all along
 constexpr int kClearlyWinningCp = 400;     // below it, only from being down in material
@@ -43,10 +43,10 @@ struct Pair {
 class Cook {
   public:
     Cook(const Position& start, std::span<const Move> game, Analyser& analyser,
-         const SearchNodes& nodes, GeneratorStats* stats)
+         const Limits& limits, GeneratorStats* stats)
         : start_(start),
           analyser_(analyser),
-          nodes_(nodes),
+          limits_(limits),
           stats_(stats),
           path_(game.begin(), game.end()) {
         Position pos = start;
@@ -77,12 +77,12 @@ class Cook {
             ++stats_->analyses;
             ++stats_->probes;
         }
-        return analyser_.analyse(start_, path_, lines, nodes_.probe);
+        return analyser_.analyse(start_, path_, lines, limits_.probe);
     }
     // Its best line's score at the scan's limit (none when the game is over).
     std::optional<Score> scan() {
         if (stats_) ++stats_->analyses;
-        const std::vector<Line> best = analyser_.analyse(start_, path_, 1, nodes_.scan);
+        const std::vector<Line> best = analyser_.analyse(start_, path_, 1, limits_.scan);
         if (best.empty()) return std::nullopt;
         return best[0].score;
     }
@@ -123,7 +123,7 @@ class Cook {
         }
         gap = win_chance(p.best.score) - win_chance(p.second->score);
         if (valid_mate_in_one(p)) return true;
-        return gap > kOnlyMoveGap;
+        return gap > limits_.only_move_gap;
     }
 
     bool repeated() const {
@@ -135,7 +135,7 @@ class Cook {
   private:
     Position start_;
     Analyser& analyser_;
-    SearchNodes nodes_;
+    Limits limits_;
     GeneratorStats* stats_;
     std::vector<Move> path_;
     std::vector<std::uint64_t> keys_;  // of the positions before pos_
@@ -222,21 +222,26 @@ Puzzle make_puzzle(const Position& before, Move blunder, int ply, const std::vec
 
 }  // namespace
 
-std::string analysis_label(const Analyser& analyser, const SearchNodes& nodes) {
-    return analyser.label() + " nodes=" + std::to_string(nodes.probe) +
-           " scan=" + std::to_string(nodes.scan);
+std::string analysis_label(const Analyser& analyser, const Limits& limits) {
+    std::string label = analyser.label() + " nodes=" + std::to_string(limits.probe) +
+                        " scan=" + std::to_string(limits.scan);
+    if (limits.only_move_gap != kOnlyMoveGap) {
+        std::ostringstream gap;
+        gap << " gap=" << limits.only_move_gap;
+        label += gap.str();
+    }
+    return label;
 }
 
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
-                                  Analyser& analyser, const SearchNodes& nodes,
-                                  GeneratorStats* stats) {
+                                  Analyser& analyser, const Limits& limits, GeneratorStats* stats) {
     // The score before the first move, for the side to move after it. lichess-puzzler takes a
     // small edge for White (its games start from the initial position); a game imported from a
     // FEN may start anywhere, so the start is analysed (one search a game).
     Score previous = Score::cp(20);
     analyser.new_game();
     if (!moves.empty()) {
-        Cook cook(start, {}, analyser, nodes, stats);
+        Cook cook(start, {}, analyser, limits, stats);
         if (const std::optional<Score> first = cook.scan()) previous = -*first;
     }
     Position pos = start;
@@ -261,7 +266,7 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
         const int legal = pos.count_legal();
         if (legal == 0) break;
         if (stats) ++stats->positions;
-        Cook cook(start, moves.first(k + 1), analyser, nodes, stats);
+        Cook cook(start, moves.first(k + 1), analyser, limits, stats);
         const std::optional<Score> scanned = cook.scan();
         if (!scanned) break;
         Score score = *scanned;  // for the solver, the side to move
@@ -277,7 +282,7 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
              score.order() >= kAdvantageCp - kScanSlackCp &&
              win_chance(score) > win_chance(previous) + kBlunderSwing - kScanSlackSwing);
         // The probe decides, and its score is the one the next position's swing is taken from.
-        if (could_start && near_blunder && nodes.probe != nodes.scan) {
+        if (could_start && near_blunder && limits.probe != limits.scan) {
             const std::vector<Line> probed = cook.analyse(1);
             if (probed.empty()) break;
             score = probed[0].score;

@@ -59,7 +59,7 @@ bool has(const std::vector<std::string>& themes, const std::string& theme) {
 
 // What a hand check found in each game: the puzzle's ply, its moves (the blunder first) and
 // themes it must carry; none for the fourth game.
-void expect_hand_checked_puzzles(Analyser& analyser, const SearchNodes& nodes) {
+void expect_hand_checked_puzzles(Analyser& analyser, const Limits& nodes) {
     const std::vector<Game> games = hand_checked_games();
     ASSERT_EQ(games.size(), 4u);
     std::vector<std::optional<Puzzle>> found;
@@ -111,7 +111,7 @@ TEST(Generator, StockfishFindsTheSamePuzzles) {
     // Its label is its words: the same engine however it is typed.
     const auto analyser = make_uci_analyser(" " + stockfish + "  ");
     EXPECT_EQ(analyser->label(), stockfish);
-    const SearchNodes nodes{.scan = 100'000, .probe = 2'000'000};
+    const Limits nodes{.scan = 100'000, .probe = 2'000'000};
     EXPECT_EQ(analysis_label(*analyser, nodes), stockfish + " nodes=2000000 scan=100000");
     expect_hand_checked_puzzles(*analyser, nodes);
 }
@@ -128,8 +128,8 @@ TEST(Generator, AnEngineThatCannotRunIsAnErrorThatSaysSo) {
 // Scripted analyses: a table from position (FEN) to lines, so that the criteria are tested at
 // their edges without an engine; `scanned` answers searches at the scan's limit where it has the
 // position (a shallower search sees other lines).
-constexpr SearchNodes kOneLimit{.scan = 1000, .probe = 1000};
-constexpr SearchNodes kScanAndProbe{.scan = 1000, .probe = 20'000};
+constexpr Limits kOneLimit{.scan = 1000, .probe = 1000};
+constexpr Limits kScanAndProbe{.scan = 1000, .probe = 20'000};
 
 class Script final : public Analyser {
   public:
@@ -294,6 +294,23 @@ TEST(Generator, TheProbeDecidesWhatTheScanFinds) {
     EXPECT_FALSE(find_puzzle(start, quiet.moves, quiet.script, kScanAndProbe, &quiet_stats));
     EXPECT_EQ(quiet_stats.probes, 0u);
     EXPECT_TRUE(quiet.script.probed.empty());
+}
+
+// The gap asked of a solver's move: the criterion's 0.7, or more (our engine's default).
+TEST(Generator, AWiderGapAskedRefusesAnOnlyMoveNearTheCriterion) {
+    ForkGame game;
+    // Nd6+ beats Qd3 by 0.735 in win chance (+450 against -30).
+    game.script.lines[game.after[0]] = {{"e4d6", Score::cp(450)}, {"d1d3", Score::cp(-30)}};
+    const Position start = *position_from_fen(game.fen);
+    const auto puzzle = find_puzzle(start, game.moves, game.script, kOneLimit);
+    ASSERT_TRUE(puzzle);
+    EXPECT_NEAR(puzzle->only_gaps.at(0), 0.735, 0.001);
+    Limits wider = kOneLimit;
+    wider.only_move_gap = 0.8;
+    EXPECT_FALSE(find_puzzle(start, game.moves, game.script, wider));
+    const auto ours = make_engine_analyser();
+    EXPECT_EQ(analysis_label(*ours, wider), "chess960 nodes=1000 scan=1000 gap=0.8");
+    EXPECT_EQ(analysis_label(*ours, kOneLimit), "chess960 nodes=1000 scan=1000");
 }
 
 }  // namespace

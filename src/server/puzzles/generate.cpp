@@ -78,7 +78,7 @@ GenerateReport generate_puzzles(GameDbStore& games, PuzzleStore& puzzles,
                 return report;
             }
     }
-    report.engine = puzzle::analysis_label(*analysers[0], options.nodes);
+    report.engine = puzzle::analysis_label(*analysers[0], options.limits);
 
     std::mutex mutex;  // the report
     std::int64_t after = 0;
@@ -114,7 +114,7 @@ GenerateReport generate_puzzles(GameDbStore& games, PuzzleStore& puzzles,
                     } else {
                         try {
                             if (auto p = puzzle::find_puzzle(*start, *moves, *analyser,
-                                                             options.nodes, &stats))
+                                                             options.limits, &stats))
                                 found = puzzle_row(*game, *p);
                         } catch (const std::exception& e) {
                             std::lock_guard lock(mutex);

@@ -60,6 +60,9 @@ TEST(PuzzlesCli, MakesEachPuzzleOnceAndExportsLichesssCsv) {
     const CommandResult first = generate(db.path, {"--threads", "2"});
     ASSERT_EQ(first.status, 0) << first.err;
     EXPECT_NE(first.out.find("3 puzzles made, 4 games analysed"), std::string::npos) << first.out;
+    // Our engine's defaults.
+    EXPECT_NE(first.out.find(") by chess960 nodes=1000000 scan=50000 gap=0.8; "), std::string::npos)
+        << first.out;
     const CommandResult again = generate(db.path);
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_NE(again.out.find("0 puzzles made, 0 games analysed"), std::string::npos) << again.out;
@@ -130,6 +133,11 @@ TEST(PuzzlesCli, ABadEngineOrOptionIsRefusedWithAMessage) {
     EXPECT_EQ(generate(db.path, {"--threads", "0"}).status, 2);
     EXPECT_EQ(generate(db.path, {"--nodes", "0"}).status, 2);
     EXPECT_EQ(generate(db.path, {"--scan-nodes", "0"}).status, 2);
+    const CommandResult gap = generate(db.path, {"--only-move-gap", "0.5"});
+    EXPECT_EQ(gap.status, 2);
+    EXPECT_NE(gap.err.find("--only-move-gap must be a number from 0.7 to 2, not '0.5'"),
+              std::string::npos)
+        << gap.err;
     // Nothing was analysed by the engines that failed.
     const CommandResult ours = generate(db.path, {"--nodes", "30000"});
     EXPECT_NE(ours.out.find("4 games analysed ("), std::string::npos) << ours.out;

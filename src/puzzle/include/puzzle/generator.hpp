@@ -33,14 +33,21 @@ struct Puzzle {
     int rating = 1500;  // the generator's estimate of its difficulty
 };
 
-struct SearchNodes {
-    std::uint64_t scan = 0;   // each position of the game
-    std::uint64_t probe = 0;  // a candidate's position and its line's
+// The only-move criterion: the best move's win chance above the second's by more than this.
+inline constexpr double kOnlyMoveGap = 0.7;
+
+struct Limits {
+    std::uint64_t scan = 0;   // nodes: each position of the game
+    std::uint64_t probe = 0;  // nodes: a candidate's position and its line's
+    // The gap the generator asks of a solver's move: the criterion's, or more from an engine
+    // whose second lines are less exact than the proof's (bench/puzzles).
+    double only_move_gap = kOnlyMoveGap;
 };
 
 // What a game's analysis is kept under: the engine and the limits ("chess960 nodes=1000000
-// scan=50000"); games are analysed once for each.
-std::string analysis_label(const Analyser& analyser, const SearchNodes& nodes);
+// scan=50000", with " gap=0.8" when the gap is not the criterion's); games are analysed once for
+// each.
+std::string analysis_label(const Analyser& analyser, const Limits& limits);
 
 struct GeneratorStats {
     std::uint64_t positions = 0;  // positions of games analysed
@@ -50,7 +57,7 @@ struct GeneratorStats {
 
 // The game's puzzle (lichess-puzzler makes at most one a game), or none.
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
-                                  Analyser& analyser, const SearchNodes& nodes,
+                                  Analyser& analyser, const Limits& limits,
                                   GeneratorStats* stats = nullptr);
 
 // The generator's estimate of a puzzle's rating from its line: longer lines and narrower

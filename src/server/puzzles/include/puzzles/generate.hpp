@@ -21,7 +21,7 @@ struct GenerateOptions {
     int threads = 1;
     // Makes one thread's engine (called on that thread). Throws puzzle::AnalyserError.
     std::function<std::unique_ptr<puzzle::Analyser>()> analyser;
-    puzzle::SearchNodes nodes;
+    puzzle::Limits limits;
     std::int64_t max_games = 0;  // 0: every game to analyse
     // After each game: games analysed and puzzles made so far.
     std::function<void(std::int64_t games, std::int64_t puzzles)> progress;

@@ -354,48 +354,48 @@ bool check_escape(const Line& l) {
     return false;
 }
 
-// After a solver move an opponent piece pinned to its king attacks, off the pin line, a solver
-// piece worth more or undefended.
-bool pin_prevents_attack(const Line& l) {
+// Whether `test(position, square, ray)` holds for an opponent piece pinned to its king (along
+// `ray`) after some solver move.
+template <class Test>
+bool after_a_solver_move_a_pinned_piece(const Line& l, Test test) {
     for (int i : solver_moves(l)) {
         const Position& p = l.pos[i + 1];
         for (Bitboard b = p.pieces(~l.pov); b;) {
             const Square s = pop_lsb(b);
             const Bitboard ray = pin_ray(p, s);
-            if (ray == kAllSquares) continue;
-            const PieceType pinned = type_of(p.piece_on(s));
-            for (Bitboard a = attacks_from(p, s) & p.pieces(l.pov) & ~ray; a;) {
-                const Square target = pop_lsb(a);
-                if (value(type_of(p.piece_on(target))) > value(pinned) || is_hanging(p, target)) {
-                    return true;
-                }
-            }
+            if (ray != kAllSquares && test(p, s, ray)) return true;
         }
     }
     return false;
 }
 
+// After a solver move an opponent piece pinned to its king attacks, off the pin line, a solver
+// piece worth more or undefended.
+bool pin_prevents_attack(const Line& l) {
+    return after_a_solver_move_a_pinned_piece(l, [&](const Position& p, Square s, Bitboard ray) {
+        const PieceType pinned = type_of(p.piece_on(s));
+        for (Bitboard a = attacks_from(p, s) & p.pieces(l.pov) & ~ray; a;) {
+            const Square target = pop_lsb(a);
+            if (value(type_of(p.piece_on(target))) > value(pinned) || is_hanging(p, target))
+                return true;
+        }
+        return false;
+    });
+}
+
 // After a solver move an opponent piece pinned to its king is attacked along the pin line by a
 // cheaper piece, or is undefended, cannot take its attacker and could otherwise step away.
 bool pin_prevents_escape(const Line& l) {
-    for (int i : solver_moves(l)) {
-        const Position& p = l.pos[i + 1];
-        for (Bitboard b = p.pieces(~l.pov); b;) {
-            const Square s = pop_lsb(b);
-            const Bitboard ray = pin_ray(p, s);
-            if (ray == kAllSquares) continue;
-            const PieceType pinned = type_of(p.piece_on(s));
-            for (Bitboard a = attackers(p, l.pov, s) & ray; a;) {
-                const Square attacker = pop_lsb(a);
-                if (value(pinned) > value(type_of(p.piece_on(attacker)))) return true;
-                const bool takes_attacker = attackers(p, ~l.pov, attacker) & square_bb(s);
-                if (is_hanging(p, s) && !takes_attacker && (pseudo_targets(p, s) & ~ray)) {
-                    return true;
-                }
-            }
+    return after_a_solver_move_a_pinned_piece(l, [&](const Position& p, Square s, Bitboard ray) {
+        const PieceType pinned = type_of(p.piece_on(s));
+        for (Bitboard a = attackers(p, l.pov, s) & ray; a;) {
+            const Square attacker = pop_lsb(a);
+            if (value(pinned) > value(type_of(p.piece_on(attacker)))) return true;
+            const bool takes_attacker = attackers(p, ~l.pov, attacker) & square_bb(s);
+            if (is_hanging(p, s) && !takes_attacker && (pseudo_targets(p, s) & ~ray)) return true;
         }
-    }
-    return false;
+        return false;
+    });
 }
 
 // A later slider capture along the line the opponent's piece just moved off, that piece worth

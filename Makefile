@@ -196,8 +196,9 @@ bench-db: deps-bench build
 # generated 10,000-game corpus (a sample of it analysed) and on the repository's 33 real games, by
 # our engine and by Stockfish; then each solver move of the puzzles searched by Stockfish 15.1 at
 # MultiPV 2 and 2 M nodes (bench/puzzles/puzzle_check), the share that are only-moves. Hours at
-# the defaults (200 puzzles of ours to check; Stockfish at 1 M nodes a search analyses a game in
-# about 100 CPU s): PUZZLES_BENCH_SAMPLE, _SF_SAMPLE, _REAL_SAMPLE, _REAL_SF_SAMPLE, _PROOF,
+# the defaults (200 puzzles of ours to check, about 1.5 CPU hours; Stockfish scanning at 100,000
+# nodes and probing at 2 M analyses a game in about 15 CPU s): PUZZLES_BENCH_SAMPLE, _SF_SAMPLE,
+# _REAL_SAMPLE, _REAL_SF_SAMPLE, _PROOF,
 # _PROOF_MINUTES, _LANES=2 for a shorter run (see the script). Report in
 # bench/results/puzzles-<date>.md.
 bench-puzzles: deps-bench build

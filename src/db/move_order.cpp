@@ -64,6 +64,24 @@ constexpr std::array<std::array<std::int8_t, 64>, 2> kPawnAdvance = [] {
     return table;
 }();
 
+// The parts of a move's score, each once, shared by the key of any move (key) and the quicker
+// path of a quiet move (KeySink::quiet). The positional part is split between the square the
+// piece leaves and the square it goes to.
+constexpr int from_score(std::size_t p, Square from) {
+    return kStepBonus[p] - kCentralityFactor[p] * kCentrality[from];
+}
+constexpr int to_score(std::size_t p, Color us, Square to) {
+    return kCentralityFactor[p] * kCentrality[to] + kIsPawn[p] * kPawnAdvance[us][to];
+}
+// Going where an enemy pawn attacks, or only other pieces (unless the capture is worth it);
+// leaving an attacked square for a safe one.
+constexpr int threat_score(std::size_t p, int pawn_threat, int threat_to, int threat_from,
+                           int victim_value) {
+    return -pawn_threat * kPawnThreatPenalty[p] -
+           (1 - pawn_threat) * threat_to * (victim_value < kValue[p]) * kThreatPenalty[p] +
+           threat_from * (1 - threat_to) * kFleeBonus[p];
+}
+
 // A move as the low 16 bits of its key: the lower encoding first among equal scores.
 constexpr std::uint32_t move_bits(Move m) { return 0xffffu - m.raw(); }
 
@@ -84,28 +102,43 @@ constexpr std::uint32_t move_bits(Move m) { return 0xffffu - m.raw(); }
         victim_value = en_passant ? kValue[Pawn] : kValue[std::size_t(type_of(on_target))];
         score += 100 + 16 * victim_value - v + 40 * (1 - threat_to);  // more when it hangs
     }
-    score += kCentralityFactor[p] * (kCentrality[to] - kCentrality[from]) +
-             kIsPawn[p] * kPawnAdvance[pos.side_to_move()][to] + kStepBonus[p];
-    const int pawn_threat = int((threats.pawns >> to) & 1);
-    score -= pawn_threat * kPawnThreatPenalty[p];
-    score -= (1 - pawn_threat) * threat_to * (victim_value < v) * kThreatPenalty[p];
-    score += int((threats.any >> from) & 1) * (1 - threat_to) * kFleeBonus[p];
+    score += to_score(p, pos.side_to_move(), to) + from_score(p, from) +
+             threat_score(p, int((threats.pawns >> to) & 1), threat_to,
+                          int((threats.any >> from) & 1), victim_value);
     return (std::uint32_t(score) << 16) | move_bits(m);
 }
 
+// For each side, piece type and target square: the target's part of a quiet move's key (its
+// score shifted, less the target's bits in the move's encoding), so that the key is a sum of a
+// part for the piece and its square and this.
+constexpr auto kQuietTarget = [] {
+    std::array<std::array<std::array<std::uint32_t, 64>, 6>, 2> table{};
+    for (Color us : {White, Black})
+        for (std::size_t p = 0; p < 6; ++p)
+            for (int to = 0; to < 64; ++to)
+                table[us][p][std::size_t(to)] =
+                    (std::uint32_t(to_score(p, us, Square(to))) << 16) - (std::uint32_t(to) << 6);
+    return table;
+}();
+
 // Writes the key of each legal move as the generator gives it (chess960/movegen.hpp): the moving
 // piece is known for a whole set of targets, and the opponent's attacks come from the generator's
-// own, so neither is looked up again for each move, and no list of the moves is made.
+// own, so neither is looked up again for each move, and no list of the moves is made. A quiet
+// move (no capture, no promotion: most moves) takes the rest of its key from its piece, its
+// square and whether its target is attacked, and by which, for all its targets at once.
 class KeySink {
   public:
-    KeySink(const Position& pos, std::uint32_t* keys) : pos_(pos), keys_(keys) {}
+    KeySink(const Position& pos, std::uint32_t* keys)
+        : pos_(pos), keys_(keys), theirs_(pos.pieces(Color(pos.side_to_move() ^ 1))) {}
     void attacks(Bitboard by_pawns, Bitboard by_any) { threats_ = Threats{by_pawns, by_any}; }
     void targets(PieceType piece, Square from, Bitboard to) {
-        for (; to; to &= to - 1) keys_[n_++] = key(pos_, piece, Move(from, lsb(to)), threats_);
+        for (Bitboard b = to & theirs_; b; b &= b - 1)
+            keys_[n_++] = key(pos_, piece, Move(from, lsb(b)), threats_);
+        quiet(piece, from, to & ~theirs_);
     }
     void pawns(Bitboard to, int delta, bool promotion) {
-        for (; to; to &= to - 1) {
-            const Square target = lsb(to), from = Square(target - delta);
+        for (Bitboard b = promotion ? to : to & theirs_; b; b &= b - 1) {
+            const Square target = lsb(b), from = Square(target - delta);
             if (promotion) {
                 for (PieceType promoted : {Queen, Rook, Bishop, Knight})
                     keys_[n_++] =
@@ -114,14 +147,47 @@ class KeySink {
                 keys_[n_++] = key(pos_, Pawn, Move(from, target), threats_);
             }
         }
+        if (!promotion) {
+            // A pawn's quiet key does not depend on its square but for the move's encoding
+            // (no threat weighs on a pawn): the target's part, less the square it leaves.
+            const std::uint32_t part = quiet_part(Pawn, Square(0), 0, 0) + std::uint32_t(delta);
+            const auto& target = kQuietTarget[pos_.side_to_move()][Pawn];
+            for (Bitboard b = to & ~theirs_; b; b &= b - 1)
+                keys_[n_++] = part + target[lsb(b)] - std::uint32_t(lsb(b));
+        }
     }
     void move(Move m) { keys_[n_++] = key(pos_, m.is_castling() ? King : Pawn, m, threats_); }
     int size() const { return n_; }
 
   private:
+    // The part of a quiet move's key that its piece, its square and its target's threats give.
+    std::uint32_t quiet_part(PieceType piece, Square from, int pawn_threat, int threat_to) const {
+        const std::size_t p = std::size_t(piece);
+        const int score =
+            512 + from_score(p, from) +
+            threat_score(p, pawn_threat, threat_to, int((threats_.any >> from) & 1), 0);
+        return (std::uint32_t(score) << 16) + 0xffffu - std::uint32_t(from);
+    }
+    // One loop for all targets, the threat on each choosing its part without a branch: a loop
+    // for each kind of target costs a mispredicted exit each.
+    void quiet(PieceType piece, Square from, Bitboard to) {
+        const auto& target = kQuietTarget[pos_.side_to_move()][piece];
+        const std::array<std::uint32_t, 3> part = {quiet_part(piece, from, 0, 0),
+                                                   quiet_part(piece, from, 0, 1),
+                                                   quiet_part(piece, from, 1, 1)};
+        int n = n_;
+        for (; to; to &= to - 1) {
+            const Square s = lsb(to);
+            const int threat = int((threats_.any >> s) & 1) + int((threats_.pawns >> s) & 1);
+            keys_[n++] = part[std::size_t(threat)] + target[s];
+        }
+        n_ = n;
+    }
+
     const Position& pos_;
     std::uint32_t* keys_;
     int n_ = 0;
+    Bitboard theirs_;
     Threats threats_;
 };
 

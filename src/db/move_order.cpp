@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "chess960/bitboard.hpp"
 #include "chess960/movegen.hpp"
@@ -191,8 +192,15 @@ class KeySink {
     Threats threats_;
 };
 
+// Room for the keys of any position's legal moves, and a block of zeros after them.
+constexpr int kBlock = 16;
+using Keys = std::array<std::uint32_t, MoveList::kCapacity + kBlock>;
+// A block of keys as one vector (GCC's and Clang's vector extension: the compiler's widest
+// registers where it has them, else pieces of them).
+using Lanes = std::uint32_t __attribute__((vector_size(kBlock * sizeof(std::uint32_t))));
+
 // The keys of the legal moves of `pos` in `keys`; how many.
-int legal_keys(const Position& pos, std::array<std::uint32_t, MoveList::kCapacity>& keys) {
+int legal_keys(const Position& pos, Keys& keys) {
     KeySink sink(pos, keys.data());
     pos.generate_legal_to(sink);
     return sink.size();
@@ -201,7 +209,7 @@ int legal_keys(const Position& pos, std::array<std::uint32_t, MoveList::kCapacit
 }  // namespace
 
 int move_rank(const Position& pos, Move m) {
-    std::array<std::uint32_t, MoveList::kCapacity> keys;
+    Keys keys;
     const int n = legal_keys(pos, keys);
     // The move's own key, if it is legal (no key is 0: a score is positive); found without a
     // branch.
@@ -217,25 +225,30 @@ int move_rank(const Position& pos, Move m) {
 }
 
 Move move_at_rank(const Position& pos, int rank) {
-    std::array<std::uint32_t, MoveList::kCapacity> keys;
+    Keys keys;
     const int n = legal_keys(pos, keys);
     if (rank < 0 || rank >= n) return Move();
     // Rank 0 (a fifth of the moves played): the largest key. Another: the key with exactly
-    // `rank` keys above it, counted for each in turn by a loop without branches that the
-    // compiler vectorises: faster here than nth_element's partitions (3.3 -> 4.3 M moves a
-    // second decoded) or keeping the largest few in order.
+    // `rank` keys above it. The keys above each are counted for a block of keys at once, a vector
+    // of counts compared with every key in turn (no sum across a vector), block after block until
+    // the one that holds it; the zeros after the keys have all n keys above them, so never
+    // `rank`. Measured faster than nth_element's partitions, than keeping the largest few in
+    // order, than a pass for each rank taking the largest key below the last (3.8 -> 2.8 M moves
+    // a second decoded) and than counting the keys above each key in turn (4.3 -> 4.6 M; blocks
+    // of 8 keys 4.6 M, of 32 2.4 M).
     std::uint32_t chosen = 0;
     if (rank == 0) {
         for (int i = 0; i < n; ++i) chosen = std::max(chosen, keys[std::size_t(i)]);
     } else {
-        for (int i = 0; i < n; ++i) {
-            const std::uint32_t k = keys[std::size_t(i)];
-            int above = 0;
-            for (int j = 0; j < n; ++j) above += keys[std::size_t(j)] > k;
-            if (above == rank) {
-                chosen = k;
-                break;
-            }
+        std::fill_n(keys.begin() + n, kBlock, 0u);
+        for (int first = 0; chosen == 0; first += kBlock) {
+            Lanes block;
+            std::memcpy(&block, keys.data() + first, sizeof block);
+            Lanes above = {};
+            for (int j = 0; j < n; ++j)
+                above -= reinterpret_cast<Lanes>(block < keys[std::size_t(j)]);  // -1 where true
+            const Lanes hit = reinterpret_cast<Lanes>(above == std::uint32_t(rank));
+            for (int i = 0; i < kBlock; ++i) chosen |= hit[i] & block[i];
         }
     }
     return Move::from_raw(std::uint16_t(0xffffu - (chosen & 0xffff)));

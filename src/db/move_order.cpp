@@ -122,6 +122,28 @@ constexpr auto kQuietTarget = [] {
     return table;
 }();
 
+// The rest of a quiet move's key, by piece type: for the square it leaves (with that square's
+// bits in the move's encoding), and for the threats on the square it leaves (attacked or not)
+// and on its target (none, pieces but no pawn, a pawn).
+constexpr auto kQuietSource = [] {
+    std::array<std::array<std::uint32_t, 64>, 6> table{};
+    for (std::size_t p = 0; p < 6; ++p)
+        for (int from = 0; from < 64; ++from)
+            table[p][std::size_t(from)] = (std::uint32_t(512 + from_score(p, Square(from))) << 16) +
+                                          0xffffu - std::uint32_t(from);
+    return table;
+}();
+constexpr auto kQuietThreat = [] {
+    std::array<std::array<std::array<std::uint32_t, 3>, 2>, 6> table{};
+    for (std::size_t p = 0; p < 6; ++p)
+        for (int threat_from = 0; threat_from < 2; ++threat_from)
+            for (int on_target = 0; on_target < 3; ++on_target)
+                table[p][std::size_t(threat_from)][std::size_t(on_target)] =
+                    std::uint32_t(threat_score(p, on_target == 2, on_target >= 1, threat_from, 0))
+                    << 16;
+    return table;
+}();
+
 // Writes the key of each legal move as the generator gives it (chess960/movegen.hpp): the moving
 // piece is known for a whole set of targets, and the opponent's attacks come from the generator's
 // own, so neither is looked up again for each move, and no list of the moves is made. A quiet
@@ -151,7 +173,7 @@ class KeySink {
         if (!promotion) {
             // A pawn's quiet key does not depend on its square but for the move's encoding
             // (no threat weighs on a pawn): the target's part, less the square it leaves.
-            const std::uint32_t part = quiet_part(Pawn, Square(0), 0, 0) + std::uint32_t(delta);
+            const std::uint32_t part = kQuietSource[Pawn][0] + std::uint32_t(delta);
             const auto& target = kQuietTarget[pos_.side_to_move()][Pawn];
             for (Bitboard b = to & ~theirs_; b; b &= b - 1)
                 keys_[n_++] = part + target[lsb(b)] - std::uint32_t(lsb(b));
@@ -161,26 +183,17 @@ class KeySink {
     int size() const { return n_; }
 
   private:
-    // The part of a quiet move's key that its piece, its square and its target's threats give.
-    std::uint32_t quiet_part(PieceType piece, Square from, int pawn_threat, int threat_to) const {
-        const std::size_t p = std::size_t(piece);
-        const int score =
-            512 + from_score(p, from) +
-            threat_score(p, pawn_threat, threat_to, int((threats_.any >> from) & 1), 0);
-        return (std::uint32_t(score) << 16) + 0xffffu - std::uint32_t(from);
-    }
     // One loop for all targets, the threat on each choosing its part without a branch: a loop
     // for each kind of target costs a mispredicted exit each.
     void quiet(PieceType piece, Square from, Bitboard to) {
         const auto& target = kQuietTarget[pos_.side_to_move()][piece];
-        const std::array<std::uint32_t, 3> part = {quiet_part(piece, from, 0, 0),
-                                                   quiet_part(piece, from, 0, 1),
-                                                   quiet_part(piece, from, 1, 1)};
+        const std::uint32_t source = kQuietSource[piece][from];
+        const auto& threat = kQuietThreat[piece][(threats_.any >> from) & 1];
         int n = n_;
         for (; to; to &= to - 1) {
             const Square s = lsb(to);
-            const int threat = int((threats_.any >> s) & 1) + int((threats_.pawns >> s) & 1);
-            keys_[n++] = part[std::size_t(threat)] + target[s];
+            const int on_target = int((threats_.any >> s) & 1) + int((threats_.pawns >> s) & 1);
+            keys_[n++] = source + threat[std::size_t(on_target)] + target[s];
         }
         n_ = n;
     }

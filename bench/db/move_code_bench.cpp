@@ -11,8 +11,10 @@
 // jobs on the machine count less) gives the median and the best run. Prints moves a second, the
 // decode's time against the replay's, and the bits a move of the code.
 //
-// usage: move_code_bench [--repeat N] [--only decode|replay|legal] FILE.pgn...
+// usage: move_code_bench [--repeat N] [--only decode|replay|legal] [--dump FILE] FILE.pgn...
 //   --only runs one of the three (for perf record)
+//   --dump writes the games as lines "FEN<tab>moves in UCI, castling as king takes rook" for a
+//          peer's replay of the same moves (bench/db/chess_library_replay.cpp)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -24,7 +26,9 @@
 
 #include "chess960/db/move_code.hpp"
 #include "chess960/db/move_order.hpp"
+#include "chess960/fen.hpp"
 #include "chess960/pgn.hpp"
+#include "chess960/uci_move.hpp"
 
 using namespace chess960;
 
@@ -78,19 +82,22 @@ Timing time_runs(int repeat, Work work, std::uint64_t& checksum) {
 int main(int argc, char** argv) {
     int repeat = 7;
     std::string only;
+    const char* dump = nullptr;
     std::vector<const char*> files;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc)
             repeat = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
             only = argv[++i];
+        else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump = argv[++i];
         else
             files.push_back(argv[i]);
     }
     if (files.empty()) {
         std::fprintf(stderr,
                      "usage: move_code_bench [--repeat N] [--only decode|replay|legal] "
-                     "FILE.pgn...\n");
+                     "[--dump FILE] FILE.pgn...\n");
         return 2;
     }
     Collector collector;
@@ -126,6 +133,25 @@ int main(int argc, char** argv) {
     if (moves == 0) {
         std::fprintf(stderr, "move_code_bench: no moves in the files\n");
         return 1;
+    }
+
+    if (dump) {
+        std::FILE* out = std::fopen(dump, "wb");
+        if (!out) {
+            std::fprintf(stderr, "move_code_bench: cannot write %s\n", dump);
+            return 1;
+        }
+        for (const CodedGame& game : games) {
+            std::string line = write_fen(game.start, {CastlingNotation::Shredder}) + '\t';
+            Position pos = game.start;
+            for (Move m : game.moves) {
+                line += to_uci(pos, m, CastlingMode::Chess960) + ' ';
+                pos.play(m);
+            }
+            line.back() = '\n';
+            std::fputs(line.c_str(), out);
+        }
+        std::fclose(out);
     }
 
     std::uint64_t checksum = 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "chess960/movegen.hpp"
+
 namespace chess960 {
 
 namespace zobrist {
@@ -263,8 +265,9 @@ namespace {
 // Where generated moves go: into a list, or (for perft's last ply) only counted.
 struct ListSink {
     MoveList& list;
+    void attacks(Bitboard, Bitboard) {}
     void move(Move m) { list.push(m); }
-    void targets(Square from, Bitboard t) {
+    void targets(PieceType, Square from, Bitboard t) {
         while (t) list.push(Move(from, pop_lsb(t)));
     }
     void pawns(Bitboard t, int delta, bool promotion) {
@@ -285,202 +288,22 @@ struct ListSink {
 
 struct CountSink {
     int count = 0;
+    void attacks(Bitboard, Bitboard) {}
     void move(Move) { ++count; }
-    void targets(Square, Bitboard t) { count += popcount(t); }
+    void targets(PieceType, Square, Bitboard t) { count += popcount(t); }
     void pawns(Bitboard t, int, bool promotion) { count += popcount(t) * (promotion ? 4 : 1); }
 };
 
-template <Color C>
-constexpr Bitboard shift_up(Bitboard b) {
-    return C == White ? b << 8 : b >> 8;
-}
-
 }  // namespace
-
-template <Color Us, typename Sink>
-void Position::generate(Sink& out) const {
-    constexpr Color Them = ~Us;
-    constexpr int Up = Us == White ? 8 : -8;
-    constexpr int UpLeft = Us == White ? 7 : -9;   // capture towards the a-file
-    constexpr int UpRight = Us == White ? 9 : -7;  // capture towards the h-file
-    const Square king = king_square(Us);
-    const Bitboard occupied = pieces();
-    const Bitboard ours = pieces(Us), theirs = pieces(Them);
-
-    // Squares the enemy attacks, with our king lifted so it cannot hide behind itself.
-    Bitboard attacked = 0;
-    {
-        const Bitboard occ = occupied ^ square_bb(king);
-        Bitboard b = pieces(Them, Pawn);
-        attacked |= Them == White ? ((b & ~file_bb(0)) << 7) | ((b & ~file_bb(7)) << 9)
-                                  : ((b & ~file_bb(0)) >> 9) | ((b & ~file_bb(7)) >> 7);
-        b = pieces(Them, Knight);
-        while (b) attacked |= knight_attacks(pop_lsb(b));
-        b = pieces(Them, Bishop) | pieces(Them, Queen);
-        while (b) attacked |= bishop_attacks(pop_lsb(b), occ);
-        b = pieces(Them, Rook) | pieces(Them, Queen);
-        while (b) attacked |= rook_attacks(pop_lsb(b), occ);
-        attacked |= king_attacks(king_square(Them));
-    }
-
-    Bitboard king_targets = king_attacks(king) & ~ours & ~attacked;
-    out.targets(king, king_targets);
-
-    if (more_than_one(checkers_)) return;
-
-    // Squares a non-king move must land on: anywhere, or on the check line / the checker.
-    const Bitboard check_mask =
-        checkers_ ? between(king, lsb(checkers_)) | checkers_ : ~Bitboard{0};
-    const Bitboard targets = ~ours & check_mask;
-
-    // Pins: rays from the king through exactly one of our pieces to an enemy slider.
-    Bitboard pin_orth = 0, pin_diag = 0;
-    {
-        Bitboard snipers = rook_attacks(king, theirs) & (pieces(Them, Rook) | pieces(Them, Queen));
-        while (snipers) {
-            Square s = pop_lsb(snipers);
-            Bitboard ray = between(king, s);
-            if (popcount(ray & occupied) == 1 && (ray & ours)) pin_orth |= ray | square_bb(s);
-        }
-        snipers = bishop_attacks(king, theirs) & (pieces(Them, Bishop) | pieces(Them, Queen));
-        while (snipers) {
-            Square s = pop_lsb(snipers);
-            Bitboard ray = between(king, s);
-            if (popcount(ray & occupied) == 1 && (ray & ours)) pin_diag |= ray | square_bb(s);
-        }
-    }
-    const Bitboard pinned = (pin_orth | pin_diag) & ours;
-
-    // Knights: a pinned knight never moves.
-    Bitboard b = pieces(Us, Knight) & ~pinned;
-    while (b) {
-        Square from = pop_lsb(b);
-        Bitboard t = knight_attacks(from) & targets;
-        out.targets(from, t);
-    }
-    // Diagonal sliders: a piece pinned on a diagonal may move along it.
-    const Bitboard diagonal = pieces(Us, Bishop) | pieces(Us, Queen);
-    b = diagonal & ~pinned;
-    while (b) {
-        Square from = pop_lsb(b);
-        Bitboard t = bishop_attacks(from, occupied) & targets;
-        out.targets(from, t);
-    }
-    b = diagonal & pin_diag;
-    while (b) {
-        Square from = pop_lsb(b);
-        Bitboard t = bishop_attacks(from, occupied) & targets & pin_diag;
-        out.targets(from, t);
-    }
-    const Bitboard orthogonal = pieces(Us, Rook) | pieces(Us, Queen);
-    b = orthogonal & ~pinned;
-    while (b) {
-        Square from = pop_lsb(b);
-        Bitboard t = rook_attacks(from, occupied) & targets;
-        out.targets(from, t);
-    }
-    b = orthogonal & pin_orth;
-    while (b) {
-        Square from = pop_lsb(b);
-        Bitboard t = rook_attacks(from, occupied) & targets & pin_orth;
-        out.targets(from, t);
-    }
-
-    // Pawns. A pawn pinned on a file may only push; one pinned on a diagonal may only capture
-    // along that diagonal; one pinned on a rank cannot move.
-    {
-        constexpr Bitboard kPromotionRank = rank_bb(Us == White ? 7 : 0);
-        constexpr Bitboard kDoubleStepRank = rank_bb(Us == White ? 2 : 5);  // after one step
-        const Bitboard pawns = pieces(Us, Pawn);
-        const Bitboard empty = ~occupied;
-
-        const Bitboard pushers = (pawns & ~pinned) | (pawns & pin_orth);
-        Bitboard single = shift_up<Us>(pushers) & empty;
-        Bitboard dbl = shift_up<Us>(single & kDoubleStepRank) & empty & check_mask;
-        single &= check_mask;
-        // A file-pinned pawn's push must stay on the pin ray.
-        if (pawns & pin_orth) {
-            Bitboard pinned_pushers = pawns & pin_orth;
-            Bitboard bad_single = shift_up<Us>(pinned_pushers) & ~pin_orth;
-            Bitboard bad_double = shift_up<Us>(shift_up<Us>(pinned_pushers)) & ~pin_orth;
-            // Remove only pushes whose pawn is pinned: a free pawn behind cannot reach there.
-            single &= ~bad_single;
-            dbl &= ~bad_double;
-        }
-        out.pawns(single & ~kPromotionRank, Up, false);
-        out.pawns(single & kPromotionRank, Up, true);
-        out.pawns(dbl, 2 * Up, false);
-
-        const Bitboard capturers = (pawns & ~pinned) | (pawns & pin_diag);
-        const Bitboard capture_targets = theirs & check_mask;
-        Bitboard left =
-            (Us == White ? (capturers & ~file_bb(0)) << 7 : (capturers & ~file_bb(0)) >> 9) &
-            capture_targets;
-        Bitboard right =
-            (Us == White ? (capturers & ~file_bb(7)) << 9 : (capturers & ~file_bb(7)) >> 7) &
-            capture_targets;
-        if (pawns & pin_diag) {
-            // A diagonally pinned pawn may only capture onto its pin ray.
-            Bitboard pinned_capturers = pawns & pin_diag;
-            Bitboard l = (Us == White ? (pinned_capturers & ~file_bb(0)) << 7
-                                      : (pinned_capturers & ~file_bb(0)) >> 9);
-            Bitboard r = (Us == White ? (pinned_capturers & ~file_bb(7)) << 9
-                                      : (pinned_capturers & ~file_bb(7)) >> 7);
-            left &= ~(l & ~pin_diag);
-            right &= ~(r & ~pin_diag);
-        }
-        out.pawns(left & ~kPromotionRank, UpLeft, false);
-        out.pawns(left & kPromotionRank, UpLeft, true);
-        out.pawns(right & ~kPromotionRank, UpRight, false);
-        out.pawns(right & kPromotionRank, UpRight, true);
-
-        if (en_passant_ != NoSquare) {
-            Bitboard ep_capturers = pawn_attacks(Them, en_passant_) & pawns;
-            while (ep_capturers) {
-                Square from = pop_lsb(ep_capturers);
-                if (en_passant_capture_legal(from, en_passant_))
-                    out.move(Move(from, en_passant_, Move::EnPassant));
-            }
-        }
-    }
-
-    // Castling (Laws 3.8.2, Guidelines II.3): not out of check; every square the king and rook
-    // cross or land on empty but for the two castling pieces; no square from the king's start to
-    // its destination attacked, judged with the castling rook lifted off the board.
-    if (checkers_) return;
-    for (CastlingSide side : {GSide, CSide}) {
-        Square rook = castling_rook_[Us * 2 + side];
-        if (rook == NoSquare) continue;
-        Square king_to = king_castling_destination(Us, side);
-        Square rook_to = rook_castling_destination(Us, side);
-        Bitboard castlers = square_bb(king) | square_bb(rook);
-        Bitboard must_be_empty = (rank_span(king, king_to) | rank_span(rook, rook_to)) & ~castlers;
-        if (occupied & must_be_empty) continue;
-        Bitboard king_path = rank_span(king, king_to);
-        Bitboard occ_without = occupied ^ castlers;
-        bool safe = true;
-        while (king_path && safe) {
-            Square s = pop_lsb(king_path);
-            if (attackers_to(s, occ_without) & theirs) safe = false;
-        }
-        if (safe) out.move(Move(king, rook, Move::Castling));
-    }
-}
 
 void Position::generate_legal(MoveList& out) const {
     ListSink sink{out};
-    if (side_ == White)
-        generate<White>(sink);
-    else
-        generate<Black>(sink);
+    generate_legal_to(sink);
 }
 
 int Position::count_legal() const {
     CountSink sink;
-    if (side_ == White)
-        generate<White>(sink);
-    else
-        generate<Black>(sink);
+    generate_legal_to(sink);
     return sink.count;
 }
 

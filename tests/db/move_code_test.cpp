@@ -2,10 +2,11 @@
 // and of random games from all 960 start positions and Double Chess960 ones comes back exactly,
 // castling on both sides, en passant and every promotion among them; damaged or foreign bytes
 // are refused, never misread past their end; the rank counts it is built from give a rarer rank
-// no fewer bits.
+// no fewer bits; the move order itself is the one the stored databases were coded with.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <random>
 #include <span>
@@ -152,6 +153,67 @@ TEST(MoveCode, TruncatedOrForeignBytesAreRefusedNotMisread) {
     auto none = db::decode_moves(*start, {}, 0);
     ASSERT_TRUE(none.has_value());
     EXPECT_TRUE(none->empty());
+}
+
+// The order the stored databases are coded in must never change, or their games would decode
+// into other moves: a digest of the rank of every legal move (taken in the order of their
+// encodings, so that the move generator's order does not matter) in every position of the games
+// of tests/data and of games drawn by rank from a quarter of the start positions (captures,
+// castling, en passant and promotions among them), against the digest of the order as released.
+// A change to the order on purpose needs a new format version, not a new digest here.
+TEST(MoveCode, TheOrderIsTheOneTheDatabasesWereCodedIn) {
+    std::uint64_t digest = 14695981039346656037ull;  // FNV-1a, 64 bits
+    long positions = 0;
+    Kinds kinds;
+    const auto add_position = [&](const Position& pos) {
+        MoveList legal = pos.legal_moves();
+        std::sort(legal.data(), legal.data() + legal.size(),
+                  [](Move a, Move b) { return a.raw() < b.raw(); });
+        for (Move m : legal) {
+            const int rank = db::move_rank(pos, m);
+            for (std::uint32_t word : {std::uint32_t(m.raw()), std::uint32_t(rank)}) {
+                digest ^= word;
+                digest *= 1099511628211ull;
+            }
+            kinds.count(m);
+        }
+        ++positions;
+    };
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(CHESS960_TEST_DATA) + "/pgn"))
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        const std::string text = chess960::testing::slurp(file.string());
+        pgn::Reader reader{std::string_view(text)};
+        pgn::Replayer replayer;
+        reader.read_all(replayer);
+        for (const pgn::GameRecord& game : replayer.games) {
+            Position pos = game.start;
+            for (const pgn::Node& node : game.main.nodes) {
+                add_position(pos);
+                pos.play(node.move);
+            }
+        }
+    }
+    std::mt19937 rng(42);
+    for (int number = 0; number < 960; number += 4) {
+        auto start = startpos::position(number);
+        ASSERT_TRUE(start.has_value());
+        Position pos = *start;
+        for (int ply = 0; ply < 100; ++ply) {
+            const int count = pos.legal_moves().size();
+            if (count == 0) break;
+            add_position(pos);
+            pos.play(db::move_at_rank(pos, int(rng() % std::uint32_t(count))));
+        }
+    }
+    EXPECT_GT(kinds.castlings, 100);
+    EXPECT_GT(kinds.en_passants, 10);
+    EXPECT_GT(kinds.under_promotions, 10);
+    EXPECT_EQ(positions, 25525);
+    EXPECT_EQ(digest, 2491041367639325060ull);
 }
 
 // The counts the code is built from: one for each rank, none zero (every rank has a code), and a

@@ -175,6 +175,10 @@ class Position {
     MoveList legal_moves() const;
     /// Appends the legal moves to `out` (as legal_moves()).
     void generate_legal(MoveList& out) const;
+    /// Gives the legal moves to `sink` as the generator finds them, with the opponent's attacks
+    /// (defined in chess960/movegen.hpp, which says what a sink is).
+    template <typename Sink>
+    void generate_legal_to(Sink& sink) const;
     /// The number of legal moves, without listing them (perft's last ply).
     int count_legal() const;
     /// Whether `m` is one of the legal moves.

@@ -30,6 +30,7 @@
 #include "chess960/position.hpp"
 #include "chess960/uci_move.hpp"
 #include "puzzle/analyser.hpp"
+#include "puzzle/generator.hpp"
 #include "puzzle/score.hpp"
 #include "puzzle/uci_analyser.hpp"
 
@@ -40,8 +41,9 @@ using chess960::puzzle::Line;
 using chess960::puzzle::Score;
 using chess960::puzzle::win_chance;
 
-constexpr double kOnlyMoveGap = 0.7;
-constexpr double kMateInOneRival = 0.6;
+// The criterion itself, without the generator's margin.
+using chess960::puzzle::kMateInOneRival;
+using chess960::puzzle::kOnlyMoveGap;
 
 // One CSV record's fields (RFC 4180 quoting; no line breaks inside fields in lichess's file).
 std::vector<std::string> csv_fields(const std::string& line) {

@@ -13,7 +13,6 @@ namespace {
 
 // lichess-puzzler's thresholds (generator.py, util.py).
 constexpr double kBlunderSwing = 0.6;      // the solver's win chance up by more than this
-constexpr double kMateInOneRival = 0.6;    // beside a mate in one, no other move above this
 constexpr int kAdvantageCp = 200;          // the solver at least this much ahead, all along
 constexpr int kClearlyWinningCp = 400;     // below it, only from being down in material
 constexpr int kAlreadyWinningCp = 300;     // the solver's score before: above it, no blunder
@@ -98,11 +97,12 @@ class Cook {
         return p;
     }
 
-    // A mate in one the solver may play: no move that does not mate above kMateInOneRival
-    // (with several mates in one, the best of the moves that do not mate).
+    // A mate in one the solver may play: no move that does not mate above kMateInOneRival, less
+    // the margin (with several mates in one, the best of the moves that do not mate).
     bool valid_mate_in_one(const Pair& p) {
+        const double rival = kMateInOneRival - limits_.margin;
         if (!is_mate_for(p.best.score, 1)) return false;
-        if (!p.second || win_chance(p.second->score) <= kMateInOneRival) return true;
+        if (!p.second || win_chance(p.second->score) <= rival) return true;
         if (!is_mate_for(p.second->score, 1)) return false;
         int mates = 0;
         for (const Move m : pos_.legal_moves()) {
@@ -112,7 +112,7 @@ class Cook {
         }
         const std::vector<Line> lines = analyse(mates + 1);
         if (int(lines.size()) <= mates) return true;  // every move mates
-        return win_chance(lines.back().score) <= kMateInOneRival;
+        return win_chance(lines.back().score) <= rival;
     }
 
     // The solver's move is the only one (util.py: is_valid_attack).
@@ -123,7 +123,7 @@ class Cook {
         }
         gap = win_chance(p.best.score) - win_chance(p.second->score);
         if (valid_mate_in_one(p)) return true;
-        return gap > limits_.only_move_gap;
+        return gap > kOnlyMoveGap + limits_.margin;
     }
 
     bool repeated() const {
@@ -198,6 +198,28 @@ std::optional<std::vector<Step>> cook_advantage(Cook& cook, Color winner) {
     }
 }
 
+// Each solver move of the line (after the game's first `plies` moves) searched again with the
+// engine's hash cleared: still the best, and still an only move.
+bool confirmed(const Position& start, std::span<const Move> game, std::size_t plies,
+               const std::vector<Step>& line, Analyser& analyser, const Limits& limits,
+               GeneratorStats* stats) {
+    std::vector<Move> path(game.begin(), game.begin() + std::ptrdiff_t(plies));
+    Position pos = start;
+    for (const Move m : path) pos.play(m);
+    const Color winner = pos.side_to_move();
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (i % 2 == 0 && !line[i].forced) {
+            analyser.new_game();
+            Cook cook(start, path, analyser, limits, stats);
+            const std::optional<Pair> p = cook.pair(winner);
+            double gap = 0;
+            if (!p || p->best.move != line[i].move || !cook.only_move(*p, gap)) return false;
+        }
+        path.push_back(line[i].move);
+    }
+    return true;
+}
+
 Puzzle make_puzzle(const Position& before, Move blunder, int ply, const std::vector<Step>& line,
                    bool mate) {
     Puzzle puzzle;
@@ -225,10 +247,10 @@ Puzzle make_puzzle(const Position& before, Move blunder, int ply, const std::vec
 std::string analysis_label(const Analyser& analyser, const Limits& limits) {
     std::string label = analyser.label() + " nodes=" + std::to_string(limits.probe) +
                         " scan=" + std::to_string(limits.scan);
-    if (limits.only_move_gap != kOnlyMoveGap) {
-        std::ostringstream gap;
-        gap << " gap=" << limits.only_move_gap;
-        label += gap.str();
+    if (limits.margin != 0) {
+        std::ostringstream margin;
+        margin << " margin=" << limits.margin;
+        label += margin.str();
     }
     return label;
 }
@@ -293,7 +315,9 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
             // Not a puzzle's start.
         } else if (winning_mate(score)) {
             if (!winning_mate(previous)) {
-                if (auto line = cook_mate(cook, winner); line && !line->empty())
+                if (auto line = cook_mate(cook, winner);
+                    line && !line->empty() &&
+                    confirmed(start, moves, k + 1, *line, analyser, limits, stats))
                     return make_puzzle(before, m, int(k), *line, true);
             }
         } else if (score.order() >= kAdvantageCp &&
@@ -305,7 +329,9 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
                     while (!line->empty() && (line->size() % 2 == 0 || line->back().forced))
                         line->pop_back();
                     // One move is not enough for a puzzle of advantage.
-                    if (line->size() > 1) return make_puzzle(before, m, int(k), *line, false);
+                    if (line->size() > 1 &&
+                        confirmed(start, moves, k + 1, *line, analyser, limits, stats))
+                        return make_puzzle(before, m, int(k), *line, false);
                 }
             }
         }

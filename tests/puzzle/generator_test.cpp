@@ -135,6 +135,8 @@ class Script final : public Analyser {
   public:
     using Table = std::map<std::string, std::vector<std::pair<std::string, Score>>>;
     Table lines, scanned;
+    Table fresh;      // answers once the hash was cleared after the game's start (a re-check)
+    int cleared = 0;  // new_game calls
     std::map<std::string, int> probed;  // searches at more than the scan's nodes, by position
     std::vector<Line> analyse(const Position& start, std::span<const Move> moves, int count,
                               std::uint64_t nodes) override {
@@ -142,7 +144,9 @@ class Script final : public Analyser {
         for (const Move m : moves) pos.play(m);
         const std::string fen = write_fen(pos);
         if (nodes > kScanAndProbe.scan) ++probed[fen];
-        const Table& table = nodes <= kScanAndProbe.scan && scanned.contains(fen) ? scanned : lines;
+        const Table& table = cleared > 1 && fresh.contains(fen)                     ? fresh
+                             : nodes <= kScanAndProbe.scan && scanned.contains(fen) ? scanned
+                                                                                    : lines;
         const auto found = table.find(fen);
         if (found == table.end()) {
             // Anything not scripted: the first legal move, even.
@@ -157,7 +161,7 @@ class Script final : public Analyser {
         }
         return out;
     }
-    void new_game() override {}
+    void new_game() override { ++cleared; }
     std::string label() const override { return "script"; }
 };
 
@@ -296,8 +300,8 @@ TEST(Generator, TheProbeDecidesWhatTheScanFinds) {
     EXPECT_TRUE(quiet.script.probed.empty());
 }
 
-// The gap asked of a solver's move: the criterion's 0.7, or more (our engine's default).
-TEST(Generator, AWiderGapAskedRefusesAnOnlyMoveNearTheCriterion) {
+// A margin inside the criterion (our engine's default 0.1): the gap asked is 0.8.
+TEST(Generator, AMarginRefusesAnOnlyMoveNearTheCriterion) {
     ForkGame game;
     // Nd6+ beats Qd3 by 0.735 in win chance (+450 against -30).
     game.script.lines[game.after[0]] = {{"e4d6", Score::cp(450)}, {"d1d3", Score::cp(-30)}};
@@ -306,11 +310,27 @@ TEST(Generator, AWiderGapAskedRefusesAnOnlyMoveNearTheCriterion) {
     ASSERT_TRUE(puzzle);
     EXPECT_NEAR(puzzle->only_gaps.at(0), 0.735, 0.001);
     Limits wider = kOneLimit;
-    wider.only_move_gap = 0.8;
+    wider.margin = 0.1;
     EXPECT_FALSE(find_puzzle(start, game.moves, game.script, wider));
     const auto ours = make_engine_analyser();
-    EXPECT_EQ(analysis_label(*ours, wider), "chess960 nodes=1000 scan=1000 gap=0.8");
+    EXPECT_EQ(analysis_label(*ours, wider), "chess960 nodes=1000 scan=1000 margin=0.1");
     EXPECT_EQ(analysis_label(*ours, kOneLimit), "chess960 nodes=1000 scan=1000");
+}
+
+// A puzzle found is searched again with the hash cleared: a solver move that is no longer an
+// only move there makes no puzzle.
+TEST(Generator, APuzzleIsConfirmedBySearchesWithTheHashCleared) {
+    ForkGame game;
+    const Position start = *position_from_fen(game.fen);
+    ASSERT_TRUE(find_puzzle(start, game.moves, game.script, kOneLimit));
+    EXPECT_GE(game.script.cleared, 2);
+    // Searched afresh, Nxb7 has a rival: +450 against +300, a gap of 0.16.
+    game.script.fresh[game.after[2]] = {{"d6b7", Score::cp(450)}, {"d1d2", Score::cp(300)}};
+    EXPECT_FALSE(find_puzzle(start, game.moves, game.script, kOneLimit));
+    // Or another best move.
+    ForkGame other;
+    other.script.fresh[other.after[0]] = {{"d1d3", Score::cp(500)}, {"e4d6", Score::cp(-100)}};
+    EXPECT_FALSE(find_puzzle(start, other.moves, other.script, kOneLimit));
 }
 
 }  // namespace

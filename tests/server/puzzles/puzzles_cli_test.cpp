@@ -61,7 +61,8 @@ TEST(PuzzlesCli, MakesEachPuzzleOnceAndExportsLichesssCsv) {
     ASSERT_EQ(first.status, 0) << first.err;
     EXPECT_NE(first.out.find("3 puzzles made, 4 games analysed"), std::string::npos) << first.out;
     // Our engine's defaults.
-    EXPECT_NE(first.out.find(") by chess960 nodes=1000000 scan=50000 gap=0.8; "), std::string::npos)
+    EXPECT_NE(first.out.find(") by chess960 nodes=1000000 scan=50000 margin=0.1; "),
+              std::string::npos)
         << first.out;
     const CommandResult again = generate(db.path);
     ASSERT_EQ(again.status, 0) << again.err;
@@ -133,11 +134,11 @@ TEST(PuzzlesCli, ABadEngineOrOptionIsRefusedWithAMessage) {
     EXPECT_EQ(generate(db.path, {"--threads", "0"}).status, 2);
     EXPECT_EQ(generate(db.path, {"--nodes", "0"}).status, 2);
     EXPECT_EQ(generate(db.path, {"--scan-nodes", "0"}).status, 2);
-    const CommandResult gap = generate(db.path, {"--only-move-gap", "0.5"});
-    EXPECT_EQ(gap.status, 2);
-    EXPECT_NE(gap.err.find("--only-move-gap must be a number from 0.7 to 2, not '0.5'"),
+    const CommandResult margin = generate(db.path, {"--margin", "0.6"});
+    EXPECT_EQ(margin.status, 2);
+    EXPECT_NE(margin.err.find("--margin must be a number from 0 to 0.5, not '0.6'"),
               std::string::npos)
-        << gap.err;
+        << margin.err;
     // Nothing was analysed by the engines that failed.
     const CommandResult ours = generate(db.path, {"--nodes", "30000"});
     EXPECT_NE(ours.out.find("4 games analysed ("), std::string::npos) << ours.out;

@@ -33,20 +33,22 @@ struct Puzzle {
     int rating = 1500;  // the generator's estimate of its difficulty
 };
 
-// The only-move criterion: the best move's win chance above the second's by more than this.
+// The only-move criterion: the best move's win chance above the second's by more than this; a
+// mate in one where no move that does not mate is above kMateInOneRival.
 inline constexpr double kOnlyMoveGap = 0.7;
+inline constexpr double kMateInOneRival = 0.6;
 
 struct Limits {
     std::uint64_t scan = 0;   // nodes: each position of the game
     std::uint64_t probe = 0;  // nodes: a candidate's position and its line's
-    // The gap the generator asks of a solver's move: the criterion's, or more from an engine
-    // whose second lines are less exact than the proof's (bench/puzzles).
-    double only_move_gap = kOnlyMoveGap;
+    // How far inside the criterion a solver's move must be (a gap above 0.7 + margin, a mate in
+    // one's rival at most 0.6 - margin): more than nothing from an engine whose second lines are
+    // less exact than the proof's (bench/puzzles).
+    double margin = 0;
 };
 
 // What a game's analysis is kept under: the engine and the limits ("chess960 nodes=1000000
-// scan=50000", with " gap=0.8" when the gap is not the criterion's); games are analysed once for
-// each.
+// scan=50000", with " margin=0.1" when there is one); games are analysed once for each.
 std::string analysis_label(const Analyser& analyser, const Limits& limits);
 
 struct GeneratorStats {
@@ -55,7 +57,10 @@ struct GeneratorStats {
     std::uint64_t probes = 0;     // of them, at the probe's limit
 };
 
-// The game's puzzle (lichess-puzzler makes at most one a game), or none.
+// The game's puzzle (lichess-puzzler makes at most one a game), or none. A puzzle found is
+// confirmed: each solver move searched again with the engine's hash cleared (new_game) must meet
+// the criterion again, so that a move that passed by what the line's earlier searches left in the
+// hash does not make a puzzle.
 std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> moves,
                                   Analyser& analyser, const Limits& limits,
                                   GeneratorStats* stats = nullptr);

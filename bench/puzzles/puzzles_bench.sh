@@ -35,8 +35,9 @@
 #  2. The corpus: make_pgn_corpus --games 10000 --seed 1 --style lichess --moves policy (kept in
 #     $WORK); the real games: tests/data/pgn/*.pgn and tests/data/puzzles/hand_checked.pgn (33).
 #  3. Rates: for each corpus and engine (ours in process at its defaults: each position scanned
-#     at 50,000 nodes, a candidate and its line probed at 1,000,000; Stockfish by --engine at
-#     100,000 and 2,000,000), a new database (`chess960 db import`),
+#     at 50,000 nodes, a candidate and its line probed at 1,000,000, a margin of 0.1 inside the
+#     only-move criterion; Stockfish by --engine at 100,000 and 2,000,000, no margin), a new
+#     database (`chess960 db import`),
 #     then `chess960 puzzles generate --threads 1 --max-games SAMPLE` under GNU time: CPU time is
 #     user + system, which includes the Stockfish child's (waited for). Puzzles a CPU hour =
 #     puzzles / CPU s * 3600; games a CPU hour likewise. Every run is under nice.

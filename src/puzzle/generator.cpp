@@ -198,15 +198,12 @@ std::optional<std::vector<Step>> cook_advantage(Cook& cook, Color winner) {
     }
 }
 
-// Each solver move of the line (after the game's first `plies` moves) searched again with the
+// Each solver move (`winner`'s) of the line played after `game` searched again with the
 // engine's hash cleared: still the best, and still an only move.
-bool confirmed(const Position& start, std::span<const Move> game, std::size_t plies,
+bool confirmed(const Position& start, std::span<const Move> game, Color winner,
                const std::vector<Step>& line, Analyser& analyser, const Limits& limits,
                GeneratorStats* stats) {
-    std::vector<Move> path(game.begin(), game.begin() + std::ptrdiff_t(plies));
-    Position pos = start;
-    for (const Move m : path) pos.play(m);
-    const Color winner = pos.side_to_move();
+    std::vector<Move> path(game.begin(), game.end());
     for (std::size_t i = 0; i < line.size(); ++i) {
         if (i % 2 == 0 && !line[i].forced) {
             analyser.new_game();
@@ -317,7 +314,7 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
             if (!winning_mate(previous)) {
                 if (auto line = cook_mate(cook, winner);
                     line && !line->empty() &&
-                    confirmed(start, moves, k + 1, *line, analyser, limits, stats))
+                    confirmed(start, moves.first(k + 1), winner, *line, analyser, limits, stats))
                     return make_puzzle(before, m, int(k), *line, true);
             }
         } else if (score.order() >= kAdvantageCp &&
@@ -329,8 +326,8 @@ std::optional<Puzzle> find_puzzle(const Position& start, std::span<const Move> m
                     while (!line->empty() && (line->size() % 2 == 0 || line->back().forced))
                         line->pop_back();
                     // One move is not enough for a puzzle of advantage.
-                    if (line->size() > 1 &&
-                        confirmed(start, moves, k + 1, *line, analyser, limits, stats))
+                    if (line->size() > 1 && confirmed(start, moves.first(k + 1), winner, *line,
+                                                      analyser, limits, stats))
                         return make_puzzle(before, m, int(k), *line, false);
                 }
             }
